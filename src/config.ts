@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { parseDuration, parseDurationList } from './shared/duration';
+
+/**
+ * The one place that reads the environment. Parsed once, typed, frozen; a bad value stops
+ * start-up with a message naming the variable (CONTRACT §10).
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const duration = z.string().transform((v, ctx) => {
+  try {
+    return parseDuration(v);
+  } catch (e) {
+    ctx.addIssue({ code: 'custom', message: (e as Error).message });
+    return z.NEVER;
+  }
+});
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  JWT_SECRET: z.string().optional(),
+  JWT_EXPIRE_HOURS: z.coerce.number().positive().max(24 * 365).default(72),
+  PLATFORM_ADMIN_EMAILS: z.string().default(''),
+  SECRETS_ENCRYPTION_KEY: z.string().optional(),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('5s,5m,30m,2h,5h,10h,10h')
+    .transform((v, ctx) => {
+      try {
+        const list = parseDurationList(v);
+        if (list.length === 0) throw new Error('at least one retry delay is needed');
+        return list;
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** Minimum wait after a 429 or a timeout (CONTRACT §8: 60 s; tests scale it down). */
+  WEBHOOK_RETRY_FLOOR: duration.default(60_000),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  CARRIER: z.enum(['simulator']).default('simulator'),
+  SIMULATOR_SPEEDUP: z.coerce.number().positive().max(1_000_000).default(60),
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  RECORDING_URL_TTL: duration.default(7 * 86_400_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FILE: z.string().optional(),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  /** How often the worker looks for stuck calls and orphaned deliveries. */
+  SWEEP_INTERVAL: duration.default(10_000),
+  /** Grace after max_duration_seconds before a call is declared stuck and failed. */
+  STUCK_CALL_MARGIN: duration.default(120_000),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z.string().default('loopback'),
+  BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
+  RATE_LIMIT_ENABLED: bool.default(true),
+  RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().positive().default(6000),
+  RATE_LIMIT_LOGIN_IP_PER_15_MIN: z.coerce.number().int().positive().default(100),
+  RATE_LIMIT_LOGIN_EMAIL_PER_15_MIN: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_SIGNUP_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
+  MAX_QUEUED_CALLS_PER_ORG: z.coerce.number().int().positive().default(1000),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  dbPoolSize: number;
+  jwtSecret: string;
+  jwtExpireHours: number;
+  platformAdminEmails: ReadonlySet<string>;
+  secretsEncryptionKey: Buffer;
+  webhookTimeoutMs: number;
+  webhookRetryScheduleMs: readonly number[];
+  webhookRetryFloorMs: number;
+  webhookAllowPrivateNetworks: boolean;
+  carrier: 'simulator';
+  simulatorSpeedup: number;
+  publicBaseUrl: string;
+  recordingUrlTtlMs: number;
+  logLevel: string;
+  logFile?: string;
+  role: 'all' | 'api' | 'worker';
+  workerConcurrency: number;
+  sweepIntervalMs: number;
+  stuckCallMarginMs: number;
+  corsOrigins: readonly string[];
+  trustProxy: string;
+  bcryptCost: number;
+  rateLimit: {
+    enabled: boolean;
+    apiKeyPerMinute: number;
+    loginIpPer15Min: number;
+    loginEmailPer15Min: number;
+    signupIpPerHour: number;
+    maxQueuedCallsPerOrg: number;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** 32 bytes as 64 hex characters or base64/base64url. */
+function decodeKey(text: string): Buffer | undefined {
+  const t = text.trim();
+  if (/^[0-9a-f]{64}$/i.test(t)) return Buffer.from(t, 'hex');
+  const b = Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return b.length === 32 ? b : undefined;
+}
+
+interface GeneratedSecrets {
+  JWT_SECRET: string;
+  SECRETS_ENCRYPTION_KEY: string;
+}
+
+/** Outside production, missing secrets are generated once and kept in DATA_DIR (mode 0600). */
+function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    return JSON.parse(readFileSync(file, 'utf8')) as GeneratedSecrets;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secrets: GeneratedSecrets = {
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  // Empty strings count as unset, as in most dotenv tooling.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const production = e.NODE_ENV === 'production';
+
+  let jwtSecret = e.JWT_SECRET;
+  let encKeyText = e.SECRETS_ENCRYPTION_KEY;
+  if (production) {
+    if (!jwtSecret || jwtSecret.length < 32) {
+      throw new ConfigError('JWT_SECRET must be set to at least 32 random characters when NODE_ENV=production.');
+    }
+    if (!encKeyText || !decodeKey(encKeyText)) {
+      throw new ConfigError(
+        'SECRETS_ENCRYPTION_KEY must be set to 32 random bytes (64 hex characters or base64) when NODE_ENV=production.',
+      );
+    }
+  } else if (!jwtSecret || !encKeyText) {
+    const generated = loadOrCreateSecrets(dataDir);
+    jwtSecret ??= generated.JWT_SECRET;
+    encKeyText ??= generated.SECRETS_ENCRYPTION_KEY;
+  }
+  const secretsEncryptionKey = decodeKey(encKeyText!);
+  if (!secretsEncryptionKey) {
+    throw new ConfigError('SECRETS_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64.');
+  }
+  if (jwtSecret!.length < 16) throw new ConfigError('JWT_SECRET must be at least 16 characters.');
+
+  const config: Config = {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    dbPoolSize: e.DB_POOL_SIZE,
+    jwtSecret: jwtSecret!,
+    jwtExpireHours: e.JWT_EXPIRE_HOURS,
+    platformAdminEmails: new Set(
+      e.PLATFORM_ADMIN_EMAILS.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    secretsEncryptionKey,
+    webhookTimeoutMs: Math.round(e.WEBHOOK_TIMEOUT_SECONDS * 1000),
+    webhookRetryScheduleMs: Object.freeze(e.WEBHOOK_RETRY_SCHEDULE),
+    webhookRetryFloorMs: e.WEBHOOK_RETRY_FLOOR,
+    webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    carrier: e.CARRIER,
+    simulatorSpeedup: e.SIMULATOR_SPEEDUP,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    recordingUrlTtlMs: e.RECORDING_URL_TTL,
+    logLevel: e.LOG_LEVEL,
+    logFile: e.LOG_FILE,
+    role: e.ROLE,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    sweepIntervalMs: e.SWEEP_INTERVAL,
+    stuckCallMarginMs: e.STUCK_CALL_MARGIN,
+    corsOrigins: Object.freeze(
+      e.CORS_ORIGINS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+    trustProxy: e.TRUST_PROXY,
+    bcryptCost: e.BCRYPT_COST,
+    rateLimit: {
+      enabled: e.RATE_LIMIT_ENABLED,
+      apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
+      loginIpPer15Min: e.RATE_LIMIT_LOGIN_IP_PER_15_MIN,
+      loginEmailPer15Min: e.RATE_LIMIT_LOGIN_EMAIL_PER_15_MIN,
+      signupIpPerHour: e.RATE_LIMIT_SIGNUP_IP_PER_HOUR,
+      maxQueuedCallsPerOrg: e.MAX_QUEUED_CALLS_PER_ORG,
+    },
+  };
+  return Object.freeze(config);
+}

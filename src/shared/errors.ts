@@ -1,0 +1,88 @@
+/**
+ * One error type for the whole service. Services throw it; two thin mappers turn it into
+ * problem+json (rest/error-handler.ts) and GraphQL extensions (graphql/format-error.ts).
+ */
+export const ERROR_CODES = {
+  bad_request: { status: 400, title: 'Bad Request', graphql: 'BAD_USER_INPUT' },
+  validation_error: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
+  missing_credentials: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
+  invalid_token: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
+  token_expired: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
+  invalid_api_key_format: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
+  invalid_api_key: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
+  invalid_credentials: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
+  inactive_user: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
+  inactive_organization: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
+  insufficient_role: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
+  not_found: { status: 404, title: 'Not Found', graphql: 'NOT_FOUND' },
+  method_not_allowed: { status: 405, title: 'Method Not Allowed', graphql: 'BAD_REQUEST' },
+  email_taken: { status: 409, title: 'Conflict', graphql: 'CONFLICT' },
+  idempotency_conflict: { status: 409, title: 'Conflict', graphql: 'CONFLICT' },
+  invalid_state: { status: 409, title: 'Conflict', graphql: 'CONFLICT' },
+  payload_too_large: { status: 413, title: 'Content Too Large', graphql: 'BAD_USER_INPUT' },
+  unsupported_media_type: { status: 415, title: 'Unsupported Media Type', graphql: 'BAD_USER_INPUT' },
+  rate_limited: { status: 429, title: 'Too Many Requests', graphql: 'RATE_LIMITED' },
+  internal_error: { status: 500, title: 'Internal Server Error', graphql: 'INTERNAL_SERVER_ERROR' },
+  service_unavailable: { status: 503, title: 'Service Unavailable', graphql: 'SERVICE_UNAVAILABLE' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly errors?: FieldError[];
+  /** Extra response headers (Retry-After, Allow, ...). */
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, opts: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+    this.errors = opts.errors;
+    this.headers = opts.headers;
+  }
+
+  get title(): string {
+    return ERROR_CODES[this.code].title;
+  }
+
+  get graphqlCode(): string {
+    return ERROR_CODES[this.code].graphql;
+  }
+}
+
+export const notFound = (what: string): AppError => new AppError('not_found', `${what} not found.`);
+
+export const validationError = (field: string, message: string): AppError =>
+  new AppError('validation_error', 'The request is invalid.', { errors: [{ field, message }] });
+
+/** PostgreSQL connection-level failures (server down, refused, terminated): answered 503. */
+const UNAVAILABLE_PG_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
+const UNAVAILABLE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+
+/** Turns anything thrown into an AppError; unknown errors become internal_error (never leaked). */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as { code?: string; message?: string; name?: string } | undefined;
+  const code = e?.code ?? '';
+  const message = e?.message ?? '';
+  if (
+    UNAVAILABLE_PG_CODES.has(code) ||
+    UNAVAILABLE_NET_CODES.has(code) ||
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection/i.test(
+      message,
+    )
+  ) {
+    return new AppError('service_unavailable', 'The service is temporarily unavailable. Try again shortly.', {
+      headers: { 'Retry-After': '1' },
+    });
+  }
+  return new AppError('internal_error', 'An unexpected error occurred.');
+}
