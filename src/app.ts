@@ -1,0 +1,56 @@
+import 'reflect-metadata';
+import cors from 'cors';
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { callsRoutes } from './features/calls/calls.routes';
+import { recordingsRoutes } from './features/calls/recordings.routes';
+import { webhookSettingsRoutes } from './features/orgs/webhook-settings.routes';
+import { membersRoutes } from './features/users/members.routes';
+import { deliveriesRoutes } from './features/webhooks/deliveries.routes';
+import { createGraphqlMiddleware } from './graphql/server';
+import { apiKeyAuth, dashboardAuth } from './rest/auth.middleware';
+import { jsonBody } from './rest/body';
+import { errorHandler, notFoundHandler } from './rest/error-handler';
+import { healthRoutes } from './rest/health.routes';
+import { requestContext } from './rest/request-context';
+import type { Services } from './services';
+
+export interface BuiltApp {
+  app: Express;
+  stop(): Promise<void>;
+}
+
+/** The HTTP application without listen(): tests and main.ts both call this. */
+export async function buildApp(s: Services, opts: { workerRunning?: () => boolean } = {}): Promise<BuiltApp> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', s.config.trustProxy);
+  app.set('etag', false);
+  // JSON API: no CSP needed for responses; the Sandbox landing page loads its own scripts.
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
+  app.use(...requestContext(s.db.orm, s.log));
+  app.use(healthRoutes(s, opts.workerRunning ?? (() => false)));
+  app.use(recordingsRoutes(s));
+
+  // Browsers may call the dashboard API and GraphQL from configured origins only; /v1 gets no CORS
+  // headers at all (keys are server-to-server).
+  const browserCors: RequestHandler = cors({
+    origin: (origin, cb) => cb(null, origin !== undefined && s.config.corsOrigins.includes(origin)),
+    credentials: false,
+    maxAge: 600,
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
+  });
+
+  app.use('/auth', browserCors, jsonBody, authRoutes(s));
+  app.use('/dashboard', browserCors, dashboardAuth(s.auth), jsonBody, apiKeysRoutes(s), webhookSettingsRoutes(s), membersRoutes(s), deliveriesRoutes(s));
+  app.use('/v1', apiKeyAuth(s.apiKeys), jsonBody, callsRoutes(s));
+
+  const graphql = await createGraphqlMiddleware(s);
+  app.use('/graphql', browserCors, jsonBody, graphql.middleware);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return { app, stop: graphql.stop };
+}

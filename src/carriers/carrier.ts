@@ -1,0 +1,40 @@
+import type { Call, Disposition } from '../features/calls/call.entity';
+
+/** A progress report from a carrier, in whatever order the network delivers it. */
+export interface CarrierReport {
+  callId: string;
+  status: 'ringing' | 'in_progress' | 'completed' | 'failed';
+  disposition?: Disposition;
+  durationSeconds?: number;
+}
+
+/** A report the carrier will send later (the simulator knows its own future). */
+export interface ScheduledReport {
+  report: CarrierReport;
+  afterMs: number;
+}
+
+/**
+ * Places calls. `dial` runs outside any database transaction (a real carrier is a network call);
+ * progress comes back as CarrierReports, from the carrier's callbacks or, for the simulator, as
+ * the `scheduled` list that the dial task queues in the same transaction that records the dial.
+ */
+export interface Carrier {
+  readonly name: string;
+  dial(call: Call): Promise<{ carrierCallId: string; scheduled: ScheduledReport[] }>;
+  hangup(call: Call): Promise<void>;
+}
+
+export interface CallAnalysis {
+  transcript: string;
+  structuredAnswers: Record<string, unknown>;
+  /** Seconds of audio in the recording; the recording itself is served from /recordings. */
+  recordingSeconds: number;
+}
+
+/** Turns a finished call into transcript, structured answers and a recording. */
+export interface Analyzer {
+  analyze(call: Call): Promise<CallAnalysis>;
+  /** The recording's audio as a WAV stream. */
+  recording(call: Call): NodeJS.ReadableStream;
+}

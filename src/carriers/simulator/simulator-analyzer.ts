@@ -1,0 +1,64 @@
+import type { Call, CallQuestion } from '../../features/calls/call.entity';
+import type { Analyzer, CallAnalysis } from '../carrier';
+import { SeededRandom } from './seeded-random';
+import { wavStream } from './wav';
+
+const STRING_ANSWERS = ['Tuesday afternoon works', 'the blue one', 'about two weeks ago', 'my daughter handles that', 'yes, the downtown office'];
+
+function answerFor(q: CallQuestion, rnd: SeededRandom): { value: unknown; spoken: string } {
+  switch (q.type) {
+    case 'number': {
+      const n = rnd.int(1, 10);
+      return { value: n, spoken: `I'd say ${n}.` };
+    }
+    case 'boolean': {
+      const b = rnd.next() < 0.5;
+      return { value: b, spoken: b ? 'Yes, that is right.' : 'No, not really.' };
+    }
+    case 'enum': {
+      const option = rnd.pick(q.options ?? ['unknown']);
+      return { value: option, spoken: `${option}.` };
+    }
+    default: {
+      const text = rnd.pick(STRING_ANSWERS);
+      return { value: text, spoken: `${text[0]!.toUpperCase()}${text.slice(1)}.` };
+    }
+  }
+}
+
+/**
+ * The simulator's analysis: a plausible dialogue built from the call's task and questions, with
+ * structured answers of the declared types that are exactly what the callee says in it. A
+ * voicemail answers nothing, so its answers are null.
+ */
+export class SimulatorAnalyzer implements Analyzer {
+  async analyze(call: Call): Promise<CallAnalysis> {
+    const rnd = new SeededRandom(`analysis:${call.id}`);
+    const lines: string[] = [];
+    const answers: Record<string, unknown> = {};
+    const purpose = call.task?.trim() || 'I am calling with a few quick questions.';
+    const seconds = call.durationSeconds ?? 0;
+    if (call.disposition === 'voicemail') {
+      lines.push('Voicemail: You have reached a voicemail box. Please leave a message after the tone.');
+      lines.push(`Agent: Hello, this is an automated assistant. ${purpose} Please call us back at your convenience. Thank you.`);
+      for (const q of call.questions) answers[q.key] = null;
+    } else {
+      lines.push('Callee: Hello?');
+      lines.push(`Agent: Hello, this is an automated assistant. ${purpose}`);
+      lines.push('Callee: Sure, go ahead.');
+      for (const q of call.questions) {
+        const a = answerFor(q, rnd);
+        lines.push(`Agent: ${q.question}`);
+        lines.push(`Callee: ${a.spoken}`);
+        answers[q.key] = a.value;
+      }
+      lines.push('Agent: Thank you for your time. Goodbye.');
+      lines.push('Callee: Bye.');
+    }
+    return { transcript: lines.join('\n'), structuredAnswers: answers, recordingSeconds: seconds };
+  }
+
+  recording(call: Call): NodeJS.ReadableStream {
+    return wavStream(call.id, call.recordingSeconds ?? 0);
+  }
+}

@@ -1,0 +1,71 @@
+import type { Call, Disposition } from '../../features/calls/call.entity';
+import type { Carrier, CarrierReport, ScheduledReport } from '../carrier';
+import { SeededRandom } from './seeded-random';
+
+type Outcome = { status: 'completed' | 'failed'; disposition: Disposition; answered: boolean; rings: boolean };
+
+/** CONTRACT §6: the outcome is chosen by the last four digits of the destination. */
+export function simulatedOutcome(to: string): Outcome {
+  switch (to.slice(-4)) {
+    case '0001':
+      return { status: 'failed', disposition: 'busy', answered: false, rings: true };
+    case '0002':
+      return { status: 'failed', disposition: 'no_answer', answered: false, rings: true };
+    case '0003':
+      return { status: 'failed', disposition: 'invalid_number', answered: false, rings: false };
+    case '0004':
+      return { status: 'completed', disposition: 'voicemail', answered: true, rings: true };
+    case '0005':
+      return { status: 'failed', disposition: 'carrier_error', answered: false, rings: true };
+    default:
+      return { status: 'completed', disposition: 'human', answered: true, rings: true };
+  }
+}
+
+/** Simulated seconds of the call (deterministic per call id, capped by max_duration_seconds). */
+export function simulatedTimeline(call: Pick<Call, 'id' | 'to' | 'maxDurationSeconds'>): { ringSeconds: number; talkSeconds: number } {
+  const rnd = new SeededRandom(call.id);
+  const outcome = simulatedOutcome(call.to);
+  const ringSeconds = outcome.rings ? rnd.int(2, 8) : 0;
+  const talk = outcome.disposition === 'voicemail' ? rnd.int(15, 40) : rnd.int(30, 240);
+  return { ringSeconds, talkSeconds: outcome.answered ? Math.min(talk, call.maxDurationSeconds) : 0 };
+}
+
+/**
+ * The built-in carrier, like a payment provider's test mode. Simulated time runs
+ * SIMULATOR_SPEEDUP times faster than the wall clock (default 60: every call ends within ~5 s).
+ */
+export class SimulatorCarrier implements Carrier {
+  readonly name = 'simulator';
+
+  constructor(private readonly speedup: number) {}
+
+  async dial(call: Call): Promise<{ carrierCallId: string; scheduled: ScheduledReport[] }> {
+    const outcome = simulatedOutcome(call.to);
+    const { ringSeconds, talkSeconds } = simulatedTimeline(call);
+    const wall = (simSeconds: number) => Math.round((simSeconds * 1000) / this.speedup);
+    const report = (r: Omit<CarrierReport, 'callId'>): CarrierReport => ({ callId: call.id, ...r });
+    const scheduled: ScheduledReport[] = [];
+    // The first report lands a moment after dialing, like a real carrier's first callback.
+    const ringAt = wall(0.5);
+    if (outcome.rings) scheduled.push({ afterMs: ringAt, report: report({ status: 'ringing' }) });
+    const answerAt = ringAt + wall(ringSeconds);
+    if (outcome.answered) {
+      scheduled.push({ afterMs: answerAt, report: report({ status: 'in_progress' }) });
+      scheduled.push({
+        afterMs: answerAt + wall(talkSeconds),
+        report: report({ status: outcome.status, disposition: outcome.disposition, durationSeconds: talkSeconds }),
+      });
+    } else {
+      scheduled.push({
+        afterMs: outcome.rings ? answerAt : ringAt,
+        report: report({ status: outcome.status, disposition: outcome.disposition, durationSeconds: 0 }),
+      });
+    }
+    return { carrierCallId: `sim_${call.id}`, scheduled };
+  }
+
+  async hangup(): Promise<void> {
+    // Nothing to tear down: pending simulated reports are ignored once the call is final.
+  }
+}

@@ -1,0 +1,56 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { runMigrations } from 'graphile-worker';
+import { Pool } from 'pg';
+import { ormConfig } from './mikro-orm.config';
+
+/**
+ * The database handles the process needs: MikroORM for the domain, and one small pg Pool for the
+ * queue (graphile-worker), rate limiting and LISTEN/NOTIFY, which want a plain driver.
+ */
+export interface Database {
+  orm: MikroORM;
+  pool: Pool;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(opts: { url: string; poolSize: number; queuePoolSize?: number }): Promise<Database> {
+  const orm = await MikroORM.init(ormConfig({ url: opts.url, poolSize: opts.poolSize }));
+  const pool = new Pool({
+    connectionString: opts.url,
+    // The queue needs one connection per concurrent job plus a few for LISTEN and bookkeeping.
+    max: opts.queuePoolSize ?? 8,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return {
+    orm,
+    pool,
+    url: opts.url,
+    async close() {
+      await Promise.allSettled([orm.close(true), pool.end()]);
+    },
+  };
+}
+
+const MIGRATION_LOCK = 7_263_540_001;
+
+/**
+ * Queue schema first (the domain migrations do not touch it), then the domain schema. An advisory
+ * lock makes several processes starting at once against one database take turns.
+ */
+export async function migrate(db: Database): Promise<void> {
+  const client = await db.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await runMigrations({ pgPool: db.pool });
+    await db.orm.getMigrator().up();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}

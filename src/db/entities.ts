@@ -1,0 +1,10 @@
+import { ApiKey } from '../features/api-keys/api-key.entity';
+import { AuditEntry } from '../features/admin/audit-entry.entity';
+import { Call } from '../features/calls/call.entity';
+import { IdempotencyKey } from '../features/calls/idempotency-key.entity';
+import { Organization } from '../features/orgs/organization.entity';
+import { User } from '../features/users/user.entity';
+import { WebhookAttempt } from '../features/webhooks/webhook-attempt.entity';
+import { WebhookDelivery } from '../features/webhooks/webhook-delivery.entity';
+
+export const ENTITIES = [Organization, User, ApiKey, Call, IdempotencyKey, WebhookDelivery, WebhookAttempt, AuditEntry];

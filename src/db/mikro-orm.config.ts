@@ -1,0 +1,38 @@
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { ENTITIES } from './entities';
+import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial';
+
+/**
+ * Explicit `type:` on every property means no reflection package is needed, and the imported
+ * migrationsList means compiled and ts-run code (dist, jest) see the same migrations.
+ */
+export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean }): Options {
+  return defineConfig({
+    clientUrl: opts.url,
+    entities: ENTITIES,
+    extensions: [Migrator],
+    debug: opts.debug ?? false,
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    discovery: { warnWhenNoEntities: false },
+    // Fail fast when the database is down: the API answers 503 instead of hanging.
+    pool: {
+      min: 0,
+      max: opts.poolSize,
+      idleTimeoutMillis: 30_000,
+      acquireTimeoutMillis: 3000,
+      createTimeoutMillis: 3000,
+      propagateCreateError: true,
+    },
+    driverOptions: { connection: { connectionTimeoutMillis: 3000, statement_timeout: 30_000, keepAlive: true } },
+    schemaGenerator: { ignoreSchema: ['graphile_worker'] },
+    migrations: {
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      silent: true,
+      allOrNothing: true,
+      migrationsList: [{ name: 'Migration20261122000000_initial', class: Migration20261122000000_initial }],
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { newId } from '../../shared/ids';
+
+/** Every platform-admin change: who, what, on which target, before and after, when. */
+@Entity({ tableName: 'audit_log' })
+export class AuditEntry {
+  [OptionalProps]?: 'orgId' | 'before' | 'after' | 'createdAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @Property({ type: 'uuid' })
+  actorUserId!: string;
+
+  @Property({ type: 'text' })
+  actorEmail!: string;
+
+  @Property({ type: 'text' })
+  action!: string;
+
+  @Property({ type: 'text' })
+  targetType!: string;
+
+  @Property({ type: 'text' })
+  targetId!: string;
+
+  @Property({ type: 'uuid', nullable: true })
+  orgId: string | null = null;
+
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  before: Record<string, unknown> | null = null;
+
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  after: Record<string, unknown> | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+}

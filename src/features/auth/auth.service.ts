@@ -1,0 +1,113 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { Config } from '../../config';
+import type { Ctx, UserActor } from '../../shared/context';
+import { requireUser } from '../../shared/context';
+import { AppError } from '../../shared/errors';
+import { parseInput } from '../../shared/validation';
+import { ApiKey } from '../api-keys/api-key.entity';
+import { generateApiKeySecret } from '../api-keys/api-key-secret';
+import { Organization } from '../orgs/organization.entity';
+import { generateWebhookSecret, sealWebhookSecret } from '../orgs/webhook-secret';
+import { User } from '../users/user.entity';
+import { loginSchema, signupSchema, type LoginInput, type SignupInput } from './auth.schemas';
+import { hashPassword, verifyPassword } from './passwords';
+import { issueDashboardToken, verifyDashboardToken } from './tokens';
+
+export interface SessionToken {
+  accessToken: string;
+  tokenType: 'bearer';
+  expiresIn: number;
+}
+
+export interface SignupResult extends SessionToken {
+  user: User;
+  organization: Organization;
+  apiKey: ApiKey & { secret: string };
+  webhookSecret: string;
+}
+
+export class AuthService {
+  constructor(private readonly config: Config) {}
+
+  isPlatformAdmin(user: { role: string; email: string }): boolean {
+    return user.role === 'platform_admin' || this.config.platformAdminEmails.has(user.email.toLowerCase());
+  }
+
+  /** Creates an organization, its owner, its first API key and its webhook secret, in one transaction. */
+  async signup(ctx: Ctx, raw: SignupInput): Promise<SignupResult> {
+    const input = parseInput(signupSchema, raw);
+    const passwordHash = await hashPassword(input.password, this.config.bcryptCost);
+    const webhookSecret = generateWebhookSecret();
+    const sealed = sealWebhookSecret(webhookSecret, this.config.secretsEncryptionKey);
+    const key = generateApiKeySecret();
+    try {
+      return await ctx.em.transactional(async (em) => {
+        const organization = em.create(Organization, {
+          name: input.organization_name ?? `${input.email.split('@')[0]}'s organization`,
+          webhookSecretEnc: sealed.enc,
+          webhookSecretFingerprint: sealed.fingerprint,
+          webhookSecretLast4: sealed.last4,
+        });
+        const user = em.create(User, { orgId: organization.id, email: input.email, passwordHash, role: 'owner' });
+        const apiKey = em.create(ApiKey, { orgId: organization.id, name: 'default', prefix: key.prefix, hash: key.hash });
+        await em.flush();
+        const session = this.session(user);
+        return { ...session, user, organization, apiKey: Object.assign(apiKey, { secret: key.secret }), webhookSecret };
+      });
+    } catch (e) {
+      if (e instanceof UniqueConstraintViolationException) throw new AppError('email_taken', 'An account with this e-mail already exists.');
+      throw e;
+    }
+  }
+
+  /** Unknown e-mail and wrong password: the same 401 in about the same time. */
+  async login(ctx: Ctx, raw: LoginInput): Promise<SessionToken> {
+    const input = parseInput(loginSchema, raw);
+    const user = await ctx.em.findOne(User, { email: input.email }, { populate: ['passwordHash'] });
+    const ok = await verifyPassword(input.password, user?.passwordHash ?? null, this.config.bcryptCost);
+    if (!user || !ok) throw new AppError('invalid_credentials', 'The e-mail or password is incorrect.');
+    if (!user.active) throw new AppError('inactive_user', 'This user is deactivated.');
+    const org = await ctx.em.findOneOrFail(Organization, { id: user.orgId });
+    if (!org.active) throw new AppError('inactive_organization', 'This organization is deactivated.');
+    return this.session(user);
+  }
+
+  async me(ctx: Ctx): Promise<{ user: User; organization: Organization }> {
+    const actor = requireUser(ctx);
+    const user = await ctx.em.findOneOrFail(User, { id: actor.userId });
+    const organization = await ctx.em.findOneOrFail(Organization, { id: actor.orgId });
+    return { user, organization };
+  }
+
+  /**
+   * Dashboard authentication: the token proves identity, the database decides standing, on
+   * every request, so deactivation bites at once.
+   */
+  async authenticate(ctx: Pick<Ctx, 'em'>, token: string): Promise<UserActor> {
+    const claims = verifyDashboardToken(this.config, token);
+    const rows: Array<{ id: string; org_id: string; email: string; role: UserActor['role']; active: boolean; org_active: boolean }> =
+      await ctx.em.getConnection().execute(
+        `select u.id, u.org_id, u.email, u.role, u.active, o.active as org_active
+           from users u join organizations o on o.id = u.org_id
+          where u.id = ?`,
+        [claims.sub],
+      );
+    const row = rows[0];
+    if (!row || row.org_id !== claims.org_id) throw new AppError('invalid_token', 'The token is invalid.');
+    if (!row.active) throw new AppError('inactive_user', 'This user is deactivated.');
+    if (!row.org_active) throw new AppError('inactive_organization', 'This organization is deactivated.');
+    return {
+      kind: 'user',
+      userId: row.id,
+      orgId: row.org_id,
+      email: row.email,
+      role: row.role,
+      isPlatformAdmin: this.isPlatformAdmin(row),
+    };
+  }
+
+  private session(user: User): SessionToken {
+    const { token, expiresIn } = issueDashboardToken(this.config, user);
+    return { accessToken: token, tokenType: 'bearer', expiresIn };
+  }
+}

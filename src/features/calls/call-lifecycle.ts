@@ -1,0 +1,67 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CarrierReport, CallAnalysis } from '../../carriers/carrier';
+import { enqueue } from '../../worker/queue';
+import { recordEvent } from '../webhooks/events.service';
+import { Call, FINAL_STATUSES, type CallStatus, type Disposition } from './call.entity';
+import type { RecordingUrls } from './recording-url';
+
+const RANK: Record<CallStatus, number> = { queued: 0, ringing: 1, in_progress: 2, completed: 3, failed: 3, canceled: 3 };
+
+/**
+ * The only code that moves a call's status. Transitions only go forward, and never out of a final
+ * status, whatever order carrier reports arrive in. Each change and the events it causes commit
+ * in the caller's transaction.
+ */
+export class CallLifecycle {
+  constructor(private readonly recordingUrls: RecordingUrls) {}
+
+  /** Applies a carrier report in its own transaction; returns whether anything changed. */
+  async applyReport(em: EntityManager, report: CarrierReport): Promise<boolean> {
+    return em.transactional(async (tx) => {
+      const call = await tx.findOne(Call, { id: report.callId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!call || FINAL_STATUSES.has(call.status) || RANK[report.status] <= RANK[call.status]) return false;
+      if (report.status === 'ringing') {
+        call.status = 'ringing';
+      } else if (report.status === 'in_progress') {
+        call.status = 'in_progress';
+        call.startedAt = new Date();
+      } else {
+        await this.finish(tx, call, report.status, report.disposition ?? (report.status === 'completed' ? 'human' : 'carrier_error'), report.durationSeconds ?? 0);
+      }
+      await tx.flush();
+      return true;
+    });
+  }
+
+  /** Ends a call (the call row must be locked by the caller) and emits call.ended. */
+  async finish(em: EntityManager, call: Call, status: 'completed' | 'failed' | 'canceled', disposition: Disposition, durationSeconds: number): Promise<void> {
+    call.status = status;
+    call.disposition = disposition;
+    call.durationSeconds = durationSeconds;
+    call.endedAt = new Date();
+    await em.flush();
+    await recordEvent(em, call, 'call.ended', { disposition, duration_seconds: durationSeconds });
+    if (status === 'completed') await enqueue(em, 'analyze_call', { callId: call.id }, { jobKey: `analyze:${call.id}` });
+  }
+
+  /** Stores an analysis and emits call.analyzed, once per call. */
+  async recordAnalysis(em: EntityManager, callId: string, analysis: CallAnalysis): Promise<boolean> {
+    return em.transactional(async (tx) => {
+      const call = await tx.findOne(Call, { id: callId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!call || call.status !== 'completed' || call.analyzedAt) return false;
+      call.transcript = analysis.transcript;
+      call.structuredAnswers = analysis.structuredAnswers;
+      call.recordingSeconds = analysis.recordingSeconds;
+      call.analyzedAt = new Date();
+      await tx.flush();
+      await recordEvent(tx, call, 'call.analyzed', {
+        transcript: call.transcript,
+        structured_answers: call.structuredAnswers,
+        recording_url: this.recordingUrls.sign(call.id),
+        duration_seconds: call.durationSeconds,
+      });
+      return true;
+    });
+  }
+}

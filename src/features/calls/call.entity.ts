@@ -1,0 +1,86 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { newId } from '../../shared/ids';
+
+export const CALL_STATUSES = ['queued', 'ringing', 'in_progress', 'completed', 'failed', 'canceled'] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set(['completed', 'failed', 'canceled']);
+
+export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled'] as const;
+export type Disposition = (typeof DISPOSITIONS)[number];
+
+export interface CallQuestion {
+  key: string;
+  question: string;
+  type: 'string' | 'number' | 'boolean' | 'enum';
+  options?: string[];
+}
+
+@Entity({ tableName: 'calls' })
+export class Call {
+  [OptionalProps]?: 'from' | 'status' | 'disposition' | 'durationSeconds' | 'metadata' | 'webhookUrl' | 'task' | 'questions' | 'maxDurationSeconds' | 'transcript' | 'structuredAnswers' | 'recordingSeconds' | 'carrierCallId' | 'createdAt' | 'startedAt' | 'endedAt' | 'analyzedAt' | 'updatedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @Property({ type: 'uuid' })
+  orgId!: string;
+
+  @Property({ type: 'text', fieldName: 'to_number' })
+  to!: string;
+
+  @Property({ type: 'text', nullable: true, fieldName: 'from_number' })
+  from: string | null = null;
+
+  @Property({ type: 'text' })
+  status: CallStatus = 'queued';
+
+  @Property({ type: 'text', nullable: true })
+  disposition: Disposition | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  durationSeconds: number | null = null;
+
+  /** Kept as `json` (not jsonb) so key order survives: metadata is returned verbatim. */
+  @Property({ type: 'json', columnType: 'json' })
+  metadata: Record<string, unknown> = {};
+
+  @Property({ type: 'text', nullable: true })
+  webhookUrl: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  task: string | null = null;
+
+  @Property({ type: 'json', columnType: 'json' })
+  questions: CallQuestion[] = [];
+
+  @Property({ type: 'integer' })
+  maxDurationSeconds: number = 600;
+
+  @Property({ type: 'text', nullable: true })
+  transcript: string | null = null;
+
+  @Property({ type: 'json', columnType: 'json', nullable: true })
+  structuredAnswers: Record<string, unknown> | null = null;
+
+  /** Duration of the stored recording, when there is one; the URL is signed at read time. */
+  @Property({ type: 'integer', nullable: true })
+  recordingSeconds: number | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  carrierCallId: string | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', nullable: true })
+  startedAt: Date | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  endedAt: Date | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  analyzedAt: Date | null = null;
+
+  @Property({ type: 'datetime', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,29 @@
+import { isoMicro, isoMicroOrNull } from '../../shared/time';
+import type { Call } from './call.entity';
+import type { RecordingUrls } from './recording-url';
+
+export type CallJson = ReturnType<typeof presentCallWith>;
+
+function presentCallWith(c: Call, recordingUrl: string | null) {
+  return {
+    call_id: c.id,
+    to: c.to,
+    from: c.from,
+    status: c.status,
+    disposition: c.disposition,
+    duration_seconds: c.durationSeconds,
+    metadata: c.metadata,
+    webhook_url: c.webhookUrl,
+    task: c.task,
+    questions: c.questions,
+    max_duration_seconds: c.maxDurationSeconds,
+    transcript: c.transcript,
+    structured_answers: c.structuredAnswers,
+    recording_url: recordingUrl,
+    created_at: isoMicro(c.createdAt),
+    started_at: isoMicroOrNull(c.startedAt),
+    ended_at: isoMicroOrNull(c.endedAt),
+  };
+}
+
+export const presentCall = (c: Call, urls: RecordingUrls) => presentCallWith(c, c.recordingSeconds !== null ? urls.sign(c.id) : null);

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { pageSchema } from '../../shared/pagination';
+import { webhookUrlSchema } from '../../shared/webhook-url';
+import { CALL_STATUSES } from './call.entity';
+
+/** E.164 as CONTRACT §5 defines it: "+", then 8 to 15 digits, no leading 0. */
+export const e164Schema = z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number: + then 8 to 15 digits, no leading 0');
+
+export const MAX_METADATA_BYTES = 16 * 1024;
+const MAX_METADATA_DEPTH = 20;
+
+function depth(value: unknown, level = 0): number {
+  if (level > MAX_METADATA_DEPTH) return level;
+  if (value && typeof value === 'object') {
+    let max = level;
+    for (const v of Object.values(value)) max = Math.max(max, depth(v, level + 1));
+    return max;
+  }
+  return level;
+}
+
+export const metadataSchema = z
+  .record(z.string(), z.unknown())
+  .superRefine((value, ctx) => {
+    if (depth(value) > MAX_METADATA_DEPTH) {
+      ctx.addIssue({ code: 'custom', message: `must not nest deeper than ${MAX_METADATA_DEPTH} levels` });
+    } else if (Buffer.byteLength(JSON.stringify(value)) > MAX_METADATA_BYTES) {
+      ctx.addIssue({ code: 'custom', message: 'must be at most 16 KiB when serialized' });
+    }
+  });
+
+export const questionSchema = z
+  .object({
+    key: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be an identifier (letters, digits, _; up to 64 characters)'),
+    question: z.string().trim().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters'),
+    type: z.enum(['string', 'number', 'boolean', 'enum']),
+    options: z.array(z.string().min(1).max(200)).min(1).max(50).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.type === 'enum' && !q.options) ctx.addIssue({ code: 'custom', path: ['options'], message: 'is required for enum questions' });
+    if (q.type !== 'enum' && q.options) ctx.addIssue({ code: 'custom', path: ['options'], message: 'is only allowed for enum questions' });
+  });
+
+export const placeCallSchema = z.object({
+  to: e164Schema,
+  from: e164Schema.nullish(),
+  task: z.string().max(8000, 'must be at most 8000 characters').nullish(),
+  questions: z
+    .array(questionSchema)
+    .max(50, 'must have at most 50 questions')
+    .superRefine((qs, ctx) => {
+      const seen = new Set<string>();
+      qs.forEach((q, i) => {
+        if (seen.has(q.key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: 'must be unique' });
+        seen.add(q.key);
+      });
+    })
+    .nullish(),
+  max_duration_seconds: z.number().int('must be an integer').min(10, 'must be at least 10').max(3600, 'must be at most 3600').nullish(),
+  metadata: metadataSchema.nullish(),
+  webhook_url: webhookUrlSchema.nullish(),
+});
+export type PlaceCallInput = z.input<typeof placeCallSchema>;
+
+export const listCallsSchema = pageSchema.extend({ status: z.enum(CALL_STATUSES).optional() });
+export type ListCallsInput = z.input<typeof listCallsSchema>;
+
+export const idempotencyKeySchema = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(255, 'must be at most 255 characters')
+  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');

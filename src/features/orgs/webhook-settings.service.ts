@@ -1,0 +1,52 @@
+import { LockMode } from '@mikro-orm/core';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Ctx } from '../../shared/context';
+import { requireOrg, requireOwner } from '../../shared/context';
+import { parseInput } from '../../shared/validation';
+import { assertPublicDestination, webhookUrlSchema } from '../../shared/webhook-url';
+import { Organization } from './organization.entity';
+import { generateWebhookSecret, PREVIOUS_SECRET_GRACE_MS, sealWebhookSecret } from './webhook-secret';
+
+export const updateWebhookSchema = z.object({ webhook_url: webhookUrlSchema.nullable() });
+export type UpdateWebhookInput = z.input<typeof updateWebhookSchema>;
+
+export interface WebhookSettings {
+  webhookUrl: string | null;
+  secretLast4: string;
+}
+
+export class WebhookSettingsService {
+  constructor(private readonly config: Config) {}
+
+  async get(ctx: Ctx): Promise<WebhookSettings> {
+    const org = await ctx.em.findOneOrFail(Organization, { id: requireOrg(ctx) });
+    return { webhookUrl: org.webhookUrl, secretLast4: org.webhookSecretLast4 };
+  }
+
+  async update(ctx: Ctx, raw: UpdateWebhookInput): Promise<WebhookSettings> {
+    const owner = requireOwner(ctx);
+    const input = parseInput(updateWebhookSchema, raw);
+    if (input.webhook_url) await assertPublicDestination('webhook_url', input.webhook_url, this.config.webhookAllowPrivateNetworks);
+    const org = await ctx.em.findOneOrFail(Organization, { id: owner.orgId });
+    org.webhookUrl = input.webhook_url;
+    await ctx.em.flush();
+    return { webhookUrl: org.webhookUrl, secretLast4: org.webhookSecretLast4 };
+  }
+
+  /** New secret at once; the old one keeps signing (second signature) for 24 h. */
+  async rotateSecret(ctx: Ctx): Promise<{ webhookSecret: string }> {
+    const owner = requireOwner(ctx);
+    const secret = generateWebhookSecret();
+    const sealed = sealWebhookSecret(secret, this.config.secretsEncryptionKey);
+    await ctx.em.transactional(async (em) => {
+      const org = await em.findOneOrFail(Organization, { id: owner.orgId }, { populate: ['webhookSecretEnc'], lockMode: LockMode.PESSIMISTIC_WRITE });
+      org.previousWebhookSecretEnc = org.webhookSecretEnc;
+      org.previousWebhookSecretExpiresAt = new Date(Date.now() + PREVIOUS_SECRET_GRACE_MS);
+      org.webhookSecretEnc = sealed.enc;
+      org.webhookSecretFingerprint = sealed.fingerprint;
+      org.webhookSecretLast4 = sealed.last4;
+    });
+    return { webhookSecret: secret };
+  }
+}

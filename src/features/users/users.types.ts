@@ -1,0 +1,63 @@
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { DateTimeScalar } from '../../graphql/scalars';
+import { Connection } from '../../graphql/connection';
+
+@ObjectType('User')
+export class UserType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  email!: string;
+
+  @Field({ description: 'owner, member or platform_admin' })
+  role!: string;
+
+  @Field(() => ID)
+  orgId!: string;
+
+  @Field()
+  active!: boolean;
+
+  @Field(() => DateTimeScalar)
+  createdAt!: Date;
+}
+
+@ObjectType('Organization')
+export class OrganizationType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  name!: string;
+
+  @Field()
+  active!: boolean;
+
+  @Field(() => String, { nullable: true })
+  webhookUrl!: string | null;
+
+  @Field(() => DateTimeScalar)
+  createdAt!: Date;
+}
+
+@ObjectType('Me')
+export class MeType extends UserType {
+  @Field(() => OrganizationType)
+  organization!: OrganizationType;
+}
+
+@ObjectType()
+export class UserConnection extends Connection(UserType, 'User') {}
+
+@InputType()
+export class AddMemberInput {
+  @Field()
+  email!: string;
+
+  @Field()
+  password!: string;
+
+  @Field(() => String, { nullable: true, description: 'member (default) or owner' })
+  role?: 'member' | 'owner' | null;
+}

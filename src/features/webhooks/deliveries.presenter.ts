@@ -1,0 +1,35 @@
+import { isoMicro, isoMicroOrNull } from '../../shared/time';
+import type { WebhookAttempt } from './webhook-attempt.entity';
+import type { WebhookDelivery } from './webhook-delivery.entity';
+
+export const presentDelivery = (d: WebhookDelivery) => ({
+  id: d.id,
+  call_id: d.callId,
+  event: d.event,
+  url: d.url,
+  state: d.state,
+  delivered: d.delivered,
+  response_code: d.responseCode,
+  attempts: d.attempts,
+  next_attempt_at: isoMicroOrNull(d.state === 'pending' ? d.nextAttemptAt : null),
+  last_error: d.lastError,
+  created_at: isoMicro(d.createdAt),
+  delivered_at: isoMicroOrNull(d.deliveredAt),
+});
+
+export const presentAttempt = (a: WebhookAttempt) => ({
+  id: a.id,
+  attempted_at: isoMicro(a.attemptedAt),
+  url: a.url,
+  response_code: a.responseCode,
+  duration_ms: a.durationMs,
+  error: a.error,
+  response_excerpt: a.responseExcerpt,
+  trigger: a.trigger,
+});
+
+export const presentDeliveryDetail = (d: WebhookDelivery, attempts: WebhookAttempt[]) => ({
+  ...presentDelivery(d),
+  payload: JSON.parse(d.payload) as unknown,
+  attempt_log: attempts.map(presentAttempt),
+});

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { Ctx } from '../../shared/context';
+import { requireOrg, requireOwner } from '../../shared/context';
+import { notFound } from '../../shared/errors';
+import { isUuid } from '../../shared/ids';
+import { paginate, type Page, pageSchema } from '../../shared/pagination';
+import { parseInput } from '../../shared/validation';
+import { enqueue } from '../../worker/queue';
+import { WebhookAttempt } from './webhook-attempt.entity';
+import { EVENT_TYPES, WebhookDelivery } from './webhook-delivery.entity';
+
+const boolParam = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+export const listDeliveriesSchema = pageSchema.extend({
+  call_id: z.uuid({ message: 'must be a UUID' }).optional(),
+  event: z.enum(EVENT_TYPES).optional(),
+  delivered: boolParam.optional(),
+});
+export type ListDeliveriesInput = z.input<typeof listDeliveriesSchema>;
+
+export const replaySchema = z.object({
+  since: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }),
+  event: z.enum(EVENT_TYPES).optional(),
+});
+export type ReplayInput = z.input<typeof replaySchema>;
+
+export interface DeliveryDetail {
+  delivery: WebhookDelivery;
+  attempts: WebhookAttempt[];
+}
+
+export class DeliveriesService {
+  async list(ctx: Ctx, raw: ListDeliveriesInput): Promise<Page<WebhookDelivery>> {
+    const orgId = requireOrg(ctx);
+    const input = parseInput(listDeliveriesSchema, raw);
+    const where: Record<string, unknown> = { orgId };
+    if (input.call_id) where.callId = input.call_id;
+    if (input.event) where.event = input.event;
+    if (input.delivered !== undefined) where.delivered = input.delivered;
+    return paginate(ctx.em, WebhookDelivery, where, input);
+  }
+
+  async get(ctx: Ctx, id: string): Promise<DeliveryDetail> {
+    const orgId = requireOrg(ctx);
+    const delivery = isUuid(id) ? await ctx.em.findOne(WebhookDelivery, { id, orgId }, { populate: ['payload'] }) : null;
+    if (!delivery) throw notFound('Webhook delivery');
+    const attempts = await ctx.em.find(WebhookAttempt, { deliveryId: id, orgId }, { orderBy: { attemptedAt: 'asc', id: 'asc' } });
+    return { delivery, attempts };
+  }
+
+  /** A manual attempt now (202); if it fails it schedules nothing further. */
+  async redeliver(ctx: Ctx, id: string): Promise<WebhookDelivery> {
+    const owner = requireOwner(ctx);
+    const delivery = isUuid(id) ? await ctx.em.findOne(WebhookDelivery, { id, orgId: owner.orgId }) : null;
+    if (!delivery) throw notFound('Webhook delivery');
+    await enqueue(ctx.em, 'deliver_webhook', { deliveryId: delivery.id, trigger: 'manual' });
+    return delivery;
+  }
+
+  /** Svix's "recover": every undelivered event since a time, redelivered as background work. */
+  async replay(ctx: Ctx, raw: ReplayInput): Promise<{ since: string; event: string | null }> {
+    const owner = requireOwner(ctx);
+    const input = parseInput(replaySchema, raw);
+    await enqueue(ctx.em, 'replay_webhooks', { orgId: owner.orgId, since: input.since, event: input.event });
+    return { since: input.since, event: input.event ?? null };
+  }
+}
+
+/** Worker side of replay: queue a manual attempt for each undelivered event, in pages. */
+export async function replayUndelivered(em: Ctx['em'], payload: { orgId: string; since: string; event?: string }): Promise<number> {
+  const rows: Array<{ n: string }> = await em.execute(
+    `with targets as (
+       select id from webhook_deliveries
+        where org_id = ? and delivered = false and created_at >= ?::timestamptz and (?::text is null or event = ?)
+     )
+     select count(graphile_worker.add_job('deliver_webhook', json_build_object('deliveryId', id, 'trigger', 'manual'))) as n from targets`,
+    [payload.orgId, payload.since, payload.event ?? null, payload.event ?? null],
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,49 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { expressMiddleware } from '@as-integrations/express5';
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import type { RequestHandler } from 'express';
+import type { Services } from '../services';
+import { bearerToken } from '../rest/auth.middleware';
+import type { GqlContext } from './context';
+import { formatError } from './format-error';
+import { buildGraphqlSchema } from './schema';
+
+/** Query bounds: refused during validation, before any resolver runs. */
+export const GRAPHQL_LIMITS = { maxDepth: 10, maxCost: 5000, maxAliases: 15 } as const;
+
+export async function createGraphqlMiddleware(services: Services): Promise<{ middleware: RequestHandler; stop: () => Promise<void> }> {
+  const production = services.config.nodeEnv === 'production';
+  const server = new ApolloServer<GqlContext>({
+    schema: buildGraphqlSchema(),
+    formatError,
+    includeStacktraceInErrorResponses: false,
+    introspection: true,
+    csrfPrevention: true,
+    validationRules: [
+      maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth, exposeLimits: true }),
+      costLimitRule({ maxCost: GRAPHQL_LIMITS.maxCost, exposeLimits: true }),
+      maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases, exposeLimits: true }),
+    ],
+    plugins: [production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
+  });
+  await server.start();
+  const middleware = expressMiddleware(server, {
+    context: async ({ req }) => {
+      let auth: Promise<void> | undefined;
+      return {
+        ctx: req.ctx,
+        services,
+        req,
+        authenticate: () =>
+          (auth ??= (async () => {
+            req.ctx.actor = await services.auth.authenticate(req.ctx, bearerToken(req));
+          })()),
+      };
+    },
+  });
+  return { middleware, stop: () => server.stop() };
+}

@@ -1,0 +1,25 @@
+import express, { type RequestHandler } from 'express';
+import { AppError } from '../shared/errors';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const json = express.json({ limit: MAX_BODY_BYTES, strict: true, type: ['application/json', 'application/*+json'] });
+
+/**
+ * JSON bodies only. An empty body is an empty object (so POST with no body works); a non-empty
+ * body of another media type is 415 rather than silently ignored.
+ */
+export const jsonBody: RequestHandler = (req, res, next) => {
+  const length = Number(req.headers['content-length'] ?? 0);
+  const hasBody = length > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (length > MAX_BODY_BYTES) return next(new AppError('payload_too_large', 'The request body is larger than 64 KiB.'));
+  if (hasBody && !req.is(['application/json', 'application/*+json'])) {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') return next();
+    return next(new AppError('unsupported_media_type', 'Send the request body as application/json.'));
+  }
+  json(req, res, (err?: unknown) => {
+    if (err) return next(err);
+    if (req.body === undefined) req.body = {};
+    next();
+  });
+};

@@ -1,0 +1,40 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { AppError, toAppError } from '../shared/errors';
+import { sendProblem } from './problem';
+
+/** Body-parser and other HTTP-level failures, recognised by their `type` or status. */
+function fromHttpError(err: { type?: string; status?: number; statusCode?: number }): AppError | undefined {
+  switch (err.type) {
+    case 'entity.parse.failed':
+      return new AppError('bad_request', 'The request body is not valid JSON.');
+    case 'entity.too.large':
+      return new AppError('payload_too_large', 'The request body is larger than 64 KiB.');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new AppError('unsupported_media_type', 'Only UTF-8 JSON request bodies are accepted.');
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+      return new AppError('bad_request', 'The request body could not be read.');
+  }
+  const status = err.status ?? err.statusCode;
+  if (status === 400) return new AppError('bad_request', 'The request is malformed.');
+  if (status === 413) return new AppError('payload_too_large', 'The request body is larger than 64 KiB.');
+  return undefined;
+}
+
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  const appError = err instanceof AppError ? err : (fromHttpError(err ?? {}) ?? toAppError(err));
+  if (appError.status >= 500) {
+    req.log?.error({ err }, 'request failed');
+  }
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  sendProblem(res, appError);
+};
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  sendProblem(res, new AppError('not_found', `No route for ${req.method} ${req.path}.`));
+};

@@ -1,0 +1,62 @@
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { PgNotifier } from './db/notifier';
+import { ApiKeyCache } from './features/api-keys/api-key-cache';
+import { ApiKeysService } from './features/api-keys/api-keys.service';
+import { AuthService } from './features/auth/auth.service';
+import { CallLifecycle } from './features/calls/call-lifecycle';
+import { CallsService } from './features/calls/calls.service';
+import { RecordingUrls } from './features/calls/recording-url';
+import { WebhookSettingsService } from './features/orgs/webhook-settings.service';
+import { MembersService } from './features/users/members.service';
+import { DeliveriesService } from './features/webhooks/deliveries.service';
+import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
+import { createCarrier } from './carriers/registry';
+import type { Analyzer, Carrier } from './carriers/carrier';
+import type { Logger } from './shared/logger';
+
+/** Every service of the process, built once; REST routes and GraphQL resolvers share them. */
+export interface Services {
+  config: Config;
+  db: Database;
+  log: Logger;
+  notifier: PgNotifier;
+  apiKeyCache: ApiKeyCache;
+  auth: AuthService;
+  apiKeys: ApiKeysService;
+  webhookSettings: WebhookSettingsService;
+  members: MembersService;
+  calls: CallsService;
+  lifecycle: CallLifecycle;
+  deliveries: DeliveriesService;
+  deliverer: WebhookDeliverer;
+  recordingUrls: RecordingUrls;
+  carrier: Carrier;
+  analyzer: Analyzer;
+}
+
+export function createServices(config: Config, db: Database, log: Logger): Services {
+  const notifier = new PgNotifier(db.pool, log);
+  const apiKeyCache = new ApiKeyCache(db.pool, notifier, log);
+  const recordingUrls = new RecordingUrls(config);
+  const lifecycle = new CallLifecycle(recordingUrls);
+  const { carrier, analyzer } = createCarrier(config);
+  return {
+    config,
+    db,
+    log,
+    notifier,
+    apiKeyCache,
+    auth: new AuthService(config),
+    apiKeys: new ApiKeysService(config, apiKeyCache),
+    webhookSettings: new WebhookSettingsService(config),
+    members: new MembersService(config),
+    calls: new CallsService(config, lifecycle, recordingUrls),
+    lifecycle,
+    deliveries: new DeliveriesService(),
+    deliverer: new WebhookDeliverer(config, db.pool, log),
+    recordingUrls,
+    carrier,
+    analyzer,
+  };
+}

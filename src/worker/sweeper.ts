@@ -1,0 +1,67 @@
+import type { Services } from '../services';
+
+/**
+ * Periodic repair, so nothing stays stuck whatever crashed:
+ * - calls open past max_duration_seconds + STUCK_CALL_MARGIN end as failed/carrier_error;
+ * - pending deliveries whose attempt is overdue and not leased get their job re-queued (a worker
+ *   killed mid-attempt leaves a job locked for hours; the lease has long expired by then);
+ * - idempotency keys older than 24 h are deleted.
+ * Every step is idempotent, so several workers may sweep at once.
+ */
+export class Sweeper {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(private readonly s: Services) {}
+
+  start(): void {
+    const tick = () => {
+      this.running = this.sweep()
+        .catch((err) => this.s.log.warn({ err: (err as Error).message }, 'sweep failed; will retry'))
+        .finally(() => {
+          this.running = undefined;
+        });
+    };
+    this.timer = setInterval(tick, this.s.config.sweepIntervalMs);
+    this.timer.unref();
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  async sweep(): Promise<{ stuckCalls: number; requeued: number }> {
+    const { pool } = this.s.db;
+    const stuck = await pool.query<{ id: string }>(
+      `select id from calls
+        where status in ('queued', 'ringing', 'in_progress')
+          and created_at < now() - (max_duration_seconds * interval '1 second') - ($1::int * interval '1 millisecond')
+        order by created_at limit 200`,
+      [this.s.config.stuckCallMarginMs],
+    );
+    for (const { id } of stuck.rows) {
+      await this.s.lifecycle.applyReport(this.s.db.orm.em.fork(), { callId: id, status: 'failed', disposition: 'carrier_error', durationSeconds: 0 });
+    }
+    const graceMs = this.s.config.webhookTimeoutMs + 10_000;
+    const requeued = await pool.query(
+      `select graphile_worker.add_job('deliver_webhook', json_build_object('deliveryId', id, 'trigger', 'scheduled'),
+                                      job_key => 'delivery:' || id, max_attempts => 10)
+         from (select id from webhook_deliveries
+                where state = 'pending'
+                  and next_attempt_at < now() - ($1::int * interval '1 millisecond')
+                  and (lease_until is null or lease_until < now())
+                order by next_attempt_at limit 500) overdue`,
+      [graceMs],
+    );
+    await pool.query(
+      `delete from idempotency_keys where (org_id, key) in (
+         select org_id, key from idempotency_keys where created_at < now() - interval '24 hours' limit 1000)`,
+    );
+    if (stuck.rowCount || requeued.rowCount) {
+      this.s.log.info({ stuck_calls: stuck.rowCount, requeued_deliveries: requeued.rowCount }, 'sweeper repaired state');
+    }
+    return { stuckCalls: stuck.rowCount ?? 0, requeued: requeued.rowCount ?? 0 };
+  }
+}
