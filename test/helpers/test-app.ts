@@ -1,0 +1,103 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import request from 'supertest';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { openDatabase, type Database } from '../../src/db/database';
+import { createServices, type Services } from '../../src/services';
+import { createLogger } from '../../src/shared/logger';
+import { startWorker, type WorkerHandle } from '../../src/worker/runner';
+import { createTestDatabase, readState } from '../setup/test-db';
+
+export interface TestApp {
+  url: string;
+  http: () => ReturnType<typeof request>;
+  services: Services;
+  config: Config;
+  db: Database;
+  worker?: WorkerHandle;
+  startWorker(): Promise<WorkerHandle>;
+  stopWorker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Test-friendly defaults; a suite overrides what it exercises. */
+export const TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'info',
+  BCRYPT_COST: '4',
+  SIMULATOR_SPEEDUP: '600',
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  WEBHOOK_RETRY_SCHEDULE: '200ms,400ms,800ms',
+  WEBHOOK_RETRY_FLOOR: '300ms',
+  WEBHOOK_TIMEOUT_SECONDS: '2',
+  SWEEP_INTERVAL: '500ms',
+  RATE_LIMIT_ENABLED: 'false',
+  PUBLIC_BASE_URL: 'http://127.0.0.1:9',
+};
+
+/**
+ * The real stack for one test file: its own database (cloned from the migrated template), the
+ * real express app listening on an ephemeral port (real HTTP), and optionally the real worker.
+ * Logs go to a per-file file under .test-logs so the secret scan can read every line written.
+ */
+export async function startTestApp(env: Record<string, string> = {}, opts: { worker?: boolean } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const state = readState();
+  const logFile = path.join(state.logDir, `${path.basename(expect.getState().testPath ?? 'suite')}-${process.pid}-${Date.now()}.log`);
+  const config = loadConfig({
+    ...TEST_ENV,
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    DATA_DIR: path.join(state.logDir, 'data'),
+    LOG_FILE: logFile,
+    DATABASE_URL: database.url,
+    ...env,
+  });
+  const log = createLogger({ level: config.logLevel, file: config.logFile });
+  const db = await openDatabase({ url: database.url, poolSize: 6, queuePoolSize: config.workerConcurrency + 6 });
+  const services = createServices(config, db, log);
+  await services.notifier.start();
+  services.apiKeyCache.start();
+  let worker: WorkerHandle | undefined;
+  const built = await buildApp(services, { workerRunning: () => worker !== undefined });
+  const server: Server = await new Promise((resolve) => {
+    const s = built.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const app: TestApp = {
+    url,
+    http: () => request(url),
+    services,
+    config,
+    db,
+    get worker() {
+      return worker;
+    },
+    async startWorker() {
+      worker ??= await startWorker(services);
+      return worker;
+    },
+    async stopWorker() {
+      await worker?.stop();
+      worker = undefined;
+    },
+    async close() {
+      await worker?.stop();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await built.stop();
+      await services.apiKeyCache.stop();
+      await services.notifier.stop();
+      await db.close();
+      log.flush();
+      await database.drop();
+    },
+  };
+  if (opts.worker) await app.startWorker();
+  return app;
+}
