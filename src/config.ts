@@ -69,7 +69,11 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_IP_PER_15_MIN: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_LOGIN_EMAIL_PER_15_MIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_SIGNUP_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(5),
   MAX_QUEUED_CALLS_PER_ORG: z.coerce.number().int().positive().default(1000),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(10),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(5000),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -102,12 +106,14 @@ export interface Config {
   corsOrigins: readonly string[];
   trustProxy: string;
   bcryptCost: number;
+  graphqlLimits: { maxDepth: number; maxCost: number; maxAliases: number };
   rateLimit: {
     enabled: boolean;
     apiKeyPerMinute: number;
     loginIpPer15Min: number;
     loginEmailPer15Min: number;
     signupIpPerHour: number;
+    signupEmailPerHour: number;
     maxQueuedCallsPerOrg: number;
   };
 }
@@ -214,12 +220,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ),
     trustProxy: e.TRUST_PROXY,
     bcryptCost: e.BCRYPT_COST,
+    graphqlLimits: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxCost: e.GRAPHQL_MAX_COST, maxAliases: e.GRAPHQL_MAX_ALIASES },
     rateLimit: {
       enabled: e.RATE_LIMIT_ENABLED,
       apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
       loginIpPer15Min: e.RATE_LIMIT_LOGIN_IP_PER_15_MIN,
       loginEmailPer15Min: e.RATE_LIMIT_LOGIN_EMAIL_PER_15_MIN,
       signupIpPerHour: e.RATE_LIMIT_SIGNUP_IP_PER_HOUR,
+      signupEmailPerHour: e.RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR,
       maxQueuedCallsPerOrg: e.MAX_QUEUED_CALLS_PER_ORG,
     },
   };

@@ -6,17 +6,24 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import type { RequestHandler } from 'express';
+import type { GraphQLError, ValidationContext } from 'graphql';
 import type { Services } from '../services';
 import { bearerToken } from '../rest/auth.middleware';
 import type { GqlContext } from './context';
 import { formatError } from './format-error';
 import { buildGraphqlSchema } from './schema';
 
-/** Query bounds: refused during validation, before any resolver runs. */
-export const GRAPHQL_LIMITS = { maxDepth: 10, maxCost: 5000, maxAliases: 15 } as const;
+/** Armor's rules throw by default, which Apollo would treat as a crash: report them as validation errors instead. */
+const reportAsValidationError = {
+  exposeLimits: true,
+  propagateOnRejection: false,
+  onReject: [(context: ValidationContext, error: GraphQLError) => context.reportError(error)],
+};
 
 export async function createGraphqlMiddleware(services: Services): Promise<{ middleware: RequestHandler; stop: () => Promise<void> }> {
   const production = services.config.nodeEnv === 'production';
+  // Query bounds (GRAPHQL_MAX_*): refused during validation, before any resolver runs.
+  const limits = services.config.graphqlLimits;
   const server = new ApolloServer<GqlContext>({
     schema: buildGraphqlSchema(),
     formatError,
@@ -24,9 +31,9 @@ export async function createGraphqlMiddleware(services: Services): Promise<{ mid
     introspection: true,
     csrfPrevention: true,
     validationRules: [
-      maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth, exposeLimits: true }),
-      costLimitRule({ maxCost: GRAPHQL_LIMITS.maxCost, exposeLimits: true }),
-      maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases, exposeLimits: true }),
+      maxDepthRule({ n: limits.maxDepth, ...reportAsValidationError }),
+      costLimitRule({ maxCost: limits.maxCost, ...reportAsValidationError }),
+      maxAliasesRule({ n: limits.maxAliases, ...reportAsValidationError }),
     ],
     plugins: [production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
   });

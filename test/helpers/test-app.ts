@@ -6,7 +6,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { openDatabase, type Database } from '../../src/db/database';
+import { migrate, openDatabase, type Database } from '../../src/db/database';
 import { createServices, type Services } from '../../src/services';
 import { createLogger } from '../../src/shared/logger';
 import { startWorker, type WorkerHandle } from '../../src/worker/runner';
@@ -44,8 +44,16 @@ export const TEST_ENV: Record<string, string> = {
  * real express app listening on an ephemeral port (real HTTP), and optionally the real worker.
  * Logs go to a per-file file under .test-logs so the secret scan can read every line written.
  */
-export async function startTestApp(env: Record<string, string> = {}, opts: { worker?: boolean } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export interface TestAppOptions {
+  worker?: boolean;
+  /** Use this database instead of a fresh clone (a second "process" on the same data, or a cluster the test controls); it is not dropped. */
+  databaseUrl?: string;
+  /** Run migrations first (for a database that is not a clone of the migrated template). */
+  migrate?: boolean;
+}
+
+export async function startTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  const database = opts.databaseUrl ? { url: opts.databaseUrl, drop: async () => undefined } : await createTestDatabase();
   const state = readState();
   const logFile = path.join(state.logDir, `${path.basename(expect.getState().testPath ?? 'suite')}-${process.pid}-${Date.now()}.log`);
   const config = loadConfig({
@@ -59,6 +67,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { wor
   });
   const log = createLogger({ level: config.logLevel, file: config.logFile });
   const db = await openDatabase({ url: database.url, poolSize: 6, queuePoolSize: config.workerConcurrency + 6 });
+  if (opts.migrate) await migrate(db);
   const services = createServices(config, db, log);
   await services.notifier.start();
   services.apiKeyCache.start();

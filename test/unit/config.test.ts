@@ -1,0 +1,50 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../src/config';
+
+const dir = () => mkdtempSync(path.join(tmpdir(), 'vg-config-'));
+
+test('defaults follow the contract', () => {
+  const c = loadConfig({ DATA_DIR: dir() });
+  expect(c.port).toBe(8000);
+  expect(c.host).toBe('0.0.0.0');
+  expect(c.jwtExpireHours).toBe(72);
+  expect(c.webhookTimeoutMs).toBe(15_000);
+  expect(c.webhookRetryScheduleMs).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
+  expect(c.webhookRetryFloorMs).toBe(60_000);
+  expect(c.webhookAllowPrivateNetworks).toBe(false);
+  expect(c.carrier).toBe('simulator');
+  expect(c.role).toBe('all');
+  expect(c.publicBaseUrl).toBe('http://localhost:8000');
+  expect(c.bcryptCost).toBeGreaterThanOrEqual(10);
+});
+
+test('outside production, missing secrets are generated once and kept in DATA_DIR', () => {
+  const d = dir();
+  const a = loadConfig({ DATA_DIR: d });
+  const b = loadConfig({ DATA_DIR: d });
+  expect(a.jwtSecret).toBe(b.jwtSecret);
+  expect(a.secretsEncryptionKey.equals(b.secretsEncryptionKey)).toBe(true);
+  expect(a.secretsEncryptionKey).toHaveLength(32);
+  const file = path.join(d, 'secrets.json');
+  expect(JSON.parse(readFileSync(file, 'utf8')).JWT_SECRET).toBe(a.jwtSecret);
+  expect(statSync(file).mode & 0o077).toBe(0);
+});
+
+test('production refuses missing or weak secrets with a clear message', () => {
+  expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir() })).toThrow(/JWT_SECRET/);
+  expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', SECRETS_ENCRYPTION_KEY: 'a'.repeat(64), DATA_DIR: dir() })).toThrow(/JWT_SECRET/);
+  expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SECRETS_ENCRYPTION_KEY: 'tooshort', DATA_DIR: dir() })).toThrow(/SECRETS_ENCRYPTION_KEY/);
+  const ok = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SECRETS_ENCRYPTION_KEY: 'ab'.repeat(32), DATA_DIR: dir() });
+  expect(ok.secretsEncryptionKey).toHaveLength(32);
+});
+
+test('bad values name the variable', () => {
+  expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: dir() })).toThrow(ConfigError);
+  expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: dir() })).toThrow(/PORT/);
+  expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '5s,soon', DATA_DIR: dir() })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+  expect(() => loadConfig({ ROLE: 'both', DATA_DIR: dir() })).toThrow(/ROLE/);
+  expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '1s, 2m ,3h', DATA_DIR: dir() }).webhookRetryScheduleMs).toEqual([1000, 120_000, 10_800_000]);
+  expect(loadConfig({ PLATFORM_ADMIN_EMAILS: ' Root@Example.com ,ops@x.io', DATA_DIR: dir() }).platformAdminEmails).toEqual(new Set(['root@example.com', 'ops@x.io']));
+});

@@ -1,0 +1,20 @@
+import { isBlockedAddress, resolvesToBlocked } from '../../src/shared/net-guard';
+
+test.each([
+  '127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '0.0.0.0', '::', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.0.10',
+  '169.254.169.254', 'fe80::1', '100.64.0.1', '100.127.255.254', '224.0.0.1', 'ff02::1', 'fd00::1', 'fd00:ec2::254', '255.255.255.255',
+  '192.0.0.1', '198.18.0.1', '64:ff9b::7f00:1', 'not an ip',
+])('%s is blocked', (ip) => {
+  expect(isBlockedAddress(ip)).toBe(true);
+});
+
+test.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8', '172.32.0.1', '100.128.0.1'])('%s is allowed', (ip) => {
+  expect(isBlockedAddress(ip)).toBe(false);
+});
+
+test('names resolving to loopback are blocked; literals checked without DNS', async () => {
+  expect(await resolvesToBlocked('localhost')).toBe('127.0.0.1');
+  expect(await resolvesToBlocked('anything.localhost')).toBe('127.0.0.1');
+  expect(await resolvesToBlocked('127.0.0.1')).toBe('127.0.0.1');
+  expect(await resolvesToBlocked('8.8.8.8')).toBeNull();
+});
