@@ -59,6 +59,8 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
   /** How often the worker looks for stuck calls and orphaned deliveries. */
   SWEEP_INTERVAL: duration.default(10_000),
+  /** A queue job locked longer than this belongs to a dead worker: its lock is released. */
+  STALE_JOB_LOCK: duration.default(120_000),
   /** Grace after max_duration_seconds before a call is declared stuck and failed. */
   STUCK_CALL_MARGIN: duration.default(120_000),
   CORS_ORIGINS: z.string().default(''),
@@ -102,6 +104,7 @@ export interface Config {
   role: 'all' | 'api' | 'worker';
   workerConcurrency: number;
   sweepIntervalMs: number;
+  staleJobLockMs: number;
   stuckCallMarginMs: number;
   corsOrigins: readonly string[];
   trustProxy: string;
@@ -212,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     role: e.ROLE,
     workerConcurrency: e.WORKER_CONCURRENCY,
     sweepIntervalMs: e.SWEEP_INTERVAL,
+    staleJobLockMs: e.STALE_JOB_LOCK,
     stuckCallMarginMs: e.STUCK_CALL_MARGIN,
     corsOrigins: Object.freeze(
       e.CORS_ORIGINS.split(',')

@@ -17,7 +17,7 @@ import { buildGraphqlSchema } from './schema';
 const reportAsValidationError = {
   exposeLimits: true,
   propagateOnRejection: false,
-  onReject: [(context: ValidationContext, error: GraphQLError) => context.reportError(error)],
+  onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
 };
 
 export async function createGraphqlMiddleware(services: Services): Promise<{ middleware: RequestHandler; stop: () => Promise<void> }> {

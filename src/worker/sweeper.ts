@@ -1,7 +1,11 @@
+import { deliveryLeaseMs } from '../features/webhooks/webhook-deliverer';
 import type { Services } from '../services';
 
 /**
  * Periodic repair, so nothing stays stuck whatever crashed:
+ * - queue jobs locked longer than STALE_JOB_LOCK are unlocked: every job of ours is short (the
+ *   longest is one webhook attempt), so such a lock belongs to a worker that died; graphile-worker
+ *   on its own would wait 4 hours. Deliveries stay single-flight through their row lease;
  * - calls open past max_duration_seconds + STUCK_CALL_MARGIN end as failed/carrier_error;
  * - pending deliveries whose attempt is overdue and not leased get their job re-queued (a worker
  *   killed mid-attempt leaves a job locked for hours; the lease has long expired by then);
@@ -32,8 +36,18 @@ export class Sweeper {
     await this.running;
   }
 
-  async sweep(): Promise<{ stuckCalls: number; requeued: number }> {
+  async sweep(): Promise<{ stuckCalls: number; requeued: number; unlockedWorkers: number }> {
     const { pool } = this.s.db;
+    const stale = await pool.query<{ worker_ids: string[] }>(
+      `select coalesce(array_agg(distinct locked_by), '{}') as worker_ids from graphile_worker._private_jobs
+        where locked_by is not null and locked_at < now() - ($1::int * interval '1 millisecond')`,
+      [this.s.config.staleJobLockMs],
+    );
+    const deadWorkers = stale.rows[0]?.worker_ids ?? [];
+    if (deadWorkers.length) {
+      await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [deadWorkers]);
+      this.s.log.warn({ workers: deadWorkers }, 'released jobs locked by workers that stopped responding');
+    }
     const stuck = await pool.query<{ id: string }>(
       `select id from calls
         where status in ('queued', 'ringing', 'in_progress')
@@ -44,7 +58,7 @@ export class Sweeper {
     for (const { id } of stuck.rows) {
       await this.s.lifecycle.applyReport(this.s.db.orm.em.fork(), { callId: id, status: 'failed', disposition: 'carrier_error', durationSeconds: 0 });
     }
-    const graceMs = this.s.config.webhookTimeoutMs + 10_000;
+    const graceMs = deliveryLeaseMs(this.s.config);
     const requeued = await pool.query(
       `select graphile_worker.add_job('deliver_webhook', json_build_object('deliveryId', id, 'trigger', 'scheduled'),
                                       job_key => 'delivery:' || id, max_attempts => 10)
@@ -62,6 +76,6 @@ export class Sweeper {
     if (stuck.rowCount || requeued.rowCount) {
       this.s.log.info({ stuck_calls: stuck.rowCount, requeued_deliveries: requeued.rowCount }, 'sweeper repaired state');
     }
-    return { stuckCalls: stuck.rowCount ?? 0, requeued: requeued.rowCount ?? 0 };
+    return { stuckCalls: stuck.rowCount ?? 0, requeued: requeued.rowCount ?? 0, unlockedWorkers: deadWorkers.length };
   }
 }

@@ -44,6 +44,14 @@ export const TEST_ENV: Record<string, string> = {
  * real express app listening on an ephemeral port (real HTTP), and optionally the real worker.
  * Logs go to a per-file file under .test-logs so the secret scan can read every line written.
  */
+/** Apps on the same database are processes of one deployment: they share its secrets. */
+const secretsByDatabase = new Map<string, { JWT_SECRET: string; SECRETS_ENCRYPTION_KEY: string }>();
+function deploymentSecrets(url: string) {
+  let s = secretsByDatabase.get(url);
+  if (!s) secretsByDatabase.set(url, (s = { JWT_SECRET: randomBytes(32).toString('base64url'), SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64') }));
+  return s;
+}
+
 export interface TestAppOptions {
   worker?: boolean;
   /** Use this database instead of a fresh clone (a second "process" on the same data, or a cluster the test controls); it is not dropped. */
@@ -58,8 +66,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
   const logFile = path.join(state.logDir, `${path.basename(expect.getState().testPath ?? 'suite')}-${process.pid}-${Date.now()}.log`);
   const config = loadConfig({
     ...TEST_ENV,
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ...deploymentSecrets(database.url),
     DATA_DIR: path.join(state.logDir, 'data'),
     LOG_FILE: logFile,
     DATABASE_URL: database.url,

@@ -52,6 +52,7 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     const done = (r: Omit<SendResult, 'durationMs'>) => {
       if (settled) return;
       settled = true;
@@ -76,7 +77,7 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
       agent: isHttps ? agents.https : agents.http,
       headers: { ...headers, 'content-length': String(bytes.length) },
     });
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       req.destroy();
       done({ responseCode: null, error: 'timeout', responseExcerpt: null, slowDown: true });
     }, opts.timeoutMs);

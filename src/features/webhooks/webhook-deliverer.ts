@@ -28,6 +28,12 @@ export interface DeliveryOutcome {
   result?: SendResult;
 }
 
+/**
+ * How long an attempt may hold its delivery: the HTTP timeout plus a margin for recording the
+ * result. After that, a sender that died mid-attempt no longer blocks the next one.
+ */
+export const deliveryLeaseMs = (config: Config): number => config.webhookTimeoutMs + Math.min(10_000, config.webhookTimeoutMs);
+
 export type DeliveryListener = (outcome: { event: string; result: SendResult; trigger: 'scheduled' | 'manual'; retryScheduled: boolean }) => void;
 
 /**
@@ -44,7 +50,7 @@ export class WebhookDeliverer {
     private readonly pool: Pool,
     private readonly log: Logger,
   ) {
-    this.leaseMs = config.webhookTimeoutMs + 10_000;
+    this.leaseMs = deliveryLeaseMs(config);
   }
 
   async deliver(deliveryId: string, trigger: 'scheduled' | 'manual'): Promise<DeliveryOutcome> {
@@ -61,22 +67,26 @@ export class WebhookDeliverer {
     const url = claimed.url ?? claimed.current_url;
     const startedAt = new Date();
     let result: SendResult;
-    if (!url) {
-      result = { responseCode: null, durationMs: 0, error: 'no_destination', responseExcerpt: null, slowDown: false };
-    } else {
-      const secrets = [openWebhookSecret(claimed.webhook_secret_enc, this.config.secretsEncryptionKey)];
-      if (claimed.previous_webhook_secret_enc && claimed.previous_webhook_secret_expires_at && claimed.previous_webhook_secret_expires_at.getTime() > Date.now()) {
-        secrets.push(openWebhookSecret(claimed.previous_webhook_secret_enc, this.config.secretsEncryptionKey));
-      }
-      const headers = signedHeaders({ deliveryId: claimed.id, event: claimed.event, body: claimed.payload, secrets });
-      result = await sendWebhook(url, headers, claimed.payload, {
-        timeoutMs: this.config.webhookTimeoutMs,
-        allowPrivate: this.config.webhookAllowPrivateNetworks,
-      });
+    try {
+      result = url ? await this.send(claimed, url) : { responseCode: null, durationMs: 0, error: 'no_destination', responseExcerpt: null, slowDown: false };
+    } catch (err) {
+      // Not a receiver problem (e.g. a secret that cannot be decrypted): free the row at once and
+      // let the queue retry the job with its own backoff.
+      await this.pool.query('update webhook_deliveries set lease_until = null where id = $1', [claimed.id]).catch(() => undefined);
+      throw err;
     }
     const retryScheduled = await this.record(claimed, url, trigger, startedAt, result);
     this.listener?.({ event: claimed.event, result, trigger, retryScheduled });
     return { attempted: true, delivered: result.error === null, result };
+  }
+
+  private async send(claimed: ClaimedDelivery, url: string): Promise<SendResult> {
+    const key = this.config.secretsEncryptionKey;
+    const secrets = [openWebhookSecret(claimed.webhook_secret_enc, key)];
+    const previousValid = claimed.previous_webhook_secret_expires_at && claimed.previous_webhook_secret_expires_at.getTime() > Date.now();
+    if (claimed.previous_webhook_secret_enc && previousValid) secrets.push(openWebhookSecret(claimed.previous_webhook_secret_enc, key));
+    const headers = signedHeaders({ deliveryId: claimed.id, event: claimed.event, body: claimed.payload, secrets });
+    return sendWebhook(url, headers, claimed.payload, { timeoutMs: this.config.webhookTimeoutMs, allowPrivate: this.config.webhookAllowPrivateNetworks });
   }
 
   private async claim(deliveryId: string, trigger: 'scheduled' | 'manual'): Promise<ClaimedDelivery | undefined> {

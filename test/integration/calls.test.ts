@@ -1,0 +1,381 @@
+import { bearer, eventually, signup, type TestOrg } from '../helpers/factories';
+import { gql } from '../helpers/graphql';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { CallDocument, CallsDocument, CancelCallDocument } from '../graphql/generated';
+import { enqueue } from '../../src/worker/queue';
+import { Sweeper } from '../../src/worker/sweeper';
+import { simulatedTimeline } from '../../src/carriers/simulator/simulator-carrier';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const place = (org: TestOrg, body: object, headers: Record<string, string> = {}) =>
+  app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).set(headers).send(body);
+
+describe('POST /v1/calls/outbound', () => {
+  test('201 with Location and the call object; the row and its call.queued event are committed', async () => {
+    const org = await signup(app);
+    const body = {
+      to: '+14155550100',
+      from: '+14155550199',
+      task: 'Confirm the appointment for Tuesday.',
+      questions: [
+        { key: 'confirmed', question: 'Can you make it on Tuesday?', type: 'boolean' },
+        { key: 'slot', question: 'Morning or afternoon?', type: 'enum', options: ['morning', 'afternoon'] },
+      ],
+      max_duration_seconds: 120,
+      metadata: { customer_id: 'c_42', nested: { z: 1, a: [1, 'two', null, true] } },
+    };
+    const res = await place(org, body);
+    expect(res.status).toBe(201);
+    expect(res.headers.location).toBe(`/v1/calls/${res.body.call_id}`);
+    expect(res.body).toEqual({
+      call_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      to: '+14155550100',
+      from: '+14155550199',
+      status: 'queued',
+      disposition: null,
+      duration_seconds: null,
+      metadata: body.metadata,
+      webhook_url: null,
+      task: body.task,
+      questions: body.questions,
+      max_duration_seconds: 120,
+      transcript: null,
+      structured_answers: null,
+      recording_url: null,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/),
+      started_at: null,
+      ended_at: null,
+    });
+    expect(JSON.stringify(res.body.metadata)).toBe(JSON.stringify(body.metadata)); // key order kept
+    const { rows } = await app.db.pool.query(`select event, state, payload from webhook_deliveries where call_id = $1`, [res.body.call_id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].event).toBe('call.queued');
+    const jobs = await app.db.pool.query(
+      `select t.identifier from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where j.payload->>'callId' = $1`,
+      [res.body.call_id],
+    );
+    expect(jobs.rows.map((j) => j.identifier)).toEqual(['dial_call']);
+  });
+
+  test('defaults: max_duration_seconds 600, empty metadata, no questions', async () => {
+    const org = await signup(app);
+    const res = await place(org, { to: '+4930123456' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ max_duration_seconds: 600, metadata: {}, questions: [], task: null, from: null });
+  });
+
+  test('validation: every bad field is a 422 naming it', async () => {
+    const org = await signup(app);
+    const bad: Array<[object, string]> = [
+      [{}, 'to'],
+      [{ to: '14155550100' }, 'to'],
+      [{ to: '+04155550100' }, 'to'],
+      [{ to: '+1234567' }, 'to'],
+      [{ to: '+1234567890123456' }, 'to'],
+      [{ to: '+1 415 555 0100' }, 'to'],
+      [{ to: 14155550100 }, 'to'],
+      [{ to: '+14155550100', from: 'me' }, 'from'],
+      [{ to: '+14155550100', task: 'x'.repeat(8001) }, 'task'],
+      [{ to: '+14155550100', max_duration_seconds: 9 }, 'max_duration_seconds'],
+      [{ to: '+14155550100', max_duration_seconds: 3601 }, 'max_duration_seconds'],
+      [{ to: '+14155550100', max_duration_seconds: 60.5 }, 'max_duration_seconds'],
+      [{ to: '+14155550100', metadata: ['a'] }, 'metadata'],
+      [{ to: '+14155550100', metadata: 'text' }, 'metadata'],
+      [{ to: '+14155550100', metadata: { blob: 'x'.repeat(16 * 1024) } }, 'metadata'],
+      [{ to: '+14155550100', webhook_url: 'not a url' }, 'webhook_url'],
+      [{ to: '+14155550100', questions: 'q' }, 'questions'],
+      [{ to: '+14155550100', questions: Array.from({ length: 51 }, (_, i) => ({ key: `k${i}`, question: 'q?', type: 'string' })) }, 'questions'],
+      [{ to: '+14155550100', questions: [{ key: 'a', question: 'q?', type: 'date' }] }, 'questions.0.type'],
+      [{ to: '+14155550100', questions: [{ key: 'a', question: 'q?', type: 'enum' }] }, 'questions.0.options'],
+      [{ to: '+14155550100', questions: [{ key: 'a', question: 'q?', type: 'string', options: ['x'] }] }, 'questions.0.options'],
+      [{ to: '+14155550100', questions: [{ key: 'a', question: 'q?', type: 'string' }, { key: 'a', question: 'again?', type: 'number' }] }, 'questions.1.key'],
+      [{ to: '+14155550100', questions: [{ key: 'bad key', question: 'q?', type: 'string' }] }, 'questions.0.key'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await place(org, body);
+      expect([JSON.stringify(body).slice(0, 60), res.status, res.body.code, res.body.errors?.map((e: { field: string }) => e.field)]).toEqual([
+        JSON.stringify(body).slice(0, 60),
+        422,
+        'validation_error',
+        expect.arrayContaining([field]),
+      ]);
+    }
+    const { rows } = await app.db.pool.query('select count(*)::int as n from calls where org_id = $1', [org.orgId]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  test('metadata up to 16 KiB is kept verbatim, unicode and key order included', async () => {
+    const org = await signup(app);
+    const metadata = { 'z-last': 'first', émoji: '📞 ☎', n: 1.5, deep: { b: { c: [{ d: 'e' }] }, a: false }, big: 'y'.repeat(15_000) };
+    const res = await place(org, { to: '+14155550100', metadata });
+    expect(res.status).toBe(201);
+    const got = await app.http().get(`/v1/calls/${res.body.call_id}`).set(bearer(org.apiKey));
+    expect(JSON.stringify(got.body.metadata)).toBe(JSON.stringify(metadata));
+  });
+});
+
+describe('Idempotency-Key', () => {
+  test('same key and body replays the original response; a different body is 409', async () => {
+    const org = await signup(app);
+    const body = { to: '+14155550111', metadata: { order: 7 } };
+    const first = await place(org, body, { 'Idempotency-Key': 'order-7' });
+    expect(first.status).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await place(org, { metadata: { order: 7 }, to: '+14155550111' }, { 'Idempotency-Key': 'order-7' });
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers.location).toBe(first.headers.location);
+    expect(again.body).toEqual(first.body);
+    const conflict = await place(org, { to: '+14155550112' }, { 'Idempotency-Key': 'order-7' });
+    expect([conflict.status, conflict.body.code]).toEqual([409, 'idempotency_conflict']);
+    const { rows } = await app.db.pool.query('select count(*)::int as n from calls where org_id = $1', [org.orgId]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  test('concurrent duplicates create exactly one call', async () => {
+    const org = await signup(app);
+    const results = await Promise.all(Array.from({ length: 8 }, () => place(org, { to: '+14155550113' }, { 'Idempotency-Key': 'burst' })));
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
+    expect(new Set(results.map((r) => r.body.call_id)).size).toBe(1);
+    expect(results.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(7);
+    const { rows } = await app.db.pool.query('select count(*)::int as n from calls where org_id = $1', [org.orgId]);
+    expect(rows[0].n).toBe(1);
+    const ev = await app.db.pool.query(`select count(*)::int as n from webhook_deliveries where org_id = $1`, [org.orgId]);
+    expect(ev.rows[0].n).toBe(1);
+  });
+
+  test('keys are per organization; bad keys are 422; keys expire after 24 h', async () => {
+    const a = await signup(app);
+    const b = await signup(app);
+    const ra = await place(a, { to: '+14155550114' }, { 'Idempotency-Key': 'shared-name' });
+    const rb = await place(b, { to: '+14155550115' }, { 'Idempotency-Key': 'shared-name' });
+    expect([ra.status, rb.status]).toEqual([201, 201]);
+    expect(ra.body.call_id).not.toBe(rb.body.call_id);
+    const long = await place(a, { to: '+14155550114' }, { 'Idempotency-Key': 'k'.repeat(256) });
+    expect([long.status, long.body.errors?.[0]?.field]).toEqual([422, 'Idempotency-Key']);
+    await app.db.pool.query(`update idempotency_keys set created_at = now() - interval '25 hours' where org_id = $1`, [a.orgId]);
+    const fresh = await place(a, { to: '+14155550199' }, { 'Idempotency-Key': 'shared-name' });
+    expect(fresh.status).toBe(201);
+    expect(fresh.headers['idempotent-replayed']).toBeUndefined();
+    expect(fresh.body.call_id).not.toBe(ra.body.call_id);
+  });
+});
+
+describe('reading and canceling calls', () => {
+  test('GET one, list with cursor and status filter; another organization sees 404', async () => {
+    const a = await signup(app);
+    const b = await signup(app);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await place(a, { to: `+1415555020${i}` })).body.call_id);
+    await app.http().post(`/v1/calls/${ids[1]}/cancel`).set(bearer(a.apiKey)).expect(200);
+    const one = await app.http().get(`/v1/calls/${ids[0]}`).set(bearer(a.apiKey));
+    expect(one.body.call_id).toBe(ids[0]);
+    const p1 = await app.http().get('/v1/calls?limit=2').set(bearer(a.apiKey));
+    expect(p1.body.data.map((c: { call_id: string }) => c.call_id)).toEqual([ids[4], ids[3]]);
+    const p2 = await app.http().get(`/v1/calls?limit=2&cursor=${p1.body.next_cursor}`).set(bearer(a.apiKey));
+    const p3 = await app.http().get(`/v1/calls?limit=2&cursor=${p2.body.next_cursor}`).set(bearer(a.apiKey));
+    expect([...p1.body.data, ...p2.body.data, ...p3.body.data].map((c: { call_id: string }) => c.call_id)).toEqual([...ids].reverse());
+    expect(p3.body.next_cursor).toBeNull();
+    const canceled = await app.http().get('/v1/calls?status=canceled').set(bearer(a.apiKey));
+    expect(canceled.body.data.map((c: { call_id: string }) => c.call_id)).toEqual([ids[1]]);
+    for (const q of ['status=done', 'limit=0', 'limit=101', 'cursor=garbage']) {
+      expect([q, (await app.http().get(`/v1/calls?${q}`).set(bearer(a.apiKey))).status]).toEqual([q, 422]);
+    }
+    const cross = await app.http().get(`/v1/calls/${ids[0]}`).set(bearer(b.apiKey));
+    expect([cross.status, cross.body.code]).toEqual([404, 'not_found']);
+    expect((await app.http().get('/v1/calls').set(bearer(b.apiKey))).body.data).toEqual([]);
+    expect((await app.http().post(`/v1/calls/${ids[0]}/cancel`).set(bearer(b.apiKey))).status).toBe(404);
+    expect((await app.http().get('/v1/calls/not-a-uuid').set(bearer(a.apiKey))).status).toBe(404);
+    // GraphQL: the same isolation.
+    const gB = await gql(app, CallDocument, { id: ids[0]! }, b.token);
+    expect(gB.errors?.[0]?.extensions).toEqual({ code: 'NOT_FOUND', reason: 'not_found' });
+    const gA = await gql(app, CallsDocument, { first: 10, status: 'queued' }, a.token);
+    expect(gA.data?.calls.nodes.map((c) => c.callId).sort()).toEqual([ids[0], ids[2], ids[3], ids[4]].sort());
+  });
+
+  test('cancel: only while queued or ringing; emits call.ended with disposition canceled', async () => {
+    const org = await signup(app);
+    const call = (await place(org, { to: '+14155550300', metadata: { k: 'v' } })).body;
+    const res = await app.http().post(`/v1/calls/${call.call_id}/cancel`).set(bearer(org.apiKey));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'canceled', disposition: 'canceled', duration_seconds: 0, ended_at: expect.any(String) });
+    const again = await app.http().post(`/v1/calls/${call.call_id}/cancel`).set(bearer(org.apiKey));
+    expect([again.status, again.body.code]).toEqual([409, 'invalid_state']);
+    const { rows } = await app.db.pool.query(`select event, payload from webhook_deliveries where call_id = $1 order by id`, [call.call_id]);
+    expect(rows.map((r) => r.event)).toEqual(['call.queued', 'call.ended']);
+    expect(JSON.parse(rows[1].payload)).toMatchObject({ event: 'call.ended', status: 'canceled', disposition: 'canceled', duration_seconds: 0, metadata: { k: 'v' } });
+    const viaGraphql = await gql(app, CancelCallDocument, { id: call.call_id }, org.token);
+    expect(viaGraphql.errors?.[0]?.extensions).toEqual({ code: 'CONFLICT', reason: 'invalid_state' });
+  });
+
+  test('a call in progress cannot be canceled', async () => {
+    const org = await signup(app);
+    const call = (await place(org, { to: '+14155550301' })).body;
+    await app.db.pool.query(`update calls set status = 'in_progress' where id = $1`, [call.call_id]);
+    const res = await app.http().post(`/v1/calls/${call.call_id}/cancel`).set(bearer(org.apiKey));
+    expect([res.status, res.body.code]).toEqual([409, 'invalid_state']);
+  });
+});
+
+describe('state machine and queue guarantees', () => {
+  test('a status never moves back from a final status, whatever order reports arrive in', async () => {
+    const org = await signup(app);
+    const call = (await place(org, { to: '+14155550400' })).body;
+    const em = () => app.db.orm.em.fork();
+    const lc = app.services.lifecycle;
+    expect(await lc.applyReport(em(), { callId: call.call_id, status: 'in_progress' })).toBe(true);
+    expect(await lc.applyReport(em(), { callId: call.call_id, status: 'ringing' })).toBe(false); // late, older
+    expect(await lc.applyReport(em(), { callId: call.call_id, status: 'completed', disposition: 'human', durationSeconds: 42 })).toBe(true);
+    expect(await lc.applyReport(em(), { callId: call.call_id, status: 'failed', disposition: 'carrier_error' })).toBe(false);
+    expect(await lc.applyReport(em(), { callId: call.call_id, status: 'in_progress' })).toBe(false);
+    const got = await app.http().get(`/v1/calls/${call.call_id}`).set(bearer(org.apiKey));
+    expect(got.body).toMatchObject({ status: 'completed', disposition: 'human', duration_seconds: 42 });
+    const { rows } = await app.db.pool.query(`select event from webhook_deliveries where call_id = $1 order by id`, [call.call_id]);
+    expect(rows.map((r) => r.event)).toEqual(['call.queued', 'call.ended']); // one call.ended only
+  });
+
+  test('a job added in a rolled-back transaction does not exist', async () => {
+    const marker = `rollback-${Date.now()}`;
+    await expect(
+      app.db.orm.em.fork().transactional(async (em) => {
+        await enqueue(em, 'analyze_call', { callId: marker });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    const none = await app.db.pool.query(`select 1 from graphile_worker._private_jobs where payload->>'callId' = $1`, [marker]);
+    expect(none.rowCount).toBe(0);
+    await app.db.orm.em.fork().transactional(async (em) => enqueue(em, 'analyze_call', { callId: marker }));
+    const one = await app.db.pool.query(`select 1 from graphile_worker._private_jobs where payload->>'callId' = $1`, [marker]);
+    expect(one.rowCount).toBe(1);
+    await app.db.pool.query(`delete from graphile_worker._private_jobs where payload->>'callId' = $1`, [marker]);
+  });
+
+  test('the sweeper ends calls stuck past max_duration_seconds plus the margin', async () => {
+    const org = await signup(app);
+    const call = (await place(org, { to: '+14155550500', max_duration_seconds: 10 })).body;
+    await app.db.pool.query(`update calls set status = 'in_progress', created_at = now() - interval '1 hour' where id = $1`, [call.call_id]);
+    const result = await new Sweeper(app.services).sweep();
+    expect(result.stuckCalls).toBeGreaterThanOrEqual(1);
+    const got = await app.http().get(`/v1/calls/${call.call_id}`).set(bearer(org.apiKey));
+    expect(got.body).toMatchObject({ status: 'failed', disposition: 'carrier_error' });
+  });
+});
+
+describe('the simulator, end to end through the worker', () => {
+  let worker: TestApp;
+  beforeAll(async () => {
+    worker = await startTestApp({ SIMULATOR_SPEEDUP: '1000' }, { worker: true });
+  });
+  afterAll(() => worker.close());
+
+  const outcomes: Array<[string, string, string, boolean]> = [
+    ['+14155550001', 'failed', 'busy', false],
+    ['+14155550002', 'failed', 'no_answer', false],
+    ['+14155550003', 'failed', 'invalid_number', false],
+    ['+14155550004', 'completed', 'voicemail', true],
+    ['+14155550005', 'failed', 'carrier_error', false],
+    ['+14155557777', 'completed', 'human', true],
+  ];
+
+  test.each(outcomes)('%s ends %s/%s', async (to, status, disposition, analyzed) => {
+    const org = await signup(worker);
+    const questions = [
+      { key: 'likes_it', question: 'Do you like the product?', type: 'boolean' },
+      { key: 'score', question: 'How would you rate us from 1 to 10?', type: 'number' },
+      { key: 'plan', question: 'Which plan do you use?', type: 'enum', options: ['basic', 'pro'] },
+      { key: 'comment', question: 'Anything else?', type: 'string' },
+    ];
+    const placed = await worker.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to, task: 'Run the satisfaction survey.', questions, max_duration_seconds: 300 });
+    const id = placed.body.call_id;
+    const final = await eventually(async () => {
+      const c = (await worker.http().get(`/v1/calls/${id}`).set(bearer(org.apiKey))).body;
+      return c.status === status && (!analyzed || c.transcript) ? c : undefined;
+    }, { what: `${to} to end` });
+    expect(final.disposition).toBe(disposition);
+    expect(final.ended_at).toEqual(expect.any(String));
+    const events = await eventually(async () => {
+      const { rows } = await worker.db.pool.query(`select event, payload from webhook_deliveries where call_id = $1 order by id`, [id]);
+      return rows.length === (analyzed ? 3 : 2) ? rows : undefined;
+    });
+    expect(events.map((r) => r.event)).toEqual(analyzed ? ['call.queued', 'call.ended', 'call.analyzed'] : ['call.queued', 'call.ended']);
+    const ended = JSON.parse(events[1].payload);
+    expect(ended).toMatchObject({ status, disposition, duration_seconds: final.duration_seconds });
+    if (!analyzed) {
+      expect(final.duration_seconds).toBe(0);
+      expect(final.transcript).toBeNull();
+      return;
+    }
+    expect(final.duration_seconds).toBeGreaterThan(0);
+    expect(final.duration_seconds).toBeLessThanOrEqual(300);
+    expect(final.transcript).toContain('Run the satisfaction survey.');
+    const answers = final.structured_answers as Record<string, unknown>;
+    expect(Object.keys(answers).sort()).toEqual(['comment', 'likes_it', 'plan', 'score']);
+    if (disposition === 'human') {
+      expect(typeof answers.likes_it).toBe('boolean');
+      expect(typeof answers.score).toBe('number');
+      expect(['basic', 'pro']).toContain(answers.plan);
+      expect(typeof answers.comment).toBe('string');
+      // Each answer is what the callee says right after the question in the transcript.
+      const lines = (final.transcript as string).split('\n');
+      const after = (q: string) => lines[lines.indexOf(`Agent: ${q}`) + 1]!;
+      expect(after(questions[0]!.question)).toBe(answers.likes_it ? 'Callee: Yes, that is right.' : 'Callee: No, not really.');
+      expect(after(questions[1]!.question)).toBe(`Callee: I'd say ${answers.score}.`);
+      expect(after(questions[2]!.question)).toBe(`Callee: ${answers.plan}.`);
+      expect(after(questions[3]!.question).toLowerCase()).toBe(`callee: ${String(answers.comment).toLowerCase()}.`);
+    } else {
+      expect(Object.values(answers).every((v) => v === null)).toBe(true);
+      expect(final.transcript).toMatch(/voicemail/i);
+    }
+    const analyzedEvent = JSON.parse(events[2].payload);
+    expect(analyzedEvent).toMatchObject({ transcript: final.transcript, structured_answers: answers, duration_seconds: final.duration_seconds });
+    // The recording: a real WAV of the call's duration at a signed, expiring URL.
+    const rec = new URL(final.recording_url);
+    expect(rec.searchParams.get('expires')).toMatch(/^\d+$/);
+    const wav = await worker.http().get(rec.pathname + rec.search).buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(wav.status).toBe(200);
+    expect(wav.headers['content-type']).toBe('audio/wav');
+    const buf = wav.body as Buffer;
+    expect(buf.subarray(0, 4).toString()).toBe('RIFF');
+    expect(buf.subarray(8, 12).toString()).toBe('WAVE');
+    const byteRate = buf.readUInt32LE(28);
+    const dataBytes = buf.readUInt32LE(40);
+    expect(dataBytes / byteRate).toBe(final.duration_seconds);
+    expect(buf.length).toBe(44 + dataBytes);
+    const tampered = rec.search.replace(/signature=([0-9a-f])/, (_m, c) => `signature=${c === 'a' ? 'b' : 'a'}`);
+    expect((await worker.http().get(rec.pathname + tampered)).status).toBe(401);
+    expect((await worker.http().get(rec.pathname)).status).toBe(401);
+  });
+
+  test('durations are deterministic per call, and statuses move queued → ringing → in_progress → final', async () => {
+    // Its own database: the faster worker above must not pick these jobs up.
+    const slow = await startTestApp({ SIMULATOR_SPEEDUP: '60' }, { worker: true });
+    try {
+      const org = await signup(slow);
+      const id = (await slow.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155558888' })).body.call_id;
+      const seen: string[] = [];
+      await eventually(async () => {
+        const s = (await slow.http().get(`/v1/calls/${id}`).set(bearer(org.apiKey))).body.status as string;
+        if (seen[seen.length - 1] !== s) seen.push(s);
+        return s === 'completed';
+      }, { intervalMs: 20, timeoutMs: 10_000 });
+      expect(seen[0]).toBe('queued');
+      expect(seen[seen.length - 1]).toBe('completed');
+      expect(seen).toEqual(expect.arrayContaining(['ringing', 'in_progress']));
+      expect(seen.indexOf('ringing')).toBeLessThan(seen.indexOf('in_progress'));
+    } finally {
+      await slow.close();
+    }
+    const call = { id: '01900000-0000-7000-8000-000000000001', to: '+14155551234', maxDurationSeconds: 600 };
+    expect(simulatedTimeline(call)).toEqual(simulatedTimeline(call));
+    expect(simulatedTimeline({ ...call, maxDurationSeconds: 10 }).talkSeconds).toBeLessThanOrEqual(10);
+  });
+});

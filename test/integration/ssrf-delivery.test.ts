@@ -1,0 +1,52 @@
+import { bearer, eventually, signup } from '../helpers/factories';
+import { Receiver } from '../helpers/receiver';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+let app: TestApp;
+let rx: Receiver;
+beforeAll(async () => {
+  rx = await Receiver.start();
+  app = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'false', SIMULATOR_SPEEDUP: '2000', WEBHOOK_RETRY_SCHEDULE: '10s' }, { worker: true });
+});
+afterAll(async () => {
+  await app.close();
+  await rx.close();
+});
+
+test('a per-call webhook_url to a private address is refused when the call is placed', async () => {
+  const org = await signup(app);
+  for (const url of [`${rx.url}/x`, 'http://localhost/x', 'http://[::1]/x', 'http://169.254.169.254/latest']) {
+    const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550003', webhook_url: url });
+    expect([url, res.status, res.body.errors?.[0]?.field]).toEqual([url, 422, 'webhook_url']);
+  }
+});
+
+// Destinations stored before the rule existed, or names whose DNS answer changed after validation
+// (rebinding), are caught at delivery time, against the address actually connected to.
+// PORT is the local receiver's: if the guard failed, the receiver would see the request.
+const destinations = [
+  'http://127.0.0.1:PORT/hook',
+  'http://localhost:PORT/hook',
+  'http://[::1]:PORT/hook',
+  'http://[::ffff:127.0.0.1]:PORT/hook',
+  'http://0.0.0.0:PORT/hook',
+  'http://2130706433:PORT/hook',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://10.0.0.1/hook',
+];
+
+test.each(destinations)('delivery to %s fails with blocked_destination and sends nothing', async (template) => {
+  const url = template.replace('PORT', new URL(rx.url).port);
+  const org = await signup(app);
+  await app.db.pool.query('update organizations set webhook_url = $1 where id = $2', [url, org.orgId]);
+  const call = (await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550003' })).body;
+  const attempt = await eventually(async () => {
+    const { rows } = await app.db.pool.query(
+      `select a.error, a.response_code from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.call_id = $1 and d.event = 'call.queued'`,
+      [call.call_id],
+    );
+    return rows[0];
+  });
+  expect(attempt).toEqual({ error: 'blocked_destination', response_code: null });
+  expect(rx.received.filter((r) => r.json.call_id === call.call_id)).toEqual([]);
+});
