@@ -44,7 +44,7 @@ export class SimulatorAnalyzer implements Analyzer {
       for (const q of call.questions) answers[q.key] = null;
     } else {
       lines.push('Callee: Hello?');
-      lines.push(`Agent: Hello, this is an automated assistant. ${purpose}`);
+      lines.push(`Agent: Hello, this is an automated assistant calling on behalf of our client. The reason for my call: ${purpose}`);
       lines.push('Callee: Sure, go ahead.');
       for (const q of call.questions) {
         const a = answerFor(q, rnd);
