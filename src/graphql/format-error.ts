@@ -10,8 +10,10 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const original = unwrapResolverError(error);
   const fromGraphql = formatted.extensions?.code;
   if (!(original instanceof AppError) && typeof fromGraphql === 'string' && fromGraphql !== 'INTERNAL_SERVER_ERROR') {
-    // graphql-js and Apollo's own errors (syntax, validation, bad variables) are safe as they are.
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: fromGraphql } };
+    // graphql-js and Apollo's own errors (syntax, validation, bad variables) are safe as they are;
+    // ours raised as GraphQLError (authentication in the context) keep their REST reason.
+    const reason = formatted.extensions?.reason;
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: fromGraphql, ...(typeof reason === 'string' ? { reason } : {}) } };
   }
   const appError = original instanceof AppError ? original : toAppError(original);
   return {

@@ -6,7 +6,8 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import type { RequestHandler } from 'express';
-import type { GraphQLError, ValidationContext } from 'graphql';
+import { GraphQLError, type ValidationContext } from 'graphql';
+import { toAppError } from '../shared/errors';
 import type { Services } from '../services';
 import { bearerToken } from '../rest/auth.middleware';
 import type { GqlContext } from './context';
@@ -41,6 +42,17 @@ export async function createGraphqlMiddleware(services: Services): Promise<{ mid
   const middleware = expressMiddleware(server, {
     context: async ({ req }) => {
       let auth: Promise<void> | undefined;
+      // A credential that is present must be valid (CONTRACT §3: an API key on /graphql is a 401),
+      // so a bad one fails the whole request with the HTTP status REST would use.
+      if (req.headers.authorization) {
+        try {
+          req.ctx.actor = await services.auth.authenticate(req.ctx, bearerToken(req));
+          auth = Promise.resolve();
+        } catch (err) {
+          const e = toAppError(err);
+          throw new GraphQLError(e.message, { extensions: { code: e.graphqlCode, reason: e.code, http: { status: e.status } } });
+        }
+      }
       return {
         ctx: req.ctx,
         services,

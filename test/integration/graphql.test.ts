@@ -54,7 +54,8 @@ test('errors carry extensions.code and the REST code as extensions.reason', asyn
   expect(invalid.errors?.[0]?.extensions?.reason).toBe('validation_error');
   expect(invalid.errors?.[0]?.extensions?.errors?.map((e) => e.field).sort()).toEqual(['email', 'password']);
   const expired = await gql(app, MeDocument, {}, 'eyJhbGciOiJIUzI1NiJ9.eyJ0eXBlIjoiZGFzaGJvYXJkIn0.x');
-  expect(expired.errors?.[0]?.extensions?.reason).toBe('invalid_token');
+  expect(expired.status).toBe(401);
+  expect(expired.errors?.[0]?.extensions).toEqual({ code: 'UNAUTHENTICATED', reason: 'invalid_token' });
   expect(JSON.stringify([bad, anon, invalid, expired])).not.toMatch(/stacktrace|\.ts:\d+/);
 });
 
@@ -81,6 +82,7 @@ test('API keys: list, create (secret once), revoke; members are forbidden to cha
   const deactivated = await gql(app, DeactivateMemberDocument, { id: m.data!.addMember.id }, org.token);
   expect(deactivated.data?.deactivateMember.active).toBe(false);
   const locked = await gql(app, MeDocument, {}, mLogin.data!.login.accessToken);
+  expect(locked.status).toBe(403);
   expect(locked.errors?.[0]?.extensions).toEqual({ code: 'FORBIDDEN', reason: 'inactive_user' });
 });
 
