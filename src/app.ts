@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
+import { adminRoutes } from './features/admin/admin.routes';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { callsRoutes } from './features/calls/calls.routes';
@@ -10,9 +11,12 @@ import { webhookSettingsRoutes } from './features/orgs/webhook-settings.routes';
 import { membersRoutes } from './features/users/members.routes';
 import { deliveriesRoutes } from './features/webhooks/deliveries.routes';
 import { createGraphqlMiddleware } from './graphql/server';
-import { apiKeyAuth, dashboardAuth } from './rest/auth.middleware';
+import { apiKeyRateLimit } from './rate-limit/rate-limit.middleware';
+import { apiKeyAuth, dashboardAuth, platformAdminAuth } from './rest/auth.middleware';
 import { jsonBody } from './rest/body';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
+import { metricsRoutes } from './observability/metrics.routes';
+import { openApiRoutes } from './openapi/openapi.routes';
 import { healthRoutes } from './rest/health.routes';
 import { requestContext } from './rest/request-context';
 import type { Services } from './services';
@@ -28,10 +32,13 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
   app.disable('x-powered-by');
   app.set('trust proxy', s.config.trustProxy);
   app.set('etag', false);
+  app.use(s.metrics.httpMiddleware);
   // JSON API: no CSP needed for responses; the Sandbox landing page loads its own scripts.
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
   app.use(...requestContext(s.db.orm, s.log));
   app.use(healthRoutes(s, opts.workerRunning ?? (() => false)));
+  app.use(metricsRoutes(s.metrics));
+  app.use(openApiRoutes({ serverUrl: s.config.publicBaseUrl }));
   app.use(recordingsRoutes(s));
 
   // Browsers may call the dashboard API and GraphQL from configured origins only; /v1 gets no CORS
@@ -45,7 +52,8 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
 
   app.use('/auth', browserCors, jsonBody, authRoutes(s));
   app.use('/dashboard', browserCors, dashboardAuth(s.auth), jsonBody, apiKeysRoutes(s), webhookSettingsRoutes(s), membersRoutes(s), deliveriesRoutes(s));
-  app.use('/v1', apiKeyAuth(s.apiKeys), jsonBody, callsRoutes(s));
+  app.use('/api/admin', browserCors, platformAdminAuth(s.auth), jsonBody, adminRoutes(s));
+  app.use('/v1', apiKeyAuth(s.apiKeys), apiKeyRateLimit(s.rateLimits), jsonBody, callsRoutes(s));
 
   const graphql = await createGraphqlMiddleware(s);
   app.use('/graphql', browserCors, jsonBody, graphql.middleware);

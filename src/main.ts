@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrate, openDatabase, type Database } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { buildOpsApp } from './observability/ops-server';
 import { createServices } from './services';
 import { createLogger } from './shared/logger';
 import { startWorker, type WorkerHandle } from './worker/runner';
@@ -48,7 +49,15 @@ async function main(): Promise<void> {
 
   let server: Server | undefined;
   let stopGraphql: (() => Promise<void>) | undefined;
-  if (config.role !== 'worker') {
+  if (config.role === 'worker') {
+    // Only /health, /ready and /metrics: healthchecks and Prometheus need the worker too.
+    server = buildOpsApp(services, () => worker !== undefined).listen(config.port, config.host);
+    await new Promise<void>((resolve, reject) => {
+      server!.once('listening', resolve);
+      server!.once('error', reject);
+    });
+    log.info({ port: config.port, host: config.host, role: config.role }, 'worker health and metrics listening');
+  } else {
     const built = await buildApp(services, { workerRunning: () => worker !== undefined });
     stopGraphql = built.stop;
     server = built.app.listen(config.port, config.host);

@@ -3,6 +3,8 @@ import type { Database } from './db/database';
 import { PgNotifier } from './db/notifier';
 import { ApiKeyCache } from './features/api-keys/api-key-cache';
 import { ApiKeysService } from './features/api-keys/api-keys.service';
+import { AdminService } from './features/admin/admin.service';
+import { RateLimits } from './rate-limit/rate-limits';
 import { AuthService } from './features/auth/auth.service';
 import { CallLifecycle } from './features/calls/call-lifecycle';
 import { CallsService } from './features/calls/calls.service';
@@ -12,6 +14,7 @@ import { MembersService } from './features/users/members.service';
 import { DeliveriesService } from './features/webhooks/deliveries.service';
 import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
 import { createCarrier } from './carriers/registry';
+import { createMetrics, type Metrics } from './observability/metrics';
 import type { Analyzer, Carrier } from './carriers/carrier';
 import type { Logger } from './shared/logger';
 
@@ -22,6 +25,7 @@ export interface Services {
   log: Logger;
   notifier: PgNotifier;
   apiKeyCache: ApiKeyCache;
+  rateLimits: RateLimits;
   auth: AuthService;
   apiKeys: ApiKeysService;
   webhookSettings: WebhookSettingsService;
@@ -31,8 +35,10 @@ export interface Services {
   deliveries: DeliveriesService;
   deliverer: WebhookDeliverer;
   recordingUrls: RecordingUrls;
+  admin: AdminService;
   carrier: Carrier;
   analyzer: Analyzer;
+  metrics: Metrics;
 }
 
 export function createServices(config: Config, db: Database, log: Logger): Services {
@@ -41,22 +47,28 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
   const recordingUrls = new RecordingUrls(config);
   const lifecycle = new CallLifecycle(recordingUrls);
   const { carrier, analyzer } = createCarrier(config);
+  const rateLimits = new RateLimits(config, db.pool);
+  const auth = new AuthService(config, rateLimits);
+  const apiKeys = new ApiKeysService(config, apiKeyCache);
   return {
     config,
     db,
     log,
     notifier,
     apiKeyCache,
-    auth: new AuthService(config),
-    apiKeys: new ApiKeysService(config, apiKeyCache),
+    rateLimits,
+    auth,
+    apiKeys,
     webhookSettings: new WebhookSettingsService(config),
     members: new MembersService(config),
-    calls: new CallsService(config, lifecycle, recordingUrls),
+    calls: new CallsService(config, lifecycle, recordingUrls, db),
     lifecycle,
     deliveries: new DeliveriesService(),
     deliverer: new WebhookDeliverer(config, db.pool, log),
     recordingUrls,
+    admin: new AdminService(auth, apiKeys, apiKeyCache, log),
     carrier,
     analyzer,
+    metrics: createMetrics({ pool: db.pool, role: config.role }),
   };
 }

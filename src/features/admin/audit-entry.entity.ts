@@ -4,7 +4,7 @@ import { newId } from '../../shared/ids';
 /** Every platform-admin change: who, what, on which target, before and after, when. */
 @Entity({ tableName: 'audit_log' })
 export class AuditEntry {
-  [OptionalProps]?: 'orgId' | 'before' | 'after' | 'createdAt';
+  [OptionalProps]?: 'orgId' | 'before' | 'after' | 'requestId' | 'ip' | 'createdAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -32,6 +32,13 @@ export class AuditEntry {
 
   @Property({ type: 'json', columnType: 'jsonb', nullable: true })
   after: Record<string, unknown> | null = null;
+
+  /** Provenance: the X-Request-Id of the change (ties it to the request log line) and the client IP. */
+  @Property({ type: 'text', nullable: true })
+  requestId: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  ip: string | null = null;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

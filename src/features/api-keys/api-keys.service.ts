@@ -58,7 +58,8 @@ export class ApiKeysService {
     }
     const hash = hashApiKey(bearer);
     const entry = await this.cache.get(hash, async () => {
-      const rows: Array<{ id: string; org_id: string; revoked: boolean; org_active: boolean; last_used_at: Date | null }> = await ctx.em
+      // Raw rows: MikroORM hands timestamptz back as text here, not as a Date.
+      const rows: Array<{ id: string; org_id: string; revoked: boolean; org_active: boolean; last_used_at: string | Date | null }> = await ctx.em
         .getConnection()
         .execute(
           `select k.id, k.org_id, k.revoked_at is not null as revoked, o.active as org_active, k.last_used_at
@@ -68,7 +69,7 @@ export class ApiKeysService {
         );
       const row = rows[0];
       return row
-        ? { keyId: row.id, orgId: row.org_id, revoked: row.revoked, orgActive: row.org_active, lastUsedAt: row.last_used_at?.getTime() ?? 0 }
+        ? { keyId: row.id, orgId: row.org_id, revoked: row.revoked, orgActive: row.org_active, lastUsedAt: row.last_used_at ? new Date(row.last_used_at).getTime() || 0 : 0 }
         : null;
     });
     if (!entry || entry.revoked) throw new AppError('invalid_api_key', 'The API key is invalid or revoked.');

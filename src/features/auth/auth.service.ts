@@ -4,6 +4,7 @@ import type { Ctx, UserActor } from '../../shared/context';
 import { requireUser } from '../../shared/context';
 import { AppError } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
+import type { RateLimits } from '../../rate-limit/rate-limits';
 import { ApiKey } from '../api-keys/api-key.entity';
 import { generateApiKeySecret } from '../api-keys/api-key-secret';
 import { Organization } from '../orgs/organization.entity';
@@ -27,7 +28,11 @@ export interface SignupResult extends SessionToken {
 }
 
 export class AuthService {
-  constructor(private readonly config: Config) {}
+  constructor(
+    private readonly config: Config,
+    /** Login and signup quotas (per IP and per e-mail), taken before any bcrypt work. */
+    private readonly limits?: RateLimits,
+  ) {}
 
   isPlatformAdmin(user: { role: string; email: string }): boolean {
     return user.role === 'platform_admin' || this.config.platformAdminEmails.has(user.email.toLowerCase());
@@ -35,7 +40,9 @@ export class AuthService {
 
   /** Creates an organization, its owner, its first API key and its webhook secret, in one transaction. */
   async signup(ctx: Ctx, raw: SignupInput): Promise<SignupResult> {
+    await this.limits?.consume('signup_ip', ctx.ip ?? 'unknown', 'Too many signups from this address. Try again later.');
     const input = parseInput(signupSchema, raw);
+    await this.limits?.consume('signup_email', input.email, 'Too many signup attempts for this e-mail address. Try again later.');
     const passwordHash = await hashPassword(input.password, this.config.bcryptCost);
     const webhookSecret = generateWebhookSecret();
     const sealed = sealWebhookSecret(webhookSecret, this.config.secretsEncryptionKey);
@@ -62,10 +69,15 @@ export class AuthService {
 
   /** Unknown e-mail and wrong password: the same 401 in about the same time. */
   async login(ctx: Ctx, raw: LoginInput): Promise<SessionToken> {
+    // Quotas first: brute force meets a 429 before it costs a bcrypt comparison. The e-mail bucket
+    // counts attempts since the last successful login (a success clears it).
+    await this.limits?.consume('login_ip', ctx.ip ?? 'unknown', 'Too many login attempts from this address. Try again later.');
     const input = parseInput(loginSchema, raw);
+    await this.limits?.consume('login_email', input.email, 'Too many login attempts for this account. Try again later.');
     const user = await ctx.em.findOne(User, { email: input.email }, { populate: ['passwordHash'] });
     const ok = await verifyPassword(input.password, user?.passwordHash ?? null, this.config.bcryptCost);
     if (!user || !ok) throw new AppError('invalid_credentials', 'The e-mail or password is incorrect.');
+    await this.limits?.reset('login_email', input.email);
     if (!user.active) throw new AppError('inactive_user', 'This user is deactivated.');
     const org = await ctx.em.findOneOrFail(Organization, { id: user.orgId });
     if (!org.active) throw new AppError('inactive_organization', 'This organization is deactivated.');

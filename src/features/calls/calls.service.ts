@@ -4,12 +4,12 @@ import type { Ctx } from '../../shared/context';
 import { requireOrg } from '../../shared/context';
 import { sha256Hex } from '../../shared/crypto';
 import { AppError, notFound } from '../../shared/errors';
-import { isUuid } from '../../shared/ids';
+import { isUuid, newId } from '../../shared/ids';
 import { paginate, type Page } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
 import { assertPublicDestination } from '../../shared/webhook-url';
-import { enqueue } from '../../worker/queue';
-import { recordEvent } from '../webhooks/events.service';
+import { DIRECT_JOB_INSERT, directJobTaskId, type Database } from '../../db/database';
+import { buildEventBody } from '../webhooks/event-envelope';
 import { Call } from './call.entity';
 import type { CallLifecycle } from './call-lifecycle';
 import { presentCall, type CallJson } from './calls.presenter';
@@ -23,6 +23,10 @@ export interface PlacedCall {
 }
 
 class IdempotencyKeyTaken extends Error {}
+
+/** First key of the two-key advisory lock that serializes quota checks per organization. */
+const OPEN_CALLS_LOCK_NAMESPACE = 7_263_541;
+const OPEN_CALLS_RETRY_AFTER_SECONDS = 5;
 
 /** Stable JSON (sorted keys) so that the same body in another key order is still "the same body". */
 function canonical(value: unknown): string {
@@ -41,6 +45,7 @@ export class CallsService {
     private readonly config: Config,
     private readonly lifecycle: CallLifecycle,
     private readonly recordingUrls: RecordingUrls,
+    private readonly db: Pick<Database, 'pool' | 'jobsAdded'>,
   ) {}
 
   present(call: Call): CallJson {
@@ -61,20 +66,31 @@ export class CallsService {
       if (earlier) return earlier;
     }
     if (input.webhook_url) await assertPublicDestination('webhook_url', input.webhook_url, this.config.webhookAllowPrivateNetworks);
+    // A plain (unmanaged) entity: the rows are written by one statement below, not by a flush.
+    const call = Object.assign(new Call(), {
+      orgId,
+      to: input.to,
+      from: input.from ?? null,
+      task: input.task ?? null,
+      questions: input.questions ?? [],
+      maxDurationSeconds: input.max_duration_seconds ?? 600,
+      metadata: input.metadata ?? {},
+      webhookUrl: input.webhook_url ?? null,
+    });
+    const body = this.present(call);
+    // The call row, its call.queued event row, that event's delivery job and the dial job: one
+    // statement (PLACE_CALL_SQL), so they commit together or not at all.
+    const params = placeCallParams(call, newId(), buildEventBody('call.queued', call));
+    if (!key && !this.config.rateLimit.enabled) {
+      // Nothing else to decide in the transaction: the statement is the transaction (one round trip).
+      const { rows } = await this.db.pool.query<{ jobs: number }>({ name: 'voicegate_place_call_v1', text: PLACE_CALL_SQL, values: params });
+      this.db.jobsAdded(rows[0]?.jobs ?? 0);
+      return { status: 201, body, replayed: false };
+    }
     try {
-      return await ctx.em.transactional(async (em) => {
-        const call = em.create(Call, {
-          orgId,
-          to: input.to,
-          from: input.from ?? null,
-          task: input.task ?? null,
-          questions: input.questions ?? [],
-          maxDurationSeconds: input.max_duration_seconds ?? 600,
-          metadata: input.metadata ?? {},
-          webhookUrl: input.webhook_url ?? null,
-        });
-        await em.flush();
-        const body = this.present(call);
+      const placed = await ctx.em.transactional(async (em) => {
+        const { sql, values } = toPositional(PLACE_CALL_SQL, params);
+        const rows: Array<{ jobs: number }> = await em.execute(sql, values);
         if (key) {
           const rows = await em.execute(
             `insert into idempotency_keys (org_id, key, request_hash, response_status, response_body)
@@ -89,10 +105,11 @@ export class CallsService {
           // Someone committed this key first (a concurrent duplicate): undo ours, replay theirs.
           if (rows.length === 0) throw new IdempotencyKeyTaken();
         }
-        await recordEvent(em, call, 'call.queued');
-        await enqueue(em, 'dial_call', { callId: call.id }, { jobKey: `dial:${call.id}` });
-        return { status: 201, body, replayed: false };
+        await this.enforceOpenCallsQuota(em, orgId);
+        return { result: { status: 201, body, replayed: false }, jobs: Number(rows[0]?.jobs ?? 0) };
       });
+      this.db.jobsAdded(placed.jobs);
+      return placed.result;
     } catch (e) {
       if (!(e instanceof IdempotencyKeyTaken)) throw e;
       const earlier = await this.findIdempotent(ctx, orgId, key!, requestHash);
@@ -130,6 +147,31 @@ export class CallsService {
     return call;
   }
 
+  /**
+   * Quota on the calls an organization has open (queued, ringing or in progress; this one
+   * included). Checked last in the transaction under a per-organization advisory lock, so
+   * concurrent placements cannot overshoot, and the lock is held only for the count and commit.
+   * Over the quota the whole placement rolls back: 429 rate_limited with Retry-After.
+   */
+  private async enforceOpenCallsQuota(em: Ctx['em'], orgId: string): Promise<void> {
+    if (!this.config.rateLimit.enabled) return;
+    const max = this.config.rateLimit.maxQueuedCallsPerOrg;
+    await em.execute('select pg_advisory_xact_lock(?::int, hashtext(?))', [OPEN_CALLS_LOCK_NAMESPACE, orgId]);
+    const rows: Array<{ n: number }> = await em.execute(
+      `select count(*)::int as n from calls where org_id = ? and status in ('queued', 'ringing', 'in_progress')`,
+      [orgId],
+    );
+    if ((rows[0]?.n ?? 0) > max) {
+      throw new AppError('rate_limited', `This organization already has ${max} open calls (queued, ringing or in progress). Retry when some have ended.`, {
+        headers: {
+          'Retry-After': String(OPEN_CALLS_RETRY_AFTER_SECONDS),
+          'RateLimit-Policy': `"open_calls";q=${max}`,
+          RateLimit: `"open_calls";r=0;t=${OPEN_CALLS_RETRY_AFTER_SECONDS}`,
+        },
+      });
+    }
+  }
+
   private async findIdempotent(ctx: Ctx, orgId: string, key: string, requestHash: string): Promise<PlacedCall | null> {
     const rows: Array<{ request_hash: string; response_status: number; response_body: CallJson }> = await ctx.em.execute(
       `select request_hash, response_status, response_body from idempotency_keys
@@ -153,4 +195,73 @@ function parseIdempotencyKey(value: string): string {
     });
   }
   return r.data;
+}
+
+/**
+ * One statement for the whole placement: the call row; its call.queued event row, addressed as
+ * recordEvent() does (the call's webhook_url, else the organization's; none = undeliverable with
+ * no_destination); that event's deliver_webhook job; and the call's dial_call job. As a single
+ * statement it is atomic on its own, and it costs one round trip instead of five. Jobs are
+ * inserted directly (DIRECT_JOB_INSERT), so no NOTIFY serializes the commit; the caller wakes the
+ * worker afterwards with the returned job count.
+ */
+export const PLACE_CALL_SQL = `
+with c as (
+  insert into calls (id, org_id, to_number, from_number, status, disposition, duration_seconds, metadata, webhook_url, task,
+                     questions, max_duration_seconds, transcript, structured_answers, recording_seconds, carrier_call_id,
+                     created_at, started_at, ended_at, analyzed_at, updated_at)
+  values ($1::uuid, $2::uuid, $3::text, $4::text, $5::text, null, null, $6::json, $7::text, $8::text,
+          $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz)
+  returning id
+), dest as (
+  select coalesce($7::text, (select webhook_url from organizations where id = $2::uuid)) as url
+), d as (
+  insert into webhook_deliveries (id, org_id, call_id, event, url, payload, state, next_attempt_at, last_error, created_at)
+  select $13::uuid, $2::uuid, c.id, 'call.queued', dest.url, $14::text,
+         case when dest.url is null then 'undeliverable' else 'pending' end,
+         case when dest.url is null then null else now() end,
+         case when dest.url is null then 'no_destination' end,
+         now()
+    from c, dest
+  returning id, url
+), deliver_job as (
+  ${DIRECT_JOB_INSERT}
+  select ${directJobTaskId('deliver_webhook')}, json_build_object('deliveryId', d.id, 'trigger', 'scheduled'), now(), 10, 'delivery:' || d.id
+    from d where d.url is not null
+  returning 1
+), dial_job as (
+  ${DIRECT_JOB_INSERT}
+  select ${directJobTaskId('dial_call')}, json_build_object('callId', c.id), now(), 10, 'dial:' || c.id
+    from c
+  returning 1
+)
+select ((select count(*) from deliver_job) + (select count(*) from dial_job))::int as jobs`;
+
+function placeCallParams(call: Call, deliveryId: string, payload: string): unknown[] {
+  return [
+    call.id,
+    call.orgId,
+    call.to,
+    call.from,
+    call.status,
+    JSON.stringify(call.metadata),
+    call.webhookUrl,
+    call.task,
+    JSON.stringify(call.questions),
+    call.maxDurationSeconds,
+    call.createdAt.toISOString(),
+    call.updatedAt.toISOString(),
+    deliveryId,
+    payload,
+  ];
+}
+
+/** The same statement for MikroORM's execute(): `$n` placeholders become positional `?`. */
+function toPositional(text: string, params: unknown[]): { sql: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const sql = text.replace(/\$(\d+)/g, (_m, n: string) => {
+    values.push(params[Number(n) - 1]);
+    return '?';
+  });
+  return { sql, values };
 }

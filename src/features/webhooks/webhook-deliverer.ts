@@ -34,6 +34,73 @@ export interface DeliveryOutcome {
  */
 export const deliveryLeaseMs = (config: Config): number => config.webhookTimeoutMs + Math.min(10_000, config.webhookTimeoutMs);
 
+type RecordRow = [
+  attemptId: string,
+  deliveryId: string,
+  orgId: string,
+  url: string | null,
+  attemptedAt: Date,
+  responseCode: number | null,
+  durationMs: number,
+  error: string | null,
+  responseExcerpt: string | null,
+  trigger: 'scheduled' | 'manual',
+  ok: boolean,
+  state: DeliveryState | null,
+  nextAttemptAt: Date | null,
+];
+
+/**
+ * Groups calls that arrive while earlier ones are in flight into one database round trip (at most
+ * `maxInFlight` statements at a time). Under load a worker runs many deliveries at once and each
+ * statement carries a batch; when idle a call goes out at once, alone. Items with the same key
+ * never share a batch. A failed statement fails every item of its batch (each job then retries).
+ */
+class Batcher<T, R> {
+  private queue: Array<{ item: T; resolve: (r: R) => void; reject: (e: unknown) => void }> = [];
+  private inFlight = 0;
+
+  constructor(
+    private readonly run: (items: T[]) => Promise<R[]>,
+    private readonly keyOf: (item: T) => string,
+    private readonly maxInFlight = 2,
+    private readonly maxBatch = 100,
+  ) {}
+
+  add(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      const batch: typeof this.queue = [];
+      const rest: typeof this.queue = [];
+      const keys = new Set<string>();
+      for (const entry of this.queue) {
+        const key = this.keyOf(entry.item);
+        if (batch.length < this.maxBatch && !keys.has(key)) {
+          keys.add(key);
+          batch.push(entry);
+        } else {
+          rest.push(entry);
+        }
+      }
+      this.queue = rest;
+      this.inFlight++;
+      this.run(batch.map((b) => b.item)).then(
+        (results) => batch.forEach((b, i) => b.resolve(results[i]!)),
+        (err: unknown) => batch.forEach((b) => b.reject(err)),
+      ).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+}
+
 export type DeliveryListener = (outcome: { event: string; result: SendResult; trigger: 'scheduled' | 'manual'; retryScheduled: boolean }) => void;
 
 /**
@@ -43,6 +110,11 @@ export type DeliveryListener = (outcome: { event: string; result: SendResult; tr
  */
 export class WebhookDeliverer {
   private readonly leaseMs: number;
+  private readonly claims = new Batcher<{ deliveryId: string; trigger: 'scheduled' | 'manual' }, ClaimedDelivery | undefined>(
+    (items) => this.claimMany(items),
+    (i) => i.deliveryId,
+  );
+  private readonly records = new Batcher<RecordRow, void>((rows) => this.recordMany(rows), (r) => r[1]);
   listener: DeliveryListener | undefined;
 
   constructor(
@@ -89,20 +161,26 @@ export class WebhookDeliverer {
     return sendWebhook(url, headers, claimed.payload, { timeoutMs: this.config.webhookTimeoutMs, allowPrivate: this.config.webhookAllowPrivateNetworks });
   }
 
-  private async claim(deliveryId: string, trigger: 'scheduled' | 'manual'): Promise<ClaimedDelivery | undefined> {
+  private claim(deliveryId: string, trigger: 'scheduled' | 'manual'): Promise<ClaimedDelivery | undefined> {
+    return this.claims.add({ deliveryId, trigger });
+  }
+
+  /** Claims many deliveries in one statement; each row keeps its own conditions. */
+  private async claimMany(items: ReadonlyArray<{ deliveryId: string; trigger: 'scheduled' | 'manual' }>): Promise<Array<ClaimedDelivery | undefined>> {
     const { rows } = await this.pool.query<ClaimedDelivery>(
       `update webhook_deliveries d
-          set lease_until = now() + ($2::int * interval '1 millisecond')
-         from organizations o, calls c
-        where d.id = $1 and o.id = d.org_id and c.id = d.call_id
+          set lease_until = now() + ($3::int * interval '1 millisecond')
+         from organizations o, calls c, unnest($1::uuid[], $2::text[]) as x(id, trigger)
+        where d.id = x.id and o.id = d.org_id and c.id = d.call_id
           and (d.lease_until is null or d.lease_until < now())
-          and ($3 = 'manual' or d.state = 'pending')
+          and (x.trigger = 'manual' or d.state = 'pending')
       returning d.id, d.org_id, d.event, d.url, d.payload, d.state, d.scheduled_attempts,
                 coalesce(c.webhook_url, o.webhook_url) as current_url,
                 o.webhook_secret_enc, o.previous_webhook_secret_enc, o.previous_webhook_secret_expires_at`,
-      [deliveryId, this.leaseMs, trigger],
+      [items.map((i) => i.deliveryId), items.map((i) => i.trigger), this.leaseMs],
     );
-    return rows[0];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return items.map((i) => byId.get(i.deliveryId));
   }
 
   private async isLeased(deliveryId: string): Promise<boolean> {
@@ -131,31 +209,47 @@ export class WebhookDeliverer {
         nextAttemptAt = new Date(Date.now() + delay);
       }
     }
-    await this.pool.query(
-      `with attempt as (
-         insert into webhook_attempts (id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       ), updated as (
-         update webhook_deliveries set
-           attempts = attempts + 1,
-           scheduled_attempts = scheduled_attempts + case when $10 = 'scheduled' then 1 else 0 end,
-           lease_until = null,
-           url = coalesce(url, $4),
-           response_code = $6,
-           last_error = $8,
-           delivered = delivered or $11,
-           delivered_at = case when $11 and delivered_at is null then now() else delivered_at end,
-           state = coalesce($12, state),
-           next_attempt_at = case when $12::text is null then next_attempt_at else $13::timestamptz end
-         where id = $2
-         returning id
-       )
-       select graphile_worker.add_job('deliver_webhook', json_build_object('deliveryId', id, 'trigger', 'scheduled'),
-                                      run_at => $13::timestamptz, job_key => 'delivery:' || id, max_attempts => 10)
-         from updated where $13::timestamptz is not null`,
-      [newId(), d.id, d.org_id, url, startedAt, r.responseCode, r.durationMs, r.error, r.responseExcerpt, trigger, ok, state, nextAttemptAt],
-    );
+    await this.records.add([newId(), d.id, d.org_id, url, startedAt, r.responseCode, r.durationMs, r.error, r.responseExcerpt, trigger, ok, state, nextAttemptAt]);
     if (!ok) this.log.info({ delivery_id: d.id, event: d.event, error: r.error, code: r.responseCode, trigger }, 'webhook attempt failed');
     return nextAttemptAt !== null;
   }
+
+  /**
+   * Writes many attempts at once: for each, the attempt row, the delivery's new state and (if any)
+   * the next retry's job, all in one statement.
+   */
+  private async recordMany(rows: ReadonlyArray<RecordRow>): Promise<void[]> {
+    const col = (i: number) => rows.map((r) => r[i]);
+    await this.pool.query(
+      `with input as (
+         select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::int[], $7::int[], $8::text[], $9::text[],
+                              $10::text[], $11::boolean[], $12::text[], $13::timestamptz[])
+                as t(attempt_id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger, ok, state, next_attempt_at)
+       ), attempt as (
+         insert into webhook_attempts (id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger)
+         select attempt_id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger from input
+       ), updated as (
+         update webhook_deliveries d set
+           attempts = d.attempts + 1,
+           scheduled_attempts = d.scheduled_attempts + case when i.trigger = 'scheduled' then 1 else 0 end,
+           lease_until = null,
+           url = coalesce(d.url, i.url),
+           response_code = i.response_code,
+           last_error = i.error,
+           delivered = d.delivered or i.ok,
+           delivered_at = case when i.ok and d.delivered_at is null then now() else d.delivered_at end,
+           state = coalesce(i.state, d.state),
+           next_attempt_at = case when i.state is null then d.next_attempt_at else i.next_attempt_at end
+         from input i
+         where d.id = i.delivery_id
+         returning d.id, i.next_attempt_at
+       )
+       select graphile_worker.add_job('deliver_webhook', json_build_object('deliveryId', id, 'trigger', 'scheduled'),
+                                      run_at => next_attempt_at, job_key => 'delivery:' || id, max_attempts => 10)
+         from updated where next_attempt_at is not null`,
+      Array.from({ length: 13 }, (_, i) => col(i)),
+    );
+    return rows.map(() => undefined);
+  }
+
 }

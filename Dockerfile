@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# voicegate: one image for every role (ROLE=all | api | worker).
+# Checked by reading only: Docker does not run on the machines this was written on.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# The lockfile is committed; `npm install` follows it (see STACK notes: `npm ci` refuses lockfiles
+# made on a registry that lacks other platforms' optional binaries).
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=8000 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/app/.data
+WORKDIR /app
+COPY --from=build --chown=node:node /app/package.json ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+RUN mkdir -p /app/.data && chown node:node /app/.data
+USER node
+EXPOSE 8000
+# /ready: the database answers and, in a process that runs it, the worker too.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8000)+'/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# SIGTERM drains HTTP, lets the worker finish or release its jobs, then closes the database.
+STOPSIGNAL SIGTERM
+CMD ["node", "dist/src/main.js"]

@@ -1,0 +1,498 @@
+/**
+ * npm run bench — measured speed against the machine's own limit.
+ *
+ * Starts a fresh embedded PostgreSQL in a temporary directory, builds and starts the service as
+ * child processes (an API process, later a separate worker, as in production), and measures over
+ * loopback with autocannon:
+ *   - baselines: bare node:http, bare Express, and a raw node:http + pg server doing the same SQL
+ *     as POST /v1/calls/outbound (the limit);
+ *   - place-call: throughput at saturation, latency at a fixed offered rate, then a check that every
+ *     201 has its call row, its call.queued event row and its dial job;
+ *   - dashboard: GraphQL apiKeys, GraphQL webhookDeliveries(first: 50), REST GET /dashboard/api-keys;
+ *   - delivery: a backlog of N calls drained by the worker into a local receiver (deliveries/s), then
+ *     commit-to-receipt latency of call.queued at a steady rate;
+ *   - memory: peak RSS (VmHWM) of the API and worker processes.
+ * Prints a table and writes it as JSON under bench/results/. Bounded: a watchdog stops everything
+ * after BENCH_BUDGET_SEC (default 285 s).
+ *
+ * Environment: BENCH_PHASES=baselines,place,dashboard,delivery (default all), BENCH_PROFILE=1
+ * (--cpu-prof on the API and worker processes, profiles in bench/results/profiles), BENCH_LABEL=text
+ * (stored in the JSON), BENCH_SKIP_BUILD=1, BENCH_SHORT=1 (halved durations, for a quick look),
+ * BENCH_SERVICE_DIR=dir (run the service built in another checkout, e.g. an older commit extracted
+ * with `git archive`, against the same harness), BENCH_LIMIT=same|naive (which raw server is "the
+ * limit" for the ratio: the one running the service's own SQL, default, or the textbook SQL).
+ *
+ * Fixed-rate figures come from an open-loop generator (lib/load.ts runOpenLoop): requests leave on
+ * a uniform schedule and latency counts from the scheduled time. Saturation figures are autocannon.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded';
+import { freePort } from '../src/db/free-port';
+import { percentile, round, runLoad, runOpenLoop, type LoadResult } from './lib/load';
+import { killAllChildren, startChild, waitForHttp, type Child } from './lib/proc';
+
+const ROOT = path.resolve(__dirname, '..');
+const RESULTS = path.join(ROOT, 'bench', 'results');
+const SHORT = process.env.BENCH_SHORT === '1';
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'baselines,place,dashboard,delivery').split(',').map((s) => s.trim()));
+const BUDGET_SEC = Number(process.env.BENCH_BUDGET_SEC ?? 285);
+const SERVICE_DIR = path.resolve(process.env.BENCH_SERVICE_DIR ?? ROOT);
+const LIMIT: 'same' | 'naive' = process.env.BENCH_LIMIT === 'naive' ? 'naive' : 'same';
+
+const SAT_SEC = SHORT ? 4 : 8;
+const RATE_SEC = SHORT ? 4 : 8;
+const WARM_SEC = 2;
+const DASH_SEC = SHORT ? 3 : 5;
+const SAT_CONNECTIONS = 16;
+const PLACE_RATE = 300;
+const DASH_RATE = 100;
+const DELIVERY_BACKLOG = SHORT ? 2000 : 4000;
+const DELIVERY_RATES = [100, 200];
+/** The service's pg pool in the API role (src/main.ts); the raw baseline gets the same. */
+const API_POOL_SIZE = '8';
+
+const TARGETS = {
+  placeVsRaw: 0.5,
+  placeP99Ms: 50,
+  deliveriesPerSec: 1000,
+  queuedP50Ms: 25,
+  dashboardP99Ms: 30,
+  rssMiB: 300,
+};
+
+const PLACE_BODY = JSON.stringify({
+  to: '+14155550123',
+  task: 'Confirm the appointment for tomorrow at 10:00 and ask whether the customer needs parking.',
+  metadata: { customer_id: 'cus_8731', campaign: 'reminders', attempt: 1 },
+});
+
+interface Row {
+  scenario: string;
+  rps: number | null;
+  p50: number | null;
+  p99: number | null;
+  note?: string;
+}
+
+const started = Date.now();
+const log = (msg: string) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(1).padStart(5)}s] ${msg}`);
+
+let embedded: EmbeddedDatabase | undefined;
+let tmpDir: string | undefined;
+
+async function cleanup(): Promise<void> {
+  killAllChildren();
+  await embedded?.stop().catch(() => undefined);
+  if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
+}
+
+const watchdog = setTimeout(() => {
+  log(`budget of ${BUDGET_SEC} s exceeded: stopping everything`);
+  void cleanup().finally(() => process.exit(2));
+}, BUDGET_SEC * 1000);
+watchdog.unref();
+
+function build(): void {
+  if (process.env.BENCH_SKIP_BUILD === '1' && existsSync(path.join(SERVICE_DIR, 'dist/src/main.js'))) return;
+  log(`building ${SERVICE_DIR} (tsc -p tsconfig.build.json)`);
+  const r = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: SERVICE_DIR, encoding: 'utf8' });
+  if (r.status !== 0) {
+    if (!existsSync(path.join(SERVICE_DIR, 'dist/src/main.js'))) throw new Error(`build failed:\n${r.stdout}${r.stderr}`);
+    log(`warning: tsc reported errors (output was still emitted):\n${(r.stdout + r.stderr).slice(0, 2000)}`);
+  }
+}
+
+async function json<T>(url: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(url, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+interface Org {
+  token: string;
+  apiKey: string;
+  orgId: string;
+}
+
+async function signup(base: string, tag: string): Promise<Org> {
+  const r = await json<{ access_token: string; api_key: { secret: string }; organization: { id: string } }>(`${base}/auth/signup`, {
+    body: { email: `bench-${tag}-${randomBytes(4).toString('hex')}@example.com`, password: randomBytes(12).toString('base64url'), organization_name: `bench ${tag}` },
+  });
+  if (r.status !== 201) throw new Error(`signup failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return { token: r.body.access_token, apiKey: r.body.api_key.secret, orgId: r.body.organization.id };
+}
+
+/** Every acknowledged call must have its row, its call.queued event and its dial job. */
+async function verifyPlaced(pg: Client, ids: string[]): Promise<{ acknowledged: number; unique: number; missingCalls: number; missingEvents: number; missingJobs: number }> {
+  const unique = [...new Set(ids)];
+  const { rows } = await pg.query<{ missing_calls: string; missing_events: string; missing_jobs: string }>(
+    `select count(*) filter (where not exists (select 1 from calls c where c.id = x.id)) as missing_calls,
+            count(*) filter (where not exists (select 1 from webhook_deliveries d where d.call_id = x.id and d.event = 'call.queued')) as missing_events,
+            count(*) filter (where not exists (select 1 from graphile_worker.jobs j where j.key = 'dial:' || x.id::text)) as missing_jobs
+       from unnest($1::uuid[]) as x(id)`,
+    [unique],
+  );
+  return {
+    acknowledged: ids.length,
+    unique: unique.length,
+    missingCalls: Number(rows[0]!.missing_calls),
+    missingEvents: Number(rows[0]!.missing_events),
+    missingJobs: Number(rows[0]!.missing_jobs),
+  };
+}
+
+function placeLoad(base: string, apiKey: string, ids: string[]) {
+  return {
+    url: `${base}/v1/calls/outbound`,
+    method: 'POST' as const,
+    headers: { authorization: `Bearer ${apiKey}` },
+    body: PLACE_BODY,
+    expectStatus: 201,
+    onOk: (body: string) => ids.push((JSON.parse(body) as { call_id: string }).call_id),
+  };
+}
+
+/** Warm-up, saturation, then a fixed offered rate. */
+async function measure(name: string, spec: Omit<Parameters<typeof runLoad>[0], 'connections'> & { method?: 'GET' | 'POST' }, rate?: number): Promise<{ sat: LoadResult; fixed?: LoadResult }> {
+  await runLoad({ ...spec, connections: SAT_CONNECTIONS, durationSec: WARM_SEC });
+  log(`${name}: saturation (${SAT_CONNECTIONS} connections, ${SAT_SEC} s)`);
+  const sat = await runLoad({ ...spec, connections: SAT_CONNECTIONS, durationSec: SAT_SEC });
+  let fixed: LoadResult | undefined;
+  if (rate) {
+    log(`${name}: fixed rate ${rate}/s (${RATE_SEC} s)`);
+    fixed = await runOpenLoop({ ...spec, durationSec: RATE_SEC, rate });
+  }
+  return { sat, fixed };
+}
+
+function microsEpoch(iso: string): number {
+  // 2026-11-22T10:15:30.123456+00:00 -> epoch ms with the microseconds as a fraction
+  const m = /^(.*\.\d{3})(\d{3})(\+00:00)$/.exec(iso);
+  return m ? Date.parse(m[1]! + m[3]!) + Number(m[2]) / 1000 : Date.parse(iso);
+}
+
+interface Receipt {
+  callId: string;
+  event: string;
+  timestamp: string;
+  receivedAt: number;
+}
+
+async function receiverStats(url: string): Promise<Receipt[]> {
+  return (await json<{ receipts: Receipt[] }>(`${url}/__stats`)).body.receipts;
+}
+
+async function main(): Promise<void> {
+  mkdirSync(RESULTS, { recursive: true });
+  build();
+  tmpDir = mkdtempSync(path.join(os.tmpdir(), 'voicegate-bench-'));
+  log(`starting embedded PostgreSQL in ${tmpDir}`);
+  embedded = await startEmbeddedPostgres({ dataDir: path.join(tmpDir, 'pg'), database: 'voicegate_bench' });
+  const pgVersion = await (async () => {
+    const c = new Client({ connectionString: embedded!.url });
+    await c.connect();
+    const v = (await c.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
+    await c.end();
+    return v;
+  })();
+
+  const secrets = { JWT_SECRET: randomBytes(48).toString('base64url'), SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
+  const serviceEnv = (role: 'api' | 'worker', port: number): Record<string, string> => ({
+    NODE_ENV: 'production',
+    DATABASE_URL: embedded!.url,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    ROLE: role,
+    LOG_LEVEL: 'warn',
+    DATA_DIR: path.join(tmpDir!, 'data'),
+    RATE_LIMIT_ENABLED: 'false',
+    MAX_QUEUED_CALLS_PER_ORG: '100000000',
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    // Simulated calls progress 100x slower than real time, so the only background work during the
+    // bench is what every call costs at once (its dial job and its call.queued delivery).
+    SIMULATOR_SPEEDUP: '0.01',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    ...secrets,
+  });
+  const profileDir = path.join(RESULTS, 'profiles');
+  const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = (name: string) => [...nodeFlags, ...(PROFILE ? ['--cpu-prof', '--cpu-prof-dir', profileDir, '--cpu-prof-name', `${name}-${Date.now()}.cpuprofile`] : [])];
+  const tsArgs = (file: string) => ['-r', '@swc-node/register', path.join(ROOT, 'bench', 'servers', file)];
+
+  const apiPort = await freePort();
+  const base = `http://127.0.0.1:${apiPort}`;
+  log('starting the API process (ROLE=api)');
+  const api = startChild('api', [...nodeArgs('api'), path.join(SERVICE_DIR, 'dist/src/main.js')], serviceEnv('api', apiPort), { cwd: SERVICE_DIR });
+  await waitForHttp(api, `${base}/ready`, 90_000);
+  const pg = new Client({ connectionString: embedded.url });
+  pg.on('error', () => undefined);
+  await pg.connect();
+
+  const orgA = await signup(base, 'a');
+  const rows: Row[] = [];
+  const results: Record<string, unknown> = {};
+  const verdicts: Array<{ target: string; measured: string; met: boolean }> = [];
+
+  // ---- baselines ---------------------------------------------------------------------------
+  let rawSat: LoadResult | undefined;
+  if (PHASES.has('baselines')) {
+    for (const [name, file] of [
+      ['hello node:http', 'hello-http.ts'],
+      ['hello express', 'hello-express.ts'],
+    ] as const) {
+      const port = await freePort();
+      const child = startChild(name, tsArgs(file), { PORT: String(port) }, { cwd: ROOT });
+      await waitForHttp(child, `http://127.0.0.1:${port}/`);
+      const m = await measure(name, { url: `http://127.0.0.1:${port}/` });
+      await child.stop();
+      rows.push({ scenario: `${name} — saturation`, rps: m.sat.rps, p50: m.sat.p50, p99: m.sat.p99 });
+      results[name] = m;
+    }
+    const keyHash = createHash('sha256').update(orgA.apiKey).digest('hex');
+    for (const mode of ['naive', 'same'] as const) {
+      const rawPort = await freePort();
+      const raw = startChild(`raw node:http+pg (${mode})`, tsArgs('raw-pg.ts'), { PORT: String(rawPort), MODE: mode, DATABASE_URL: embedded.url, ORG_ID: orgA.orgId, KEY_HASH: keyHash, POOL_SIZE: API_POOL_SIZE }, { cwd: ROOT });
+      await waitForHttp(raw, `http://127.0.0.1:${rawPort}/`, 30_000, 404);
+      const rawIds: string[] = [];
+      const m = await measure(`raw place-call (${mode})`, placeLoad(`http://127.0.0.1:${rawPort}`, orgA.apiKey, rawIds), mode === LIMIT ? PLACE_RATE : undefined);
+      await raw.stop();
+      const check = await verifyPlaced(pg, rawIds);
+      const isLimit = mode === LIMIT;
+      if (isLimit) rawSat = m.sat;
+      const name = mode === 'naive' ? 'raw node:http+pg, textbook SQL (5 statements, add_job)' : 'raw node:http+pg, one-statement SQL (as voicegate)';
+      rows.push({ scenario: `${name} — saturation`, rps: m.sat.rps, p50: m.sat.p50, p99: m.sat.p99, note: isLimit ? 'the limit' : 'for reference' });
+      if (m.fixed) rows.push({ scenario: `${name} — @${PLACE_RATE}/s`, rps: m.fixed.rps, p50: m.fixed.p50, p99: m.fixed.p99 });
+      results[mode === 'naive' ? 'rawNaive' : 'raw'] = { ...m, check };
+    }
+  }
+
+  // ---- place-call ----------------------------------------------------------------------------
+  if (PHASES.has('place')) {
+    const ids: string[] = [];
+    const m = await measure('place-call', placeLoad(base, orgA.apiKey, ids), PLACE_RATE);
+    const check = await verifyPlaced(pg, ids);
+    const ratio = rawSat ? m.sat.rps / rawSat.rps : null;
+    rows.push({
+      scenario: 'voicegate POST /v1/calls/outbound — saturation',
+      rps: m.sat.rps,
+      p50: m.sat.p50,
+      p99: m.sat.p99,
+      note: ratio === null ? '' : `${Math.round(ratio * 100)} % of raw`,
+    });
+    rows.push({ scenario: `voicegate POST /v1/calls/outbound — @${PLACE_RATE}/s`, rps: m.fixed!.rps, p50: m.fixed!.p50, p99: m.fixed!.p99 });
+    rows.push({
+      scenario: 'place-call check: 201s without row/event/job',
+      rps: null,
+      p50: null,
+      p99: null,
+      note: `${check.unique} acknowledged; missing ${check.missingCalls} rows, ${check.missingEvents} events, ${check.missingJobs} jobs`,
+    });
+    results.place = { ...m, check, ratioOfRaw: ratio };
+    if (ratio !== null) verdicts.push({ target: `place-call ≥ ${TARGETS.placeVsRaw * 100} % of raw throughput`, measured: `${Math.round(ratio * 100)} %`, met: ratio >= TARGETS.placeVsRaw });
+    verdicts.push({ target: `place-call p99 ≤ ${TARGETS.placeP99Ms} ms at ${PLACE_RATE}/s`, measured: `${m.fixed!.p99} ms`, met: m.fixed!.p99 <= TARGETS.placeP99Ms });
+    const missing = check.missingCalls + check.missingEvents + check.missingJobs + (check.unique !== check.acknowledged ? 1 : 0);
+    verdicts.push({ target: 'every 201 has its row, call.queued event and job', measured: missing === 0 ? 'all present' : `${missing} missing`, met: missing === 0 });
+  }
+
+  // ---- dashboard -----------------------------------------------------------------------------
+  if (PHASES.has('dashboard')) {
+    for (let i = 0; i < 4; i++) await json(`${base}/dashboard/api-keys`, { body: { name: `env-${i}` }, token: orgA.token });
+    if (!PHASES.has('place')) {
+      // webhookDeliveries needs rows: place a few hundred calls first.
+      await runLoad({ ...placeLoad(base, orgA.apiKey, []), connections: 8, amount: 300 });
+    }
+    const gqlBody = (query: string) => JSON.stringify({ query });
+    const dash = [
+      {
+        name: 'GraphQL apiKeys',
+        spec: { url: `${base}/graphql`, method: 'POST' as const, body: gqlBody('query { apiKeys { id name prefix status createdAt lastUsedAt revokedAt } }') },
+      },
+      {
+        name: 'GraphQL webhookDeliveries(first: 50)',
+        spec: {
+          url: `${base}/graphql`,
+          method: 'POST' as const,
+          body: gqlBody(
+            'query { webhookDeliveries(first: 50) { nodes { id callId event url state delivered responseCode attempts nextAttemptAt lastError createdAt } pageInfo { endCursor hasNextPage } } }',
+          ),
+        },
+      },
+      { name: 'REST GET /dashboard/api-keys', spec: { url: `${base}/dashboard/api-keys`, method: 'GET' as const } },
+    ];
+    const dashResults: Record<string, unknown> = {};
+    for (const d of dash) {
+      const spec = { ...d.spec, headers: { authorization: `Bearer ${orgA.token}` } };
+      await runLoad({ ...spec, connections: 8, durationSec: 1 });
+      log(`${d.name}: saturation (8 connections, ${DASH_SEC} s)`);
+      const sat = await runLoad({ ...spec, connections: 8, durationSec: DASH_SEC });
+      log(`${d.name}: fixed rate ${DASH_RATE}/s (${DASH_SEC} s)`);
+      const fixed = await runOpenLoop({ ...spec, durationSec: DASH_SEC, rate: DASH_RATE });
+      rows.push({ scenario: `dashboard ${d.name} — saturation`, rps: sat.rps, p50: sat.p50, p99: sat.p99 });
+      rows.push({ scenario: `dashboard ${d.name} — @${DASH_RATE}/s`, rps: fixed.rps, p50: fixed.p50, p99: fixed.p99 });
+      verdicts.push({ target: `${d.name} p99 ≤ ${TARGETS.dashboardP99Ms} ms (@${DASH_RATE}/s)`, measured: `${fixed.p99} ms (${sat.p99} ms at saturation)`, met: fixed.p99 <= TARGETS.dashboardP99Ms });
+      dashResults[d.name] = { sat, fixed };
+    }
+    results.dashboard = dashResults;
+  }
+
+  // ---- delivery ------------------------------------------------------------------------------
+  let worker: Child | undefined;
+  if (PHASES.has('delivery')) {
+    // Bench housekeeping: earlier phases left thousands of dial jobs for calls nobody will watch.
+    await pg.query(`delete from graphile_worker._private_jobs`);
+    const recvPort = await freePort();
+    const recvUrl = `http://127.0.0.1:${recvPort}`;
+    const receiver = startChild('receiver', tsArgs('receiver.ts'), { PORT: String(recvPort) }, { cwd: ROOT });
+    await waitForHttp(receiver, `${recvUrl}/__stats`);
+    const orgB = await signup(base, 'b');
+    const patched = await json(`${base}/dashboard/webhook`, { method: 'PATCH', body: { webhook_url: `${recvUrl}/hooks` }, token: orgB.token });
+    if (patched.status !== 200) throw new Error(`could not set the webhook URL: ${patched.status} ${JSON.stringify(patched.body)}`);
+
+    log(`delivery: placing a backlog of ${DELIVERY_BACKLOG} calls (no worker running yet)`);
+    const backlogIds: string[] = [];
+    await runLoad({ ...placeLoad(base, orgB.apiKey, backlogIds), connections: SAT_CONNECTIONS, amount: DELIVERY_BACKLOG });
+    // The backlog's dial jobs are removed so that the drain measures deliveries alone (the
+    // steady-state run below keeps them: there every call is dialed as in production).
+    await pg.query(`delete from graphile_worker._private_jobs j using graphile_worker._private_tasks t where t.id = j.task_id and t.identifier = 'dial_call'`);
+    const workerPort = await freePort();
+    log('delivery: starting the worker process (ROLE=worker) and draining');
+    const workerStartedAt = Date.now();
+    worker = startChild('worker', [...nodeArgs('worker'), path.join(SERVICE_DIR, 'dist/src/main.js')], serviceEnv('worker', workerPort), { cwd: SERVICE_DIR });
+    let receipts: Receipt[] = [];
+    const drainDeadline = Date.now() + (SHORT ? 30_000 : 60_000);
+    const wanted = new Set(backlogIds);
+    while (Date.now() < drainDeadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      receipts = (await receiverStats(recvUrl)).filter((r) => r.event === 'call.queued' && wanted.has(r.callId));
+      if (receipts.length >= wanted.size) break;
+      if (worker.proc.exitCode !== null) throw new Error(`worker exited:\n${worker.tail()}`);
+    }
+    const times = receipts.map((r) => r.receivedAt).sort((a, b) => a - b);
+    const first = times[0] ?? NaN;
+    const last = times[times.length - 1] ?? NaN;
+    const drainRate = receipts.length > 1 ? (receipts.length - 1) / ((last - first) / 1000) : 0;
+    const fromStart = receipts.length / ((last - workerStartedAt) / 1000);
+    rows.push({
+      scenario: `delivery: backlog of ${backlogIds.length} call.queued drained`,
+      rps: round(drainRate, 0),
+      p50: null,
+      p99: null,
+      note: `${receipts.length}/${backlogIds.length} received; ${round(fromStart, 0)}/s counting worker start-up`,
+    });
+    verdicts.push({ target: `delivery ≥ ${TARGETS.deliveriesPerSec} deliveries/s`, measured: `${round(drainRate, 0)}/s`, met: drainRate >= TARGETS.deliveriesPerSec });
+
+    const latencyRuns: Array<Record<string, unknown>> = [];
+    for (const rate of DELIVERY_RATES) {
+      log(`delivery: call.queued latency at ${rate} calls/s (${RATE_SEC} s)`);
+      await json(`${recvUrl}/__reset`, { method: 'POST' });
+      const steadyIds: string[] = [];
+      const steady = await runOpenLoop({ ...placeLoad(base, orgB.apiKey, steadyIds), durationSec: RATE_SEC, rate });
+      const wantedSteady = new Set(steadyIds);
+      const steadyDeadline = Date.now() + 15_000;
+      let steadyReceipts: Receipt[] = [];
+      while (Date.now() < steadyDeadline) {
+        steadyReceipts = (await receiverStats(recvUrl)).filter((r) => r.event === 'call.queued' && wantedSteady.has(r.callId));
+        if (steadyReceipts.length >= wantedSteady.size) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const lat = steadyReceipts.map((r) => r.receivedAt - microsEpoch(r.timestamp)).sort((a, b) => a - b);
+      const p50 = round(percentile(lat, 50), 1);
+      const p99 = round(percentile(lat, 99), 1);
+      rows.push({
+        scenario: `delivery: call.queued commit→receipt @${rate} calls/s`,
+        rps: steady.rps,
+        p50,
+        p99,
+        note: `${steadyReceipts.length}/${steadyIds.length} received; each call also dialed; place p99 ${steady.p99} ms`,
+      });
+      if (rate === DELIVERY_RATES[0]) {
+        verdicts.push({ target: `call.queued p50 ≤ ${TARGETS.queuedP50Ms} ms after commit (@${rate} calls/s)`, measured: `${p50} ms (p99 ${p99} ms)`, met: p50 <= TARGETS.queuedP50Ms });
+      }
+      latencyRuns.push({ rate, steady, latency: { p50, p99, n: lat.length } });
+    }
+    results.delivery = { backlog: backlogIds.length, received: receipts.length, drainRate, fromWorkerStart: fromStart, latencyRuns };
+    await receiver.stop();
+  }
+
+  // ---- memory --------------------------------------------------------------------------------
+  const apiRss = round(api.peakRssMiB(), 0);
+  const workerRss = worker ? round(worker.peakRssMiB(), 0) : null;
+  rows.push({ scenario: 'memory: peak RSS of the API process', rps: null, p50: null, p99: null, note: `${apiRss} MiB` });
+  if (workerRss !== null) rows.push({ scenario: 'memory: peak RSS of the worker process', rps: null, p50: null, p99: null, note: `${workerRss} MiB` });
+  verdicts.push({ target: `RSS ≤ ${TARGETS.rssMiB} MiB per process`, measured: `API ${apiRss} MiB${workerRss !== null ? `, worker ${workerRss} MiB` : ''}`, met: Math.max(apiRss, workerRss ?? 0) <= TARGETS.rssMiB });
+  results.memory = { apiPeakRssMiB: apiRss, workerPeakRssMiB: workerRss };
+
+  await worker?.stop();
+  await api.stop();
+  await pg.end();
+
+  // ---- report --------------------------------------------------------------------------------
+  const env = {
+    date: new Date().toISOString(),
+    label: process.env.BENCH_LABEL ?? null,
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    postgres: pgVersion,
+    gitCommit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim() || null,
+    short: SHORT,
+    profiled: PROFILE,
+    serviceDir: SERVICE_DIR === ROOT ? '.' : SERVICE_DIR,
+    limit: LIMIT,
+  };
+  const table = renderTable(rows, verdicts, env);
+  console.log(table);
+  const out = { env, rows, verdicts, results };
+  const stamp = env.date.replace(/[:.]/g, '-');
+  writeFileSync(path.join(RESULTS, `bench-${stamp}.json`), JSON.stringify(out, null, 2) + '\n');
+  writeFileSync(path.join(RESULTS, 'latest.json'), JSON.stringify(out, null, 2) + '\n');
+  log(`written to bench/results/bench-${stamp}.json and bench/results/latest.json`);
+}
+
+function renderTable(rows: Row[], verdicts: Array<{ target: string; measured: string; met: boolean }>, env: Record<string, unknown>): string {
+  const head = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'note'];
+  const body = rows.map((r) => [r.scenario, r.rps === null ? '' : String(r.rps), r.p50 === null ? '' : String(r.p50), r.p99 === null ? '' : String(r.p99), r.note ?? '']);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => '| ' + cells.map((c, i) => (i > 0 && i < 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ') + ' |';
+  const sep = '|' + widths.map((w, i) => (i > 0 && i < 4 ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|') + '|';
+  const vHead = ['target', 'measured', 'met'];
+  const vBody = verdicts.map((v) => [v.target, v.measured, v.met ? 'yes' : 'NO']);
+  const vw = vHead.map((h, i) => Math.max(h.length, ...vBody.map((b) => b[i]!.length)));
+  const vline = (cells: string[]) => '| ' + cells.map((c, i) => c.padEnd(vw[i]!)).join(' | ') + ' |';
+  return [
+    `voicegate bench — ${env.cpus} × ${env.cpuModel}, Node ${env.node}, PostgreSQL ${env.postgres} (embedded), loopback, ${env.date}`,
+    '',
+    line(head),
+    sep,
+    ...body.map(line),
+    '',
+    vline(vHead),
+    '|' + vw.map((w) => '-'.repeat(w + 2)).join('|') + '|',
+    ...vBody.map(vline),
+  ].join('\n');
+}
+
+main()
+  .then(async () => {
+    clearTimeout(watchdog);
+    await cleanup();
+    process.exit(0);
+  })
+  .catch(async (err: unknown) => {
+    console.error('bench failed:', err instanceof Error ? err.stack : err);
+    await cleanup();
+    process.exit(1);
+  });

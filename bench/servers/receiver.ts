@@ -1,0 +1,46 @@
+import http from 'node:http';
+
+/**
+ * The webhook receiver of the delivery bench: answers 200 at once and writes down when each event
+ * arrived (epoch ms with sub-millisecond precision) next to the envelope's own timestamp.
+ * GET /__stats returns everything recorded; POST /__reset forgets it.
+ */
+interface Receipt {
+  callId: string;
+  event: string;
+  timestamp: string;
+  receivedAt: number;
+}
+let receipts: Receipt[] = [];
+const now = () => performance.timeOrigin + performance.now();
+
+const server = http.createServer((req, res) => {
+  if (req.method === 'GET' && req.url === '/__stats') {
+    const body = JSON.stringify({ count: receipts.length, receipts });
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(body);
+    return;
+  }
+  if (req.method === 'POST' && req.url === '/__reset') {
+    receipts = [];
+    res.writeHead(204);
+    res.end();
+    return;
+  }
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const receivedAt = now();
+    try {
+      const e = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { call_id: string; event: string; timestamp: string };
+      receipts.push({ callId: e.call_id, event: e.event, timestamp: e.timestamp, receivedAt });
+    } catch {
+      // not an event: still 200, the bench only counts what parses
+    }
+    res.writeHead(200, { 'content-length': '0' });
+    res.end();
+  });
+});
+server.keepAliveTimeout = 65_000;
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

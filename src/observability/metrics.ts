@@ -1,0 +1,235 @@
+import type { RequestHandler } from 'express';
+import type { Pool } from 'pg';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DeliveryListener } from '../features/webhooks/webhook-deliverer';
+import { DOCUMENTED_PATHS } from '../openapi/document';
+
+/**
+ * Prometheus metrics of one process (API, worker or both), served at GET /metrics.
+ * - In-process: HTTP latency by route template, webhook attempts by outcome, retries scheduled,
+ *   queue jobs by task and outcome, plus Node's defaults (RSS, heap, event-loop lag, GC).
+ * - From the database at scrape time (cached DB_GAUGE_TTL_MS, bounded by a deadline): queue depth
+ *   and oldest ready job age by task; open calls by status (partial index); calls and webhook
+ *   deliveries of the last 24 h by status/state (a primary-key range: ids are UUIDv7, so "created
+ *   since T" is "id >= the smallest UUIDv7 of T", and no scrape ever scans a whole table). These
+ *   are cluster-wide: aggregate them with max(), not sum(), across processes.
+ * Labels are bounded sets (route templates, status codes, task names, outcome classes); never an
+ * id, a URL or a credential.
+ */
+const DB_GAUGE_TTL_MS = 10_000;
+const DB_GAUGE_DEADLINE_MS = 2_000;
+
+export interface Metrics {
+  registry: Registry;
+  httpMiddleware: RequestHandler;
+  deliveryListener: DeliveryListener;
+  jobFinished(task: string, outcome: 'success' | 'failure', seconds: number, willRetry: boolean): void;
+  render(): Promise<{ contentType: string; body: string }>;
+}
+
+/** Route templates: documented REST paths, plus the non-REST surfaces; anything else is "unmatched". */
+function routeMatcher(paths: readonly string[]): (path: string) => string {
+  const exact = new Map<string, string>();
+  const patterns: Array<[RegExp, string]> = [];
+  for (const p of paths) {
+    if (p.includes('{')) patterns.push([new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}/?$`), p]);
+    else exact.set(p, p);
+  }
+  return (path) => {
+    const hit = exact.get(path) ?? exact.get(path.replace(/\/+$/, ''));
+    if (hit) return hit;
+    for (const [re, p] of patterns) if (re.test(path)) return p;
+    if (path === '/graphql' || path.startsWith('/graphql/')) return '/graphql';
+    if (path === '/docs' || path.startsWith('/docs/')) return '/docs';
+    return 'unmatched';
+  };
+}
+
+/** webhook attempt errors → a small fixed set (http_503 → http_5xx). */
+export function deliveryOutcome(error: string | null): string {
+  if (error === null) return 'delivered';
+  const http = /^http_(\d)\d\d$/.exec(error);
+  if (http) return `http_${http[1]}xx`;
+  return /^[a-z_]{1,40}$/.test(error) ? error : 'other';
+}
+
+/** The smallest UUIDv7 of a millisecond: its 48-bit timestamp, then zeros. */
+export function uuidV7LowerBound(ms: number): string {
+  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+}
+
+export function createMetrics(opts: { pool: Pool; role: string; prefix?: string }): Metrics {
+  const prefix = opts.prefix ?? 'voicegate_';
+  const registry = new Registry();
+  registry.setDefaultLabels({ role: opts.role });
+  collectDefaultMetrics({ register: registry, prefix });
+
+  const httpDuration = new Histogram({
+    name: `${prefix}http_request_duration_seconds`,
+    help: 'HTTP request latency by method, route template and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15],
+    registers: [registry],
+  });
+  const webhookAttempts = new Counter({
+    name: `${prefix}webhook_attempts_total`,
+    help: 'Webhook delivery attempts by event, outcome (delivered, http_4xx, http_5xx, timeout, connection_refused, ...) and trigger.',
+    labelNames: ['event', 'outcome', 'trigger'] as const,
+    registers: [registry],
+  });
+  const webhookAttemptDuration = new Histogram({
+    name: `${prefix}webhook_attempt_duration_seconds`,
+    help: 'Duration of webhook attempts (request sent to response read), by outcome class.',
+    labelNames: ['success'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+    registers: [registry],
+  });
+  const webhookRetries = new Counter({
+    name: `${prefix}webhook_retries_scheduled_total`,
+    help: 'Failed scheduled attempts after which another attempt was scheduled (the retry schedule at work).',
+    labelNames: ['event'] as const,
+    registers: [registry],
+  });
+  const jobs = new Counter({
+    name: `${prefix}jobs_total`,
+    help: 'Background jobs run by this process, by task and outcome.',
+    labelNames: ['task', 'outcome'] as const,
+    registers: [registry],
+  });
+  const jobRetries = new Counter({
+    name: `${prefix}job_retries_total`,
+    help: 'Jobs that failed and will be retried by the queue (graphile-worker backoff).',
+    labelNames: ['task'] as const,
+    registers: [registry],
+  });
+  const jobDuration = new Histogram({
+    name: `${prefix}job_duration_seconds`,
+    help: 'Background job run time by task.',
+    labelNames: ['task'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 60],
+    registers: [registry],
+  });
+
+  // ---- database-derived gauges (one scrape = at most one round trip per TTL) -------------------
+  const queueDepth = new Gauge({
+    name: `${prefix}queue_jobs`,
+    help: 'Jobs in the queue by task and state: ready (due, waiting for a worker), scheduled (due later), running (locked), failed (attempts exhausted).',
+    labelNames: ['task', 'state'] as const,
+    registers: [registry],
+  });
+  const oldestReady = new Gauge({
+    name: `${prefix}queue_oldest_ready_job_age_seconds`,
+    help: 'Age of the oldest job that is due and not yet taken, by task (0 when none): how far behind the workers are.',
+    labelNames: ['task'] as const,
+    registers: [registry],
+  });
+  const callsOpen = new Gauge({
+    name: `${prefix}calls_open`,
+    help: 'Calls not yet final, by status (queued, ringing, in_progress), all organizations.',
+    labelNames: ['status'] as const,
+    registers: [registry],
+  });
+  const calls24h = new Gauge({
+    name: `${prefix}calls_created_24h`,
+    help: 'Calls created in the last 24 h, by their current status.',
+    labelNames: ['status'] as const,
+    registers: [registry],
+  });
+  const deliveries24h = new Gauge({
+    name: `${prefix}webhook_deliveries_created_24h`,
+    help: 'Webhook deliveries (events) created in the last 24 h, by state: pending, delivered, failed, undeliverable.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+  });
+  const dbGaugesOk = new Gauge({
+    name: `${prefix}metrics_database_gauges_up`,
+    help: '1 when the database-derived gauges were refreshed at the last attempt, 0 when the query failed or timed out.',
+    registers: [registry],
+  });
+
+  let refreshedAt = 0;
+  let refreshing: Promise<void> | undefined;
+  const refreshDbGauges = async (): Promise<void> => {
+    const q = opts.pool.query<{ kind: string; label: string; state: string; n: string; age: string | null }>(
+      `select 'queue' as kind, t.identifier as label,
+              case when j.attempts >= j.max_attempts then 'failed'
+                   when j.locked_at is not null then 'running'
+                   when j.run_at <= now() then 'ready'
+                   else 'scheduled' end as state,
+              count(*)::text as n,
+              extract(epoch from now() - min(j.run_at) filter (where j.locked_at is null and j.attempts < j.max_attempts and j.run_at <= now()))::text as age
+         from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+        group by 2, 3
+       union all
+       select 'calls_open', status, '', count(*)::text, null from calls where status in ('queued', 'ringing', 'in_progress') group by status
+       union all
+       select 'calls_24h', status, '', count(*)::text, null from calls where id >= $1::uuid group by status
+       union all
+       select 'deliveries_24h', state, '', count(*)::text, null from webhook_deliveries where id >= $1::uuid group by state`,
+      [uuidV7LowerBound(Date.now() - 86_400_000)],
+    );
+    const deadline = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), DB_GAUGE_DEADLINE_MS).unref());
+    try {
+      const { rows } = await Promise.race([q, deadline]);
+      for (const g of [queueDepth, oldestReady, callsOpen, calls24h, deliveries24h]) g.reset();
+      const oldest = new Map<string, number>();
+      for (const r of rows) {
+        if (r.kind === 'queue') {
+          queueDepth.set({ task: r.label, state: r.state }, Number(r.n));
+          if (!oldest.has(r.label)) oldest.set(r.label, 0);
+          if (r.state === 'ready' && r.age !== null) oldest.set(r.label, Math.max(oldest.get(r.label)!, Number(r.age)));
+        } else if (r.kind === 'calls_open') {
+          callsOpen.set({ status: r.label }, Number(r.n));
+        } else if (r.kind === 'calls_24h') {
+          calls24h.set({ status: r.label }, Number(r.n));
+        } else {
+          deliveries24h.set({ state: r.label }, Number(r.n));
+        }
+      }
+      for (const [task, age] of oldest) oldestReady.set({ task }, age);
+      dbGaugesOk.set(1);
+    } catch {
+      q.catch(() => undefined);
+      dbGaugesOk.set(0);
+    }
+    refreshedAt = Date.now();
+  };
+
+  const route = routeMatcher(DOCUMENTED_PATHS);
+  const httpMiddleware: RequestHandler = (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      // originalUrl: routers rewrite req.url while they run, and may not have restored it yet.
+      const url = req.originalUrl;
+      const q = url.indexOf('?');
+      httpDuration.observe({ method: req.method, route: route(q >= 0 ? url.slice(0, q) : url), status_code: String(res.statusCode) }, seconds);
+    });
+    next();
+  };
+
+  return {
+    registry,
+    httpMiddleware,
+    deliveryListener: ({ event, result, trigger, retryScheduled }) => {
+      webhookAttempts.inc({ event, outcome: deliveryOutcome(result.error), trigger });
+      webhookAttemptDuration.observe({ success: String(result.error === null) }, result.durationMs / 1000);
+      if (retryScheduled) webhookRetries.inc({ event });
+    },
+    jobFinished(task, outcome, seconds, willRetry) {
+      jobs.inc({ task, outcome });
+      jobDuration.observe({ task }, seconds);
+      if (willRetry) jobRetries.inc({ task });
+    },
+    async render() {
+      if (Date.now() - refreshedAt >= DB_GAUGE_TTL_MS) {
+        refreshing ??= refreshDbGauges().finally(() => {
+          refreshing = undefined;
+        });
+        await refreshing;
+      }
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import express, { type Express } from 'express';
+import { errorHandler, notFoundHandler } from '../rest/error-handler';
+import { healthRoutes } from '../rest/health.routes';
+import type { Services } from '../services';
+import { metricsRoutes } from './metrics.routes';
+
+/**
+ * What a worker-only process (ROLE=worker) serves on PORT: /health, /ready and /metrics, for
+ * orchestrator healthchecks and Prometheus. No API routes.
+ */
+export function buildOpsApp(s: Services, workerRunning: () => boolean): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(s.metrics.httpMiddleware);
+  app.use(healthRoutes(s, workerRunning));
+  app.use(metricsRoutes(s.metrics));
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}
