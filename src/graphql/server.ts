@@ -7,7 +7,9 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import type { RequestHandler } from 'express';
 import { GraphQLError, type ValidationContext } from 'graphql';
-import { toAppError } from '../shared/errors';
+import { AppError, toAppError } from '../shared/errors';
+import type { ApolloServerPlugin } from '@apollo/server';
+import { unwrapResolverError } from '@apollo/server/errors';
 import type { Services } from '../services';
 import { bearerToken } from '../rest/auth.middleware';
 import type { GqlContext } from './context';
@@ -19,6 +21,23 @@ const reportAsValidationError = {
   exposeLimits: true,
   propagateOnRejection: false,
   onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
+};
+
+/**
+ * Resolver errors normally travel in a 200 response; throttling and outages should not, so a
+ * client's HTTP layer can back off: 429/503 and their headers (Retry-After, RateLimit) are copied.
+ */
+const httpStatusOfThrottling: ApolloServerPlugin<GqlContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response, errors }) {
+        const appError = (errors ?? []).map((e) => unwrapResolverError(e)).find((e): e is AppError => e instanceof AppError && (e.status === 429 || e.status === 503));
+        if (!appError) return;
+        response.http.status = appError.status;
+        for (const [k, v] of Object.entries(appError.headers ?? {})) response.http.headers.set(k.toLowerCase(), v);
+      },
+    };
+  },
 };
 
 export async function createGraphqlMiddleware(services: Services): Promise<{ middleware: RequestHandler; stop: () => Promise<void> }> {
@@ -36,7 +55,7 @@ export async function createGraphqlMiddleware(services: Services): Promise<{ mid
       costLimitRule({ maxCost: limits.maxCost, ...reportAsValidationError }),
       maxAliasesRule({ n: limits.maxAliases, ...reportAsValidationError }),
     ],
-    plugins: [production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
+    plugins: [httpStatusOfThrottling, production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
   });
   await server.start();
   const middleware = expressMiddleware(server, {

@@ -76,7 +76,7 @@ export function toAppError(err: unknown): AppError {
   if (
     UNAVAILABLE_PG_CODES.has(code) ||
     UNAVAILABLE_NET_CODES.has(code) ||
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection/i.test(
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection|Transaction query already complete|database system is (shutting down|starting up|in recovery mode)/i.test(
       message,
     )
   ) {

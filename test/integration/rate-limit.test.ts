@@ -1,3 +1,4 @@
+import { print } from 'graphql';
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'supertest';
 import { LoginDocument } from '../graphql/generated';
@@ -74,8 +75,10 @@ describe('login', () => {
     expect429(locked, 'login_email');
     expect(locked.headers['ratelimit-policy']).toBe('"login_email";q=3;w=900');
     // GraphQL login draws from the same bucket.
-    const g = await gql(app, LoginDocument, { email: org.email, password: org.password });
-    expect(g.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', reason: 'rate_limited' });
+    const g = await app.http().post('/graphql').set('Content-Type', 'application/json').send({ query: print(LoginDocument), variables: { email: org.email, password: org.password } });
+    expect(g.body.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', reason: 'rate_limited' });
+    expect(g.status).toBe(429); // so an HTTP client can back off
+    expect(Number(g.headers['retry-after'])).toBeGreaterThanOrEqual(1);
 
     const other = await signupFrom(newIp());
     const ok = await app.http().post('/auth/login').set('X-Forwarded-For', ip).send({ email: other.email, password: other.password });

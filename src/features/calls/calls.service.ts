@@ -60,7 +60,8 @@ export class CallsService {
     const orgId = requireOrg(ctx);
     const input = parseInput(placeCallSchema, raw);
     const key = idempotencyKey === undefined ? undefined : parseIdempotencyKey(idempotencyKey);
-    const requestHash = sha256Hex(canonical(raw));
+    // The validated body: unknown fields are ignored here as everywhere, and its depth is bounded.
+    const requestHash = sha256Hex(canonical(input));
     if (key) {
       const earlier = await this.findIdempotent(ctx, orgId, key, requestHash);
       if (earlier) return earlier;

