@@ -51,14 +51,14 @@ async function main(): Promise<void> {
   let stopGraphql: (() => Promise<void>) | undefined;
   if (config.role === 'worker') {
     // Only /health, /ready and /metrics: healthchecks and Prometheus need the worker too.
-    server = buildOpsApp(services, () => worker !== undefined).listen(config.port, config.host);
+    server = buildOpsApp(services, () => worker?.running() ?? false).listen(config.port, config.host);
     await new Promise<void>((resolve, reject) => {
       server!.once('listening', resolve);
       server!.once('error', reject);
     });
     log.info({ port: config.port, host: config.host, role: config.role }, 'worker health and metrics listening');
   } else {
-    const built = await buildApp(services, { workerRunning: () => worker !== undefined });
+    const built = await buildApp(services, { workerRunning: () => worker?.running() ?? false });
     stopGraphql = built.stop;
     server = built.app.listen(config.port, config.host);
     await new Promise<void>((resolve, reject) => {
