@@ -3,14 +3,14 @@
  *
  * Starts a fresh embedded PostgreSQL in a temporary directory, builds and starts the service as
  * child processes (an API process, later a separate worker, as in production), and measures over
- * loopback with autocannon:
+ * loopback:
  *   - baselines: bare node:http, bare Express, and a raw node:http + pg server doing the same SQL
- *     as POST /v1/calls/outbound (the limit);
+ *     as POST /v1/calls/outbound (the limit), plus the textbook 5-statement SQL for reference;
  *   - place-call: throughput at saturation, latency at a fixed offered rate, then a check that every
  *     201 has its call row, its call.queued event row and its dial job;
  *   - dashboard: GraphQL apiKeys, GraphQL webhookDeliveries(first: 50), REST GET /dashboard/api-keys;
  *   - delivery: a backlog of N calls drained by the worker into a local receiver (deliveries/s), then
- *     commit-to-receipt latency of call.queued at a steady rate;
+ *     commit-to-receipt latency of call.queued at steady rates of 100 and 200 calls/s;
  *   - memory: peak RSS (VmHWM) of the API and worker processes.
  * Prints a table and writes it as JSON under bench/results/. Bounded: a watchdog stops everything
  * after BENCH_BUDGET_SEC (default 285 s).
@@ -20,7 +20,9 @@
  * (stored in the JSON), BENCH_SKIP_BUILD=1, BENCH_SHORT=1 (halved durations, for a quick look),
  * BENCH_SERVICE_DIR=dir (run the service built in another checkout, e.g. an older commit extracted
  * with `git archive`, against the same harness), BENCH_LIMIT=same|naive (which raw server is "the
- * limit" for the ratio: the one running the service's own SQL, default, or the textbook SQL).
+ * limit" for the ratio: the one running the service's own SQL, default, or the textbook SQL),
+ * BENCH_NODE_FLAGS (Node flags of the service processes; default the Dockerfile's), BENCH_RAW_POOL
+ * (the raw server's pool size, default 8 like the API's), BENCH_BUDGET_SEC.
  *
  * Fixed-rate figures come from an open-loop generator (lib/load.ts runOpenLoop): requests leave on
  * a uniform schedule and latency counts from the scheduled time. Saturation figures are autocannon.
@@ -58,7 +60,7 @@ const DASH_RATE = 100;
 const DELIVERY_BACKLOG = SHORT ? 2000 : 4000;
 const DELIVERY_RATES = [100, 200];
 /** The service's pg pool in the API role (src/main.ts); the raw baseline gets the same. */
-const API_POOL_SIZE = '8';
+const API_POOL_SIZE = process.env.BENCH_RAW_POOL ?? '8';
 
 const TARGETS = {
   placeVsRaw: 0.5,

@@ -23,9 +23,11 @@ const FLUSH_INTERVAL_MS = 1000;
  * - While the LISTEN connection is down, nothing is cached (a missed NOTIFY would be unsafe).
  * - A generation counter stops a lookup that raced an invalidation from caching a stale answer.
  * - last_used_at writes are batched into one UPDATE per second for all keys used.
+ * - Concurrent misses for the same key (a burst on a cold cache) share one lookup.
  */
 export class ApiKeyCache {
   private readonly entries = new Map<string, { entry: ApiKeyEntry | null; at: number }>();
+  private readonly inflight = new Map<string, { generation: number; promise: Promise<ApiKeyEntry | null> }>();
   private generation = 0;
   private readonly usedKeyIds = new Set<string>();
   private flushTimer: NodeJS.Timeout | undefined;
@@ -53,12 +55,23 @@ export class ApiKeyCache {
     const cached = this.entries.get(hash);
     if (cached && this.notifier.connected && Date.now() - cached.at < TTL_MS) return cached.entry;
     const generation = this.generation;
-    const entry = await load();
-    if (this.notifier.connected && generation === this.generation) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      this.entries.set(hash, { entry, at: Date.now() });
-    }
-    return entry;
+    // Concurrent misses for one key share one lookup, but only within a generation: a request
+    // that arrives after an invalidation never joins a lookup that started before it.
+    const pending = this.inflight.get(hash);
+    if (pending && pending.generation === generation) return pending.promise;
+    const promise = load().then((entry) => {
+      if (this.notifier.connected && generation === this.generation) {
+        if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+        this.entries.set(hash, { entry, at: Date.now() });
+      }
+      return entry;
+    });
+    this.inflight.set(hash, { generation, promise });
+    const forget = () => {
+      if (this.inflight.get(hash)?.promise === promise) this.inflight.delete(hash);
+    };
+    promise.then(forget, forget);
+    return promise;
   }
 
   /** Call after the change has committed. */

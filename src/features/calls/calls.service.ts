@@ -61,7 +61,8 @@ export class CallsService {
     const input = parseInput(placeCallSchema, raw);
     const key = idempotencyKey === undefined ? undefined : parseIdempotencyKey(idempotencyKey);
     // The validated body: unknown fields are ignored here as everywhere, and its depth is bounded.
-    const requestHash = sha256Hex(canonical(input));
+    // Only needed with an Idempotency-Key (skipped otherwise: it is on the hot path).
+    const requestHash = key ? sha256Hex(canonical(input)) : '';
     if (key) {
       const earlier = await this.findIdempotent(ctx, orgId, key, requestHash);
       if (earlier) return earlier;
