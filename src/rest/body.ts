@@ -14,7 +14,11 @@ export const jsonBody: RequestHandler = (req, res, next) => {
   const hasBody = length > 0 || req.headers['transfer-encoding'] !== undefined;
   if (length > MAX_BODY_BYTES) return next(new AppError('payload_too_large', 'The request body is larger than 64 KiB.'));
   if (hasBody && !req.is(['application/json', 'application/*+json'])) {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') return next();
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') {
+      // A body these methods do not use is ignored, never half-parsed.
+      req.body ??= {};
+      return next();
+    }
     return next(new AppError('unsupported_media_type', 'Send the request body as application/json.'));
   }
   json(req, res, (err?: unknown) => {

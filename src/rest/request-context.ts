@@ -37,6 +37,8 @@ export function requestContext(orm: MikroORM, log: Logger): RequestHandler[] {
       err: LOG_SERIALIZERS.err,
     },
     customAttributeKeys: { reqId: 'request_id' },
+    // req.log lines carry just `request_id` (not the whole request), so every line names its request.
+    quietReqLogger: true,
   });
   const attach: RequestHandler = (req, _res, next) => {
     req.ctx = { em: orm.em.fork(), actor: null, requestId: String(req.id), ip: req.ip, log: req.log };

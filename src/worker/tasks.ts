@@ -2,7 +2,8 @@ import type { Task, TaskList } from 'graphile-worker';
 import { Call } from '../features/calls/call.entity';
 import { replayUndelivered } from '../features/webhooks/deliveries.service';
 import type { Services } from '../services';
-import { enqueue, type TaskPayloads } from './queue';
+import { DIRECT_JOB_INSERT, directJobTaskId } from '../db/database';
+import type { TaskPayloads } from './queue';
 
 /** graphile-worker task handlers: thin adapters from a job to one service call. */
 export function buildTaskList(s: Services): TaskList {
@@ -18,13 +19,19 @@ export function buildTaskList(s: Services): TaskList {
     const call = await em().findOne(Call, { id: callId });
     if (!call || call.status !== 'queued' || call.carrierCallId) return; // canceled meanwhile, or dialed already
     const { carrierCallId, scheduled } = await s.carrier.dial(call); // network: outside any transaction
-    await em().transactional(async (tx) => {
-      await tx.nativeUpdate(Call, { id: callId }, { carrierCallId });
-      const now = Date.now();
-      for (const { report, afterMs } of scheduled) {
-        await enqueue(tx, 'carrier_report', report, { runAt: new Date(now + afterMs) });
-      }
-    });
+    // One statement records the dial and queues the carrier's future reports, atomically, and only
+    // once even if this job runs twice (at-least-once queue). The reports are due later, so the
+    // rows are inserted without add_job's NOTIFY (see DIRECT_JOB_INSERT): the worker's poll finds them.
+    const now = Date.now();
+    await s.db.pool.query(
+      `with dialed as (
+         update calls set carrier_call_id = $2, updated_at = now() where id = $1 and carrier_call_id is null returning id
+       )
+       ${DIRECT_JOB_INSERT}
+       select ${directJobTaskId('carrier_report')}, r.payload, r.run_at, 10, null
+         from dialed, unnest($3::json[], $4::timestamptz[]) as r(payload, run_at)`,
+      [callId, carrierCallId, scheduled.map((x) => JSON.stringify(x.report)), scheduled.map((x) => new Date(now + x.afterMs).toISOString())],
+    );
   };
 
   const carrierReport: Task = async (payload) => {

@@ -79,7 +79,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
   await services.notifier.start();
   services.apiKeyCache.start();
   let worker: WorkerHandle | undefined;
-  const built = await buildApp(services, { workerRunning: () => worker !== undefined });
+  const built = await buildApp(services, { workerRunning: () => worker?.running() ?? false });
   const server: Server = await new Promise((resolve) => {
     const s = built.app.listen(0, '127.0.0.1', () => resolve(s));
   });
