@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Ctx } from '../shared/context';
@@ -41,7 +41,18 @@ export function requestContext(orm: MikroORM, log: Logger): RequestHandler[] {
     quietReqLogger: true,
   });
   const attach: RequestHandler = (req, _res, next) => {
-    req.ctx = { em: orm.em.fork(), actor: null, requestId: String(req.id), ip: req.ip, log: req.log };
+    // The unit of work is forked on first use: hot paths that go straight to the pool (placing a
+    // call, a cached API-key check) never pay for one.
+    let em: EntityManager | undefined;
+    req.ctx = {
+      get em() {
+        return (em ??= orm.em.fork());
+      },
+      actor: null,
+      requestId: String(req.id),
+      ip: req.ip,
+      log: req.log,
+    };
     next();
   };
   return [httpLogger, attach];
