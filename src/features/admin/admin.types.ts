@@ -4,26 +4,11 @@ import { Connection } from '../../graphql/connection';
 import { DateTimeScalar } from '../../graphql/scalars';
 import { ApiKeyType } from '../api-keys/api-keys.types';
 import { CallType } from '../calls/calls.types';
-import { UserType } from '../users/users.types';
+import { OrganizationType, UserType } from '../users/users.types';
 import { WebhookDeliveryType } from '../webhooks/deliveries.types';
 
 @ObjectType('AdminOrganization', { description: 'An organization with what it holds (platform admins only).' })
-export class AdminOrganizationType {
-  @Field(() => ID)
-  id!: string;
-
-  @Field()
-  name!: string;
-
-  @Field()
-  active!: boolean;
-
-  @Field(() => String, { nullable: true })
-  webhookUrl!: string | null;
-
-  @Field(() => DateTimeScalar)
-  createdAt!: Date;
-
+export class AdminOrganizationType extends OrganizationType {
   @Field(() => DateTimeScalar)
   updatedAt!: Date;
 
