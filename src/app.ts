@@ -20,9 +20,12 @@ import { openApiRoutes } from './openapi/openapi.routes';
 import { healthRoutes } from './rest/health.routes';
 import { requestContext } from './rest/request-context';
 import type { Services } from './services';
+import type { Server } from 'node:http';
 
 export interface BuiltApp {
   app: Express;
+  /** Call with the listening HTTP server: serves GraphQL subscriptions (WebSocket) on /graphql. */
+  attach(server: Server): void;
   stop(): Promise<void>;
 }
 
@@ -60,5 +63,5 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
 
   app.use(notFoundHandler);
   app.use(errorHandler);
-  return { app, stop: graphql.stop };
+  return { app, attach: graphql.attach, stop: graphql.stop };
 }

@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     const built = await buildApp(services, { workerRunning: () => worker?.running() ?? false });
     stopGraphql = built.stop;
     server = built.app.listen(config.port, config.host);
+    built.attach(server);
     await new Promise<void>((resolve, reject) => {
       server!.once('listening', resolve);
       server!.once('error', reject);

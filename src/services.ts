@@ -17,6 +17,9 @@ import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
 import type { Analyzer, Carrier } from './carriers/carrier';
 import type { Logger } from './shared/logger';
+import { LiveEventsPublisher } from './shared/live-events';
+import { LiveUpdates } from './graphql/subscriptions/live-updates';
+import { toCallType } from './features/calls/calls.resolver';
 
 /** Every service of the process, built once; REST routes and GraphQL resolvers share them. */
 export interface Services {
@@ -39,6 +42,10 @@ export interface Services {
   carrier: Carrier;
   analyzer: Analyzer;
   metrics: Metrics;
+  /** Announces committed changes to live subscribers in every process. */
+  live: LiveEventsPublisher;
+  /** This process's subscribers (GraphQL subscriptions). */
+  liveUpdates: LiveUpdates;
 }
 
 export function createServices(config: Config, db: Database, log: Logger): Services {
@@ -50,6 +57,20 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
   const rateLimits = new RateLimits(config, db.pool);
   const auth = new AuthService(config, rateLimits);
   const apiKeys = new ApiKeysService(config, apiKeyCache);
+  const live = new LiveEventsPublisher(db.pool);
+  lifecycle.live = live;
+  const calls = new CallsService(config, lifecycle, recordingUrls, db);
+  calls.live = live;
+  const members = new MembersService(config);
+  members.live = live;
+  const deliverer = new WebhookDeliverer(config, db.pool, log);
+  deliverer.live = live;
+  const admin = new AdminService(auth, apiKeys, apiKeyCache, log);
+  admin.live = live;
+  const liveUpdates = new LiveUpdates(notifier, db.orm, {
+    call: (c) => toCallType(calls, c),
+    delivery: (d) => ({ ...d, nextAttemptAt: d.state === 'pending' ? d.nextAttemptAt : null }),
+  }, log);
   return {
     config,
     db,
@@ -60,15 +81,17 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
     auth,
     apiKeys,
     webhookSettings: new WebhookSettingsService(config),
-    members: new MembersService(config),
-    calls: new CallsService(config, lifecycle, recordingUrls, db),
+    members,
+    calls,
     lifecycle,
     deliveries: new DeliveriesService(),
-    deliverer: new WebhookDeliverer(config, db.pool, log),
+    deliverer,
     recordingUrls,
-    admin: new AdminService(auth, apiKeys, apiKeyCache, log),
+    admin,
     carrier,
     analyzer,
     metrics: createMetrics({ pool: db.pool, role: config.role }),
+    live,
+    liveUpdates,
   };
 }

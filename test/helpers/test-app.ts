@@ -83,6 +83,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
   const server: Server = await new Promise((resolve) => {
     const s = built.app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  built.attach(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const app: TestApp = {

@@ -195,7 +195,7 @@ describe('reading and canceling calls', () => {
     const gB = await gql(app, CallDocument, { id: ids[0]! }, b.token);
     expect(gB.errors?.[0]?.extensions).toEqual({ code: 'NOT_FOUND', reason: 'not_found' });
     const gA = await gql(app, CallsDocument, { first: 10, status: 'queued' }, a.token);
-    expect(gA.data?.calls.nodes.map((c) => c.callId).sort()).toEqual([ids[0], ids[2], ids[3], ids[4]].sort());
+    expect(gA.data?.calls.nodes.map((c) => c.id).sort()).toEqual([ids[0], ids[2], ids[3], ids[4]].sort());
   });
 
   test('cancel: only while queued or ringing; emits call.ended with disposition canceled', async () => {

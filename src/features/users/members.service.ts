@@ -1,4 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { LiveEventsPublisher } from '../../shared/live-events';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Ctx } from '../../shared/context';
@@ -18,6 +19,9 @@ export const addMemberSchema = z.object({
 export type AddMemberInput = z.input<typeof addMemberSchema>;
 
 export class MembersService {
+  /** Closes the live sockets of a deactivated user or organization (set by createServices). */
+  live: LiveEventsPublisher | undefined;
+
   constructor(private readonly config: Config) {}
 
   async list(ctx: Ctx, raw: PageInput): Promise<Page<User>> {
@@ -39,6 +43,11 @@ export class MembersService {
     return user;
   }
 
+  /** How many members the organization has (active or not). */
+  async count(ctx: Ctx): Promise<number> {
+    return ctx.em.count(User, { orgId: requireOrg(ctx) });
+  }
+
   async deactivate(ctx: Ctx, id: string): Promise<User> {
     const owner = requireOwner(ctx);
     const user = isUuid(id) ? await ctx.em.findOne(User, { id, orgId: owner.orgId }) : null;
@@ -46,6 +55,7 @@ export class MembersService {
     if (user.id === owner.userId) throw new AppError('invalid_state', 'You cannot deactivate yourself.');
     user.active = false;
     await ctx.em.flush();
+    this.live?.accessChanged({ userId: user.id });
     return user;
   }
 }
