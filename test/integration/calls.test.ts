@@ -194,7 +194,7 @@ describe('reading and canceling calls', () => {
     // GraphQL: the same isolation.
     const gB = await gql(app, CallDocument, { id: ids[0]! }, b.token);
     expect(gB.errors?.[0]?.extensions).toEqual({ code: 'NOT_FOUND', reason: 'not_found' });
-    const gA = await gql(app, CallsDocument, { first: 10, status: 'queued' }, a.token);
+    const gA = await gql(app, CallsDocument, { first: 10, status: 'QUEUED' }, a.token);
     expect(gA.data?.calls.nodes.map((c) => c.id).sort()).toEqual([ids[0], ids[2], ids[3], ids[4]].sort());
   });
 

@@ -2,7 +2,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { AuditActionEnum, AuditTargetTypeEnum } from '../../graphql/enums';
-import { DateTimeScalar, EmailAddressScalar } from '../../graphql/scalars';
+import { DateTimeScalar } from '../../graphql/scalars';
 import { ApiKeyType } from '../api-keys/api-keys.types';
 import { CallType } from '../calls/calls.types';
 import { OrganizationType, UserType } from '../users/users.types';
@@ -61,7 +61,7 @@ export class AuditEntryType {
   @Field(() => ID, { description: 'The administrator who made the change.' })
   actorUserId!: string;
 
-  @Field(() => EmailAddressScalar, { description: "The administrator's e-mail at the time." })
+  @Field({ description: "The administrator's e-mail at the time, or cli:<command> for a command-line change." })
   actorEmail!: string;
 
   @Field(() => AuditActionEnum, { description: 'What was changed.' })

@@ -1,5 +1,4 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { EmailAddressScalar } from '../../graphql/scalars';
 import type { GqlContext } from '../../graphql/context';
 import { MeType } from '../users/users.types';
 import { AuthPayloadType, SignupInput, SignupPayloadType } from './auth.types';
@@ -12,7 +11,7 @@ export class AuthResolver {
   }
 
   @Mutation(() => AuthPayloadType, { description: "Signs in with e-mail and password." })
-  async login(@Arg('email', () => EmailAddressScalar, { description: 'Sign-in e-mail.' }) email: string, @Arg('password', { description: 'Password.' }) password: string, @Ctx() { ctx, services }: GqlContext): Promise<AuthPayloadType> {
+  async login(@Arg('email', () => String, { description: 'Sign-in e-mail.' }) email: string, @Arg('password', { description: 'Password.' }) password: string, @Ctx() { ctx, services }: GqlContext): Promise<AuthPayloadType> {
     return services.auth.login(ctx, { email, password });
   }
 

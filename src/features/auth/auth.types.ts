@@ -1,5 +1,4 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { EmailAddressScalar } from '../../graphql/scalars';
 import { NewApiKeyType } from '../api-keys/api-keys.types';
 import { OrganizationType, UserType } from '../users/users.types';
 
@@ -32,7 +31,7 @@ export class SignupPayloadType extends AuthPayloadType {
 
 @InputType({ description: 'A new organization and its first owner.' })
 export class SignupInput {
-  @Field(() => EmailAddressScalar, { description: "The owner's sign-in e-mail." })
+  @Field({ description: "The owner's sign-in e-mail (validated like REST, with field errors)." })
   email!: string;
 
   @Field({ description: 'At least 8 characters.' })

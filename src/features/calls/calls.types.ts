@@ -96,12 +96,14 @@ export class CallType {
 @ObjectType({ description: 'A page of calls, newest first.' })
 export class CallConnection extends Connection(CallType, 'Call') {}
 
-@InputType('PlaceCallInput', { description: 'A call to place; the same fields and rules as POST /v1/calls/outbound.' })
+@InputType('PlaceCallInput', {
+  description: 'A call to place; the same fields and rules as POST /v1/calls/outbound, validated by the same code (errors name the REST field, e.g. max_duration_seconds).',
+})
 export class PlaceCallInput {
-  @Field(() => PhoneNumberScalar, { description: 'The number to call.' })
+  @Field({ description: 'The number to call, in E.164 form (e.g. +14155550123).' })
   to!: string;
 
-  @Field(() => PhoneNumberScalar, { nullable: true, description: 'The caller id to show.' })
+  @Field(() => String, { nullable: true, description: 'The caller id to show, in E.164 form.' })
   from?: string | null;
 
   @Field(() => String, { nullable: true, description: 'What the voice agent should do (up to 8000 characters).' })
@@ -116,7 +118,7 @@ export class PlaceCallInput {
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Your own data, returned verbatim (at most 16 KiB serialized).' })
   metadata?: Record<string, unknown> | null;
 
-  @Field(() => UrlScalar, { nullable: true, description: "Webhook destination for this call's events instead of the organization's." })
+  @Field(() => String, { nullable: true, description: "Webhook destination (an http(s) URL) for this call's events instead of the organization's." })
   webhookUrl?: string | null;
 
   @Field(() => String, {

@@ -1,5 +1,4 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { UrlScalar } from '../../graphql/scalars';
 import type { GqlContext } from '../../graphql/context';
 import { OrganizationType } from '../users/users.types';
 import { RotatedWebhookSecretType, WebhookSettingsType } from './orgs.types';
@@ -21,7 +20,7 @@ export class OrganizationResolver {
   @Authorized()
   @Mutation(() => WebhookSettingsType, { description: 'Owner only. Pass null to remove the default destination.' })
   async updateWebhook(
-    @Arg('webhookUrl', () => UrlScalar, { nullable: true, description: 'The new default destination, or null to remove it.' }) webhookUrl: string | null,
+    @Arg('webhookUrl', () => String, { nullable: true, description: 'The new default destination, or null to remove it.' }) webhookUrl: string | null,
     @Ctx() { ctx, services }: GqlContext,
   ): Promise<WebhookSettingsType> {
     return services.webhookSettings.update(ctx, { webhook_url: webhookUrl });

@@ -57,7 +57,7 @@ export class UserConnection extends Connection(UserType, 'User') {
 
 @InputType({ description: 'A new member of the organization.' })
 export class AddMemberInput {
-  @Field(() => EmailAddressScalar, { description: 'Their sign-in e-mail; unique across the service.' })
+  @Field({ description: 'Their sign-in e-mail; unique across the service.' })
   email!: string;
 
   @Field({ description: 'Their initial password (at least 8 characters).' })
