@@ -49,7 +49,7 @@ test('the delivery log: filters, one delivery with every attempt and the payload
   }
   const g = await gql(app, WebhookDeliveryDocument, { id: d.id }, org.token);
   expect(g.data?.webhookDelivery).toMatchObject({ id: d.id, event: 'CALL_QUEUED', delivered: false, responseCode: 500, attempts: 2, payload: detail.body.payload });
-  expect(g.data?.webhookDelivery.attemptLog.map((a) => [a.responseCode, a.trigger, a.responseExcerpt])).toEqual(detail.body.attempt_log.map((a: { response_code: number; trigger: string; response_excerpt: string }) => [a.response_code, a.trigger, a.response_excerpt]));
+  expect(g.data?.webhookDelivery.attemptLog.map((a) => [a.responseCode, a.trigger.toLowerCase(), a.responseExcerpt])).toEqual(detail.body.attempt_log.map((a: { response_code: number; trigger: string; response_excerpt: string }) => [a.response_code, a.trigger, a.response_excerpt]));
   const gl = await gql(app, WebhookDeliveriesDocument, { callId, delivered: false, first: 10 }, org.token);
   expect(gl.data?.webhookDeliveries.nodes.map((n) => n.id).sort()).toEqual((await app.http().get(`/dashboard/webhook-deliveries?call_id=${callId}`).set(bearer(org.token))).body.data.map((x: { id: string }) => x.id).sort());
 });
