@@ -36,7 +36,7 @@ export class CallLifecycle {
       await tx.flush();
       return call;
     });
-    if (changed) this.live?.callChanged({ orgId: changed.orgId, callId: changed.id });
+    if (changed) this.live?.callChanged(changed);
     return changed !== null;
   }
 
@@ -69,7 +69,7 @@ export class CallLifecycle {
       });
       return call;
     });
-    if (analyzed) this.live?.callChanged({ orgId: analyzed.orgId, callId: analyzed.id });
+    if (analyzed) this.live?.callChanged(analyzed);
     return analyzed !== null;
   }
 }

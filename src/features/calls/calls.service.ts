@@ -91,7 +91,7 @@ export class CallsService {
       // Nothing else to decide in the transaction: the statement is the transaction (one round trip).
       const { rows } = await this.db.pool.query<{ jobs: number }>({ name: 'voicegate_place_call_v1', text: PLACE_CALL_SQL, values: params });
       this.db.jobsAdded(rows[0]?.jobs ?? 0);
-      this.live?.callChanged({ orgId, callId: call.id });
+      this.live?.callChanged(call);
       return { status: 201, body, replayed: false };
     }
     try {
@@ -116,7 +116,7 @@ export class CallsService {
         return { result: { status: 201, body, replayed: false }, jobs: Number(rows[0]?.jobs ?? 0) };
       });
       this.db.jobsAdded(placed.jobs);
-      this.live?.callChanged({ orgId, callId: call.id });
+      if (!placed.result.replayed) this.live?.callChanged(call);
       return placed.result;
     } catch (e) {
       if (!(e instanceof IdempotencyKeyTaken)) throw e;
@@ -163,7 +163,7 @@ export class CallsService {
       await this.lifecycle.finish(em, c, 'canceled', 'canceled', 0);
       return c;
     });
-    this.live?.callChanged({ orgId, callId: call.id });
+    this.live?.callChanged(call);
     return call;
   }
 

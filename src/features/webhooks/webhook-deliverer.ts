@@ -17,6 +17,7 @@ interface ClaimedDelivery {
   url: string | null;
   payload: string;
   state: DeliveryState;
+  attempts: number;
   scheduled_attempts: number;
   current_url: string | null;
   webhook_secret_enc: string;
@@ -178,7 +179,7 @@ export class WebhookDeliverer {
         where d.id = x.id and o.id = d.org_id and c.id = d.call_id
           and (d.lease_until is null or d.lease_until < now())
           and (x.trigger = 'manual' or d.state = 'pending')
-      returning d.id, d.org_id, d.call_id, d.event, d.url, d.payload, d.state, d.scheduled_attempts,
+      returning d.id, d.org_id, d.call_id, d.event, d.url, d.payload, d.state, d.attempts, d.scheduled_attempts,
                 coalesce(c.webhook_url, o.webhook_url) as current_url,
                 o.webhook_secret_enc, o.previous_webhook_secret_enc, o.previous_webhook_secret_expires_at`,
       [items.map((i) => i.deliveryId), items.map((i) => i.trigger), this.leaseMs],
@@ -214,7 +215,7 @@ export class WebhookDeliverer {
       }
     }
     await this.records.add([newId(), d.id, d.org_id, url, startedAt, r.responseCode, r.durationMs, r.error, r.responseExcerpt, trigger, ok, state, nextAttemptAt]);
-    this.live?.deliveryChanged({ orgId: d.org_id, deliveryId: d.id, callId: d.call_id });
+    this.live?.deliveryChanged({ o: d.org_id, d: d.id, c: d.call_id, s: state, a: d.attempts + 1, ok, rc: r.responseCode, e: r.error });
     if (!ok) this.log.info({ delivery_id: d.id, event: d.event, error: r.error, code: r.responseCode, trigger }, 'webhook attempt failed');
     return nextAttemptAt !== null;
   }

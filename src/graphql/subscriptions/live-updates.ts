@@ -2,16 +2,16 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PgNotifier } from '../../db/notifier';
 import { Call } from '../../features/calls/call.entity';
 import { WebhookDelivery } from '../../features/webhooks/webhook-delivery.entity';
-import { LIVE_CHANNELS } from '../../shared/live-events';
+import { LIVE_CHANNELS, type CallChange, type DeliveryChange } from '../../shared/live-events';
 import type { Logger } from '../../shared/logger';
 import { SubscriberQueue } from './subscriber-queue';
 
-/** Distinct objects a subscriber may have waiting before it counts as too slow and is dropped. */
+/** Events a subscriber may have waiting before it counts as too slow and is dropped. */
 export const SUBSCRIBER_CAPACITY = 256;
-/** Ids loaded per query when many changes arrive at once. */
+/** Changes read from the database together when many arrive at once. */
 const LOAD_BATCH = 500;
-/** Per subscriber, how many objects' last sent state is remembered to skip repeats. */
-const SEEN_LIMIT = 1000;
+/** Changes heard but not yet read, per process; past this the oldest are dropped (and logged). */
+const PENDING_LIMIT = 20_000;
 
 export type LiveKind = 'call' | 'delivery';
 
@@ -21,7 +21,6 @@ interface Subscriber {
   /** callUpdated: that call only; webhookDeliveryUpdated: that call's deliveries only. */
   callId: string | null;
   queue: SubscriberQueue<object>;
-  seen: Map<string, string>;
 }
 
 /** A live WebSocket connection, re-checked when its user's or organization's standing changes. */
@@ -36,17 +35,22 @@ export interface LivePresenters {
   delivery(d: WebhookDelivery): object;
 }
 
+type Heard = { kind: 'call'; change: CallChange } | { kind: 'delivery'; change: DeliveryChange };
+
+const date = (msOrNull: number | null): Date | null => (msOrNull === null ? null : new Date(msOrNull));
+
 /**
- * The subscriber side of live updates, one per API process. NOTIFY payloads carry ids only; the
- * objects are read from the database here (once per change for all local subscribers, batched
- * when many arrive together, one batch at a time so a subscriber never sees an older state after
- * a newer one) and handed to the subscribers of the object's organization, as read from the
- * database, never as claimed by the payload.
+ * The subscriber side of live updates, one per API process. A notification carries the ids and
+ * the fields that changed, as of its commit; the rest of the object (fixed since it was created)
+ * is read from the database, once per batch of notifications for all local subscribers. Batches
+ * are handled one at a time, in the order heard, so a subscriber sees every change in order.
+ * Subscribers get objects of their own organization only, as stored in the database (never as
+ * claimed by a payload).
  */
 export class LiveUpdates {
   private readonly subscribers = new Set<Subscriber>();
   private readonly connections = new Set<LiveConnection>();
-  private readonly pending: Record<LiveKind, Set<string>> = { call: new Set(), delivery: new Set() };
+  private pending: Heard[] = [];
   private draining = false;
 
   constructor(
@@ -60,7 +64,7 @@ export class LiveUpdates {
     notifier.on(LIVE_CHANNELS.access, (p) => this.accessChanged(p));
   }
 
-  /** Subscribers currently registered in this process (for tests and metrics). */
+  /** Subscribers currently registered in this process. */
   get subscriberCount(): number {
     return this.subscribers.size;
   }
@@ -70,7 +74,6 @@ export class LiveUpdates {
       kind,
       orgId,
       callId,
-      seen: new Map(),
       queue: new SubscriberQueue<object>(SUBSCRIBER_CAPACITY, onOverflow, () => this.subscribers.delete(sub)),
     };
     this.subscribers.add(sub);
@@ -89,18 +92,19 @@ export class LiveUpdates {
   }
 
   private heard(kind: LiveKind, payload: string): void {
-    let parsed: { o?: unknown; c?: unknown; d?: unknown };
+    let change: CallChange | DeliveryChange;
     try {
-      parsed = JSON.parse(payload) as typeof parsed;
+      change = JSON.parse(payload) as CallChange | DeliveryChange;
     } catch {
       return;
     }
-    const orgId = parsed.o;
-    const callId = parsed.c;
-    const id = kind === 'call' ? callId : parsed.d;
-    if (typeof orgId !== 'string' || typeof callId !== 'string' || typeof id !== 'string') return;
-    if (!this.interested(kind, orgId, callId)) return; // nobody here listens: not even a read
-    this.pending[kind].add(id);
+    if (typeof change?.o !== 'string' || typeof change.c !== 'string') return;
+    if (!this.interested(kind, change.o, change.c)) return; // nobody here listens: not even a read
+    if (this.pending.length >= PENDING_LIMIT) {
+      this.pending.shift();
+      this.log.warn('live updates are falling behind; the oldest change was dropped');
+    }
+    this.pending.push(kind === 'call' ? { kind, change: change as CallChange } : { kind, change: change as DeliveryChange });
     void this.drain();
   }
 
@@ -113,24 +117,13 @@ export class LiveUpdates {
     if (this.draining) return;
     this.draining = true;
     try {
-      while (this.pending.call.size > 0 || this.pending.delivery.size > 0) {
-        const calls = this.take('call');
-        const deliveries = this.take('delivery');
-        const em = this.orm.em.fork();
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0, LOAD_BATCH);
         try {
-          if (calls.length) {
-            for (const c of await em.find(Call, { id: { $in: calls } })) {
-              this.fanOut('call', c.orgId, c.id, c.id, `${c.status}|${c.analyzedAt?.getTime()}|${c.updatedAt.getTime()}`, () => this.present.call(c));
-            }
-          }
-          if (deliveries.length) {
-            for (const d of await em.find(WebhookDelivery, { id: { $in: deliveries } })) {
-              this.fanOut('delivery', d.orgId, d.callId, d.id, `${d.state}|${d.attempts}`, () => this.present.delivery(d));
-            }
-          }
+          await this.deliver(batch);
         } catch (err) {
-          // Best effort: the state stays readable through queries; the next change is sent again.
-          this.log.warn({ err }, 'live update could not be read');
+          // Best effort: the state stays readable through queries.
+          this.log.warn({ err }, 'live updates could not be read');
         }
       }
     } finally {
@@ -138,25 +131,56 @@ export class LiveUpdates {
     }
   }
 
-  private take(kind: LiveKind): string[] {
-    const ids: string[] = [];
-    for (const id of this.pending[kind]) {
-      if (ids.length >= LOAD_BATCH) break;
-      ids.push(id);
+  private async deliver(batch: Heard[]): Promise<void> {
+    const callIds = new Set<string>();
+    const deliveryIds = new Set<string>();
+    for (const h of batch) (h.kind === 'call' ? callIds.add(h.change.c) : deliveryIds.add(h.change.d));
+    const em = this.orm.em.fork();
+    const calls = new Map((callIds.size ? await em.find(Call, { id: { $in: [...callIds] } }) : []).map((c) => [c.id, c]));
+    const deliveries = new Map((deliveryIds.size ? await em.find(WebhookDelivery, { id: { $in: [...deliveryIds] } }) : []).map((d) => [d.id, d]));
+    for (const h of batch) {
+      if (h.kind === 'call') {
+        const row = calls.get(h.change.c);
+        if (row) this.fanOut('call', row.orgId, row.id, () => this.present.call(asOf(row, h.change)));
+      } else {
+        const row = deliveries.get(h.change.d);
+        if (row) this.fanOut('delivery', row.orgId, row.callId, () => this.present.delivery(deliveryAsOf(row, h.change)));
+      }
     }
-    for (const id of ids) this.pending[kind].delete(id);
-    return ids;
   }
 
-  private fanOut(kind: LiveKind, orgId: string, callId: string, key: string, fingerprint: string, present: () => object): void {
+  private fanOut(kind: LiveKind, orgId: string, callId: string, present: () => object): void {
     let value: object | undefined;
     for (const s of this.subscribers) {
       if (s.kind !== kind || s.orgId !== orgId || (s.callId !== null && s.callId !== callId)) continue;
-      if (s.seen.get(key) === fingerprint) continue;
-      s.seen.delete(key);
-      s.seen.set(key, fingerprint);
-      if (s.seen.size > SEEN_LIMIT) s.seen.delete(s.seen.keys().next().value!);
-      s.queue.push(key, (value ??= present()));
+      s.queue.push((value ??= present()));
     }
   }
+}
+
+/** The call as it was right after the change: fixed fields from the row, lifecycle fields from the change. */
+function asOf(row: Call, c: CallChange): Call {
+  const analyzed = c.at !== null;
+  return Object.assign(Object.create(Object.getPrototypeOf(row) as object) as Call, row, {
+    status: c.s,
+    disposition: c.d,
+    durationSeconds: c.n,
+    startedAt: date(c.st),
+    endedAt: date(c.et),
+    analyzedAt: date(c.at),
+    // The analysis is the last change a call sees: once analyzed, the row holds its final values.
+    transcript: analyzed ? row.transcript : null,
+    structuredAnswers: analyzed ? row.structuredAnswers : null,
+    recordingSeconds: analyzed ? row.recordingSeconds : null,
+  });
+}
+
+function deliveryAsOf(row: WebhookDelivery, c: DeliveryChange): WebhookDelivery {
+  return Object.assign(Object.create(Object.getPrototypeOf(row) as object) as WebhookDelivery, row, {
+    state: c.s ?? row.state,
+    attempts: c.a,
+    delivered: row.delivered || c.ok,
+    responseCode: c.rc,
+    lastError: c.e,
+  });
 }

@@ -1,11 +1,10 @@
 /**
- * The events waiting for one subscriber, as an async iterator that graphql-ws pulls from. Bounded:
- * an event for an object that already waits replaces the older one (the newest state is what
- * matters), and a subscriber with `capacity` distinct objects still waiting is too slow: it is
- * ended through `onOverflow` instead of holding more memory.
+ * The events waiting for one subscriber, as an async iterator that graphql-ws pulls from (it pulls
+ * the next one once the previous was written to the socket). Bounded: a subscriber with `capacity`
+ * events still waiting is too slow, and is ended through `onOverflow` instead of holding more.
  */
 export class SubscriberQueue<T> implements AsyncIterableIterator<T> {
-  private readonly items: Array<{ key: string; value: T }> = [];
+  private readonly items: T[] = [];
   private waiter: ((r: IteratorResult<T>) => void) | undefined;
   private closed = false;
 
@@ -19,7 +18,7 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T> {
     return this.items.length;
   }
 
-  push(key: string, value: T): void {
+  push(value: T): void {
     if (this.closed) return;
     if (this.waiter) {
       const w = this.waiter;
@@ -27,20 +26,16 @@ export class SubscriberQueue<T> implements AsyncIterableIterator<T> {
       w({ value, done: false });
       return;
     }
-    const waiting = this.items.find((i) => i.key === key);
-    if (waiting) {
-      waiting.value = value;
-    } else if (this.items.length >= this.capacity) {
+    if (this.items.length >= this.capacity) {
       this.close();
       this.onOverflow();
     } else {
-      this.items.push({ key, value });
+      this.items.push(value);
     }
   }
 
   next(): Promise<IteratorResult<T>> {
-    const item = this.items.shift();
-    if (item) return Promise.resolve({ value: item.value, done: false });
+    if (this.items.length > 0) return Promise.resolve({ value: this.items.shift()!, done: false });
     if (this.closed) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve) => (this.waiter = resolve));
   }
