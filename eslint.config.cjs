@@ -1,8 +1,8 @@
 // Lints the committed GraphQL schema (a jest test runs it; `npx eslint schema.graphql` too) with
 // @graphql-eslint's schema-recommended rules, plus descriptions required everywhere.
-import graphqlPlugin from '@graphql-eslint/eslint-plugin';
+const graphqlPlugin = require('@graphql-eslint/eslint-plugin');
 
-export default [
+module.exports = [
   {
     files: ['schema.graphql'],
     languageOptions: { parser: graphqlPlugin.parser, parserOptions: { graphQLConfig: { schema: 'schema.graphql' } } },
