@@ -58,7 +58,7 @@ test('calls placed over REST and GraphQL and worked by another process are seen 
       // Every committed change once, in order: placement, then each status the call really took
       // (the carrier's reports may overtake one another, so RINGING can be skipped), then the analysis.
       const statuses = seen.map((c) => c.status);
-      const order = ['QUEUED', 'RINGING', 'IN_PROGRESS', 'COMPLETED'];
+      const order: CallEvent['status'][] = ['QUEUED', 'RINGING', 'IN_PROGRESS', 'COMPLETED'];
       expect(statuses[0]).toBe('QUEUED');
       expect(statuses.slice(-2)).toEqual(['COMPLETED', 'COMPLETED']);
       expect(statuses.slice(0, -1)).toEqual(order.filter((s) => statuses.includes(s)));
