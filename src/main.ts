@@ -77,8 +77,8 @@ async function main(): Promise<void> {
       const closing = server ? new Promise<void>((r) => server!.close(() => r())) : Promise.resolve();
       server?.closeIdleConnections();
       setTimeout(() => server?.closeAllConnections(), 5000).unref();
-      await Promise.allSettled([closing, worker?.stop()]);
-      await stopGraphql?.().catch(() => undefined);
+      // Stopping GraphQL closes the subscription sockets, which server.close() would wait for.
+      await Promise.allSettled([closing, worker?.stop(), stopGraphql?.()]);
       await services.apiKeyCache.stop();
       await services.notifier.stop();
       await db.close();

@@ -105,9 +105,9 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     },
     async close() {
       await worker?.stop();
+      await built.stop(); // closes subscription sockets, which server.close() would wait for
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
-      await built.stop();
       await services.apiKeyCache.stop();
       await services.notifier.stop();
       await db.close();

@@ -132,3 +132,11 @@ test('connection_init: no or bad token closes with 4401; an inactive user with 4
   await sub.ended;
   expect((await ws(token).closed).code).toBe(4403);
 });
+
+test('a subscription sent over HTTP is refused cleanly (they need the WebSocket)', async () => {
+  const org = await signup(app);
+  const res = await app.http().post('/graphql').set(bearer(org.token)).set('Content-Type', 'application/json').send({ query: 'subscription { callUpdated { id } }' });
+  expect(res.status).toBeLessThan(500);
+  expect(JSON.stringify(res.body)).not.toMatch(/stacktrace|\.ts:\d+/);
+  expect(res.body.errors?.[0]?.message ?? '').not.toBe('');
+});

@@ -7,6 +7,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Services } from '../../services';
 import type { Ctx, UserActor } from '../../shared/context';
 import { toAppError } from '../../shared/errors';
+import { verifyDashboardToken } from '../../features/auth/tokens';
 import type { GqlContext } from '../context';
 import { formatError } from '../format-error';
 import { buildGraphqlSchema } from '../schema';
@@ -82,7 +83,14 @@ export function startSubscriptionServer(http: Server, services: Services): Subsc
           orgId: actor.orgId,
           recheck: () => void authenticate(socket, token),
         });
-        socket.once('close', forget);
+        // A socket lives no longer than its token: at expiry it is closed as unauthenticated.
+        const msLeft = Math.min(verifyDashboardToken(services.config, token).exp * 1000 - Date.now(), 2 ** 31 - 1);
+        const expiry = setTimeout(() => close(socket, CLOSE.unauthorized, 'Token expired'), Math.max(0, msLeft));
+        expiry.unref();
+        socket.once('close', () => {
+          forget();
+          clearTimeout(expiry);
+        });
         return true;
       },
       context: (ctx): GqlContext => {
