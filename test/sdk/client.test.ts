@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Voicegate, VoicegateConnectionError, VoicegateError, type Call } from '@voicegate/sdk';
+import { quickstart } from '../../sdk/examples/quickstart';
 import { eventually, recordSecret, signup, type TestOrg } from '../helpers/factories';
 import { recordingFetch } from '../helpers/recording-fetch';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -157,4 +158,21 @@ test('network errors: idempotent requests are retried, then a VoicegateConnectio
   rec.exchanges.length = 0;
   await expect(vg.calls.cancel('anything')).rejects.toBeInstanceOf(VoicegateConnectionError);
   expect(rec.exchanges).toHaveLength(1);
+});
+
+test('the quickstart of docs/sdk.md runs against the service', async () => {
+  const { vg } = await client();
+  const busy = await vg.calls.place({ to: '+14155550001' });
+  await eventually(async () => (await vg.calls.get(busy.call_id)).status === 'failed', { timeoutMs: 30_000, what: 'busy call failed' });
+  // It reports on the console; the test reads what it printed.
+  const printed: string[] = [];
+  const log = jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')));
+  let callId: string;
+  try {
+    callId = await quickstart(vg, '+14155550195');
+  } finally {
+    log.mockRestore();
+  }
+  expect(printed).toEqual([`placed ${callId} (queued)`, expect.stringMatching(/^no such call \(request .+\)$/), `${busy.call_id} +14155550001 busy`]);
+  expect(await vg.calls.get(callId)).toMatchObject({ to: '+14155550195', metadata: { appointment_id: 'apt_42' } });
 });
