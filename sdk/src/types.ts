@@ -16,7 +16,7 @@ export interface Page<T> {
 }
 
 /** An RFC 9457 problem as the service sends it (application/problem+json). */
-export type Problem = components['schemas']['Problem'];
+export type Problem = paths['/v1/calls/{call_id}']['get']['responses'][404]['content']['application/problem+json'];
 /** Stable error codes; a newer service may send codes this SDK version does not list yet. */
 export type ErrorCode = Problem['code'] | (string & {});
 export type FieldError = NonNullable<Problem['errors']>[number];
