@@ -10,9 +10,13 @@ export function createWebhookApp(secrets: string[], handle: (event: WebhookEvent
   // express.raw keeps the exact bytes that were signed. Do not put express.json() in front of this
   // route: re-serialized JSON is not the body the service signed.
   app.post('/webhooks/voicegate', express.raw({ type: 'application/json', limit: '1mb' }), async (req, res) => {
+    if (!Buffer.isBuffer(req.body)) {
+      res.status(415).send('expected an application/json body');
+      return;
+    }
     let event: WebhookEvent;
     try {
-      event = verifyWebhook(req.body as Buffer, req.headers, secrets);
+      event = verifyWebhook(req.body, req.headers, secrets);
     } catch (err) {
       if (err instanceof WebhookVerificationError) {
         res.status(400).send(err.reason);

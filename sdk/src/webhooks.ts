@@ -69,6 +69,10 @@ export function verifyWebhook(rawBody: string | Uint8Array, headers: WebhookHead
   if (secrets.length === 0 || secrets.some((s) => typeof s !== 'string' || !s.startsWith(SECRET_PREFIX) || s.length <= SECRET_PREFIX.length)) {
     throw new WebhookVerificationError('invalid_secret', `each webhook secret must be the whsec_… value the service gave you`);
   }
+  if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) {
+    // Typically a body a JSON parser already consumed: the signed bytes are gone.
+    throw new WebhookVerificationError('invalid_payload', 'rawBody must be the raw request body (string, Buffer or Uint8Array), read before any JSON parsing');
+  }
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
 
   const id = required(headers, 'webhook-id');

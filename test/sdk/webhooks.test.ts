@@ -92,6 +92,8 @@ test('tampering, a wrong secret, a stale or future timestamp and missing headers
     delete without[h];
     expect([h, reason(() => verifyWebhook(r.raw, without, org.webhookSecret))]).toEqual([h, 'missing_header']);
   }
+  // A body some middleware already parsed is not the signed bytes.
+  expect(reason(() => verifyWebhook(r.json as unknown as string, r.headers, org.webhookSecret))).toBe('invalid_payload');
   expect(reason(() => verifyWebhook(r.raw, r.headers, 'not-a-secret'))).toBe('invalid_secret');
   expect(reason(() => verifyWebhook(r.raw, r.headers, []))).toBe('invalid_secret');
 });
@@ -136,7 +138,7 @@ async function listen(server: Server): Promise<string> {
 test.each([
   ['Express', (secrets: string[], handle: (e: WebhookEvent) => Promise<void>) => createServer(createWebhookApp(secrets, handle))],
   ['node:http', (secrets: string[], handle: (e: WebhookEvent) => Promise<void>) => createWebhookServer(secrets, handle)],
-])('the %s receiver of docs/receiving-webhooks.md accepts real deliveries and refuses forged ones', async (_name, make) => {
+])('the %s receiver of docs/receiving-webhooks.md accepts real deliveries and refuses forged ones', async (name, make) => {
   const { org, vg } = await orgWithReceiver();
   const events: WebhookEvent[] = [];
   const server = make([org.webhookSecret], async (e) => {
@@ -168,6 +170,11 @@ test.each([
     const headers = Object.fromEntries(['content-type', 'webhook-id', 'webhook-timestamp', 'webhook-signature', 'x-voice-signature'].map((h) => [h, String(real.headers[h])]));
     const forged = await fetch(url, { method: 'POST', headers, body: real.raw.toString('utf8').replace('+14155550185', '+14155550999') });
     expect([forged.status, await forged.text()]).toEqual([400, 'invalid_signature']);
+    if (name === 'Express') {
+      // express.raw only reads application/json: anything else never reaches verifyWebhook.
+      const notJson = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'text/plain' }, body: real.raw });
+      expect(notJson.status).toBe(415);
+    }
     const genuine = await fetch(url, { method: 'POST', headers, body: real.raw });
     expect(genuine.status).toBe(204);
     expect(events.length).toBe(count + 1);
