@@ -92,7 +92,8 @@ export async function startWorker(s: Services): Promise<WorkerHandle> {
   let beating: Promise<void> | undefined;
   const heartbeat = async () => {
     try {
-      await beat(s.db.pool, alive ? [current.poolId] : []);
+      if (alive) await beat(s.db.pool, [current.poolId]);
+      else await s.db.pool.query('select 1'); // no runner to vouch for, but is the database there?
       connectedSince ??= Date.now();
       if (toRetire.size) {
         const ids = [...toRetire];
