@@ -8,8 +8,8 @@ import { isUuid, newId } from '../../shared/ids';
 import { paginate, type Page } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
 import { assertPublicDestination } from '../../shared/webhook-url';
-import type { Database } from '../../db/database';
-import { insertJobsSql } from '../../queue';
+import type { Pool } from 'pg';
+import { insertJobsSql, type JobWaker } from '../../queue';
 import { toPositional } from '../../shared/sql';
 import { buildEventBody, outboxCtes } from '../webhooks/outbox';
 import { Call } from './call.entity';
@@ -47,7 +47,7 @@ export class CallsService {
     private readonly config: Config,
     private readonly lifecycle: CallLifecycle,
     private readonly recordingUrls: RecordingUrls,
-    private readonly db: Pick<Database, 'pool' | 'jobsAdded'>,
+    private readonly db: { pool: Pick<Pool, 'query'> } & JobWaker,
   ) {}
 
   present(call: Call): CallJson {
