@@ -59,8 +59,12 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
   /** How often the worker looks for stuck calls and orphaned deliveries. */
   SWEEP_INTERVAL: duration.default(10_000),
-  /** A queue job locked longer than this belongs to a dead worker: its lock is released. */
+  /** A queue job locked longer than this by a runner that never sent a heartbeat is released. */
   STALE_JOB_LOCK: duration.default(120_000),
+  /** How often each queue runner proves it is alive (docs/queue-and-delivery.md). */
+  WORKER_HEARTBEAT: duration.default(1000),
+  /** A runner silent for this long is dead: its jobs are released to the others. */
+  WORKER_DEAD_AFTER: duration.default(10_000),
   /** Grace after max_duration_seconds before a call is declared stuck and failed. */
   STUCK_CALL_MARGIN: duration.default(120_000),
   CORS_ORIGINS: z.string().default(''),
@@ -107,6 +111,8 @@ export interface Config {
   workerConcurrency: number;
   sweepIntervalMs: number;
   staleJobLockMs: number;
+  workerHeartbeatMs: number;
+  workerDeadAfterMs: number;
   stuckCallMarginMs: number;
   corsOrigins: readonly string[];
   trustProxy: string;
@@ -219,6 +225,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerConcurrency: e.WORKER_CONCURRENCY,
     sweepIntervalMs: e.SWEEP_INTERVAL,
     staleJobLockMs: e.STALE_JOB_LOCK,
+    workerHeartbeatMs: e.WORKER_HEARTBEAT,
+    workerDeadAfterMs: e.WORKER_DEAD_AFTER,
     stuckCallMarginMs: e.STUCK_CALL_MARGIN,
     corsOrigins: Object.freeze(
       e.CORS_ORIGINS.split(',')
