@@ -7,7 +7,7 @@ import { migrate, openDatabase, type Database } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { buildOpsApp } from './observability/ops-server';
 import { createServices } from './services';
-import { createLogger } from './shared/logger';
+import { createLogger, wantsPrettyLogs } from './shared/logger';
 import { startWorker, type WorkerHandle } from './worker/runner';
 
 /**
@@ -17,7 +17,11 @@ import { startWorker, type WorkerHandle } from './worker/runner';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = createLogger({ level: config.logLevel, file: config.logFile });
+  const log = createLogger({
+    level: config.logLevel,
+    file: config.logFile,
+    pretty: wantsPrettyLogs({ nodeEnv: config.nodeEnv, file: config.logFile, stdoutIsTTY: process.stdout.isTTY }),
+  });
 
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
