@@ -76,6 +76,14 @@ const envSchema = z.object({
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(5000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
+  /** Introspection and "Did you mean …" hints; default: on outside production, off in production. */
+  GRAPHQL_INTROSPECTION: bool.optional(),
+  /** Time allowed to receive a request's headers (slow-header clients are cut off after it). */
+  HTTP_HEADERS_TIMEOUT: duration.default(10_000),
+  /** Time allowed to receive a whole request, headers and body. */
+  HTTP_REQUEST_TIMEOUT: duration.default(30_000),
+  /** Open connections allowed from one client address; 0 turns the cap off. */
+  HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(256),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -110,6 +118,8 @@ export interface Config {
   trustProxy: string;
   bcryptCost: number;
   graphqlLimits: { maxDepth: number; maxCost: number; maxAliases: number };
+  graphqlIntrospection: boolean;
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnectionsPerIp: number };
   rateLimit: {
     enabled: boolean;
     apiKeyPerMinute: number;
@@ -225,6 +235,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     bcryptCost: e.BCRYPT_COST,
     graphqlLimits: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxCost: e.GRAPHQL_MAX_COST, maxAliases: e.GRAPHQL_MAX_ALIASES },
+    graphqlIntrospection: e.GRAPHQL_INTROSPECTION ?? !production,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT,
+      // Node refuses a headersTimeout longer than requestTimeout; the whole request includes its headers.
+      requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT, e.HTTP_HEADERS_TIMEOUT),
+      maxConnectionsPerIp: e.HTTP_MAX_CONNECTIONS_PER_IP,
+    },
     rateLimit: {
       enabled: e.RATE_LIMIT_ENABLED,
       apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
