@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseDuration, parseDurationList } from './shared/duration';
 
@@ -11,6 +12,15 @@ import { parseDuration, parseDurationList } from './shared/duration';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const isCidr = (text: string): boolean => {
+  try {
+    ipaddr.parseCIDR(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const duration = z.string().transform((v, ctx) => {
   try {
@@ -64,7 +74,28 @@ const envSchema = z.object({
   /** Grace after max_duration_seconds before a call is declared stuck and failed. */
   STUCK_CALL_MARGIN: duration.default(120_000),
   CORS_ORIGINS: z.string().default(''),
-  TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * Which peers may set X-Forwarded-For (express `trust proxy`): `false` (none), `true` (every
+   * peer: only when nothing can reach the app but the proxy), a hop count, or a comma list of
+   * addresses, subnets and the names loopback, linklocal, uniquelocal.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v, ctx): boolean | number | string => {
+      const t = v.trim().toLowerCase();
+      if (t === 'false' || t === 'none') return false;
+      if (t === 'true') return true;
+      if (/^\d+$/.test(t)) return Number(t);
+      const entries = t.split(',').map((s) => s.trim()).filter(Boolean);
+      const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+      const bad = entries.find((e) => !named.has(e) && !ipaddr.isValid(e) && !isCidr(e));
+      if (bad !== undefined || entries.length === 0) {
+        ctx.addIssue({ code: 'custom', message: `must be true, false, a hop count, or addresses/subnets/loopback/linklocal/uniquelocal (got "${bad ?? v}")` });
+        return z.NEVER;
+      }
+      return entries.join(',');
+    }),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
   RATE_LIMIT_ENABLED: bool.default(true),
   RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().positive().default(6000),
@@ -115,7 +146,7 @@ export interface Config {
   staleJobLockMs: number;
   stuckCallMarginMs: number;
   corsOrigins: readonly string[];
-  trustProxy: string;
+  trustProxy: boolean | number | string;
   bcryptCost: number;
   graphqlLimits: { maxDepth: number; maxCost: number; maxAliases: number };
   graphqlIntrospection: boolean;

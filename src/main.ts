@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { migrate, openDatabase, type Database } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { buildOpsApp } from './observability/ops-server';
+import { startHttpServer, trustedProxyCheck } from './rest/http-server';
 import { createServices } from './services';
 import { createLogger, wantsPrettyLogs } from './shared/logger';
 import { startWorker, type WorkerHandle } from './worker/runner';
@@ -55,21 +56,18 @@ async function main(): Promise<void> {
   let stopGraphql: (() => Promise<void>) | undefined;
   if (config.role === 'worker') {
     // Only /health, /ready and /metrics: healthchecks and Prometheus need the worker too.
-    server = buildOpsApp(services, () => worker?.running() ?? false).listen(config.port, config.host);
-    await new Promise<void>((resolve, reject) => {
-      server!.once('listening', resolve);
-      server!.once('error', reject);
-    });
+    server = await startHttpServer(buildOpsApp(services, () => worker?.running() ?? false), { port: config.port, host: config.host, limits: config.http, log });
     log.info({ port: config.port, host: config.host, role: config.role }, 'worker health and metrics listening');
   } else {
     const built = await buildApp(services, { workerRunning: () => worker?.running() ?? false });
     stopGraphql = built.stop;
-    server = built.app.listen(config.port, config.host);
-    await new Promise<void>((resolve, reject) => {
-      server!.once('listening', resolve);
-      server!.once('error', reject);
+    server = await startHttpServer(built.app, {
+      port: config.port,
+      host: config.host,
+      limits: config.http,
+      isTrustedProxy: trustedProxyCheck(built.app),
+      log,
     });
-    server.keepAliveTimeout = 65_000;
     log.info({ port: config.port, host: config.host, role: config.role }, `voicegate listening on http://${config.host}:${config.port}`);
   }
 
