@@ -1,4 +1,6 @@
 import net from 'node:net';
+import { loadConfig } from '../../src/config';
+import { startHttpServer } from '../../src/rest/http-server';
 import { eventually, recordSecret, uniqueEmail } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -131,7 +133,6 @@ test('connections past the per-address cap are answered 429 and closed; their re
 test('a refused connection never reaches the handler, even when its request arrives complete', async () => {
   // The server helper alone with a counting handler, so "never ran" is checked after the server
   // itself saw the refused socket close (every byte it sent has been parsed by then).
-  const { startHttpServer } = await import('../../src/rest/http-server');
   let handled = 0;
   const server = await startHttpServer(
     (_req, res) => {
@@ -210,8 +211,7 @@ describe('X-Forwarded-For and TRUST_PROXY', () => {
   });
 });
 
-test('TRUST_PROXY is validated at start-up', async () => {
-  const { loadConfig } = await import('../../src/config');
+test('TRUST_PROXY is validated at start-up', () => {
   const base = { JWT_SECRET: 'x'.repeat(40), SECRETS_ENCRYPTION_KEY: 'a'.repeat(64) };
   expect(loadConfig({ ...base }).trustProxy).toBe('loopback');
   expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
