@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseDuration, parseDurationList } from './shared/duration';
+import { readOrCreateSecrets } from './shared/secrets-file';
 
 /**
  * The one place that reads the environment. Parsed once, typed, frozen; a bad value stops
@@ -174,24 +174,12 @@ function decodeKey(text: string): Buffer | undefined {
   return b.length === 32 ? b : undefined;
 }
 
-interface GeneratedSecrets {
-  JWT_SECRET: string;
-  SECRETS_ENCRYPTION_KEY: string;
-}
-
-/** Outside production, missing secrets are generated once and kept in DATA_DIR (mode 0600). */
-function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
-  const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) {
-    return JSON.parse(readFileSync(file, 'utf8')) as GeneratedSecrets;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secrets: GeneratedSecrets = {
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  };
-  writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
-  return secrets;
+/** Outside production, missing secrets are generated once and kept in DATA_DIR/secrets.json (mode 0600). */
+function loadOrCreateSecrets(dataDir: string): { JWT_SECRET: string; SECRETS_ENCRYPTION_KEY: string } {
+  return readOrCreateSecrets(path.join(dataDir, 'secrets.json'), {
+    JWT_SECRET: () => randomBytes(48).toString('base64url'),
+    SECRETS_ENCRYPTION_KEY: () => randomBytes(32).toString('base64'),
+  });
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   if (!url) {
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(config.dataDir, 'pg'),
+      secretsFile: path.join(config.dataDir, 'secrets.json'),
       database: 'voicegate',
       log: (msg) => log.info(msg),
     });
