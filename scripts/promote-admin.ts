@@ -38,9 +38,10 @@ async function main(): Promise<void> {
   if (!url) {
     const dataDir = path.join(config.dataDir, 'pg');
     // The service may hold the cluster right now: connect to it rather than stop it.
-    url = runningEmbeddedPostgres(dataDir, 'voicegate')?.url;
+    const secretsFile = path.join(config.dataDir, 'secrets.json');
+    url = runningEmbeddedPostgres(dataDir, 'voicegate', secretsFile)?.url;
     if (!url) {
-      embedded = await startEmbeddedPostgres({ dataDir, database: 'voicegate' });
+      embedded = await startEmbeddedPostgres({ dataDir, secretsFile, database: 'voicegate' });
       url = embedded.url;
     }
   }

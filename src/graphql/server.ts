@@ -13,7 +13,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import type { Services } from '../services';
 import { bearerToken } from '../rest/auth.middleware';
 import type { GqlContext } from './context';
-import { formatError } from './format-error';
+import { createFormatError } from './format-error';
 import { buildGraphqlSchema } from './schema';
 
 /** Armor's rules throw by default, which Apollo would treat as a crash: report them as validation errors instead. */
@@ -46,9 +46,12 @@ export async function createGraphqlMiddleware(services: Services): Promise<{ mid
   const limits = services.config.graphqlLimits;
   const server = new ApolloServer<GqlContext>({
     schema: buildGraphqlSchema(),
-    formatError,
+    // GRAPHQL_INTROSPECTION (off in production by default) also hides "Did you mean …" hints,
+    // which would otherwise reveal the schema one guess at a time (docs/security-notes.md).
+    formatError: createFormatError({ hideSchemaDetails: !services.config.graphqlIntrospection }),
+    hideSchemaDetailsFromClientErrors: !services.config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
-    introspection: true,
+    introspection: services.config.graphqlIntrospection,
     csrfPrevention: true,
     validationRules: [
       maxDepthRule({ n: limits.maxDepth, ...reportAsValidationError }),
