@@ -139,12 +139,13 @@ export const OPERATIONS: Operation[] = [
     path: '/auth/verify-email',
     operationId: 'verifyEmail',
     summary: 'Verify the e-mail address with the token of a verification mail',
-    description: 'Single use; the token expires 48 h after it was sent. A bad, used or expired token is 400 invalid_token.',
+    description:
+      'Single use; the token expires 48 h after it was sent. A bad, used or expired token is 400 invalid_token. No credentials are needed, except for an address listed in PLATFORM_ADMIN_EMAILS: that one is verified only with the dashboard token of its own account (else 403 email_not_verified).',
     tag: 'auth',
     auth: 'none',
     body: body('VerifyEmailRequest', verifyEmailSchema),
     responses: { 200: ok('The address is verified.', R.emailVerified) },
-    errors: [422],
+    errors: [401, 403, 422],
   },
   {
     method: 'post',

@@ -11,7 +11,8 @@ export class AccountMail {
   ) {}
 
   verification(to: string, token: string): void {
-    this.outbox.post('verify_email', verificationMail(to, this.config.publicBaseUrl, token, MAIL_TOKEN_LIFETIME_MS.verify_email / 3_600_000));
+    const adminAddress = this.config.platformAdminEmails.has(to.toLowerCase());
+    this.outbox.post('verify_email', verificationMail(to, this.config.publicBaseUrl, token, MAIL_TOKEN_LIFETIME_MS.verify_email / 3_600_000, adminAddress));
   }
 
   passwordReset(to: string, token: string): void {

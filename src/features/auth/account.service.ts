@@ -19,7 +19,7 @@ import {
   type VerifyEmailInput,
 } from './auth.schemas';
 import type { AuthService, SessionToken } from './auth.service';
-import { consumeMailToken, issueMailToken, issuePasswordResetToken } from './mail-tokens';
+import { consumeMailToken, issueMailToken, issuePasswordResetToken, peekMailToken } from './mail-tokens';
 import { hashPassword, verifyPassword } from './passwords';
 
 interface UpdatedUser {
@@ -47,8 +47,24 @@ export class AccountService {
     private readonly mail: AccountMail,
   ) {}
 
+  /**
+   * An address listed in PLATFORM_ADMIN_EMAILS is verified only by a request signed in to that very
+   * account (ctx.actor): otherwise whoever signed up first with the address (choosing its password)
+   * would become admin the moment the real holder clicked the link. The real holder, not knowing
+   * that password, takes the account over with a password reset instead.
+   */
   async verifyEmail(ctx: Ctx, raw: VerifyEmailInput): Promise<{ emailVerified: true }> {
     const input = parseInput(verifyEmailSchema, raw);
+    const owner = await peekMailToken(ctx.em, input.token, 'verify_email');
+    if (owner && this.auth.isListedAdminEmail(owner.email)) {
+      const actor = ctx.actor?.kind === 'user' ? ctx.actor : null;
+      if (actor?.userId !== owner.userId) {
+        throw new AppError(
+          'email_not_verified',
+          'This address carries platform administrator rights: confirm it while signed in to its account, or reset the password of that account.',
+        );
+      }
+    }
     await ctx.em.transactional(async (em) => {
       const { userId } = await consumeMailToken(em, input.token, 'verify_email');
       await em.execute(`update users set email_verified = true, email_verified_at = coalesce(email_verified_at, now()), updated_at = now() where id = ?`, [userId]);

@@ -20,6 +20,8 @@ export class AuthResolver {
 
   @Mutation(() => EmailVerificationType, { description: 'Uses the token of a verification mail (once; 48 h). Bad, used or expired: BAD_USER_INPUT, reason invalid_token.' })
   async verifyEmail(@Arg('token') token: string, @Ctx() { ctx, services }: GqlContext): Promise<EmailVerificationType> {
+    // A bearer token, when sent, was checked with the request (graphql/server.ts): an address with
+    // admin rights is verified only signed in to its account (docs/accounts.md).
     return services.accounts.verifyEmail(ctx, { token });
   }
 

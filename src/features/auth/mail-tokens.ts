@@ -46,6 +46,16 @@ export async function issuePasswordResetToken(em: EntityManager, email: string):
   return rows.length ? token : null;
 }
 
+/** Whose token this is, without using it: null when it is not usable (bad, used, expired, other purpose). */
+export async function peekMailToken(em: EntityManager, token: unknown, purpose: MailTokenPurpose): Promise<{ userId: string; email: string } | null> {
+  if (typeof token !== 'string' || token.length < 20 || token.length > 200) return null;
+  const rows: Array<{ user_id: string; email: string }> = await em.execute(
+    `select user_id, email from email_tokens where token_hash = ? and purpose = ? and used_at is null and expires_at > now()`,
+    [hashToken(token), purpose],
+  );
+  return rows[0] ? { userId: rows[0].user_id, email: rows[0].email } : null;
+}
+
 /**
  * Uses a token once: bad, used, expired, of another purpose, or sent to an address the user no
  * longer has → 400 invalid_token. Every other open token of the same user and purpose is spent

@@ -7,7 +7,9 @@ import type { MailMessage } from './mailer';
 const apiCall = (baseUrl: string, path: string, body: string): string =>
   `curl -X POST ${baseUrl}${path} -H 'Content-Type: application/json' -d '${body}'`;
 
-export function verificationMail(to: string, baseUrl: string, token: string, hours: number): MailMessage {
+/** `adminAddress`: the address carries platform-admin rights, so it is verified signed in only. */
+export function verificationMail(to: string, baseUrl: string, token: string, hours: number, adminAddress: boolean): MailMessage {
+  const call = apiCall(baseUrl, '/auth/verify-email', `{"token":"${token}"}`);
   return {
     to,
     subject: 'Confirm your e-mail address for voicegate',
@@ -17,8 +19,16 @@ export function verificationMail(to: string, baseUrl: string, token: string, hou
       `${baseUrl}/verify-email?token=${token}`,
       '',
       'Or call the API directly:',
-      apiCall(baseUrl, '/auth/verify-email', `{"token":"${token}"}`),
+      adminAddress ? call.replace(' -H ', " -H 'Authorization: Bearer <your dashboard token>' -H ") : call,
       '',
+      ...(adminAddress
+        ? [
+            'This address carries platform administrator rights: it can only be confirmed while signed in to the',
+            'account that uses it. If you did not create that account yourself, do not confirm: reset its password',
+            'instead (POST /auth/password-reset), which makes the account yours and ends every other session.',
+            '',
+          ]
+        : []),
       `The link works once and expires in ${hours} hours. If you did not sign up, ignore this mail.`,
     ].join('\n'),
   };
