@@ -177,6 +177,13 @@ describe('listed admin addresses must be proven', () => {
     const stats = await app.http().get('/api/admin/stats').set(bearer(self.token));
     expect(stats.status).toBe(200);
     expect(stats.body.users.platform_admins).toBe(2);
+    // The admin view agrees: the owner-made member with a listed address is no admin.
+    for (const [email, isAdmin] of [[ROOT_SELF, true], [ROOT_MEMBER, false]] as const) {
+      const users = await app.http().get(`/api/admin/users?q=${encodeURIComponent(email)}`).set(bearer(self.token));
+      expect(users.body.data.map((u: { email: string; email_verified: boolean; platform_admin: boolean }) => [u.email, u.email_verified, u.platform_admin])).toEqual([
+        [email, isAdmin, isAdmin],
+      ]);
+    }
     // An ordinary owner stays an ordinary owner.
     expect((await app.http().get('/api/admin/stats').set(bearer(other.token))).body.code).toBe('insufficient_role');
   });
