@@ -106,7 +106,7 @@ function operationObject(op: Operation): Json {
     ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
     security: SECURITY[op.auth],
-    ...(op.auth === 'platformAdmin' ? { 'x-required-role': 'platform_admin (or an e-mail listed in PLATFORM_ADMIN_EMAILS)' } : {}),
+    ...(op.auth === 'platformAdmin' ? { 'x-required-role': 'platform_admin (or a verified e-mail listed in PLATFORM_ADMIN_EMAILS; listed but unverified: 403 email_not_verified)' } : {}),
     parameters: [...pathParams, ...queryParameters(op), ...headerParams],
     ...(op.body
       ? { requestBody: { required: op.body.required, content: { 'application/json': { schema: ref(op.body.id) } } } }

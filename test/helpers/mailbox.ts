@@ -22,6 +22,10 @@ export interface ReceivedMail {
  */
 export class Mailbox {
   readonly messages: ReceivedMail[] = [];
+  /** Recipients refused so far (one entry per refused RCPT TO). */
+  readonly refused: string[] = [];
+  /** Addresses this server refuses with a 450 (mailbox unavailable) until removed. */
+  readonly refusing = new Set<string>();
   private waiters: Array<() => void> = [];
 
   private constructor(
@@ -35,6 +39,13 @@ export class Mailbox {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo(address, _session, callback) {
+        const to = address.address.toLowerCase();
+        if (!box!.refusing.has(to)) return callback();
+        box!.refused.push(to);
+        box!.wake();
+        callback(Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 450 }));
+      },
       onData(stream, _session, callback) {
         simpleParser(stream).then(
           (parsed) => {
@@ -57,6 +68,10 @@ export class Mailbox {
 
   private receive(mail: ReceivedMail): void {
     this.messages.push(mail);
+    this.wake();
+  }
+
+  private wake(): void {
     const waiters = this.waiters;
     this.waiters = [];
     for (const w of waiters) w();
@@ -70,12 +85,21 @@ export class Mailbox {
   /** Waits for the n-th message (1-based) to `address` whose subject matches. */
   async waitFor(address: string, subject: RegExp, opts: { nth?: number; timeoutMs?: number } = {}): Promise<ReceivedMail> {
     const nth = opts.nth ?? 1;
-    const deadline = Date.now() + (opts.timeoutMs ?? 20_000);
+    return this.until(() => this.to(address).filter((m) => subject.test(m.subject))[nth - 1], `mail #${nth} to ${address} matching ${subject}`, opts.timeoutMs);
+  }
+
+  /** Waits until a delivery to `address` has been refused. */
+  async waitForRefusal(address: string, timeoutMs?: number): Promise<void> {
+    await this.until(() => this.refused.includes(address.toLowerCase()) || undefined, `a refused delivery to ${address}`, timeoutMs);
+  }
+
+  private async until<T>(probe: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = this.to(address).filter((m) => subject.test(m.subject));
-      if (found.length >= nth) return found[nth - 1]!;
+      const found = probe();
+      if (found !== undefined) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no mail #${nth} to ${address} matching ${subject} (got ${this.messages.length} in all)`);
+      if (left <= 0) throw new Error(`no ${what} (got ${this.messages.length} messages in all)`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, left);
         this.waiters.push(() => {

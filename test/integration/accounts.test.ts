@@ -108,6 +108,22 @@ describe('verification', () => {
   });
 });
 
+describe('when sending fails', () => {
+  test('the request still succeeds, the failure is logged, and the user gets a working link by asking again', async () => {
+    const email = uniqueEmail('unlucky');
+    box.refusing.add(email);
+    const org = await signup(app, { email });
+    await box.waitForRefusal(email);
+    await eventually(async () => (await readFile(app.config.logFile!, 'utf8')).includes('mail could not be sent'), { what: 'the failure in the log' });
+    expect(box.to(email)).toEqual([]);
+
+    box.refusing.delete(email);
+    await app.http().post('/auth/resend-verification').set(bearer(org.token)).expect(202);
+    const mail = await box.waitFor(email, VERIFY_SUBJECT);
+    expect((await verify(mail.token)).status).toBe(200);
+  });
+});
+
 describe('listed admin addresses must be proven', () => {
   test('signing up first with " ROOT@… " gives no admin rights, and the real holder takes the account over by a reset', async () => {
     const attackerPassword = 'attacker password 1';
