@@ -10,7 +10,8 @@ import { AppError } from '../src/shared/errors';
 const USAGE = `usage: npm run admin:promote -- <email> [--password-stdin]
 
 Makes <email> a platform administrator (role platform_admin).
-- An existing user is promoted (an organization owner stops being that organization's owner).
+- An existing user is promoted only when their e-mail address is verified (an organization owner
+  stops being that organization's owner); an unverified account is refused, unchanged.
 - An unknown e-mail gets a new user in a "${ADMIN_ORGANIZATION_NAME}" organization. Its password is
   read from stdin with --password-stdin, else from VOICEGATE_ADMIN_PASSWORD, else generated and
   printed once.

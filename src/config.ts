@@ -62,6 +62,9 @@ const envSchema = z.object({
   CARRIER: z.enum(['simulator']).default('simulator'),
   SIMULATOR_SPEEDUP: z.coerce.number().positive().max(1_000_000).default(60),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** smtp://user:pass@host:port (smtps:// for TLS); unset = .eml files under DATA_DIR/mail (docs/accounts.md). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('voicegate <no-reply@localhost>'),
   RECORDING_URL_TTL: duration.default(7 * 86_400_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FILE: z.string().optional(),
@@ -143,6 +146,8 @@ export interface Config {
   carrier: 'simulator';
   simulatorSpeedup: number;
   publicBaseUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
   recordingUrlTtlMs: number;
   logLevel: string;
   logFile?: string;
@@ -247,6 +252,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     carrier: e.CARRIER,
     simulatorSpeedup: e.SIMULATOR_SPEEDUP,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     recordingUrlTtlMs: e.RECORDING_URL_TTL,
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,

@@ -46,6 +46,13 @@ async function main(): Promise<void> {
   });
   await migrate(db);
   const services = createServices(config, db, log);
+  if (config.role !== 'worker') {
+    if (services.mail.mailer.kind === 'file' && config.nodeEnv === 'production') {
+      log.warn({ dir: `${config.dataDir}/mail` }, 'SMTP_URL is not set: account mails (verification, password reset, invitations) are only written as .eml files, nobody receives them');
+    } else if (services.mail.mailer.kind === 'file') {
+      log.info({ dir: `${config.dataDir}/mail` }, 'SMTP_URL is not set: account mails are written as .eml files');
+    }
+  }
   await services.notifier.start();
   services.apiKeyCache.start();
 
@@ -83,6 +90,7 @@ async function main(): Promise<void> {
       setTimeout(() => server?.closeAllConnections(), 5000).unref();
       await Promise.allSettled([closing, worker?.stop()]);
       await stopGraphql?.().catch(() => undefined);
+      await services.mail.drain();
       await services.apiKeyCache.stop();
       await services.notifier.stop();
       await db.close();

@@ -112,6 +112,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await built.stop();
+      await services.mail.drain();
       await services.apiKeyCache.stop();
       await services.notifier.stop();
       await db.close();
