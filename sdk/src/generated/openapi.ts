@@ -208,6 +208,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/accept-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation: choose a password
+         * @description Accepting verifies the address. Single use; invitations expire after 7 days. A bad, used or expired token is 400 invalid_token.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password (the current one is required)
+         * @description A wrong current password is 422 with the field current_password (counted like a failed login). Ends every other token; the response carries a new one.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/login": {
         parameters: {
             query?: never;
@@ -222,6 +262,26 @@ export interface paths {
          * @description Unknown e-mail and wrong password give the same 401 invalid_credentials.
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/logout-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere
+         * @description Every token of the user, this one included, answers 401 token_revoked from now on.
+         */
+        post: operations["logoutAll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -245,6 +305,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password-reset link
+         * @description Always 202, whether or not the address has an account (no enumeration); only an account gets a mail. The link is good for 60 minutes.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the token of a reset mail
+         * @description Ends every token issued before (401 token_revoked), verifies the address and lifts a login lockout of that address. A bad, used or expired token is 400 invalid_token.
+         */
+        post: operations["confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new verification mail
+         * @description Nothing is sent when the address is verified already. At most RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR account mails per address and hour.
+         */
+        post: operations["resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/signup": {
         parameters: {
             query?: never;
@@ -259,6 +379,26 @@ export interface paths {
          * @description Returns an access token, the first API key (named `default`) with its full secret and the webhook secret: the only time either secret is shown.
          */
         post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the e-mail address with the token of a verification mail
+         * @description Single use; the token expires 48 h after it was sent. A bad, used or expired token is 400 invalid_token. No credentials are needed, except for an address listed in PLATFORM_ADMIN_EMAILS: that one is verified only with the dashboard token of its own account (else 403 email_not_verified).
+         */
+        post: operations["verifyEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -319,7 +459,10 @@ export interface paths {
         /** The organization's users */
         get: operations["listMembers"];
         put?: never;
-        /** Add a user to the organization (owner) */
+        /**
+         * Invite a user to the organization, or add one with a password (owner)
+         * @description Without `password` an invitation mail is sent (inviting a pending address again sends a fresh link). With it the user exists at once, unverified, and gets a verification mail.
+         */
         post: operations["addMember"];
         delete?: never;
         options?: never;
@@ -689,9 +832,19 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description The request was taken; any mail leaves in the background. */
+        Accepted: {
+            /** @constant */
+            status: "accepted";
+        };
+        AcceptInvitationRequest: {
+            password: string;
+            token: string;
+        };
         AddMemberRequest: {
             email: string;
-            password: string;
+            /** @description Omit it to send an invitation instead (recommended): the member chooses their own password. */
+            password?: string;
             /**
              * @default member
              * @enum {string}
@@ -838,6 +991,7 @@ export interface components {
              */
             created_at: string;
             email: string;
+            email_verified: boolean;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -1040,8 +1194,16 @@ export interface components {
             timestamp: string;
             to: string;
         };
+        ChangePasswordRequest: {
+            current_password: string;
+            new_password: string;
+        };
         CreateApiKeyRequest: {
             name?: string | null;
+        };
+        EmailVerified: {
+            /** @constant */
+            email_verified: true;
         };
         Health: {
             /** @constant */
@@ -1067,6 +1229,8 @@ export interface components {
              */
             created_at: string;
             email: string;
+            /** @description True once the holder of the address followed a mailed link (verification, invitation or password reset). */
+            email_verified: boolean;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -1105,6 +1269,13 @@ export interface components {
             /** @enum {string} */
             status: "active" | "revoked";
         };
+        PasswordResetConfirmRequest: {
+            password: string;
+            token: string;
+        };
+        PasswordResetRequest: {
+            email: string;
+        };
         PlaceCallRequest: {
             from?: string | null;
             max_duration_seconds?: number | null;
@@ -1125,7 +1296,7 @@ export interface components {
         /** @description RFC 9457 problem details (application/problem+json) with a stable `code` (CONTRACT §1). */
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_error" | "missing_credentials" | "invalid_token" | "token_expired" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "validation_error" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
             detail: string;
             /** @description Only for validation_error: one entry per invalid field. */
             errors?: {
@@ -1190,6 +1361,7 @@ export interface components {
             token_type: "bearer";
             user: {
                 email: string;
+                email_verified: boolean;
                 /** Format: uuid */
                 id: string;
                 /** Format: uuid */
@@ -1211,6 +1383,8 @@ export interface components {
              */
             created_at: string;
             email: string;
+            /** @description True once the holder of the address followed a mailed link (verification, invitation or password reset). */
+            email_verified: boolean;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -1222,6 +1396,9 @@ export interface components {
             data: components["schemas"]["User"][];
             /** @description Pass as ?cursor= for the next page; null on the last page. */
             next_cursor: string | null;
+        };
+        VerifyEmailRequest: {
+            token: string;
         };
         WebhookDelivery: {
             attempts: number;
@@ -1332,7 +1509,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminApiKey"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1343,7 +1520,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1416,7 +1593,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditEntryList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1427,7 +1604,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1498,7 +1675,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminCallList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1509,7 +1686,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1580,7 +1757,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOrganizationList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1591,7 +1768,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1659,7 +1836,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOrganization"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1670,7 +1847,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1738,7 +1915,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOrganization"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1749,7 +1926,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1817,7 +1994,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOrganization"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1828,7 +2005,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1894,7 +2071,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminStats"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1905,7 +2082,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1966,7 +2143,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1977,7 +2154,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2045,7 +2222,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2056,7 +2233,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2124,7 +2301,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2135,7 +2312,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2218,7 +2395,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminWebhookDeliveryList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2229,7 +2406,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2275,7 +2452,7 @@ export interface operations {
             };
         };
     };
-    login: {
+    acceptInvitation: {
         parameters: {
             query?: never;
             header?: never;
@@ -2284,7 +2461,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LoginRequest"];
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
             };
         };
         responses: {
@@ -2299,7 +2476,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
-            /** @description Malformed request (bad_request), e.g. a body that is not JSON. */
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2310,7 +2487,110 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description A new dashboard token. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2321,7 +2601,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2400,6 +2680,195 @@ export interface operations {
             };
         };
     };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description A dashboard token. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    logoutAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out everywhere. */
+            204: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     me: {
         parameters: {
             query?: never;
@@ -2420,7 +2889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2431,8 +2900,280 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description A new dashboard token. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
                     "X-Request-Id"?: unknown;
@@ -2490,7 +3231,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignupResponse"];
                 };
             };
-            /** @description Malformed request (bad_request), e.g. a body that is not JSON. */
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2580,6 +3321,120 @@ export interface operations {
             };
         };
     };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The address is verified. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailVerified"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listApiKeys: {
         parameters: {
             query?: never;
@@ -2600,7 +3455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyArray"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2611,7 +3466,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2670,7 +3525,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewApiKey"];
                 };
             };
-            /** @description Malformed request (bad_request), e.g. a body that is not JSON. */
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2681,7 +3536,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2692,7 +3547,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2782,7 +3637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2793,7 +3648,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2862,7 +3717,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2873,7 +3728,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2943,7 +3798,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Malformed request (bad_request), e.g. a body that is not JSON. */
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2954,7 +3809,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2965,7 +3820,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3066,7 +3921,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3077,7 +3932,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3154,7 +4009,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSettings"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3165,7 +4020,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3224,7 +4079,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookUpdated"];
                 };
             };
-            /** @description Malformed request (bad_request), e.g. a body that is not JSON. */
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3235,7 +4090,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3246,7 +4101,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3340,7 +4195,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3351,7 +4206,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3419,7 +4274,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryDetail"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3430,7 +4285,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3498,7 +4353,7 @@ export interface operations {
                     "application/json": components["schemas"]["RedeliverAccepted"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3509,7 +4364,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3579,7 +4434,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReplayAccepted"];
                 };
             };
-            /** @description Malformed request (bad_request), e.g. a body that is not JSON. */
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3590,7 +4445,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3601,7 +4456,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3689,7 +4544,7 @@ export interface operations {
                     "application/json": components["schemas"]["RotatedWebhookSecret"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3700,7 +4555,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3936,7 +4791,7 @@ export interface operations {
                     "audio/wav": string;
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4006,7 +4861,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4017,7 +4872,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4096,7 +4951,7 @@ export interface operations {
                     "application/json": components["schemas"]["Call"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4107,7 +4962,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4186,7 +5041,7 @@ export interface operations {
                     "application/json": components["schemas"]["Call"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4197,7 +5052,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4296,7 +5151,7 @@ export interface operations {
                     "application/json": components["schemas"]["Call"];
                 };
             };
-            /** @description Malformed request (bad_request), e.g. a body that is not JSON. */
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4307,7 +5162,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4318,7 +5173,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
