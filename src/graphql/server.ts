@@ -13,7 +13,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import type { Services } from '../services';
 import { bearerToken } from '../rest/auth.middleware';
 import type { GqlContext } from './context';
-import { formatError } from './format-error';
+import { createFormatError } from './format-error';
 import { buildGraphqlSchema } from './schema';
 import { startSubscriptionServer, type SubscriptionServer } from './subscriptions/ws-server';
 import type { Server } from 'node:http';
@@ -71,9 +71,12 @@ export async function createGraphqlMiddleware(services: Services): Promise<Graph
   const limits = services.config.graphqlLimits;
   const server = new ApolloServer<GqlContext>({
     schema: buildGraphqlSchema(),
-    formatError,
+    // GRAPHQL_INTROSPECTION (off in production by default) also hides "Did you mean …" hints,
+    // which would otherwise reveal the schema one guess at a time (docs/security-notes.md).
+    formatError: createFormatError({ hideSchemaDetails: !services.config.graphqlIntrospection }),
+    hideSchemaDetailsFromClientErrors: !services.config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
-    introspection: true,
+    introspection: services.config.graphqlIntrospection,
     csrfPrevention: true,
     validationRules: queryBoundRules(limits),
     plugins: [httpStatusOfThrottling, drainSubscriptions, production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],

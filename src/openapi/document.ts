@@ -10,9 +10,9 @@ import { callAnalyzedEventSchema, callEndedEventSchema, callQueuedEventSchema } 
 type Json = Record<string, unknown>;
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Malformed request (bad_request), e.g. a body that is not JSON.',
-  401: 'Missing, malformed, expired or unknown credentials.',
-  403: 'Inactive user or organization, or a role that may not do this.',
+  400: 'Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token).',
+  401: 'Missing, malformed, expired, revoked (token_revoked) or unknown credentials.',
+  403: 'Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified).',
   404: 'Not found (another organization’s resource looks exactly like a missing one).',
   409: 'Conflict: email_taken, idempotency_conflict or invalid_state.',
   413: 'Request body over 64 KiB.',
@@ -91,7 +91,8 @@ function operationObject(op: Operation): Json {
     responses[status] = {
       description: r.description,
       headers: { ...REQUEST_ID_HEADER, ...(r.headers ?? {}) },
-      content: { [contentType]: { schema } },
+      // 204 No Content has no body at all.
+      ...(status === '204' ? {} : { content: { [contentType]: { schema } } }),
     };
   }
   const errorStatuses = new Set([...op.errors, ...AUTH_ERRORS[op.auth], ...(op.body ? [400, 413, 415] : []), 500, 503]);
@@ -105,7 +106,7 @@ function operationObject(op: Operation): Json {
     ...(op.description ? { description: op.description } : {}),
     tags: [op.tag],
     security: SECURITY[op.auth],
-    ...(op.auth === 'platformAdmin' ? { 'x-required-role': 'platform_admin (or an e-mail listed in PLATFORM_ADMIN_EMAILS)' } : {}),
+    ...(op.auth === 'platformAdmin' ? { 'x-required-role': 'platform_admin (or a verified e-mail listed in PLATFORM_ADMIN_EMAILS; listed but unverified: 403 email_not_verified)' } : {}),
     parameters: [...pathParams, ...queryParameters(op), ...headerParams],
     ...(op.body
       ? { requestBody: { required: op.body.required, content: { 'application/json': { schema: ref(op.body.id) } } } }

@@ -56,8 +56,15 @@ export const userSchema = z.strictObject({
   role: z.enum(ROLES),
   org_id: uuid,
   active: z.boolean(),
+  email_verified: z.boolean().meta({ description: 'True once the holder of the address followed a mailed link (verification, invitation or password reset).' }),
   created_at: timestamp,
 });
+
+export const emailVerifiedSchema = z.strictObject({ email_verified: z.literal(true) });
+
+export const acceptedSchema = z
+  .strictObject({ status: z.literal('accepted') })
+  .meta({ description: 'The request was taken; any mail leaves in the background.' });
 
 export const organizationSchema = z.strictObject({
   id: uuid,
@@ -71,7 +78,7 @@ export const signupResponseSchema = z.strictObject({
   access_token: z.string().meta({ description: 'Dashboard JWT (HS256).' }),
   token_type: z.literal('bearer'),
   expires_in: z.number().int().meta({ description: 'Seconds; JWT_EXPIRE_HOURS × 3600 (default 259200).' }),
-  user: z.strictObject({ id: uuid, email: z.string(), role: z.enum(ROLES), org_id: uuid }),
+  user: z.strictObject({ id: uuid, email: z.string(), role: z.enum(ROLES), org_id: uuid, email_verified: z.boolean() }),
   organization: z.strictObject({ id: uuid, name: z.string() }),
   api_key: newApiKeySchema,
   webhook_secret: z
@@ -188,6 +195,7 @@ export const adminUserSchema = z.strictObject({
   role: z.enum(ROLES),
   org_id: uuid,
   active: z.boolean(),
+  email_verified: z.boolean(),
   platform_admin: z.boolean(),
   created_at: timestamp,
 });

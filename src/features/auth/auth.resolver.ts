@@ -1,7 +1,10 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { GqlContext } from '../../graphql/context';
 import { MeType } from '../users/users.types';
-import { AuthPayloadType, SignupInput, SignupPayloadType } from './auth.types';
+import type { SessionToken } from './auth.service';
+import { AuthPayloadType, EmailVerificationType, SignupInput, SignupPayloadType } from './auth.types';
+
+const payload = (s: SessionToken): AuthPayloadType => ({ accessToken: s.accessToken, tokenType: s.tokenType, expiresIn: s.expiresIn });
 
 @Resolver()
 export class AuthResolver {
@@ -13,6 +16,53 @@ export class AuthResolver {
   @Mutation(() => AuthPayloadType, { description: "Signs in with e-mail and password." })
   async login(@Arg('email', () => String, { description: 'Sign-in e-mail.' }) email: string, @Arg('password', { description: 'Password.' }) password: string, @Ctx() { ctx, services }: GqlContext): Promise<AuthPayloadType> {
     return services.auth.login(ctx, { email, password });
+  }
+
+  @Mutation(() => EmailVerificationType, { description: 'Uses the token of a verification mail (once; 48 h). Bad, used or expired: BAD_USER_INPUT, reason invalid_token.' })
+  async verifyEmail(@Arg('token', { description: 'The token from the verification mail.' }) token: string, @Ctx() { ctx, services }: GqlContext): Promise<EmailVerificationType> {
+    // A bearer token, when sent, was checked with the request (graphql/server.ts): an address with
+    // admin rights is verified only signed in to its account (docs/accounts.md).
+    return services.accounts.verifyEmail(ctx, { token });
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'Sends a new verification mail (nothing when already verified). Always true.' })
+  async resendVerification(@Ctx() { ctx, services }: GqlContext): Promise<boolean> {
+    await services.accounts.resendVerification(ctx);
+    return true;
+  }
+
+  @Mutation(() => Boolean, { description: 'Mails a reset link when the address has an account. Always true: the answer never tells.' })
+  async requestPasswordReset(@Arg('email', { description: 'The e-mail of the account.' }) email: string, @Ctx() { ctx, services }: GqlContext): Promise<boolean> {
+    await services.accounts.requestPasswordReset(ctx, { email });
+    return true;
+  }
+
+  @Mutation(() => AuthPayloadType, { description: 'Sets a new password with the token of a reset mail; ends every earlier session and lifts a login lockout.' })
+  async resetPassword(@Arg('token', { description: 'The token from the reset mail.' }) token: string, @Arg('password', { description: 'The new password (at least 8 characters).' }) password: string, @Ctx() { ctx, services }: GqlContext): Promise<AuthPayloadType> {
+    return payload(await services.accounts.confirmPasswordReset(ctx, { token, password }));
+  }
+
+  @Authorized()
+  @Mutation(() => AuthPayloadType, { description: 'Needs the current password; ends every other session and returns a new token.' })
+  async changePassword(
+    @Arg('currentPassword', { description: 'The password in use now.' }) currentPassword: string,
+    @Arg('newPassword', { description: 'The new password (at least 8 characters).' }) newPassword: string,
+    @Ctx() { ctx, services }: GqlContext,
+  ): Promise<AuthPayloadType> {
+    return payload(await services.accounts.changePassword(ctx, { current_password: currentPassword, new_password: newPassword }));
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean, { description: 'Ends every token of the current user, this one included. Always true.' })
+  async logoutAll(@Ctx() { ctx, services }: GqlContext): Promise<boolean> {
+    await services.accounts.logoutAll(ctx);
+    return true;
+  }
+
+  @Mutation(() => AuthPayloadType, { description: 'Chooses a password with the token of an invitation mail; accepting verifies the address.' })
+  async acceptInvitation(@Arg('token', { description: 'The token from the invitation mail.' }) token: string, @Arg('password', { description: 'The password the new member chooses (at least 8 characters).' }) password: string, @Ctx() { ctx, services }: GqlContext): Promise<AuthPayloadType> {
+    return payload(await services.accounts.acceptInvitation(ctx, { token, password }));
   }
 
   @Authorized()

@@ -40,3 +40,9 @@ export class SignupInput {
   @Field(() => String, { nullable: true, description: 'Display name of the organization.' })
   organizationName?: string | null;
 }
+
+@ObjectType('EmailVerification', { description: 'The result of following a verification link.' })
+export class EmailVerificationType {
+  @Field({ description: 'Always true.' })
+  emailVerified!: boolean;
+}

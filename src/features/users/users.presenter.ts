@@ -8,6 +8,7 @@ export const presentUser = (u: User) => ({
   role: u.role,
   org_id: u.orgId,
   active: u.active,
+  email_verified: u.emailVerified,
   created_at: isoMicro(u.createdAt),
 });
 

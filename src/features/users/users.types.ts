@@ -21,6 +21,9 @@ export class UserType {
   @Field({ description: 'False once deactivated: the user can no longer sign in or use a token.' })
   active!: boolean;
 
+  @Field({ description: 'True once the holder of the address followed a mailed link (verification, invitation or password reset).' })
+  emailVerified!: boolean;
+
   @Field(() => DateTimeScalar, { description: 'When the user was created.' })
   createdAt!: Date;
 }
@@ -60,8 +63,8 @@ export class AddMemberInput {
   @Field({ description: 'Their sign-in e-mail; unique across the service.' })
   email!: string;
 
-  @Field({ description: 'Their initial password (at least 8 characters).' })
-  password!: string;
+  @Field(() => String, { nullable: true, description: 'Omit it to send an invitation instead: the member chooses their own password.' })
+  password?: string | null;
 
   @Field(() => MemberRoleEnum, { nullable: true, description: 'MEMBER (the default) or OWNER.' })
   role?: 'member' | 'owner' | null;
