@@ -75,6 +75,8 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
   deliverer.live = live;
   const admin = new AdminService(auth, apiKeys, apiKeyCache, log);
   admin.live = live;
+  const accounts = new AccountService(config, auth, rateLimits, accountMail);
+  accounts.live = live;
   const liveUpdates = new LiveUpdates(notifier, db.orm, {
     call: (c) => toCallType(calls, c),
     delivery: (d) => ({ ...d, nextAttemptAt: d.state === 'pending' ? d.nextAttemptAt : null }),
@@ -88,7 +90,7 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
     rateLimits,
     auth,
     mail,
-    accounts: new AccountService(config, auth, rateLimits, accountMail),
+    accounts,
     apiKeys,
     webhookSettings: new WebhookSettingsService(config),
     members,

@@ -140,3 +140,13 @@ test('a subscription sent over HTTP is refused cleanly (they need the WebSocket)
   expect(JSON.stringify(res.body)).not.toMatch(/stacktrace|\.ts:\d+/);
   expect(res.body.errors?.[0]?.message ?? '').not.toBe('');
 });
+
+test('signing out everywhere closes the live sockets of that user with 4401', async () => {
+  const owner = await signup(app);
+  const live = ws(owner.token);
+  await live.acked;
+  subscribe(live, CallUpdatedDocument, {});
+  await subscribersRegistered(1);
+  await app.http().post('/auth/logout-all').set(bearer(owner.token)).expect(204);
+  expect((await live.closed).code).toBe(4401);
+});
