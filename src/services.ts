@@ -15,6 +15,7 @@ import { DeliveriesService } from './features/webhooks/deliveries.service';
 import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
 import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
+import { ROUTE_PATHS } from './routes';
 import type { Analyzer, Carrier } from './carriers/carrier';
 import type { Logger } from './shared/logger';
 
@@ -69,6 +70,6 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
     admin: new AdminService(auth, apiKeys, apiKeyCache, log),
     carrier,
     analyzer,
-    metrics: createMetrics({ pool: db.pool, role: config.role }),
+    metrics: createMetrics({ pool: db.pool, role: config.role, routePaths: ROUTE_PATHS }),
   };
 }

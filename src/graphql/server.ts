@@ -11,7 +11,7 @@ import { AppError, toAppError } from '../shared/errors';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { Services } from '../services';
-import { bearerToken } from '../rest/auth.middleware';
+import { bearerToken } from '../shared/bearer-token';
 import type { GqlContext } from './context';
 import { formatError } from './format-error';
 import { buildGraphqlSchema } from './schema';
@@ -65,7 +65,7 @@ export async function createGraphqlMiddleware(services: Services): Promise<{ mid
       // so a bad one fails the whole request with the HTTP status REST would use.
       if (req.headers.authorization) {
         try {
-          req.ctx.actor = await services.auth.authenticate(req.ctx, bearerToken(req));
+          req.ctx.actor = await services.auth.authenticate(req.ctx, bearerToken(req.headers.authorization));
           auth = Promise.resolve();
         } catch (err) {
           const e = toAppError(err);
@@ -78,7 +78,7 @@ export async function createGraphqlMiddleware(services: Services): Promise<{ mid
         req,
         authenticate: () =>
           (auth ??= (async () => {
-            req.ctx.actor = await services.auth.authenticate(req.ctx, bearerToken(req));
+            req.ctx.actor = await services.auth.authenticate(req.ctx, bearerToken(req.headers.authorization));
           })()),
       };
     },

@@ -11,7 +11,7 @@ import { Organization } from '../orgs/organization.entity';
 import { generateWebhookSecret, sealWebhookSecret } from '../orgs/webhook-secret';
 import { User } from '../users/user.entity';
 import { loginSchema, signupSchema, type LoginInput, type SignupInput } from './auth.schemas';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../shared/passwords';
 import { issueDashboardToken, verifyDashboardToken } from './tokens';
 
 export interface SessionToken {
@@ -39,7 +39,7 @@ export class AuthService {
   }
 
   /** Creates an organization, its owner, its first API key and its webhook secret, in one transaction. */
-  async signup(ctx: Ctx, raw: SignupInput): Promise<SignupResult> {
+  async signup(ctx: Ctx, raw: unknown): Promise<SignupResult> {
     await this.limits?.consume('signup_ip', ctx.ip ?? 'unknown', 'Too many signups from this address. Try again later.');
     const input = parseInput(signupSchema, raw);
     await this.limits?.consume('signup_email', input.email, 'Too many signup attempts for this e-mail address. Try again later.');
@@ -68,7 +68,7 @@ export class AuthService {
   }
 
   /** Unknown e-mail and wrong password: the same 401 in about the same time. */
-  async login(ctx: Ctx, raw: LoginInput): Promise<SessionToken> {
+  async login(ctx: Ctx, raw: unknown): Promise<SessionToken> {
     // Quotas first: brute force meets a 429 before it costs a bcrypt comparison. The e-mail bucket
     // counts attempts since the last successful login (a success clears it).
     await this.limits?.consume('login_ip', ctx.ip ?? 'unknown', 'Too many login attempts from this address. Try again later.');

@@ -1,7 +1,6 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { GqlContext } from '../../graphql/context';
-import { OrganizationType } from '../users/users.types';
-import { RotatedWebhookSecretType, WebhookSettingsType } from './orgs.types';
+import { OrganizationType, RotatedWebhookSecretType, WebhookSettingsType } from './orgs.types';
 
 @Resolver()
 export class OrganizationResolver {

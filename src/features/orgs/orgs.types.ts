@@ -1,4 +1,23 @@
-import { Field, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { DateTimeScalar } from '../../graphql/scalars';
+
+@ObjectType('Organization')
+export class OrganizationType {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  name!: string;
+
+  @Field()
+  active!: boolean;
+
+  @Field(() => String, { nullable: true })
+  webhookUrl!: string | null;
+
+  @Field(() => DateTimeScalar)
+  createdAt!: Date;
+}
 
 @ObjectType('WebhookSettings')
 export class WebhookSettingsType {

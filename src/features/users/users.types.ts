@@ -1,6 +1,7 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { DateTimeScalar } from '../../graphql/scalars';
 import { Connection } from '../../graphql/connection';
+import { OrganizationType } from '../orgs/orgs.types';
 
 @ObjectType('User')
 export class UserType {
@@ -18,24 +19,6 @@ export class UserType {
 
   @Field()
   active!: boolean;
-
-  @Field(() => DateTimeScalar)
-  createdAt!: Date;
-}
-
-@ObjectType('Organization')
-export class OrganizationType {
-  @Field(() => ID)
-  id!: string;
-
-  @Field()
-  name!: string;
-
-  @Field()
-  active!: boolean;
-
-  @Field(() => String, { nullable: true })
-  webhookUrl!: string | null;
 
   @Field(() => DateTimeScalar)
   createdAt!: Date;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { EXAMPLE, timestamp, uuidString } from '../../shared/api-schemas';
+import { ROLES } from '../../shared/roles';
+
+/** REST shapes of users.presenter.ts. */
+export const userSchema = z.strictObject({
+  id: uuidString,
+  email: z.string(),
+  role: z.enum(ROLES),
+  org_id: uuidString,
+  active: z.boolean(),
+  created_at: timestamp,
+});
+
+export const USER_EXAMPLE = { id: EXAMPLE.userId, email: 'ada@example.com', role: 'owner', org_id: EXAMPLE.orgId, active: true, created_at: EXAMPLE.time };
