@@ -61,8 +61,8 @@ test('every operation has an operationId, security, a 4XX problem response where
       const fourXX = Object.keys(op.responses).filter((s) => s.startsWith('4'));
       for (const s of fourXX) expect([where, s, Object.keys(op.responses[s].content)]).toEqual([where, s, ['application/problem+json']]);
       if (!EXPLAINED_WARNINGS.some((w) => w.includes(`#/paths/${p.replace(/\//g, '~1')}/`))) expect([where, fourXX.length > 0]).toEqual([where, true]);
-      const media = Object.values(op.responses).flatMap((r: Json) => Object.values(r.content ?? {}));
-      const hasExample = media.some((m: Json) => m.example !== undefined) || p === '/recordings/{file}';
+      const media = (Object.values(op.responses) as Json[]).flatMap((r) => Object.values(r.content ?? {}) as Json[]);
+      const hasExample = media.some((m) => m.example !== undefined) || p === '/recordings/{file}';
       expect([where, hasExample]).toEqual([where, true]);
       if (op.requestBody) expect([where, op.requestBody.content['application/json'].example !== undefined]).toEqual([where, true]);
       for (const r of Object.values(op.responses) as Json[]) for (const [h, spec] of Object.entries(r.headers ?? {})) expect([where, h, (spec as Json).schema !== undefined]).toEqual([where, h, true]);
