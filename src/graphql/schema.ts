@@ -1,22 +1,22 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
-import { AdminResolver } from '../features/admin/admin.resolver';
-import { ApiKeysResolver } from '../features/api-keys/api-keys.resolver';
-import { AuthResolver } from '../features/auth/auth.resolver';
-import { CallsResolver } from '../features/calls/calls.resolver';
-import { OrganizationResolver } from '../features/orgs/orgs.resolver';
-import { MembersResolver } from '../features/users/members.resolver';
-import { DeliveriesResolver } from '../features/webhooks/deliveries.resolver';
 import { authChecker } from './auth-checker';
-
-export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, DeliveriesResolver, AdminResolver] as const;
+import type { GqlContext } from './context';
+import { RESOLVERS } from './resolvers';
 
 let cached: GraphQLSchema | undefined;
 
 /** Built once per process; `npm run schema` prints the same thing into schema.graphql. */
 export function buildGraphqlSchema(): GraphQLSchema {
-  cached ??= buildSchemaSync({ resolvers: [...RESOLVERS], authChecker, validate: false, emitSchemaFile: false });
+  cached ??= buildSchemaSync({
+    resolvers: [...RESOLVERS],
+    authChecker,
+    validate: false,
+    emitSchemaFile: false,
+    // Resolver instances come from the request's context (built with their services in server.ts).
+    container: ({ context }) => (context as GqlContext).resolvers,
+  });
   return cached;
 }
 

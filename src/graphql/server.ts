@@ -14,6 +14,7 @@ import type { Services } from '../services';
 import { bearerToken } from '../shared/bearer-token';
 import type { GqlContext } from './context';
 import { formatError } from './format-error';
+import { createResolverContainer } from './resolvers';
 import { buildGraphqlSchema } from './schema';
 
 /** Armor's rules throw by default, which Apollo would treat as a crash: report them as validation errors instead. */
@@ -58,6 +59,7 @@ export async function createGraphqlMiddleware(services: Services): Promise<{ mid
     plugins: [httpStatusOfThrottling, production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
   });
   await server.start();
+  const resolvers = createResolverContainer(services);
   const middleware = expressMiddleware(server, {
     context: async ({ req }) => {
       let auth: Promise<void> | undefined;
@@ -74,8 +76,8 @@ export async function createGraphqlMiddleware(services: Services): Promise<{ mid
       }
       return {
         ctx: req.ctx,
-        services,
         req,
+        resolvers,
         authenticate: () =>
           (auth ??= (async () => {
             req.ctx.actor = await services.auth.authenticate(req.ctx, bearerToken(req.headers.authorization));

@@ -1,38 +1,37 @@
-import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { toConnection } from '../../graphql/connection';
-import type { GqlContext } from '../../graphql/context';
+import { PageArgs, pageInput } from '../../graphql/page-args';
+import { RequestCtx } from '../../graphql/request-ctx';
+import type { Ctx } from '../../shared/context';
 import type { Call } from './call.entity';
 import type { CallsService } from './calls.service';
 import { CallConnection, CallType } from './calls.types';
 
-export const toCallType = (calls: CallsService, c: Call): CallType => {
+export const toCallType = (calls: Pick<CallsService, 'present'>, c: Call): CallType => {
   const json = calls.present(c);
   return { ...c, id: c.id, callId: c.id, recordingUrl: json.recording_url };
 };
 
 @Resolver()
 export class CallsResolver {
+  constructor(private readonly deps: { calls: CallsService }) {}
+
   @Authorized()
   @Query(() => CallConnection)
-  async calls(
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Arg('status', () => String, { nullable: true }) status: string | null,
-    @Ctx() { ctx, services }: GqlContext,
-  ): Promise<CallConnection> {
-    const page = await services.calls.list(ctx, { limit: first ?? undefined, cursor: after ?? undefined, status: (status ?? undefined) as never });
-    return toConnection(page, (c) => toCallType(services.calls, c));
+  async calls(@Args() page: PageArgs, @Arg('status', () => String, { nullable: true }) status: string | null, @RequestCtx() ctx: Ctx): Promise<CallConnection> {
+    const { calls } = this.deps;
+    return toConnection(await calls.list(ctx, { ...pageInput(page), status: status ?? undefined }), (c) => toCallType(calls, c));
   }
 
   @Authorized()
   @Query(() => CallType)
-  async call(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<CallType> {
-    return toCallType(services.calls, await services.calls.get(ctx, id));
+  async call(@Arg('id', () => ID) id: string, @RequestCtx() ctx: Ctx): Promise<CallType> {
+    return toCallType(this.deps.calls, await this.deps.calls.get(ctx, id));
   }
 
   @Authorized()
   @Mutation(() => CallType, { description: 'Only while queued or ringing.' })
-  async cancelCall(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<CallType> {
-    return toCallType(services.calls, await services.calls.cancel(ctx, id));
+  async cancelCall(@Arg('id', () => ID) id: string, @RequestCtx() ctx: Ctx): Promise<CallType> {
+    return toCallType(this.deps.calls, await this.deps.calls.cancel(ctx, id));
   }
 }

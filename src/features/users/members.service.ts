@@ -1,4 +1,3 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Ctx } from '../../shared/context';
@@ -6,6 +5,7 @@ import { requireOrg, requireOwner } from '../../shared/context';
 import { AppError, notFound } from '../../shared/errors';
 import { isUuid } from '../../shared/ids';
 import { paginate, type Page, type PageInput, pageSchema } from '../../shared/pagination';
+import { mapPgError } from '../../shared/pg-errors';
 import { emailSchema, parseInput, passwordSchema } from '../../shared/validation';
 import { hashPassword } from '../../shared/passwords';
 import { User } from './user.entity';
@@ -33,8 +33,7 @@ export class MembersService {
     try {
       await ctx.em.flush();
     } catch (e) {
-      if (e instanceof UniqueConstraintViolationException) throw new AppError('email_taken', 'An account with this e-mail already exists.');
-      throw e;
+      throw mapPgError(e, { unique: () => new AppError('email_taken', 'An account with this e-mail already exists.') });
     }
     return user;
   }
