@@ -1,8 +1,8 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Config } from '../../config';
 import type { Ctx, UserActor } from '../../shared/context';
 import { requireUser } from '../../shared/context';
 import { AppError } from '../../shared/errors';
+import { mapPgError } from '../../shared/pg-errors';
 import { parseInput } from '../../shared/validation';
 import type { RateLimits } from '../../rate-limit/rate-limits';
 import { ApiKey } from '../api-keys/api-key.entity';
@@ -62,8 +62,7 @@ export class AuthService {
         return { ...session, user, organization, apiKey: Object.assign(apiKey, { secret: key.secret }), webhookSecret };
       });
     } catch (e) {
-      if (e instanceof UniqueConstraintViolationException) throw new AppError('email_taken', 'An account with this e-mail already exists.');
-      throw e;
+      throw mapPgError(e, { unique: () => new AppError('email_taken', 'An account with this e-mail already exists.') });
     }
   }
 
