@@ -56,7 +56,8 @@ const RATE_LIMIT_HEADERS = {
   RateLimit: { description: 'IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t).', schema: string },
   'RateLimit-Policy': { description: 'IETF RateLimit-Policy header: the quota (q) and window in seconds (w).', schema: string },
 };
-const ERROR_HEADERS: Record<number, Json> = { 401: { 'WWW-Authenticate': { description: 'Bearer', schema: string } }, 429: RATE_LIMIT_HEADERS, 503: RETRY_AFTER };
+const ERROR_HEADERS: Record<number, Json> = { 429: RATE_LIMIT_HEADERS, 503: RETRY_AFTER };
+const WWW_AUTHENTICATE = { 'WWW-Authenticate': { description: '`Bearer`, when no usable credential was sent (missing_credentials).', schema: { type: 'string', enum: ['Bearer'] } } };
 
 function clean(schema: unknown): Json {
   const s = { ...(schema as Json) };
@@ -125,7 +126,7 @@ function operationObject(r: RouteDescriptor): Json {
     if (responses[status]) continue;
     responses[status] = {
       description: STATUS_TEXT[status] ?? 'Error.',
-      headers: { ...REQUEST_ID_HEADER, ...(ERROR_HEADERS[status] ?? {}) },
+      headers: { ...REQUEST_ID_HEADER, ...(ERROR_HEADERS[status] ?? {}), ...(status === 401 && r.auth !== 'none' ? WWW_AUTHENTICATE : {}) },
       content: { 'application/problem+json': { schema: ref('Problem') } },
     };
   }
