@@ -35,7 +35,7 @@ function sourceFiles(dir: string): string[] {
 /** Relative imports of a file, resolved to paths relative to src/ (with .ts). */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/g), ...text.matchAll(/(?:require|import)\(\s*'([^']+)'\s*\)/g)].map((m) => m[1]!);
+  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/g), ...text.matchAll(/(?:require|import)\(\s*'([^']+)'\s*\)/g), ...text.matchAll(/(?:^|\n)\s*import\s+'([^']+)'/g)].map((m) => m[1]!);
   return specs
     .filter((s) => s.startsWith('.'))
     .map((s) => {
