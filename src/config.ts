@@ -59,8 +59,12 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
   /** How often the worker looks for stuck calls and orphaned deliveries. */
   SWEEP_INTERVAL: duration.default(10_000),
-  /** A queue job locked longer than this belongs to a dead worker: its lock is released. */
+  /** A queue job locked longer than this by a runner that never sent a heartbeat is released. */
   STALE_JOB_LOCK: duration.default(120_000),
+  /** How often each queue runner proves it is alive (docs/queue-and-delivery.md). */
+  WORKER_HEARTBEAT: duration.default(1000),
+  /** A runner silent for this long is dead: its jobs are released to the others. */
+  WORKER_DEAD_AFTER: duration.default(10_000),
   /** Grace after max_duration_seconds before a call is declared stuck and failed. */
   STUCK_CALL_MARGIN: duration.default(120_000),
   CORS_ORIGINS: z.string().default(''),
@@ -68,6 +72,8 @@ const envSchema = z.object({
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
   RATE_LIMIT_ENABLED: bool.default(true),
   RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().positive().default(6000),
+  /** Length of the API-key quota's window; a minute unless a test needs a short one. */
+  RATE_LIMIT_API_KEY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RATE_LIMIT_LOGIN_IP_PER_15_MIN: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_LOGIN_EMAIL_PER_15_MIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_SIGNUP_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
@@ -105,6 +111,8 @@ export interface Config {
   workerConcurrency: number;
   sweepIntervalMs: number;
   staleJobLockMs: number;
+  workerHeartbeatMs: number;
+  workerDeadAfterMs: number;
   stuckCallMarginMs: number;
   corsOrigins: readonly string[];
   trustProxy: string;
@@ -113,6 +121,7 @@ export interface Config {
   rateLimit: {
     enabled: boolean;
     apiKeyPerMinute: number;
+    apiKeyWindowSeconds: number;
     loginIpPer15Min: number;
     loginEmailPer15Min: number;
     signupIpPerHour: number;
@@ -216,6 +225,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerConcurrency: e.WORKER_CONCURRENCY,
     sweepIntervalMs: e.SWEEP_INTERVAL,
     staleJobLockMs: e.STALE_JOB_LOCK,
+    workerHeartbeatMs: e.WORKER_HEARTBEAT,
+    workerDeadAfterMs: e.WORKER_DEAD_AFTER,
     stuckCallMarginMs: e.STUCK_CALL_MARGIN,
     corsOrigins: Object.freeze(
       e.CORS_ORIGINS.split(',')
@@ -228,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: {
       enabled: e.RATE_LIMIT_ENABLED,
       apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
+      apiKeyWindowSeconds: e.RATE_LIMIT_API_KEY_WINDOW_SECONDS,
       loginIpPer15Min: e.RATE_LIMIT_LOGIN_IP_PER_15_MIN,
       loginEmailPer15Min: e.RATE_LIMIT_LOGIN_EMAIL_PER_15_MIN,
       signupIpPerHour: e.RATE_LIMIT_SIGNUP_IP_PER_HOUR,

@@ -7,7 +7,8 @@ import { migrate, openDatabase, type Database } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { buildOpsApp } from './observability/ops-server';
 import { createServices } from './services';
-import { createLogger } from './shared/logger';
+import { isConnectionLoss } from './shared/connection-loss';
+import { createLogger, type Logger } from './shared/logger';
 import { startWorker, type WorkerHandle } from './worker/runner';
 
 /**
@@ -18,6 +19,7 @@ import { startWorker, type WorkerHandle } from './worker/runner';
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger({ level: config.logLevel, file: config.logFile });
+  survivePostgresOutages(log);
 
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
@@ -94,6 +96,28 @@ async function main(): Promise<void> {
       });
     });
   }
+}
+
+/**
+ * A lost database connection must never end the process, wherever it surfaces: a library's
+ * background promise (graphile-worker's local queue returning jobs: "Error occurred whilst
+ * returning jobs from local queue to database queue: Connection terminated unexpectedly") or an
+ * idle client's 'error' event. Such errors are logged and the process carries on; the queue
+ * runner is rebuilt by its supervisor (src/worker/runner.ts) and /ready reports the outage.
+ * Anything else keeps Node's default: log it and exit.
+ */
+function survivePostgresOutages(log: Logger): void {
+  const stray = (kind: string) => (err: unknown) => {
+    if (isConnectionLoss(err)) {
+      log.error({ err, kind }, 'a lost database connection surfaced outside any request; carrying on');
+      return;
+    }
+    log.fatal({ err, kind }, 'unexpected error; exiting');
+    log.flush?.();
+    process.exit(1);
+  };
+  process.on('unhandledRejection', stray('unhandledRejection'));
+  process.on('uncaughtException', stray('uncaughtException'));
 }
 
 main().catch((err: unknown) => {

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Pool } from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DeliveryListener } from '../features/webhooks/webhook-deliverer';
+import { QUEUE_DEPTH_SQL } from '../queue';
 
 /**
  * Prometheus metrics of one process (API, worker or both), served at GET /metrics.
@@ -152,15 +153,7 @@ export function createMetrics(opts: { pool: Pool; role: string; routePaths: read
   let refreshing: Promise<void> | undefined;
   const refreshDbGauges = async (): Promise<void> => {
     const q = opts.pool.query<{ kind: string; label: string; state: string; n: string; age: string | null }>(
-      `select 'queue' as kind, t.identifier as label,
-              case when j.attempts >= j.max_attempts then 'failed'
-                   when j.locked_at is not null then 'running'
-                   when j.run_at <= now() then 'ready'
-                   else 'scheduled' end as state,
-              count(*)::text as n,
-              extract(epoch from now() - min(j.run_at) filter (where j.locked_at is null and j.attempts < j.max_attempts and j.run_at <= now()))::text as age
-         from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-        group by 2, 3
+      `select 'queue' as kind, q.task as label, q.state, q.n, q.age from (${QUEUE_DEPTH_SQL}) q
        union all
        select 'calls_open', status, '', count(*)::text, null from calls where status in ('queued', 'ringing', 'in_progress') group by status
        union all

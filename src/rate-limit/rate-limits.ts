@@ -33,7 +33,7 @@ const TABLE = 'rate_limits';
 export function policiesFrom(config: Config): Record<PolicyName, Policy> {
   const r = config.rateLimit;
   return {
-    api_key: { name: 'api_key', points: r.apiKeyPerMinute, windowSeconds: 60 },
+    api_key: { name: 'api_key', points: r.apiKeyPerMinute, windowSeconds: r.apiKeyWindowSeconds },
     login_ip: { name: 'login_ip', points: r.loginIpPer15Min, windowSeconds: 15 * 60 },
     login_email: { name: 'login_email', points: r.loginEmailPer15Min, windowSeconds: 15 * 60 },
     signup_ip: { name: 'signup_ip', points: r.signupIpPerHour, windowSeconds: 3600 },

@@ -2,7 +2,7 @@ import { bearer, eventually, signup, type TestOrg } from '../helpers/factories';
 import { gql } from '../helpers/graphql';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { CallDocument, CallsDocument, CancelCallDocument } from '../graphql/generated';
-import { enqueue } from '../../src/worker/queue';
+import { addJobs, job } from '../../src/queue';
 import { Sweeper } from '../../src/worker/sweeper';
 import { simulatedTimeline } from '../../src/carriers/simulator/simulator-carrier';
 
@@ -243,13 +243,13 @@ describe('state machine and queue guarantees', () => {
     const marker = `rollback-${Date.now()}`;
     await expect(
       app.db.orm.em.fork().transactional(async (em) => {
-        await enqueue(em, 'analyze_call', { callId: marker });
+        await addJobs(em, job('analyze', { callId: marker }));
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
     const none = await app.db.pool.query(`select 1 from graphile_worker._private_jobs where payload->>'callId' = $1`, [marker]);
     expect(none.rowCount).toBe(0);
-    await app.db.orm.em.fork().transactional(async (em) => enqueue(em, 'analyze_call', { callId: marker }));
+    await app.db.orm.em.fork().transactional(async (em) => addJobs(em, job('analyze', { callId: marker })));
     const one = await app.db.pool.query(`select 1 from graphile_worker._private_jobs where payload->>'callId' = $1`, [marker]);
     expect(one.rowCount).toBe(1);
     await app.db.pool.query(`delete from graphile_worker._private_jobs where payload->>'callId' = $1`, [marker]);

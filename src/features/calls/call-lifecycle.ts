@@ -1,10 +1,20 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CarrierReport, CallAnalysis } from '../../carriers/carrier';
-import { enqueue } from '../../worker/queue';
-import { recordEvent } from '../webhooks/events.service';
+import { addJobs, job } from '../../queue';
+import { recordEvent, type EventSubject } from '../webhooks/outbox';
 import { Call, FINAL_STATUSES, type CallStatus, type Disposition } from './call.entity';
 import type { RecordingUrls } from './recording-url';
+
+/** A call as the subject of its events (what the outbox and the envelope need). */
+export const eventSubject = (call: Call): EventSubject => ({
+  orgId: call.orgId,
+  callId: call.id,
+  webhookUrl: call.webhookUrl,
+  to: call.to,
+  status: call.status,
+  metadata: call.metadata,
+});
 
 const RANK: Record<CallStatus, number> = { queued: 0, ringing: 1, in_progress: 2, completed: 3, failed: 3, canceled: 3 };
 
@@ -41,8 +51,8 @@ export class CallLifecycle {
     call.durationSeconds = durationSeconds;
     call.endedAt = new Date();
     await em.flush();
-    await recordEvent(em, call, 'call.ended', { disposition, duration_seconds: durationSeconds });
-    if (status === 'completed') await enqueue(em, 'analyze_call', { callId: call.id }, { jobKey: `analyze:${call.id}` });
+    await recordEvent(em, eventSubject(call), 'call.ended', { disposition, duration_seconds: durationSeconds });
+    if (status === 'completed') await addJobs(em, job('analyze', { callId: call.id }));
   }
 
   /** Stores an analysis and emits call.analyzed, once per call. */
@@ -55,7 +65,7 @@ export class CallLifecycle {
       call.recordingSeconds = analysis.recordingSeconds;
       call.analyzedAt = new Date();
       await tx.flush();
-      await recordEvent(tx, call, 'call.analyzed', {
+      await recordEvent(tx, eventSubject(call), 'call.analyzed', {
         transcript: call.transcript,
         structured_answers: call.structuredAnswers,
         recording_url: this.recordingUrls.sign(call.id),

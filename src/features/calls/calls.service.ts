@@ -8,10 +8,12 @@ import { isUuid, newId } from '../../shared/ids';
 import { paginate, type Page } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
 import { assertPublicDestination } from '../../shared/webhook-url';
-import { DIRECT_JOB_INSERT, directJobTaskId, type Database } from '../../db/database';
-import { buildEventBody } from '../webhooks/event-envelope';
+import type { Pool } from 'pg';
+import { insertJobsSql, type JobWaker } from '../../queue';
+import { toPositional } from '../../shared/sql';
+import { buildEventBody, outboxCtes } from '../webhooks/outbox';
 import { Call } from './call.entity';
-import type { CallLifecycle } from './call-lifecycle';
+import { eventSubject, type CallLifecycle } from './call-lifecycle';
 import { presentCall, type CallJson } from './calls.presenter';
 import { idempotencyKeySchema, listCallsSchema, placeCallSchema, type ListCallsInput, type PlaceCallInput } from './calls.schemas';
 import type { RecordingUrls } from './recording-url';
@@ -45,7 +47,7 @@ export class CallsService {
     private readonly config: Config,
     private readonly lifecycle: CallLifecycle,
     private readonly recordingUrls: RecordingUrls,
-    private readonly db: Pick<Database, 'pool' | 'jobsAdded'>,
+    private readonly db: { pool: Pick<Pool, 'query'> } & JobWaker,
   ) {}
 
   present(call: Call): CallJson {
@@ -82,7 +84,7 @@ export class CallsService {
     const body = this.present(call);
     // The call row, its call.queued event row, that event's delivery job and the dial job: one
     // statement (PLACE_CALL_SQL), so they commit together or not at all.
-    const params = placeCallParams(call, newId(), buildEventBody('call.queued', call));
+    const params = placeCallParams(call, newId(), buildEventBody('call.queued', eventSubject(call)));
     if (!key && !this.config.rateLimit.enabled) {
       // Nothing else to decide in the transaction: the statement is the transaction (one round trip).
       const { rows } = await this.db.pool.query<{ jobs: number }>({ name: 'voicegate_place_call_v1', text: PLACE_CALL_SQL, values: params });
@@ -200,12 +202,12 @@ function parseIdempotencyKey(value: string): string {
 }
 
 /**
- * One statement for the whole placement: the call row; its call.queued event row, addressed as
- * recordEvent() does (the call's webhook_url, else the organization's; none = undeliverable with
- * no_destination); that event's deliver_webhook job; and the call's dial_call job. As a single
- * statement it is atomic on its own, and it costs one round trip instead of five. Jobs are
- * inserted directly (DIRECT_JOB_INSERT), so no NOTIFY serializes the commit; the caller wakes the
- * worker afterwards with the returned job count.
+ * One statement for the whole placement: the call row; its call.queued event through the outbox
+ * (addressed as every event is, see outbox.ts; none = undeliverable with no_destination) with that
+ * event's delivery job; and the call's dial job. As a single statement it is atomic on its own,
+ * and it costs one round trip instead of five. Jobs are inserted without NOTIFY (insertJobsSql),
+ * so no notification serializes the commit; the caller wakes the worker afterwards with the
+ * returned job count.
  */
 export const PLACE_CALL_SQL = `
 with c as (
@@ -215,29 +217,12 @@ with c as (
   values ($1::uuid, $2::uuid, $3::text, $4::text, $5::text, null, null, $6::json, $7::text, $8::text,
           $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz)
   returning id
-), dest as (
-  select coalesce($7::text, (select webhook_url from organizations where id = $2::uuid)) as url
-), d as (
-  insert into webhook_deliveries (id, org_id, call_id, event, url, payload, state, next_attempt_at, last_error, created_at)
-  select $13::uuid, $2::uuid, c.id, 'call.queued', dest.url, $14::text,
-         case when dest.url is null then 'undeliverable' else 'pending' end,
-         case when dest.url is null then null else now() end,
-         case when dest.url is null then 'no_destination' end,
-         now()
-    from c, dest
-  returning id, url
-), deliver_job as (
-  ${DIRECT_JOB_INSERT}
-  select ${directJobTaskId('deliver_webhook')}, json_build_object('deliveryId', d.id, 'trigger', 'scheduled'), now(), 10, 'delivery:' || d.id
-    from d where d.url is not null
-  returning 1
-), dial_job as (
-  ${DIRECT_JOB_INSERT}
-  select ${directJobTaskId('dial_call')}, json_build_object('callId', c.id), now(), 10, 'dial:' || c.id
-    from c
+), ${outboxCtes({ from: 'c', orgId: '$2::uuid', callId: 'c.id', callUrl: '$7::text', deliveryId: '$13::uuid', event: "'call.queued'", payload: '$14::text' }, { notify: false })},
+dial_job as (
+  ${insertJobsSql('dial', { from: 'c', fields: { callId: 'c.id' } })}
   returning 1
 )
-select ((select count(*) from deliver_job) + (select count(*) from dial_job))::int as jobs`;
+select ((select count(*) from outbox_job) + (select count(*) from dial_job))::int as jobs`;
 
 function placeCallParams(call: Call, deliveryId: string, payload: string): unknown[] {
   return [
@@ -256,14 +241,4 @@ function placeCallParams(call: Call, deliveryId: string, payload: string): unkno
     deliveryId,
     payload,
   ];
-}
-
-/** The same statement for MikroORM's execute(): `$n` placeholders become positional `?`. */
-function toPositional(text: string, params: unknown[]): { sql: string; values: unknown[] } {
-  const values: unknown[] = [];
-  const sql = text.replace(/\$(\d+)/g, (_m, n: string) => {
-    values.push(params[Number(n) - 1]);
-    return '?';
-  });
-  return { sql, values };
 }
