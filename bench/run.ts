@@ -207,7 +207,7 @@ async function main(): Promise<void> {
   build();
   tmpDir = mkdtempSync(path.join(os.tmpdir(), 'voicegate-bench-'));
   log(`starting embedded PostgreSQL in ${tmpDir}`);
-  embedded = await startEmbeddedPostgres({ dataDir: path.join(tmpDir, 'pg'), database: 'voicegate_bench' });
+  embedded = await startEmbeddedPostgres({ dataDir: path.join(tmpDir, 'pg'), secretsFile: path.join(tmpDir, 'secrets.json'), database: 'voicegate_bench' });
   const pgVersion = await (async () => {
     const c = new Client({ connectionString: embedded!.url });
     await c.connect();

@@ -55,7 +55,7 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
 
   // Each prefix keeps its own middleware chain (CORS, authentication, rate limit, body parser);
   // the routes under it come from the features' descriptors, each with only the services it uses.
-  app.use('/auth', browserCors, jsonBody, restRouter(bind(R.auth, { auth: s.auth }), { prefix: '/auth', mountAuth: 'none', authenticate: { dashboard } }));
+  app.use('/auth', browserCors, jsonBody, restRouter(bind(R.auth, { auth: s.auth, accounts: s.accounts }), { prefix: '/auth', mountAuth: 'none', authenticate: { dashboard } }));
   app.use(
     '/dashboard',
     browserCors,

@@ -6,9 +6,10 @@ import { ConfigError, loadConfig } from './config';
 import { migrate, openDatabase, type Database } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { buildOpsApp } from './observability/ops-server';
+import { startHttpServer, trustedProxyCheck } from './rest/http-server';
 import { createServices } from './services';
 import { isConnectionLoss } from './shared/connection-loss';
-import { createLogger, type Logger } from './shared/logger';
+import { createLogger, wantsPrettyLogs, type Logger } from './shared/logger';
 import { startWorker, type WorkerHandle } from './worker/runner';
 
 /**
@@ -18,7 +19,11 @@ import { startWorker, type WorkerHandle } from './worker/runner';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = createLogger({ level: config.logLevel, file: config.logFile });
+  const log = createLogger({
+    level: config.logLevel,
+    file: config.logFile,
+    pretty: wantsPrettyLogs({ nodeEnv: config.nodeEnv, file: config.logFile, stdoutIsTTY: process.stdout.isTTY }),
+  });
   survivePostgresOutages(log);
 
   let embedded: EmbeddedDatabase | undefined;
@@ -26,6 +31,7 @@ async function main(): Promise<void> {
   if (!url) {
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(config.dataDir, 'pg'),
+      secretsFile: path.join(config.dataDir, 'secrets.json'),
       database: 'voicegate',
       log: (msg) => log.info(msg),
     });
@@ -40,6 +46,13 @@ async function main(): Promise<void> {
   });
   await migrate(db);
   const services = createServices(config, db, log);
+  if (config.role !== 'worker') {
+    if (services.mail.mailer.kind === 'file' && config.nodeEnv === 'production') {
+      log.warn({ dir: `${config.dataDir}/mail` }, 'SMTP_URL is not set: account mails (verification, password reset, invitations) are only written as .eml files, nobody receives them');
+    } else if (services.mail.mailer.kind === 'file') {
+      log.info({ dir: `${config.dataDir}/mail` }, 'SMTP_URL is not set: account mails are written as .eml files');
+    }
+  }
   await services.notifier.start();
   services.apiKeyCache.start();
 
@@ -53,21 +66,18 @@ async function main(): Promise<void> {
   let stopGraphql: (() => Promise<void>) | undefined;
   if (config.role === 'worker') {
     // Only /health, /ready and /metrics: healthchecks and Prometheus need the worker too.
-    server = buildOpsApp(services, () => worker?.running() ?? false).listen(config.port, config.host);
-    await new Promise<void>((resolve, reject) => {
-      server!.once('listening', resolve);
-      server!.once('error', reject);
-    });
+    server = await startHttpServer(buildOpsApp(services, () => worker?.running() ?? false), { port: config.port, host: config.host, limits: config.http, log });
     log.info({ port: config.port, host: config.host, role: config.role }, 'worker health and metrics listening');
   } else {
     const built = await buildApp(services, { workerRunning: () => worker?.running() ?? false });
     stopGraphql = built.stop;
-    server = built.app.listen(config.port, config.host);
-    await new Promise<void>((resolve, reject) => {
-      server!.once('listening', resolve);
-      server!.once('error', reject);
+    server = await startHttpServer(built.app, {
+      port: config.port,
+      host: config.host,
+      limits: config.http,
+      isTrustedProxy: trustedProxyCheck(built.app),
+      log,
     });
-    server.keepAliveTimeout = 65_000;
     log.info({ port: config.port, host: config.host, role: config.role }, `voicegate listening on http://${config.host}:${config.port}`);
   }
 
@@ -80,6 +90,7 @@ async function main(): Promise<void> {
       setTimeout(() => server?.closeAllConnections(), 5000).unref();
       await Promise.allSettled([closing, worker?.stop()]);
       await stopGraphql?.().catch(() => undefined);
+      await services.mail.drain();
       await services.apiKeyCache.stop();
       await services.notifier.stop();
       await db.close();

@@ -6,6 +6,9 @@ import { ApiKeysService } from './features/api-keys/api-keys.service';
 import { AdminService } from './features/admin/admin.service';
 import { RateLimits } from './rate-limit/rate-limits';
 import { AuthService } from './features/auth/auth.service';
+import { AccountMail } from './features/auth/account-mail';
+import { AccountService } from './features/auth/account.service';
+import { createMailer, MailOutbox } from './features/mail/mailer';
 import { CallLifecycle } from './features/calls/call-lifecycle';
 import { CallsService } from './features/calls/calls.service';
 import { RecordingUrls } from './features/calls/recording-url';
@@ -28,6 +31,9 @@ export interface Services {
   apiKeyCache: ApiKeyCache;
   rateLimits: RateLimits;
   auth: AuthService;
+  /** Mails leave through here, after their transaction (docs/accounts.md); drained on shutdown. */
+  mail: MailOutbox;
+  accounts: AccountService;
   apiKeys: ApiKeysService;
   webhookSettings: WebhookSettingsService;
   members: MembersService;
@@ -49,7 +55,9 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
   const lifecycle = new CallLifecycle(recordingUrls);
   const { carrier, analyzer } = createCarrier(config);
   const rateLimits = new RateLimits(config, db.pool);
-  const auth = new AuthService(config, rateLimits);
+  const mail = new MailOutbox(createMailer(config, log), log);
+  const accountMail = new AccountMail(config, mail);
+  const auth = new AuthService(config, rateLimits, accountMail);
   const apiKeys = new ApiKeysService(config, apiKeyCache);
   return {
     config,
@@ -59,9 +67,11 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
     apiKeyCache,
     rateLimits,
     auth,
+    mail,
+    accounts: new AccountService(config, auth, rateLimits, accountMail),
     apiKeys,
     webhookSettings: new WebhookSettingsService(config),
-    members: new MembersService(config),
+    members: new MembersService(config, accountMail),
     calls: new CallsService(config, lifecycle, recordingUrls, db),
     lifecycle,
     deliveries: new DeliveriesService(),

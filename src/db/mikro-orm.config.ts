@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { ENTITIES } from './entities';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial';
 import { Migration20261123000000_rate_limits_audit } from './migrations/Migration20261123000000_rate_limits_audit';
+import { Migration20261123100000_accounts } from './migrations/Migration20261123100000_accounts';
 import { Migration20261123110000_queue_delivery } from './migrations/Migration20261123110000_queue_delivery';
 
 /**
@@ -37,6 +38,7 @@ export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean
       migrationsList: [
         { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
         { name: 'Migration20261123000000_rate_limits_audit', class: Migration20261123000000_rate_limits_audit },
+        { name: 'Migration20261123100000_accounts', class: Migration20261123100000_accounts },
         { name: 'Migration20261123110000_queue_delivery', class: Migration20261123110000_queue_delivery },
       ],
     },

@@ -16,7 +16,7 @@ export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, A
  */
 export function createResolverContainer(s: Services): ContainerType {
   const instances = new Map<unknown, unknown>([
-    [AuthResolver, new AuthResolver({ auth: s.auth })],
+    [AuthResolver, new AuthResolver({ auth: s.auth, accounts: s.accounts })],
     [OrganizationResolver, new OrganizationResolver({ auth: s.auth, webhookSettings: s.webhookSettings })],
     [MembersResolver, new MembersResolver({ members: s.members })],
     [ApiKeysResolver, new ApiKeysResolver({ apiKeys: s.apiKeys })],

@@ -13,7 +13,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import type { Services } from '../services';
 import { bearerToken } from '../shared/bearer-token';
 import type { GqlContext } from './context';
-import { formatError } from './format-error';
+import { createFormatError } from './format-error';
 import { createResolverContainer } from './resolvers';
 import { buildGraphqlSchema } from './schema';
 
@@ -47,9 +47,12 @@ export async function createGraphqlMiddleware(services: Services): Promise<{ mid
   const limits = services.config.graphqlLimits;
   const server = new ApolloServer<GqlContext>({
     schema: buildGraphqlSchema(),
-    formatError,
+    // GRAPHQL_INTROSPECTION (off in production by default) also hides "Did you mean …" hints,
+    // which would otherwise reveal the schema one guess at a time (docs/security-notes.md).
+    formatError: createFormatError({ hideSchemaDetails: !services.config.graphqlIntrospection }),
+    hideSchemaDetailsFromClientErrors: !services.config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
-    introspection: true,
+    introspection: services.config.graphqlIntrospection,
     csrfPrevention: true,
     validationRules: [
       maxDepthRule({ n: limits.maxDepth, ...reportAsValidationError }),

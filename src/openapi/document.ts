@@ -12,9 +12,9 @@ import { callAnalyzedEventSchema, callEndedEventSchema, callQueuedEventSchema, E
 type Json = Record<string, unknown>;
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Malformed request (bad_request), e.g. a body that is not JSON.',
-  401: 'Missing, malformed, expired or unknown credentials.',
-  403: 'Inactive user or organization, or a role that may not do this.',
+  400: 'Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token).',
+  401: 'Missing, malformed, expired, revoked (token_revoked) or unknown credentials.',
+  403: 'Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified).',
   404: 'Not found (another organization’s resource looks exactly like a missing one).',
   409: 'Conflict: email_taken, idempotency_conflict or invalid_state.',
   413: 'Request body over 64 KiB.',
@@ -118,7 +118,8 @@ function operationObject(r: RouteDescriptor): Json {
     responses[status] = {
       description: spec.description,
       headers: { ...REQUEST_ID_HEADER, ...(spec.headers ?? {}) },
-      content: { [contentType]: { schema, ...example } },
+      // 204 No Content has no body at all.
+      ...(status === '204' ? {} : { content: { [contentType]: { schema, ...example } } }),
     };
   }
   const errorStatuses = new Set([...r.errors, ...AUTH_ERRORS[r.auth], ...(r.body ? [400, 413, 415] : []), 500, 503]);
@@ -136,7 +137,7 @@ function operationObject(r: RouteDescriptor): Json {
     ...(r.description ? { description: r.description } : {}),
     tags: [r.tag],
     security: SECURITY[r.auth],
-    ...(r.auth === 'platformAdmin' ? { 'x-required-role': 'platform_admin (or an e-mail listed in PLATFORM_ADMIN_EMAILS)' } : {}),
+    ...(r.auth === 'platformAdmin' ? { 'x-required-role': 'platform_admin (or a verified e-mail listed in PLATFORM_ADMIN_EMAILS; listed but unverified: 403 email_not_verified)' } : {}),
     parameters: [...pathParameters(r), ...objectParameters(r.query, 'query'), ...headerParams],
     ...(r.body
       ? {

@@ -20,6 +20,8 @@ function send(res: Response, reply: Reply): void {
   res.status(reply.status);
   if (reply.stream) {
     reply.stream.pipe(res);
+  } else if (reply.body === undefined) {
+    res.end();
   } else if (reply.contentType) {
     res.type(reply.contentType).send(reply.body);
   } else {

@@ -10,12 +10,14 @@ export const ERROR_CODES = {
   missing_credentials: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   invalid_token: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   token_expired: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
+  token_revoked: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   invalid_api_key_format: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   invalid_api_key: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   invalid_credentials: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   inactive_user: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
   inactive_organization: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
   insufficient_role: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
+  email_not_verified: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
   not_found: { status: 404, title: 'Not Found', graphql: 'NOT_FOUND' },
   method_not_allowed: { status: 405, title: 'Method Not Allowed', graphql: 'BAD_REQUEST' },
   email_taken: { status: 409, title: 'Conflict', graphql: 'CONFLICT' },
@@ -42,21 +44,23 @@ export class AppError extends Error {
   /** Extra response headers (Retry-After, Allow, ...). */
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, opts: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
+  constructor(code: ErrorCode, message: string, opts: { errors?: FieldError[]; headers?: Record<string, string>; status?: 400 } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
-    this.status = ERROR_CODES[code].status;
+    // The one override: a mailed link's token (verification, reset, invitation) that is bad, used
+    // or expired is a 400 invalid_token, not the 401 of a bad bearer token (docs/accounts.md).
+    this.status = opts.status ?? ERROR_CODES[code].status;
     this.errors = opts.errors;
     this.headers = opts.headers;
   }
 
   get title(): string {
-    return ERROR_CODES[this.code].title;
+    return this.status === 400 ? 'Bad Request' : ERROR_CODES[this.code].title;
   }
 
   get graphqlCode(): string {
-    return ERROR_CODES[this.code].graphql;
+    return this.status === 400 ? 'BAD_USER_INPUT' : ERROR_CODES[this.code].graphql;
   }
 }
 

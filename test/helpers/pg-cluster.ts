@@ -18,7 +18,7 @@ const out = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
 let chain = Promise.resolve();
 async function handle(cmd) {
   if (cmd === 'start') {
-    pg = await startEmbeddedPostgres({ dataDir: process.env.PG_DIR, database: 'voicegate', port });
+    pg = await startEmbeddedPostgres({ dataDir: process.env.PG_DIR, secretsFile: process.env.PG_DIR + '-secrets.json', database: 'voicegate', port });
     port = pg.port;
     out({ ok: true, url: pg.url, port });
   } else if (cmd === 'stop') {
@@ -68,5 +68,6 @@ export class PgCluster {
     this.child.stdin.end();
     await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
     rmSync(this.dataDir, { recursive: true, force: true });
+    rmSync(`${this.dataDir}-secrets.json`, { force: true });
   }
 }

@@ -208,6 +208,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/accept-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation: choose a password
+         * @description Accepting verifies the address. Single use; invitations expire after 7 days. A bad, used or expired token is 400 invalid_token.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password (the current one is required)
+         * @description A wrong current password is 422 with the field current_password (counted like a failed login). Ends every other token; the response carries a new one.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/login": {
         parameters: {
             query?: never;
@@ -222,6 +262,26 @@ export interface paths {
          * @description Unknown e-mail and wrong password give the same 401 invalid_credentials.
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/logout-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere
+         * @description Every token of the user, this one included, answers 401 token_revoked from now on.
+         */
+        post: operations["logoutAll"];
         delete?: never;
         options?: never;
         head?: never;
@@ -245,6 +305,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password-reset link
+         * @description Always 202, whether or not the address has an account (no enumeration); only an account gets a mail. The link is good for 60 minutes.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the token of a reset mail
+         * @description Ends every token issued before (401 token_revoked), verifies the address and lifts a login lockout of that address. A bad, used or expired token is 400 invalid_token.
+         */
+        post: operations["confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new verification mail
+         * @description Nothing is sent when the address is verified already. At most RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR account mails per address and hour.
+         */
+        post: operations["resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/signup": {
         parameters: {
             query?: never;
@@ -259,6 +379,26 @@ export interface paths {
          * @description Returns an access token, the first API key (named `default`) with its full secret and the webhook secret: the only time either secret is shown.
          */
         post: operations["signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the e-mail address with the token of a verification mail
+         * @description Single use; the token expires 48 h after it was sent. A bad, used or expired token is 400 invalid_token. No credentials are needed, except for an address listed in PLATFORM_ADMIN_EMAILS: that one is verified only with the dashboard token of its own account (else 403 email_not_verified).
+         */
+        post: operations["verifyEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -689,9 +829,19 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description The request was taken; any mail leaves in the background. */
+        Accepted: {
+            /** @constant */
+            status: "accepted";
+        };
+        AcceptInvitationRequest: {
+            password: string;
+            token: string;
+        };
         AddMemberRequest: {
             email: string;
-            password: string;
+            /** @description Omit it to send an invitation instead (recommended): the member chooses their own password. */
+            password?: string;
             /**
              * @default member
              * @enum {string}
@@ -838,6 +988,7 @@ export interface components {
              */
             created_at: string;
             email: string;
+            email_verified: boolean;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -1040,8 +1191,16 @@ export interface components {
             timestamp: string;
             to: string;
         };
+        ChangePasswordRequest: {
+            current_password: string;
+            new_password: string;
+        };
         CreateApiKeyRequest: {
             name?: string | null;
+        };
+        EmailVerified: {
+            /** @constant */
+            email_verified: true;
         };
         Health: {
             /** @constant */
@@ -1067,6 +1226,8 @@ export interface components {
              */
             created_at: string;
             email: string;
+            /** @description True once the holder of the address followed a mailed link (verification, invitation or password reset). */
+            email_verified: boolean;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -1105,6 +1266,13 @@ export interface components {
             /** @enum {string} */
             status: "active" | "revoked";
         };
+        PasswordResetConfirmRequest: {
+            password: string;
+            token: string;
+        };
+        PasswordResetRequest: {
+            email: string;
+        };
         PlaceCallRequest: {
             from?: string | null;
             max_duration_seconds?: number | null;
@@ -1125,7 +1293,7 @@ export interface components {
         /** @description RFC 9457 problem details (application/problem+json) with a stable `code` (docs/api.md). */
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_error" | "missing_credentials" | "invalid_token" | "token_expired" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "validation_error" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
             detail: string;
             /** @description Only for validation_error: one entry per invalid field. */
             errors?: {
@@ -1190,6 +1358,7 @@ export interface components {
             token_type: "bearer";
             user: {
                 email: string;
+                email_verified: boolean;
                 /** Format: uuid */
                 id: string;
                 /** Format: uuid */
@@ -1211,6 +1380,8 @@ export interface components {
              */
             created_at: string;
             email: string;
+            /** @description True once the holder of the address followed a mailed link (verification, invitation or password reset). */
+            email_verified: boolean;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -1222,6 +1393,9 @@ export interface components {
             data: components["schemas"]["User"][];
             /** @description Pass as ?cursor= for the next page; null on the last page. */
             next_cursor: string | null;
+        };
+        VerifyEmailRequest: {
+            token: string;
         };
         WebhookDelivery: {
             attempts: number;
@@ -1344,7 +1518,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminApiKey"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -1357,7 +1531,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1457,7 +1631,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditEntryList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -1470,7 +1644,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1578,7 +1752,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminCallList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -1591,7 +1765,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1684,7 +1858,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOrganizationList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -1697,7 +1871,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1782,7 +1956,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOrganization"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -1795,7 +1969,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1880,7 +2054,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOrganization"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -1893,7 +2067,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -1978,7 +2152,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminOrganization"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -1991,7 +2165,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2099,7 +2273,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminStats"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -2112,7 +2286,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2181,6 +2355,7 @@ export interface operations {
                      *           "role": "owner",
                      *           "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
                      *           "active": true,
+                     *           "email_verified": true,
                      *           "platform_admin": false,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00"
                      *         }
@@ -2191,7 +2366,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -2204,7 +2379,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2278,6 +2453,7 @@ export interface operations {
                      *       "role": "owner",
                      *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
                      *       "active": true,
+                     *       "email_verified": true,
                      *       "platform_admin": false,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00"
                      *     }
@@ -2285,7 +2461,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -2298,7 +2474,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2372,6 +2548,7 @@ export interface operations {
                      *       "role": "owner",
                      *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
                      *       "active": false,
+                     *       "email_verified": true,
                      *       "platform_admin": false,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00"
                      *     }
@@ -2379,7 +2556,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -2392,7 +2569,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2499,7 +2676,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminWebhookDeliveryList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -2512,7 +2689,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2560,7 +2737,7 @@ export interface operations {
             };
         };
     };
-    login: {
+    acceptInvitation: {
         parameters: {
             query?: never;
             header?: never;
@@ -2571,11 +2748,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "ada@example.com",
-                 *       "password": "correct horse battery"
+                 *       "token": "mt_3q2Xb7YcVn9KfP0sLwZ4rT",
+                 *       "password": "a long passphrase"
                  *     }
                  */
-                "application/json": components["schemas"]["LoginRequest"];
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
             };
         };
         responses: {
@@ -2597,7 +2774,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
-            /** @description Malformed request (bad_request), e.g. a body that is not JSON. */
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2608,8 +2785,8 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
-            401: {
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
                     "X-Request-Id"?: string;
@@ -2619,7 +2796,127 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "current_password": "correct horse battery",
+                 *       "new_password": "a new long passphrase"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description A new dashboard token. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTlhNWYyZSJ9.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 259200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2706,6 +3003,220 @@ export interface operations {
             };
         };
     };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description A dashboard token. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTlhNWYyZSJ9.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 259200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    logoutAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out everywhere. */
+            204: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     me: {
         parameters: {
             query?: never;
@@ -2730,6 +3241,7 @@ export interface operations {
                      *       "role": "owner",
                      *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
                      *       "active": true,
+                     *       "email_verified": true,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "organization": {
                      *         "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
@@ -2743,7 +3255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -2756,9 +3268,323 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "accepted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "mt_3q2Xb7YcVn9KfP0sLwZ4rT",
+                 *       "password": "a new long passphrase"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordResetConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description A new dashboard token. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTlhNWYyZSJ9.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 259200
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "accepted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2830,7 +3656,8 @@ export interface operations {
                      *         "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
                      *         "email": "ada@example.com",
                      *         "role": "owner",
-                     *         "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01"
+                     *         "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *         "email_verified": false
                      *       },
                      *       "organization": {
                      *         "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
@@ -2852,7 +3679,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignupResponse"];
                 };
             };
-            /** @description Malformed request (bad_request), e.g. a body that is not JSON. */
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2950,6 +3777,132 @@ export interface operations {
             };
         };
     };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "mt_3q2Xb7YcVn9KfP0sLwZ4rT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The address is verified. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "email_verified": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailVerified"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listApiKeys: {
         parameters: {
             query?: never;
@@ -2983,7 +3936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyArray"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -2996,7 +3949,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3074,7 +4027,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewApiKey"];
                 };
             };
-            /** @description Malformed request (bad_request), e.g. a body that is not JSON. */
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3085,7 +4038,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -3098,7 +4051,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3201,7 +4154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -3214,7 +4167,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3291,6 +4244,7 @@ export interface operations {
                      *           "role": "owner",
                      *           "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
                      *           "active": true,
+                     *           "email_verified": true,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00"
                      *         }
                      *       ],
@@ -3300,7 +4254,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -3313,7 +4267,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3396,13 +4350,14 @@ export interface operations {
                      *       "role": "member",
                      *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
                      *       "active": true,
+                     *       "email_verified": true,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00"
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Malformed request (bad_request), e.g. a body that is not JSON. */
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3413,7 +4368,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -3426,7 +4381,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3533,13 +4488,14 @@ export interface operations {
                      *       "role": "member",
                      *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
                      *       "active": false,
+                     *       "email_verified": true,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00"
                      *     }
                      */
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -3552,7 +4508,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3637,7 +4593,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSettings"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -3650,7 +4606,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3721,7 +4677,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookUpdated"];
                 };
             };
-            /** @description Malformed request (bad_request), e.g. a body that is not JSON. */
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3732,7 +4688,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -3745,7 +4701,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3862,7 +4818,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -3875,7 +4831,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3982,7 +4938,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryDetail"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -3995,7 +4951,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4071,7 +5027,7 @@ export interface operations {
                     "application/json": components["schemas"]["RedeliverAccepted"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -4084,7 +5040,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4168,7 +5124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReplayAccepted"];
                 };
             };
-            /** @description Malformed request (bad_request), e.g. a body that is not JSON. */
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4179,7 +5135,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -4192,7 +5148,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4287,7 +5243,7 @@ export interface operations {
                     "application/json": components["schemas"]["RotatedWebhookSecret"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -4300,7 +5256,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4575,7 +5531,7 @@ export interface operations {
                     "audio/wav": string;
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4681,7 +5637,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallList"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -4694,7 +5650,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4810,7 +5766,7 @@ export interface operations {
                     "application/json": components["schemas"]["Call"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -4823,7 +5779,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4939,7 +5895,7 @@ export interface operations {
                     "application/json": components["schemas"]["Call"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -4952,7 +5908,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -5104,7 +6060,7 @@ export interface operations {
                     "application/json": components["schemas"]["Call"];
                 };
             };
-            /** @description Malformed request (bad_request), e.g. a body that is not JSON. */
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -5115,7 +6071,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing, malformed, expired or unknown credentials. */
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
                     /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
@@ -5128,7 +6084,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Inactive user or organization, or a role that may not do this. */
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */

@@ -30,6 +30,7 @@ export const presentAdminUser = (u: AdminUserView) => ({
   role: u.role,
   org_id: u.orgId,
   active: u.active,
+  email_verified: u.emailVerified,
   platform_admin: u.isPlatformAdmin,
   created_at: isoMicro(u.createdAt),
 });

@@ -53,7 +53,7 @@ const ORG = {
   call_count: 12,
   open_call_count: 0,
 };
-const USER = { id: EXAMPLE.userId, email: 'ada@example.com', role: 'owner', org_id: EXAMPLE.orgId, active: true, platform_admin: false, created_at: EXAMPLE.time };
+const USER = { id: EXAMPLE.userId, email: 'ada@example.com', role: 'owner', org_id: EXAMPLE.orgId, active: true, email_verified: true, platform_admin: false, created_at: EXAMPLE.time };
 const AUDIT = {
   id: EXAMPLE.auditId,
   actor_user_id: EXAMPLE.userId,

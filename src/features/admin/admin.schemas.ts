@@ -70,6 +70,7 @@ export const adminUserSchema = z.strictObject({
   role: z.enum(ROLES),
   org_id: uuidString,
   active: z.boolean(),
+  email_verified: z.boolean(),
   platform_admin: z.boolean(),
   created_at: timestamp,
 });

@@ -53,6 +53,7 @@ export interface AdminUserView {
   role: string;
   orgId: string;
   active: boolean;
+  emailVerified: boolean;
   createdAt: Date;
   isPlatformAdmin: boolean;
 }
@@ -210,7 +211,7 @@ export class AdminService {
 
   async stats(ctx: Ctx): Promise<AdminStats> {
     requirePlatformAdmin(ctx);
-    return loadStats(ctx.em);
+    return loadStats(ctx.em, [...this.auth.adminEmails()]);
   }
 
   async auditLog(ctx: Ctx, raw: unknown): Promise<Page<AuditEntry>> {
@@ -231,7 +232,7 @@ export class AdminService {
   }
 
   private userView(u: User): AdminUserView {
-    return { id: u.id, email: u.email, role: u.role, orgId: u.orgId, active: u.active, createdAt: u.createdAt, isPlatformAdmin: this.auth.isPlatformAdmin(u) };
+    return { id: u.id, email: u.email, role: u.role, orgId: u.orgId, active: u.active, emailVerified: u.emailVerified, createdAt: u.createdAt, isPlatformAdmin: this.auth.isPlatformAdmin(u) };
   }
 
   /** Persisted with the change it describes: both commit in the same flush, or neither does. */

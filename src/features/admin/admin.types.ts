@@ -31,7 +31,7 @@ export class AdminOrganizationType extends OrganizationType {
 
 @ObjectType('AdminUser')
 export class AdminUserType extends UserType {
-  @Field({ description: 'Role platform_admin, or e-mail listed in PLATFORM_ADMIN_EMAILS.' })
+  @Field({ description: 'Role platform_admin, or a verified e-mail listed in PLATFORM_ADMIN_EMAILS.' })
   isPlatformAdmin!: boolean;
 }
 

@@ -41,3 +41,9 @@ export class SignupInput {
   @Field(() => String, { nullable: true })
   organizationName?: string | null;
 }
+
+@ObjectType('EmailVerification')
+export class EmailVerificationType {
+  @Field({ description: 'Always true.' })
+  emailVerified!: boolean;
+}

@@ -20,8 +20,20 @@ function depth(value: unknown, level = 0): number {
   return level;
 }
 
-export const metadataSchema = z
-  .record(z.string(), z.unknown())
+const isJsonObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Metadata is returned exactly as sent, every key included (docs/security-notes.md). JSON.parse
+ * makes `"__proto__"` an ordinary own key, but z.record/z.object copy keys into a fresh `{}`,
+ * where assigning `__proto__` sets the prototype instead and the key vanishes. So the object is
+ * checked here and passed on as parsed, never copied.
+ */
+export const metadataSchema = (
+  z
+    .unknown()
+    .refine(isJsonObject, { message: 'must be a JSON object' })
+    .meta({ type: 'object', additionalProperties: {} }) as unknown as z.ZodType<Record<string, unknown>>
+)
   .superRefine((value, ctx) => {
     if (depth(value) > MAX_METADATA_DEPTH) {
       ctx.addIssue({ code: 'custom', message: `must not nest deeper than ${MAX_METADATA_DEPTH} levels` });

@@ -17,9 +17,9 @@ export class MembersResolver {
   }
 
   @Authorized()
-  @Mutation(() => UserType, { description: 'Owner only.' })
+  @Mutation(() => UserType, { description: 'Owner only. Without a password the member is invited by mail; with one they exist at once, unverified.' })
   async addMember(@Arg('input') input: AddMemberInput, @RequestCtx() ctx: Ctx): Promise<UserType> {
-    return this.deps.members.add(ctx, { email: input.email, password: input.password, role: input.role ?? undefined });
+    return this.deps.members.add(ctx, { email: input.email, password: input.password ?? undefined, role: input.role ?? undefined });
   }
 
   @Authorized()

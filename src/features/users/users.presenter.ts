@@ -7,5 +7,6 @@ export const presentUser = (u: User) => ({
   role: u.role,
   org_id: u.orgId,
   active: u.active,
+  email_verified: u.emailVerified,
   created_at: isoMicro(u.createdAt),
 });

@@ -20,6 +20,9 @@ export class UserType {
   @Field()
   active!: boolean;
 
+  @Field({ description: 'True once the holder of the address followed a mailed link (verification, invitation or password reset).' })
+  emailVerified!: boolean;
+
   @Field(() => DateTimeScalar)
   createdAt!: Date;
 }
@@ -38,8 +41,8 @@ export class AddMemberInput {
   @Field()
   email!: string;
 
-  @Field()
-  password!: string;
+  @Field(() => String, { nullable: true, description: 'Omit it to send an invitation instead: the member chooses their own password.' })
+  password?: string | null;
 
   @Field(() => String, { nullable: true, description: 'member (default) or owner' })
   role?: 'member' | 'owner' | null;
