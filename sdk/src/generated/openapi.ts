@@ -459,7 +459,10 @@ export interface paths {
         /** The organization's users */
         get: operations["listMembers"];
         put?: never;
-        /** Add a user to the organization (owner) */
+        /**
+         * Invite a user to the organization, or add one with a password (owner)
+         * @description Without `password` an invitation mail is sent (inviting a pending address again sends a fresh link). With it the user exists at once, unverified, and gets a verification mail.
+         */
         post: operations["addMember"];
         delete?: never;
         options?: never;
@@ -4327,7 +4330,6 @@ export interface operations {
                 /**
                  * @example {
                  *       "email": "grace@example.com",
-                 *       "password": "a long passphrase",
                  *       "role": "member"
                  *     }
                  */
@@ -4350,7 +4352,7 @@ export interface operations {
                      *       "role": "member",
                      *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
                      *       "active": true,
-                     *       "email_verified": true,
+                     *       "email_verified": false,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00"
                      *     }
                      */

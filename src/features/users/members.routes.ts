@@ -34,13 +34,15 @@ export const membersRoutes: Routes<MembersDeps> = [
     method: 'post',
     path: '/dashboard/members',
     operationId: 'addMember',
-    summary: 'Add a user to the organization (owner)',
+    summary: 'Invite a user to the organization, or add one with a password (owner)',
+    description:
+      'Without `password` an invitation mail is sent (inviting a pending address again sends a fresh link). With it the user exists at once, unverified, and gets a verification mail.',
     tag: 'members',
     auth: 'dashboard',
     body: named('AddMemberRequest', addMemberSchema),
     responses: { 201: reply('Created.', User) },
     errors: [409, 422],
-    example: { request: { email: 'grace@example.com', password: 'a long passphrase', role: 'member' }, response: MEMBER_EXAMPLE },
+    example: { request: { email: 'grace@example.com', role: 'member' }, response: { ...MEMBER_EXAMPLE, email_verified: false } },
     handler: async ({ ctx, body }, { members }) => ({ status: 201, body: presentUser(await members.add(ctx, body)) }),
   }),
   route<MembersDeps>({
