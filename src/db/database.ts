@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { runMigrations } from 'graphile-worker';
 import { Pool } from 'pg';
+import type { Logger } from '../shared/logger';
 import { ormConfig } from './mikro-orm.config';
 
 /**
@@ -40,8 +41,8 @@ export const DIRECT_JOB_INSERT = `insert into graphile_worker._private_jobs (tas
 export const directJobTaskId = (task: (typeof TASK_NAMES)[number]): string =>
   `(select id from graphile_worker._private_tasks where identifier = '${task}')`;
 
-export async function openDatabase(opts: { url: string; poolSize: number; queuePoolSize?: number }): Promise<Database> {
-  const orm = await MikroORM.init(ormConfig({ url: opts.url, poolSize: opts.poolSize }));
+export async function openDatabase(opts: { url: string; poolSize: number; queuePoolSize?: number; log?: Logger }): Promise<Database> {
+  const orm = await MikroORM.init(ormConfig({ url: opts.url, poolSize: opts.poolSize, log: opts.log }));
   const pool = new Pool({
     connectionString: opts.url,
     // The queue needs one connection per concurrent job plus a few for LISTEN and bookkeeping.

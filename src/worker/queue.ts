@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CarrierReport } from '../carriers/carrier';
+import type { CarrierReport, ScheduledReport } from '../carriers/carrier';
 
 /** Task names and their payloads: one place, so producers and the worker cannot disagree. */
 export interface TaskPayloads {
   deliver_webhook: { deliveryId: string; trigger: 'scheduled' | 'manual' };
   dial_call: { callId: string };
-  carrier_report: CarrierReport;
+  /** `next`: the carrier's later reports, each `afterMs` after the one before (see tasks.ts). */
+  carrier_report: CarrierReport & { next?: ScheduledReport[] };
   analyze_call: { callId: string };
   replay_webhooks: { orgId: string; since: string; event?: string };
 }

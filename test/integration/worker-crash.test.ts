@@ -27,7 +27,7 @@ test('a worker killed (SIGKILL) in the middle of a delivery loses nothing: the e
     await app.http().patch('/dashboard/webhook').set(bearer(org.token)).send({ webhook_url: rx.url }).expect(200);
     const doomed = spawnWorker(app, { WEBHOOK_TIMEOUT_SECONDS: '2', STALE_JOB_LOCK: '6s', SWEEP_INTERVAL: '300ms' });
     const call = (await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550004', metadata: { crash: true } })).body;
-    await rx.waitFor(() => rx.byEvent('call.queued', call.call_id).length === 1, 30_000, 'the first attempt to reach the receiver');
+    await rx.waitFor(() => rx.byEvent('call.queued', call.call_id).length === 1, { what: 'the first attempt to reach the receiver' });
     doomed.kill('SIGKILL');
     expect(await doomed.exited).toBeNull();
     const inFlight = await queuedDelivery(call.call_id);
@@ -36,18 +36,18 @@ test('a worker killed (SIGKILL) in the middle of a delivery loses nothing: the e
 
     const survivor = spawnWorker(app, { WEBHOOK_TIMEOUT_SECONDS: '2', STALE_JOB_LOCK: '6s', SWEEP_INTERVAL: '300ms' });
     try {
-      await rx.waitFor(() => rx.byEvent('call.queued', call.call_id).length === 2, 40_000, 'redelivery after restart');
+      await rx.waitFor(() => rx.byEvent('call.queued', call.call_id).length === 2, { what: 'redelivery after restart' });
       const [lost, redelivered] = rx.byEvent('call.queued', call.call_id);
       expect(redelivered!.raw.equals(lost!.raw)).toBe(true);
       expect(redelivered!.headers['webhook-id']).toBe(lost!.headers['webhook-id']);
-      await eventually(async () => (await queuedDelivery(call.call_id))?.delivered === true, { timeoutMs: 10_000 });
+      await eventually(async () => (await queuedDelivery(call.call_id))?.delivered === true);
       // The call itself also finishes: jobs the dead worker held are released and run again.
       const final = await eventually(async () => {
         const c = (await app.http().get(`/v1/calls/${call.call_id}`).set(bearer(org.apiKey))).body;
         return c.status === 'completed' && c.transcript ? c : undefined;
-      }, { timeoutMs: 30_000, what: 'the call to complete and be analyzed' });
+      }, { what: 'the call to complete and be analyzed' });
       expect(final.disposition).toBe('voicemail');
-      await rx.waitFor(() => rx.byEvent('call.analyzed', call.call_id).length >= 1, 20_000, 'call.analyzed');
+      await rx.waitFor(() => rx.byEvent('call.analyzed', call.call_id).length >= 1, { what: 'call.analyzed' });
     } finally {
       survivor.kill('SIGTERM');
       await survivor.exited;
@@ -64,7 +64,7 @@ test('SIGTERM lets a worker finish the attempt in flight before it exits', async
     await app.http().patch('/dashboard/webhook').set(bearer(org.token)).send({ webhook_url: rx.url }).expect(200);
     const worker = spawnWorker(app, { WEBHOOK_TIMEOUT_SECONDS: '5' });
     const call = (await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550003' })).body;
-    await rx.waitFor(() => rx.byEvent('call.queued', call.call_id).length === 1, 30_000, 'the attempt to start');
+    await rx.waitFor(() => rx.byEvent('call.queued', call.call_id).length === 1, { what: 'the attempt to start' });
     worker.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
     const d = await queuedDelivery(call.call_id);
