@@ -111,7 +111,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
       await services.apiKeyCache.stop();
       await services.notifier.stop();
       await db.close();
-      log.flush();
+      await new Promise<void>((resolve) => log.flush(() => resolve()));
       await database.drop();
     },
   };

@@ -5,13 +5,14 @@ import { bearer, recordSecret, signup, uniqueEmail, type TestOrg } from '../help
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Bad input, tried at scale: thousands of generated requests (malformed, oversize, deeply nested,
+ * Bad input, tried at scale: a thousand generated requests (malformed, oversize, deeply nested,
  * invalid UTF-8, wrong media types, unknown fields, forged or broken credentials, odd ids and query
  * strings) against every endpoint. Every answer must be below 500, every REST error must be
  * problem+json with a matching status, and the process must still be healthy afterwards.
  */
-const RUNS_PER_GROUP = 750; // four groups in parallel: ~3,000 requests
-const TIME_BUDGET_MS = 35_000;
+// Four groups in parallel: 1,000 requests. A fixed amount of work, not a time budget: on a busy
+// machine a time budget sends fewer requests, and a test must not prove less (or fail) by load.
+const RUNS_PER_GROUP = 250;
 
 let app: TestApp;
 let owner: TestOrg;
@@ -305,18 +306,16 @@ async function fire(g: Generated): Promise<void> {
   judge(res, `${g.method.toUpperCase()} ${path.slice(0, 120)} [${g.body.label}]`);
 }
 
-test('thousands of generated bad requests: never a 5xx, always problem+json, still healthy', async () => {
-  const started = Date.now();
+test('a thousand generated bad requests: never a 5xx, always problem+json, still healthy', async () => {
   await Promise.all(
     Object.values(GROUPS).map((endpoints) =>
       fc.assert(
         fc.asyncProperty(requestArb(endpoints), async (g) => fire(g as Generated)),
-        { numRuns: RUNS_PER_GROUP, interruptAfterTimeLimit: TIME_BUDGET_MS, markInterruptAsFailure: false, endOnFailure: true },
+        { numRuns: RUNS_PER_GROUP, endOnFailure: true },
       ),
     ),
   );
-  // Bounded in time by design; on a normal machine the whole budget of runs is sent.
-  expect(sent).toBeGreaterThanOrEqual(Date.now() - started < TIME_BUDGET_MS ? RUNS_PER_GROUP * 4 : 500);
+  expect(sent).toBe(RUNS_PER_GROUP * 4);
   const health = await app.http().get('/health');
   expect(health.status).toBe(200);
   // The organization still works (the run may legitimately have revoked its first key).
