@@ -73,7 +73,7 @@ export async function createGraphqlMiddleware(services: Services): Promise<Graph
   const server = new ApolloServer<GqlContext>({
     schema: buildGraphqlSchema(),
     // GRAPHQL_INTROSPECTION (off in production by default) also hides "Did you mean …" hints,
-    // which would otherwise reveal the schema one guess at a time (docs/security-notes.md).
+    // which would otherwise reveal the schema one guess at a time (docs/security.md).
     formatError: createFormatError({ hideSchemaDetails: !services.config.graphqlIntrospection }),
     hideSchemaDetailsFromClientErrors: !services.config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,

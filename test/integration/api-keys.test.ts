@@ -105,7 +105,7 @@ test("tenant isolation: another organization's key cannot be revoked (404) and i
   expect(listB.body.map((k: { id: string }) => k.id)).toEqual([b.apiKeyId]);
 });
 
-test('/v1 rejections are exactly those of the contract', async () => {
+test('/v1 rejections are exactly the documented ones', async () => {
   const org = await signup(app);
   const cases: Array<[string | undefined, number, string]> = [
     [undefined, 401, 'missing_credentials'],

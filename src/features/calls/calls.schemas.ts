@@ -23,7 +23,7 @@ function depth(value: unknown, level = 0): number {
 const isJsonObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Metadata is returned exactly as sent, every key included (docs/security-notes.md). JSON.parse
+ * Metadata is returned exactly as sent, every key included (docs/security.md). JSON.parse
  * makes `"__proto__"` an ordinary own key, but z.record/z.object copy keys into a fresh `{}`,
  * where assigning `__proto__` sets the prototype instead and the key vanishes. So the object is
  * checked here and passed on as parsed, never copied.
