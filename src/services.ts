@@ -15,6 +15,7 @@ import { RecordingUrls } from './features/calls/recording-url';
 import { WebhookSettingsService } from './features/orgs/webhook-settings.service';
 import { MembersService } from './features/users/members.service';
 import { DeliveriesService } from './features/webhooks/deliveries.service';
+import { endpointDisabledMails } from './features/webhooks/endpoint-health';
 import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
 import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
@@ -58,6 +59,14 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
   const accountMail = new AccountMail(config, mail);
   const auth = new AuthService(config, rateLimits, accountMail);
   const apiKeys = new ApiKeysService(config, apiKeyCache);
+  const deliverer = new WebhookDeliverer(config, db.pool, log);
+  // The owners hear of a disabled endpoint by mail, not through the endpoint that is failing.
+  deliverer.onEndpointDisabled = (orgId) => {
+    endpointDisabledMails(db.pool, orgId, config.publicBaseUrl).then(
+      (mails) => mails.forEach((m) => mail.post('webhook_endpoint_disabled', m)),
+      (err: unknown) => log.warn({ err, org_id: orgId }, 'could not tell the owners that their webhook endpoint was disabled'),
+    );
+  };
   return {
     config,
     db,
@@ -69,12 +78,12 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
     mail,
     accounts: new AccountService(config, auth, rateLimits, accountMail),
     apiKeys,
-    webhookSettings: new WebhookSettingsService(config),
+    webhookSettings: new WebhookSettingsService(config, db.pool),
     members: new MembersService(config, accountMail),
     calls: new CallsService(config, lifecycle, recordingUrls, db),
     lifecycle,
     deliveries: new DeliveriesService(),
-    deliverer: new WebhookDeliverer(config, db.pool, log),
+    deliverer,
     recordingUrls,
     admin: new AdminService(auth, apiKeys, apiKeyCache, log),
     carrier,

@@ -95,9 +95,24 @@ export const loginResponseSchema = z.strictObject({
 
 export const meResponseSchema = userSchema.extend({ organization: organizationSchema });
 
+export const webhookHealthSchema = z.strictObject({
+  enabled: z.boolean().meta({ description: 'False once the endpoint was disabled for failing continuously (WEBHOOK_DISABLE_AFTER); nothing is sent to it until it is enabled again.' }),
+  disabled_at: nullable(z.string()),
+  disabled_reason: nullable(z.string()),
+  failing_since: nullable(z.string()).meta({ description: 'Since when attempts to the default endpoint have failed without a success.' }),
+  attempts_24h: z.number().int(),
+  success_rate_24h: nullable(z.number()).meta({ description: 'Share of the last 24 h of attempts that succeeded, 0 to 1.' }),
+  average_latency_ms_24h: nullable(z.number().int()),
+  p95_latency_ms_24h: nullable(z.number().int()),
+  last_failure_at: nullable(z.string()),
+  last_failure_error: nullable(z.string()),
+  last_success_at: nullable(z.string()),
+});
+
 export const webhookSettingsSchema = z.strictObject({
   webhook_url: nullable(z.string()),
   secret_last4: z.string().meta({ description: 'Last four characters of the current webhook secret.' }),
+  health: webhookHealthSchema,
 });
 export const webhookUpdatedSchema = z.strictObject({ webhook_url: nullable(z.string()) });
 export const rotatedSecretSchema = z.strictObject({

@@ -15,6 +15,7 @@ export const TASKS = {
   carrierReport: 'carrier_report',
   analyze: 'analyze_call',
   replay: 'replay_webhooks',
+  purge: 'purge_webhook_history',
 } as const;
 export type TaskKey = keyof typeof TASKS;
 
@@ -26,6 +27,7 @@ export interface TaskPayloads {
   carrierReport: { callId: string };
   analyze: { callId: string };
   replay: { orgId: string; since: string; event?: string };
+  purge: { scope: 'webhooks' };
 }
 
 /** Every task name a job may be written for (registered at migration time, see migrateQueue). */
@@ -52,6 +54,8 @@ export const JOB_KINDS = {
   redeliver: { task: 'deliver', key: null, fixed: { trigger: 'manual' } },
   /** Queue a manual attempt for every undelivered event of an organization since a time. */
   replay: { task: 'replay', key: null, fixed: {} },
+  /** The retention purge: one waiting at most; each run queues the next. */
+  purge: { task: 'purge', key: { prefix: 'purge:', field: 'scope' }, fixed: {} },
 } as const satisfies Record<string, { task: TaskKey; key: { prefix: string; field: string } | null; fixed: Record<string, string> }>;
 export type JobKind = keyof typeof JOB_KINDS;
 
@@ -63,6 +67,7 @@ export interface JobInputs {
   deliver: { deliveryId: string };
   redeliver: { deliveryId: string };
   replay: { orgId: string; since: string; event?: string };
+  purge: { scope: 'webhooks' };
 }
 
 export interface Job {

@@ -27,6 +27,12 @@ export class OrganizationResolver {
   }
 
   @Authorized()
+  @Mutation(() => WebhookSettingsType, { description: 'Owner only. Enables the default endpoint again after it was disabled for failing; replay what it missed.' })
+  async enableWebhook(@Ctx() { ctx, services }: GqlContext): Promise<WebhookSettingsType> {
+    return services.webhookSettings.enable(ctx);
+  }
+
+  @Authorized()
   @Mutation(() => RotatedWebhookSecretType, { description: 'Owner only.' })
   async rotateWebhookSecret(@Ctx() { ctx, services }: GqlContext): Promise<RotatedWebhookSecretType> {
     return services.webhookSettings.rotateSecret(ctx);
