@@ -94,7 +94,7 @@ export async function seedScale(url: string, o: SeedOptions): Promise<{ orgs: nu
                   case when f.failed then 8 else 1 end, case when f.failed then 8 else 1 end,
                   case when f.failed then 'http_500' end, c.created_at + e.k * interval '5 minutes',
                   case when f.failed then null else c.created_at + e.k * interval '5 minutes' + interval '40 milliseconds' end
-             from c cross join e cross join lateral (select random() < 0.05 as failed) f
+             from c cross join e cross join lateral (select (abs(hashtext(c.id::text || e.event)) % 100) < 5 as failed) f
            returning id, org_id, state, created_at
          ), a as (
            insert into webhook_attempts (id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger)

@@ -65,6 +65,8 @@ const envSchema = z.object({
   WEBHOOK_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(512),
   /** An organization's endpoint failing without a success for this long is disabled (0: never). */
   WEBHOOK_DISABLE_AFTER: duration.default(5 * 86_400_000),
+  /** Platform-wide admin stats are reused this long (exact counts over millions of rows are slow). */
+  ADMIN_STATS_CACHE: duration.default(5000),
   /** Delivery payloads and attempts older than this are purged (0: kept for ever). */
   WEBHOOK_RETENTION: duration.default(30 * 86_400_000),
   /** How often the purge runs, and how many rows one of its statements touches at most. */
@@ -155,6 +157,7 @@ export interface Config {
   webhookRetryFloorMs: number;
   webhookAllowPrivateNetworks: boolean;
   webhookMaxConcurrencyPerDestination: number;
+  adminStatsCacheMs: number;
   webhookMaxInFlight: number;
   webhookDisableAfterMs: number;
   webhookRetentionMs: number;
@@ -267,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookRetryFloorMs: e.WEBHOOK_RETRY_FLOOR,
     webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     webhookMaxConcurrencyPerDestination: e.WEBHOOK_MAX_CONCURRENCY_PER_DESTINATION,
+    adminStatsCacheMs: e.ADMIN_STATS_CACHE,
     webhookMaxInFlight: e.WEBHOOK_MAX_IN_FLIGHT,
     webhookDisableAfterMs: e.WEBHOOK_DISABLE_AFTER,
     webhookRetentionMs: e.WEBHOOK_RETENTION,

@@ -85,7 +85,7 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
     deliveries: new DeliveriesService(),
     deliverer,
     recordingUrls,
-    admin: new AdminService(auth, apiKeys, apiKeyCache, log),
+    admin: new AdminService(auth, apiKeys, apiKeyCache, log, config.adminStatsCacheMs),
     carrier,
     analyzer,
     metrics: createMetrics({ pool: db.pool, role: config.role }),

@@ -1,12 +1,12 @@
 import type { Client } from 'pg';
-import { addJobs, job } from '../../src/queue';
+import { addJobs, job, RETRY_PRIORITY } from '../../src/queue';
 
 /**
  * A backlog of `n` pending deliveries for one organization's call, each with its scheduled job,
  * written straight into the database (faster than placing n calls). Each payload names the
  * delivery itself as `call_id`, so the bench receiver can tell them apart.
  */
-export async function insertBacklog(pg: Client, orgId: string, callId: string, n: number): Promise<string[]> {
+export async function insertBacklog(pg: Client, orgId: string, callId: string, n: number, opts: { retries?: boolean } = {}): Promise<string[]> {
   const { rows } = await pg.query<{ id: string }>(
     `insert into webhook_deliveries (id, org_id, call_id, event, url, payload, state, next_attempt_at)
      select x.id, $1, $2, 'call.queued', o.webhook_url,
@@ -14,11 +14,14 @@ export async function insertBacklog(pg: Client, orgId: string, callId: string, n
             'pending', now()
        from organizations o, (select gen_random_uuid() as id from generate_series(1, $3::int)) x
       where o.id = $1
-     returning x.id`,
+     returning id`,
     [orgId, callId, n],
   );
   const ids = rows.map((r) => r.id);
-  for (let i = 0; i < ids.length; i += 5000) await addJobs(pg, ...ids.slice(i, i + 5000).map((deliveryId) => job('deliver', { deliveryId })));
+  // As retries (a failing receiver's backlog is made of them): attempted once already, retry priority.
+  if (opts.retries) await pg.query(`update webhook_deliveries set attempts = 1, scheduled_attempts = 1, last_error = 'timeout' where id = any($1::uuid[])`, [ids]);
+  const priority = opts.retries ? RETRY_PRIORITY : 0;
+  for (let i = 0; i < ids.length; i += 5000) await addJobs(pg, ...ids.slice(i, i + 5000).map((deliveryId) => job('deliver', { deliveryId }, { priority })));
   return ids;
 }
 

@@ -37,6 +37,14 @@ export const TASK_NAMES: readonly string[] = Object.values(TASKS);
 export const MAX_ATTEMPTS = 10;
 
 /**
+ * Priority of work that is being tried again (a delivery's retry, one put back because its
+ * destination was full): among jobs that are due, first attempts (priority 0) run before it, so
+ * a backlog of retries to a failing receiver never stands in front of other organizations' new
+ * events. See docs/queue-and-delivery.md.
+ */
+export const RETRY_PRIORITY = 1;
+
+/**
  * The job kinds producers add. A kind fixes the task, the constant part of the payload and the job
  * key: a keyed job exists at most once (adding it again replaces a waiting one), so a kind whose
  * work must not be doubled (one dial per call, one scheduled delivery per event) has a key.
@@ -76,11 +84,12 @@ export interface Job {
   key: string | null;
   maxAttempts: number;
   runAt: Date | null;
+  priority: number;
 }
 
 /** A job of a kind, ready for `addJobs`. */
-export function job<K extends JobKind>(kind: K, input: JobInputs[K], opts: { runAt?: Date } = {}): Job {
+export function job<K extends JobKind>(kind: K, input: JobInputs[K], opts: { runAt?: Date; priority?: number } = {}): Job {
   const def = JOB_KINDS[kind];
   const key = def.key ? `${def.key.prefix}${String((input as Record<string, unknown>)[def.key.field])}` : null;
-  return { task: def.task, payload: { ...input, ...def.fixed }, key, maxAttempts: MAX_ATTEMPTS, runAt: opts.runAt ?? null };
+  return { task: def.task, payload: { ...input, ...def.fixed }, key, maxAttempts: MAX_ATTEMPTS, runAt: opts.runAt ?? null, priority: opts.priority ?? 0 };
 }

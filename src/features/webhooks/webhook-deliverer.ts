@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Config } from '../../config';
-import { addJobs, addJobsSql, job } from '../../queue';
+import { addJobs, addJobsSql, job, RETRY_PRIORITY } from '../../queue';
 import { newId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';
 import { openWebhookSecret } from '../orgs/webhook-secret';
@@ -266,9 +266,9 @@ export class WebhookDeliverer {
          returning d.id, i.trigger, i.run_at
        )
        select count(*) from (
-         ${addJobsSql('deliver', { from: `freed where freed.trigger = 'scheduled'`, fields: { deliveryId: 'freed.id' }, runAt: 'freed.run_at' })}
+         ${addJobsSql('deliver', { from: `freed where freed.trigger = 'scheduled'`, fields: { deliveryId: 'freed.id' }, runAt: 'freed.run_at', priority: String(RETRY_PRIORITY) })}
          union all
-         ${addJobsSql('redeliver', { from: `freed where freed.trigger = 'manual'`, fields: { deliveryId: 'freed.id' }, runAt: 'freed.run_at' })}
+         ${addJobsSql('redeliver', { from: `freed where freed.trigger = 'manual'`, fields: { deliveryId: 'freed.id' }, runAt: 'freed.run_at', priority: String(RETRY_PRIORITY) })}
        ) added`,
       [items.map((i) => i.id), items.map((i) => i.trigger), items.map((i) => i.runAt)],
     );
@@ -394,7 +394,7 @@ export class WebhookDeliverer {
                       or ($14::bigint > 0 and o.webhook_failing_since <= now() - ($14::bigint * interval '1 millisecond')))))
          returning o.id, o.webhook_disabled_at
        )
-       select (select count(*) from (${addJobsSql('deliver', { from: 'updated where next_attempt_at is not null', fields: { deliveryId: 'id' }, runAt: 'next_attempt_at' })}) j)::int as jobs,
+       select (select count(*) from (${addJobsSql('deliver', { from: 'updated where next_attempt_at is not null', fields: { deliveryId: 'id' }, runAt: 'next_attempt_at', priority: String(RETRY_PRIORITY) })}) j)::int as jobs,
               (select coalesce(array_agg(id), '{}') from org_health where webhook_disabled_at is not null) as disabled`,
       [...Array.from({ length: 13 }, (_, i) => col(i)), this.config.webhookDisableAfterMs],
     );
