@@ -570,6 +570,7 @@ async function main(): Promise<void> {
       env: { ...process.env, DATABASE_URL: embedded.url, SEED_CALLS: String(SCALE_CALLS), SEED_ORGS: '1000', SEED_BIG_ORG: big.orgId, SEED_BIG_SHARE: '0.05', SEED_FORCE: '1' },
     });
     if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stderr}`);
+    if (api.proc.exitCode !== null) throw new Error(`the API process exited during seeding:\n${api.tail()}`);
     const seedSec = (Date.now() - seedStarted) / 1000;
     // A platform admin for the stats query (granted as an operator would, then signed in again).
     const adminEmail = `bench-admin-${randomBytes(4).toString('hex')}@example.com`;

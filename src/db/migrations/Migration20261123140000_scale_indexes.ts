@@ -14,7 +14,9 @@ export class Migration20261123140000_scale_indexes extends Migration {
   add column webhook_failing_since timestamptz,
   add column webhook_disabled_at timestamptz,
   add column webhook_disabled_reason text;`);
-    this.addSql(`alter table webhook_deliveries add column payload_purged_at timestamptz;`);
+    // payload_purged_at: retention. leased_by: which worker process ("host/pid") holds the lease,
+    // now that an attempt outlives its queue job (docs/queue-and-delivery.md).
+    this.addSql(`alter table webhook_deliveries add column payload_purged_at timestamptz, add column leased_by text;`);
     // Health (last 24 h of attempts of one org) and the retention purge of attempts.
     this.addSql(`create index webhook_attempts_org_time_idx on webhook_attempts (org_id, attempted_at desc);`);
     this.addSql(`create index webhook_attempts_time_idx on webhook_attempts (attempted_at);`);
@@ -30,7 +32,7 @@ export class Migration20261123140000_scale_indexes extends Migration {
     this.addSql(`drop index if exists webhook_deliveries_unpurged_idx;`);
     this.addSql(`drop index if exists webhook_attempts_time_idx;`);
     this.addSql(`drop index if exists webhook_attempts_org_time_idx;`);
-    this.addSql(`alter table webhook_deliveries drop column if exists payload_purged_at;`);
+    this.addSql(`alter table webhook_deliveries drop column if exists payload_purged_at, drop column if exists leased_by;`);
     this.addSql(`alter table organizations drop column if exists webhook_failing_since, drop column if exists webhook_disabled_at, drop column if exists webhook_disabled_reason;`);
   }
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { Pool } from 'pg';
 import type { Config } from '../../config';
 import { addJobs, addJobsSql, job, RETRY_PRIORITY } from '../../queue';
@@ -33,8 +34,11 @@ interface DeferItem {
   runAt: Date;
 }
 
+/** Who holds a lease: this worker process. */
+const LEASE_HOLDER = `${os.hostname()}/${process.pid}`;
+
 /** A delivery waiting for a full destination is tried again within this time at most. */
-const MAX_DEFER_MS = 60_000;
+const MAX_DEFER_MS = 10 * 60_000;
 
 /** The error of a delivery stopped because its organization's endpoint is disabled. */
 export const ENDPOINT_DISABLED = 'endpoint_disabled';
@@ -296,7 +300,7 @@ export class WebhookDeliverer {
   private async claimMany(items: ReadonlyArray<{ deliveryId: string; trigger: 'scheduled' | 'manual' }>): Promise<Array<ClaimedDelivery | undefined>> {
     const { rows } = await this.pool.query<ClaimedDelivery>(
       `update webhook_deliveries d
-          set lease_until = now() + ($3::int * interval '1 millisecond')
+          set lease_until = now() + ($3::int * interval '1 millisecond'), leased_by = $4
          from organizations o, calls c, unnest($1::uuid[], $2::text[]) as x(id, trigger)
         where d.id = x.id and o.id = d.org_id and c.id = d.call_id
           and (d.lease_until is null or d.lease_until < now())
@@ -306,7 +310,7 @@ export class WebhookDeliverer {
                 ${destinationSql('c.webhook_url', 'o.id')} as current_url,
                 o.webhook_secret_enc, o.previous_webhook_secret_enc, o.previous_webhook_secret_expires_at,
                 (c.webhook_url is null and o.webhook_disabled_at is not null) as endpoint_disabled`,
-      [items.map((i) => i.deliveryId), items.map((i) => i.trigger), this.leaseMs],
+      [items.map((i) => i.deliveryId), items.map((i) => i.trigger), this.leaseMs, LEASE_HOLDER],
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     return items.map((i) => byId.get(i.deliveryId));
