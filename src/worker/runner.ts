@@ -117,12 +117,12 @@ export async function startWorker(s: Services): Promise<WorkerHandle> {
   }, s.config.workerHeartbeatMs);
   heartbeatTimer.unref();
 
-  current = await launch();
-  alive = true;
-  await heartbeat();
   // The retention purge runs as a job that queues its own next run; this starts the chain (a
   // waiting one is replaced, so every worker starting does not add another).
   await schedulePurge(s.db.pool, 0).catch((err: unknown) => log.warn({ err }, 'could not queue the webhook purge; the next start will'));
+  current = await launch();
+  alive = true;
+  await heartbeat();
   const sweeper = new Sweeper(s);
   sweeper.start();
   return {
