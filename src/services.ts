@@ -19,8 +19,12 @@ import { endpointDisabledMails } from './features/webhooks/endpoint-health';
 import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
 import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
+import { ROUTE_PATHS } from './routes';
 import type { Analyzer, Carrier } from './carriers/carrier';
 import type { Logger } from './shared/logger';
+import { LiveEventsPublisher } from './shared/live-events';
+import { LiveUpdates } from './graphql/subscriptions/live-updates';
+import { toCallType } from './features/calls/calls.resolver';
 
 /** Every service of the process, built once; REST routes and GraphQL resolvers share them. */
 export interface Services {
@@ -46,6 +50,10 @@ export interface Services {
   carrier: Carrier;
   analyzer: Analyzer;
   metrics: Metrics;
+  /** Announces committed changes to live subscribers in every process. */
+  live: LiveEventsPublisher;
+  /** This process's subscribers (GraphQL subscriptions). */
+  liveUpdates: LiveUpdates;
 }
 
 export function createServices(config: Config, db: Database, log: Logger): Services {
@@ -59,7 +67,14 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
   const accountMail = new AccountMail(config, mail);
   const auth = new AuthService(config, rateLimits, accountMail);
   const apiKeys = new ApiKeysService(config, apiKeyCache);
+  const live = new LiveEventsPublisher(db.pool);
+  lifecycle.live = live;
+  const calls = new CallsService(config, lifecycle, recordingUrls, db);
+  calls.live = live;
+  const members = new MembersService(config, accountMail);
+  members.live = live;
   const deliverer = new WebhookDeliverer(config, db.pool, log);
+  deliverer.live = live;
   // The owners hear of a disabled endpoint by mail, not through the endpoint that is failing.
   deliverer.onEndpointDisabled = (orgId) => {
     endpointDisabledMails(db.pool, orgId, config.publicBaseUrl).then(
@@ -67,6 +82,14 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
       (err: unknown) => log.warn({ err, org_id: orgId }, 'could not tell the owners that their webhook endpoint was disabled'),
     );
   };
+  const admin = new AdminService(auth, apiKeys, apiKeyCache, log, config.adminStatsCacheMs);
+  admin.live = live;
+  const accounts = new AccountService(config, auth, rateLimits, accountMail);
+  accounts.live = live;
+  const liveUpdates = new LiveUpdates(notifier, db.orm, {
+    call: (c) => toCallType(calls, c),
+    delivery: (d) => ({ ...d, nextAttemptAt: d.state === 'pending' ? d.nextAttemptAt : null }),
+  }, log);
   return {
     config,
     db,
@@ -76,18 +99,20 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
     rateLimits,
     auth,
     mail,
-    accounts: new AccountService(config, auth, rateLimits, accountMail),
+    accounts,
     apiKeys,
     webhookSettings: new WebhookSettingsService(config, db.pool),
-    members: new MembersService(config, accountMail),
-    calls: new CallsService(config, lifecycle, recordingUrls, db),
+    members,
+    calls,
     lifecycle,
     deliveries: new DeliveriesService(),
     deliverer,
     recordingUrls,
-    admin: new AdminService(auth, apiKeys, apiKeyCache, log, config.adminStatsCacheMs),
+    admin,
     carrier,
     analyzer,
-    metrics: createMetrics({ pool: db.pool, role: config.role }),
+    metrics: createMetrics({ pool: db.pool, role: config.role, routePaths: ROUTE_PATHS }),
+    live,
+    liveUpdates,
   };
 }

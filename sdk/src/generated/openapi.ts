@@ -414,7 +414,7 @@ export interface paths {
         };
         /**
          * The organization's API keys, newest first
-         * @description A bare JSON array (the one list that is not paginated, CONTRACT §0). Secrets are never listed.
+         * @description A bare JSON array (the one list that is not paginated). Secrets are never listed.
          */
         get: operations["listApiKeys"];
         put?: never;
@@ -1313,7 +1313,7 @@ export interface components {
             to: string;
             webhook_url?: string | null;
         };
-        /** @description RFC 9457 problem details (application/problem+json) with a stable `code` (CONTRACT §1). */
+        /** @description RFC 9457 problem details (application/problem+json) with a stable `code` (docs/api.md). */
         Problem: {
             /** @enum {string} */
             code: "bad_request" | "validation_error" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
@@ -1538,18 +1538,32 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f03",
+                     *       "name": "staging",
+                     *       "prefix": "sk_live_4f9a2c1e",
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "last_used_at": null,
+                     *       "revoked_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "status": "revoked"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminApiKey"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1560,7 +1574,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1571,7 +1585,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1582,7 +1596,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1592,8 +1606,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1622,18 +1638,45 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f07",
+                     *           "actor_user_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *           "actor_email": "admin@example.com",
+                     *           "action": "organization.deactivate",
+                     *           "target_type": "organization",
+                     *           "target_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *           "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *           "before": {
+                     *             "active": true
+                     *           },
+                     *           "after": {
+                     *             "active": false
+                     *           },
+                     *           "request_id": "b7e2f0c4-4d1a-4b8e-9a57-2d0f3c6e1a90",
+                     *           "ip": "203.0.113.7",
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuditEntryList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1644,7 +1687,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1655,7 +1698,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1666,7 +1709,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1676,8 +1719,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1704,18 +1749,55 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *           "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *           "to": "+14155550123",
+                     *           "from": null,
+                     *           "status": "queued",
+                     *           "disposition": null,
+                     *           "duration_seconds": null,
+                     *           "metadata": {
+                     *             "customer_id": "c_42"
+                     *           },
+                     *           "webhook_url": null,
+                     *           "task": "Confirm the delivery window.",
+                     *           "questions": [
+                     *             {
+                     *               "key": "confirmed",
+                     *               "question": "Does Tuesday afternoon work?",
+                     *               "type": "boolean"
+                     *             }
+                     *           ],
+                     *           "max_duration_seconds": 600,
+                     *           "transcript": null,
+                     *           "structured_answers": null,
+                     *           "recording_url": null,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "started_at": null,
+                     *           "ended_at": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCallList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1726,7 +1808,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1737,7 +1819,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1748,7 +1830,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1758,8 +1840,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1786,18 +1870,40 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *           "name": "Acme",
+                     *           "active": true,
+                     *           "webhook_url": null,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "updated_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "user_count": 2,
+                     *           "api_key_count": 1,
+                     *           "active_api_key_count": 1,
+                     *           "call_count": 12,
+                     *           "open_call_count": 0
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrganizationList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1808,7 +1914,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1819,7 +1925,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1830,7 +1936,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1840,8 +1946,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1865,18 +1973,35 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "name": "Acme",
+                     *       "active": true,
+                     *       "webhook_url": null,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "updated_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "user_count": 2,
+                     *       "api_key_count": 1,
+                     *       "active_api_key_count": 1,
+                     *       "call_count": 12,
+                     *       "open_call_count": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrganization"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1887,7 +2012,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1898,7 +2023,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1909,7 +2034,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1919,8 +2044,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1944,18 +2071,35 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "name": "Acme",
+                     *       "active": true,
+                     *       "webhook_url": null,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "updated_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "user_count": 2,
+                     *       "api_key_count": 1,
+                     *       "active_api_key_count": 1,
+                     *       "call_count": 12,
+                     *       "open_call_count": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrganization"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1966,7 +2110,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1977,7 +2121,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1988,7 +2132,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1998,8 +2142,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2023,18 +2169,35 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "name": "Acme",
+                     *       "active": false,
+                     *       "webhook_url": null,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "updated_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "user_count": 2,
+                     *       "api_key_count": 1,
+                     *       "active_api_key_count": 1,
+                     *       "call_count": 12,
+                     *       "open_call_count": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrganization"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2045,7 +2208,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2056,7 +2219,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2067,7 +2230,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2077,8 +2240,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2100,18 +2265,60 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organizations": {
+                     *         "total": 3,
+                     *         "active": 3
+                     *       },
+                     *       "users": {
+                     *         "total": 5,
+                     *         "active": 5,
+                     *         "platform_admins": 1
+                     *       },
+                     *       "api_keys": {
+                     *         "active": 3,
+                     *         "revoked": 1
+                     *       },
+                     *       "calls": {
+                     *         "total": 12,
+                     *         "last_24h": 4,
+                     *         "open": 0,
+                     *         "by_status": {
+                     *           "queued": 0,
+                     *           "ringing": 0,
+                     *           "in_progress": 0,
+                     *           "completed": 10,
+                     *           "failed": 1,
+                     *           "canceled": 1
+                     *         }
+                     *       },
+                     *       "webhook_deliveries": {
+                     *         "total": 30,
+                     *         "by_state": {
+                     *           "pending": 0,
+                     *           "delivered": 29,
+                     *           "failed": 1,
+                     *           "undeliverable": 0
+                     *         }
+                     *       },
+                     *       "generated_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminStats"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2122,7 +2329,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2133,7 +2340,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2143,8 +2350,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2172,18 +2381,37 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *           "email": "ada@example.com",
+                     *           "role": "owner",
+                     *           "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *           "active": true,
+                     *           "email_verified": true,
+                     *           "platform_admin": false,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminUserList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2194,7 +2422,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2205,7 +2433,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2216,7 +2444,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2226,8 +2454,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2251,18 +2481,32 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *       "email": "ada@example.com",
+                     *       "role": "owner",
+                     *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "active": true,
+                     *       "email_verified": true,
+                     *       "platform_admin": false,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2273,7 +2517,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2284,7 +2528,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2295,7 +2539,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2305,8 +2549,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2330,18 +2576,32 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *       "email": "ada@example.com",
+                     *       "role": "owner",
+                     *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "active": false,
+                     *       "email_verified": true,
+                     *       "platform_admin": false,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2352,7 +2612,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2363,7 +2623,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2374,7 +2634,7 @@ export interface operations {
             409: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2385,7 +2645,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2395,8 +2655,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2424,18 +2686,42 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *           "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f05",
+                     *           "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *           "event": "call.queued",
+                     *           "url": "https://hooks.example.com/voicegate",
+                     *           "state": "delivered",
+                     *           "delivered": true,
+                     *           "response_code": 200,
+                     *           "attempts": 1,
+                     *           "next_attempt_at": null,
+                     *           "last_error": null,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "delivered_at": "2026-11-22T10:15:30.123456+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminWebhookDeliveryList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2446,7 +2732,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2457,7 +2743,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2468,7 +2754,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2478,8 +2764,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2497,6 +2785,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "mt_3q2Xb7YcVn9KfP0sLwZ4rT",
+                 *       "password": "a long passphrase"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AcceptInvitationRequest"];
             };
         };
@@ -2505,10 +2799,17 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTlhNWYyZSJ9.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 259200
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
@@ -2516,7 +2817,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2527,7 +2828,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2538,7 +2839,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2549,7 +2850,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2560,7 +2861,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2571,7 +2872,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2581,8 +2882,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2600,6 +2903,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "current_password": "correct horse battery",
+                 *       "new_password": "a new long passphrase"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePasswordRequest"];
             };
         };
@@ -2608,10 +2917,17 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTlhNWYyZSJ9.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 259200
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
@@ -2619,7 +2935,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2629,8 +2945,10 @@ export interface operations {
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2641,7 +2959,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2652,7 +2970,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2663,7 +2981,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2674,7 +2992,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2684,8 +3002,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2696,7 +3020,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2706,8 +3030,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2725,6 +3051,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginRequest"];
             };
         };
@@ -2733,10 +3065,17 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTlhNWYyZSJ9.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 259200
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
@@ -2744,7 +3083,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2755,7 +3094,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2766,7 +3105,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2777,7 +3116,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2788,7 +3127,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2799,7 +3138,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2809,8 +3148,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2821,7 +3166,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2831,8 +3176,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2854,7 +3201,7 @@ export interface operations {
             204: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2862,8 +3209,10 @@ export interface operations {
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2874,7 +3223,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2885,7 +3234,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2895,8 +3244,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2918,18 +3269,38 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *       "email": "ada@example.com",
+                     *       "role": "owner",
+                     *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "active": true,
+                     *       "email_verified": true,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "organization": {
+                     *         "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *         "name": "Acme",
+                     *         "active": true,
+                     *         "webhook_url": "https://hooks.example.com/voicegate",
+                     *         "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Me"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2940,7 +3311,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2951,7 +3322,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2961,8 +3332,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2980,6 +3353,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetRequest"];
             };
         };
@@ -2988,10 +3366,15 @@ export interface operations {
             202: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "accepted"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
@@ -2999,7 +3382,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3010,7 +3393,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3021,7 +3404,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3032,7 +3415,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3043,7 +3426,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3053,8 +3436,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3072,6 +3457,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "mt_3q2Xb7YcVn9KfP0sLwZ4rT",
+                 *       "password": "a new long passphrase"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetConfirmRequest"];
             };
         };
@@ -3080,10 +3471,17 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTlhNWYyZSJ9.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 259200
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
@@ -3091,7 +3489,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3102,7 +3500,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3113,7 +3511,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3124,7 +3522,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3135,7 +3533,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3146,7 +3544,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3156,8 +3554,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3179,18 +3579,25 @@ export interface operations {
             202: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "accepted"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3201,7 +3608,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3211,8 +3618,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3223,7 +3636,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3233,8 +3646,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3252,6 +3667,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery",
+                 *       "organization_name": "Acme"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SignupRequest"];
             };
         };
@@ -3260,10 +3682,39 @@ export interface operations {
             201: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTlhNWYyZSJ9.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 259200,
+                     *       "user": {
+                     *         "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *         "email": "ada@example.com",
+                     *         "role": "owner",
+                     *         "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *         "email_verified": false
+                     *       },
+                     *       "organization": {
+                     *         "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *         "name": "Acme"
+                     *       },
+                     *       "api_key": {
+                     *         "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f03",
+                     *         "name": "default",
+                     *         "prefix": "sk_live_4f9a2c1e",
+                     *         "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *         "last_used_at": null,
+                     *         "revoked_at": null,
+                     *         "status": "active",
+                     *         "secret": "sk_live_4f9a2c1e8b7d6a5f4e3d2c1b0a9f8e7d"
+                     *       },
+                     *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SignupResponse"];
                 };
             };
@@ -3271,7 +3722,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3282,7 +3733,7 @@ export interface operations {
             409: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3293,7 +3744,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3304,7 +3755,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3315,7 +3766,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3325,8 +3776,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3337,7 +3794,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3347,8 +3804,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3366,6 +3825,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "mt_3q2Xb7YcVn9KfP0sLwZ4rT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerifyEmailRequest"];
             };
         };
@@ -3374,10 +3838,15 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email_verified": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmailVerified"];
                 };
             };
@@ -3385,7 +3854,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3396,7 +3865,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3407,7 +3876,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3418,7 +3887,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3429,7 +3898,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3440,7 +3909,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3451,7 +3920,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3461,8 +3930,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3484,18 +3955,33 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f03",
+                     *         "name": "staging",
+                     *         "prefix": "sk_live_4f9a2c1e",
+                     *         "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *         "last_used_at": null,
+                     *         "revoked_at": null,
+                     *         "status": "active"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ApiKeyArray"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3506,7 +3992,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3517,7 +4003,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3527,8 +4013,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3546,6 +4034,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "staging"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
             };
         };
@@ -3554,10 +4047,22 @@ export interface operations {
             201: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f03",
+                     *       "name": "staging",
+                     *       "prefix": "sk_live_4f9a2c1e",
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "last_used_at": null,
+                     *       "revoked_at": null,
+                     *       "status": "active",
+                     *       "secret": "sk_live_4f9a2c1e8b7d6a5f4e3d2c1b0a9f8e7d"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NewApiKey"];
                 };
             };
@@ -3565,7 +4070,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3575,8 +4080,10 @@ export interface operations {
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3587,7 +4094,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3598,7 +4105,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3609,7 +4116,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3620,7 +4127,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3631,7 +4138,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3641,8 +4148,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3666,18 +4175,31 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f03",
+                     *       "name": "staging",
+                     *       "prefix": "sk_live_4f9a2c1e",
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "last_used_at": null,
+                     *       "revoked_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "status": "revoked"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3688,7 +4210,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3699,7 +4221,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3710,7 +4232,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3720,8 +4242,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3746,18 +4270,36 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *           "email": "ada@example.com",
+                     *           "role": "owner",
+                     *           "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *           "active": true,
+                     *           "email_verified": true,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3768,7 +4310,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3779,7 +4321,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3790,7 +4332,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3800,8 +4342,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3819,6 +4363,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "role": "member"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddMemberRequest"];
             };
         };
@@ -3827,10 +4377,21 @@ export interface operations {
             201: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *       "email": "grace@example.com",
+                     *       "role": "member",
+                     *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "active": true,
+                     *       "email_verified": false,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -3838,7 +4399,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3848,8 +4409,10 @@ export interface operations {
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3860,7 +4423,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3871,7 +4434,7 @@ export interface operations {
             409: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3882,7 +4445,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3893,7 +4456,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3904,7 +4467,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3915,7 +4478,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3925,8 +4488,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3950,18 +4515,31 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *       "email": "grace@example.com",
+                     *       "role": "member",
+                     *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "active": false,
+                     *       "email_verified": true,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3972,7 +4550,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3983,7 +4561,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3994,7 +4572,7 @@ export interface operations {
             409: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4005,7 +4583,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4015,8 +4593,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4038,18 +4618,39 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhook_url": "https://hooks.example.com/voicegate",
+                     *       "secret_last4": "x9Qa",
+                     *       "health": {
+                     *         "enabled": true,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "attempts_24h": 120,
+                     *         "success_rate_24h": 1,
+                     *         "average_latency_ms_24h": 85,
+                     *         "p95_latency_ms_24h": 210,
+                     *         "last_failure_at": null,
+                     *         "last_failure_error": null,
+                     *         "last_success_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookSettings"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4060,7 +4661,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4071,7 +4672,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4081,8 +4682,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4100,6 +4703,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhook_url": "https://hooks.example.com/voicegate"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookRequest"];
             };
         };
@@ -4108,10 +4716,15 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhook_url": "https://hooks.example.com/voicegate"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookUpdated"];
                 };
             };
@@ -4119,7 +4732,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4129,8 +4742,10 @@ export interface operations {
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4141,7 +4756,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4152,7 +4767,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4163,7 +4778,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4174,7 +4789,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4185,7 +4800,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4195,8 +4810,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4224,18 +4841,41 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f05",
+                     *           "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *           "event": "call.queued",
+                     *           "url": "https://hooks.example.com/voicegate",
+                     *           "state": "delivered",
+                     *           "delivered": true,
+                     *           "response_code": 200,
+                     *           "attempts": 1,
+                     *           "next_attempt_at": null,
+                     *           "last_error": null,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "delivered_at": "2026-11-22T10:15:30.123456+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4246,7 +4886,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4257,7 +4897,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4268,7 +4908,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4278,8 +4918,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4303,18 +4945,57 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f05",
+                     *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *       "event": "call.queued",
+                     *       "url": "https://hooks.example.com/voicegate",
+                     *       "state": "delivered",
+                     *       "delivered": true,
+                     *       "response_code": 200,
+                     *       "attempts": 1,
+                     *       "next_attempt_at": null,
+                     *       "last_error": null,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "delivered_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "payload": {
+                     *         "event": "call.queued",
+                     *         "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *         "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *         "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                     *         "to": "+14155550123",
+                     *         "status": "queued",
+                     *         "metadata": {}
+                     *       },
+                     *       "attempt_log": [
+                     *         {
+                     *           "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f06",
+                     *           "attempted_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "url": "https://hooks.example.com/voicegate",
+                     *           "response_code": 200,
+                     *           "duration_ms": 42,
+                     *           "error": null,
+                     *           "response_excerpt": "ok",
+                     *           "trigger": "scheduled"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryDetail"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4325,7 +5006,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4336,7 +5017,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4347,7 +5028,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4357,8 +5038,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4382,18 +5065,26 @@ export interface operations {
             202: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "accepted",
+                     *       "delivery_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f05"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RedeliverAccepted"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4404,7 +5095,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4415,7 +5106,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4426,7 +5117,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4436,8 +5127,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4455,6 +5148,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-22T00:00:00Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReplayRequest"];
             };
         };
@@ -4463,10 +5161,17 @@ export interface operations {
             202: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "accepted",
+                     *       "since": "2026-11-22T00:00:00Z",
+                     *       "event": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReplayAccepted"];
                 };
             };
@@ -4474,7 +5179,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4484,8 +5189,10 @@ export interface operations {
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4496,7 +5203,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4507,7 +5214,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4518,7 +5225,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4529,7 +5236,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4540,7 +5247,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4550,8 +5257,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4573,18 +5282,39 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhook_url": "https://hooks.example.com/voicegate",
+                     *       "secret_last4": "x9Qa",
+                     *       "health": {
+                     *         "enabled": true,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "attempts_24h": 120,
+                     *         "success_rate_24h": 1,
+                     *         "average_latency_ms_24h": 85,
+                     *         "p95_latency_ms_24h": 210,
+                     *         "last_failure_at": null,
+                     *         "last_failure_error": null,
+                     *         "last_success_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookSettings"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4595,7 +5325,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4606,7 +5336,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4616,8 +5346,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4639,18 +5371,25 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RotatedWebhookSecret"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4661,7 +5400,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4672,7 +5411,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4682,8 +5421,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4705,10 +5446,16 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Health"];
                 };
             };
@@ -4716,7 +5463,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4726,8 +5473,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4749,10 +5498,15 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example # HELP voicegate_process_cpu_user_seconds_total Total user CPU time spent in seconds.
+                     *     # TYPE voicegate_process_cpu_user_seconds_total counter
+                     *     voicegate_process_cpu_user_seconds_total{role="all"} 1.25
+                     */
                     "text/plain": string;
                 };
             };
@@ -4760,7 +5514,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4770,8 +5524,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4793,10 +5549,20 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "voicegate",
+                     *         "version": "0.1.0"
+                     *       },
+                     *       "paths": {}
+                     *     }
+                     */
                     "application/json": Record<string, never>;
                 };
             };
@@ -4804,7 +5570,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4814,8 +5580,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4837,10 +5605,18 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "database": "ok",
+                     *       "worker": "ok",
+                     *       "role": "all"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
@@ -4848,7 +5624,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4859,7 +5635,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4885,8 +5661,10 @@ export interface operations {
             /** @description The recording. */
             200: {
                 headers: {
+                    /** @description Size of the WAV file in bytes. */
+                    "Content-Length"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4897,7 +5675,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4908,7 +5686,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4919,7 +5697,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4929,8 +5707,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4956,18 +5736,54 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *           "to": "+14155550123",
+                     *           "from": null,
+                     *           "status": "queued",
+                     *           "disposition": null,
+                     *           "duration_seconds": null,
+                     *           "metadata": {
+                     *             "customer_id": "c_42"
+                     *           },
+                     *           "webhook_url": null,
+                     *           "task": "Confirm the delivery window.",
+                     *           "questions": [
+                     *             {
+                     *               "key": "confirmed",
+                     *               "question": "Does Tuesday afternoon work?",
+                     *               "type": "boolean"
+                     *             }
+                     *           ],
+                     *           "max_duration_seconds": 600,
+                     *           "transcript": null,
+                     *           "structured_answers": null,
+                     *           "recording_url": null,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "started_at": null,
+                     *           "ended_at": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["CallList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4978,7 +5794,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4989,7 +5805,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4999,8 +5815,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5011,7 +5833,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5021,8 +5843,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5046,18 +5870,49 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *       "to": "+14155550123",
+                     *       "from": null,
+                     *       "status": "queued",
+                     *       "disposition": null,
+                     *       "duration_seconds": null,
+                     *       "metadata": {
+                     *         "customer_id": "c_42"
+                     *       },
+                     *       "webhook_url": null,
+                     *       "task": "Confirm the delivery window.",
+                     *       "questions": [
+                     *         {
+                     *           "key": "confirmed",
+                     *           "question": "Does Tuesday afternoon work?",
+                     *           "type": "boolean"
+                     *         }
+                     *       ],
+                     *       "max_duration_seconds": 600,
+                     *       "transcript": null,
+                     *       "structured_answers": null,
+                     *       "recording_url": null,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": null,
+                     *       "ended_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Call"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5068,7 +5923,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5079,7 +5934,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5089,8 +5944,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5101,7 +5962,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5111,8 +5972,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5136,18 +5999,49 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *       "to": "+14155550123",
+                     *       "from": null,
+                     *       "status": "canceled",
+                     *       "disposition": "canceled",
+                     *       "duration_seconds": 0,
+                     *       "metadata": {
+                     *         "customer_id": "c_42"
+                     *       },
+                     *       "webhook_url": null,
+                     *       "task": "Confirm the delivery window.",
+                     *       "questions": [
+                     *         {
+                     *           "key": "confirmed",
+                     *           "question": "Does Tuesday afternoon work?",
+                     *           "type": "boolean"
+                     *         }
+                     *       ],
+                     *       "max_duration_seconds": 600,
+                     *       "transcript": null,
+                     *       "structured_answers": null,
+                     *       "recording_url": null,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": null,
+                     *       "ended_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Call"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5158,7 +6052,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5169,7 +6063,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5180,7 +6074,7 @@ export interface operations {
             409: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5190,8 +6084,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5202,7 +6102,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5212,8 +6112,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5234,6 +6136,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "task": "Confirm the delivery window.",
+                 *       "questions": [
+                 *         {
+                 *           "key": "confirmed",
+                 *           "question": "Does Tuesday afternoon work?",
+                 *           "type": "boolean"
+                 *         }
+                 *       ],
+                 *       "metadata": {
+                 *         "customer_id": "c_42"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["PlaceCallRequest"];
             };
         };
@@ -5242,14 +6160,43 @@ export interface operations {
             201: {
                 headers: {
                     /** @description `true` when this is a replay of an earlier response. */
-                    "Idempotent-Replayed"?: unknown;
+                    "Idempotent-Replayed"?: "true";
                     /** @description /v1/calls/{call_id} */
-                    Location?: unknown;
+                    Location?: string;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *       "to": "+14155550123",
+                     *       "from": null,
+                     *       "status": "queued",
+                     *       "disposition": null,
+                     *       "duration_seconds": null,
+                     *       "metadata": {
+                     *         "customer_id": "c_42"
+                     *       },
+                     *       "webhook_url": null,
+                     *       "task": "Confirm the delivery window.",
+                     *       "questions": [
+                     *         {
+                     *           "key": "confirmed",
+                     *           "question": "Does Tuesday afternoon work?",
+                     *           "type": "boolean"
+                     *         }
+                     *       ],
+                     *       "max_duration_seconds": 600,
+                     *       "transcript": null,
+                     *       "structured_answers": null,
+                     *       "recording_url": null,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": null,
+                     *       "ended_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Call"];
                 };
             };
@@ -5257,7 +6204,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5267,8 +6214,10 @@ export interface operations {
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5279,7 +6228,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5290,7 +6239,7 @@ export interface operations {
             409: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5301,7 +6250,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5312,7 +6261,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5323,7 +6272,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5333,8 +6282,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5345,7 +6300,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5355,8 +6310,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5378,7 +6335,7 @@ export interface operations {
                 /** @description Delivery id, stable across retries. */
                 "X-Voice-Delivery": string;
                 /** @description The event name. */
-                "X-Voice-Event": string;
+                "X-Voice-Event": "call.analyzed";
                 /** @description sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret> */
                 "X-Voice-Signature": string;
             };
@@ -5387,12 +6344,38 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "event": "call.analyzed",
+                 *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                 *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                 *       "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                 *       "to": "+14155550123",
+                 *       "metadata": {
+                 *         "customer_id": "c_42"
+                 *       },
+                 *       "status": "completed",
+                 *       "transcript": "Agent: Does Tuesday afternoon work?\nCallee: Yes, that is right.",
+                 *       "structured_answers": {
+                 *         "confirmed": true
+                 *       },
+                 *       "recording_url": "https://voicegate.example.com/recordings/019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04.wav?expires=1763807730&signature=9f2c",
+                 *       "duration_seconds": 42
+                 *     }
+                 */
                 "application/json": components["schemas"]["CallAnalyzedEvent"];
             };
         };
         responses: {
             /** @description Acknowledged. Anything else, a redirect or no answer within 15 s is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ±20 % jitter). */
             "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver: retried like any other failure, then recorded as failed in the delivery log. */
+            "4XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5413,7 +6396,7 @@ export interface operations {
                 /** @description Delivery id, stable across retries. */
                 "X-Voice-Delivery": string;
                 /** @description The event name. */
-                "X-Voice-Event": string;
+                "X-Voice-Event": "call.ended";
                 /** @description sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret> */
                 "X-Voice-Signature": string;
             };
@@ -5422,12 +6405,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "event": "call.ended",
+                 *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                 *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                 *       "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                 *       "to": "+14155550123",
+                 *       "metadata": {
+                 *         "customer_id": "c_42"
+                 *       },
+                 *       "status": "completed",
+                 *       "disposition": "human",
+                 *       "duration_seconds": 42
+                 *     }
+                 */
                 "application/json": components["schemas"]["CallEndedEvent"];
             };
         };
         responses: {
             /** @description Acknowledged. Anything else, a redirect or no answer within 15 s is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ±20 % jitter). */
             "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver: retried like any other failure, then recorded as failed in the delivery log. */
+            "4XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5448,7 +6453,7 @@ export interface operations {
                 /** @description Delivery id, stable across retries. */
                 "X-Voice-Delivery": string;
                 /** @description The event name. */
-                "X-Voice-Event": string;
+                "X-Voice-Event": "call.queued";
                 /** @description sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret> */
                 "X-Voice-Signature": string;
             };
@@ -5457,12 +6462,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "event": "call.queued",
+                 *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                 *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                 *       "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                 *       "to": "+14155550123",
+                 *       "metadata": {
+                 *         "customer_id": "c_42"
+                 *       },
+                 *       "status": "queued"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CallQueuedEvent"];
             };
         };
         responses: {
             /** @description Acknowledged. Anything else, a redirect or no answer within 15 s is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ±20 % jitter). */
             "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver: retried like any other failure, then recorded as failed in the delivery log. */
+            "4XX": {
                 headers: {
                     [name: string]: unknown;
                 };
