@@ -15,7 +15,7 @@ import { RecordingUrls } from './features/calls/recording-url';
 import { WebhookSettingsService } from './features/orgs/webhook-settings.service';
 import { MembersService } from './features/users/members.service';
 import { DeliveriesService } from './features/webhooks/deliveries.service';
-import { endpointDisabledMails } from './features/webhooks/endpoint-health';
+import { endpointDisabledMails } from './features/orgs/endpoint-health';
 import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
 import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';

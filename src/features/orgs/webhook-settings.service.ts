@@ -6,7 +6,7 @@ import type { Ctx } from '../../shared/context';
 import { requireOrg, requireOwner } from '../../shared/context';
 import { parseInput } from '../../shared/validation';
 import { assertPublicDestination, webhookUrlSchema } from '../../shared/webhook-url';
-import { readEndpointHealth, type EndpointHealth } from '../webhooks/endpoint-health';
+import { readEndpointHealth, type EndpointHealth } from './endpoint-health';
 import { Organization } from './organization.entity';
 import { generateWebhookSecret, PREVIOUS_SECRET_GRACE_MS, sealWebhookSecret } from './webhook-secret';
 
