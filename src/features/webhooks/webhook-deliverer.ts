@@ -6,7 +6,7 @@ import { newId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';
 import { openWebhookSecret } from '../orgs/webhook-secret';
 import { destinationOf, DestinationSlots } from './destination-slots';
-import { sendWebhook, type SendResult } from './http-sender';
+import { closeSenderConnections, sendWebhook, type SendResult } from './http-sender';
 import { destinationSql, NO_DESTINATION } from './outbox';
 import { nextRetryDelayMs } from './retry-schedule';
 import { signedHeaders } from './signing';
@@ -178,9 +178,10 @@ export class WebhookDeliverer {
     return this.start(deliveryId, trigger, false);
   }
 
-  /** Waits for the attempts under way (shutdown). */
+  /** Waits for the attempts under way, then closes the kept connections (shutdown). */
   async drain(): Promise<void> {
     while (this.running.size) await Promise.allSettled([...this.running]);
+    await closeSenderConnections();
   }
 
   private async start(deliveryId: string, trigger: 'scheduled' | 'manual', background: boolean): Promise<DeliveryOutcome> {
