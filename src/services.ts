@@ -60,7 +60,7 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
   const notifier = new PgNotifier(db.pool, log);
   const apiKeyCache = new ApiKeyCache(db.pool, notifier, log);
   const recordingUrls = new RecordingUrls(config);
-  const lifecycle = new CallLifecycle(recordingUrls);
+  const lifecycle = new CallLifecycle(recordingUrls, log);
   const { carrier, analyzer } = createCarrier(config);
   const rateLimits = new RateLimits(config, db.pool);
   const mail = new MailOutbox(createMailer(config, log), log);
