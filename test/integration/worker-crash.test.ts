@@ -49,11 +49,11 @@ test('a worker killed (SIGKILL) in the middle of a delivery loses nothing: anoth
     await app.http().patch('/dashboard/webhook').set(bearer(org.token)).send({ webhook_url: rx.url }).expect(200);
     const call = (await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550004', metadata: { crash: true } })).body;
     await rx.waitFor(() => rx.byEvent('call.queued', call.call_id).length === 1, 30_000, 'the first attempt to reach the receiver');
-    // Kill the worker that is sending it: the one whose queue runner holds the delivery's job.
+    // Kill the worker that is sending it: the process holding the delivery's lease (the attempt
+    // outlives its queue job, see docs/queue-and-delivery.md).
     const { rows } = await app.db.pool.query<{ pid: number; pool_id: string }>(
       `select w.pid, w.pool_id from webhook_deliveries d
-         join graphile_worker._private_jobs j on j.payload->>'deliveryId' = d.id::text and j.locked_by is not null
-         join queue_workers w on w.pool_id = j.locked_by
+         join queue_workers w on w.pid = split_part(d.leased_by, '/', 2)::int
         where d.call_id = $1 and d.event = 'call.queued'`,
       [call.call_id],
     );
