@@ -16,6 +16,9 @@ import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
 import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
 import type { Analyzer, Carrier } from './carriers/carrier';
+import type { LiveCarrier } from './carriers/sip/sip-carrier';
+import { LIVE_CALL_ENDED_CHANNEL } from './features/calls/call-lifecycle';
+import { liveCallSink } from './features/calls/live-call-sink';
 import type { Logger } from './shared/logger';
 
 /** Every service of the process, built once; REST routes and GraphQL resolvers share them. */
@@ -37,6 +40,8 @@ export interface Services {
   recordingUrls: RecordingUrls;
   admin: AdminService;
   carrier: Carrier;
+  /** The SIP carrier when CARRIER=sip: its calls live in the worker process. */
+  liveCarrier: LiveCarrier | null;
   analyzer: Analyzer;
   metrics: Metrics;
 }
@@ -46,7 +51,9 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
   const apiKeyCache = new ApiKeyCache(db.pool, notifier, log);
   const recordingUrls = new RecordingUrls(config);
   const lifecycle = new CallLifecycle(recordingUrls);
-  const { carrier, analyzer } = createCarrier(config);
+  const { carrier, live: liveCarrier, analyzer } = createCarrier(config, { pool: db.pool, log, sink: liveCallSink(db, lifecycle) });
+  // A call canceled through any API process: the worker holding its SIP dialog sends CANCEL/BYE.
+  if (liveCarrier) notifier.on(LIVE_CALL_ENDED_CHANNEL, (callId) => liveCarrier.cancel(callId));
   const rateLimits = new RateLimits(config, db.pool);
   const auth = new AuthService(config, rateLimits);
   const apiKeys = new ApiKeysService(config, apiKeyCache);
@@ -68,6 +75,7 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
     recordingUrls,
     admin: new AdminService(auth, apiKeys, apiKeyCache, log),
     carrier,
+    liveCarrier,
     analyzer,
     metrics: createMetrics({ pool: db.pool, role: config.role }),
   };

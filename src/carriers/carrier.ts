@@ -1,4 +1,4 @@
-import type { Call, Disposition } from '../features/calls/call.entity';
+import type { Call, CarrierStatus, Disposition } from '../features/calls/call.entity';
 
 /** A progress report from a carrier, in whatever order the network delivers it. */
 export interface CarrierReport {
@@ -6,6 +6,8 @@ export interface CarrierReport {
   status: 'ringing' | 'in_progress' | 'completed' | 'failed';
   disposition?: Disposition;
   durationSeconds?: number;
+  /** What the carrier said (a SIP code and reason), kept on the call as carrier_status. */
+  carrierStatus?: CarrierStatus;
 }
 
 /** A report the carrier will send later (the simulator knows its own future). */
@@ -35,6 +37,11 @@ export interface CallAnalysis {
 /** Turns a finished call into transcript, structured answers and a recording. */
 export interface Analyzer {
   analyze(call: Call): Promise<CallAnalysis>;
-  /** The recording's audio as a WAV stream. */
-  recording(call: Call): NodeJS.ReadableStream;
+  /** The recording's audio as a WAV stream, or null when there is none. */
+  recording(call: Call): Promise<StoredRecording | null>;
+}
+
+export interface StoredRecording {
+  byteLength: number;
+  stream: NodeJS.ReadableStream;
 }

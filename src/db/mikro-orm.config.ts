@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { ENTITIES } from './entities';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial';
 import { Migration20261123000000_rate_limits_audit } from './migrations/Migration20261123000000_rate_limits_audit';
+import { Migration20261123120000_sip_calls } from './migrations/Migration20261123120000_sip_calls';
 
 /**
  * Explicit `type:` on every property means no reflection package is needed, and the imported
@@ -36,6 +37,7 @@ export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean
       migrationsList: [
         { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
         { name: 'Migration20261123000000_rate_limits_audit', class: Migration20261123000000_rate_limits_audit },
+        { name: 'Migration20261123120000_sip_calls', class: Migration20261123120000_sip_calls },
       ],
     },
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CALL_STATUSES, DISPOSITIONS } from '../features/calls/call.entity';
+import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from '../features/calls/call.entity';
 import { ROLES } from '../features/users/user.entity';
 import { EVENT_TYPES } from '../features/webhooks/webhook-delivery.entity';
 import { ERROR_CODES } from '../shared/errors';
@@ -104,6 +104,10 @@ const questionOut = z.strictObject({
   options: z.array(z.string()).optional(),
 });
 
+const carrierStatusSchema = z
+  .strictObject({ code: nullable(z.number().int()), reason: z.string() })
+  .meta({ description: 'The carrier\'s last word on the call, e.g. {"code": 486, "reason": "Busy Here"} for SIP.' });
+
 export const callSchema = z.strictObject({
   call_id: uuid,
   to: z.string(),
@@ -116,6 +120,11 @@ export const callSchema = z.strictObject({
   task: nullable(z.string()),
   questions: z.array(questionOut),
   max_duration_seconds: z.number().int(),
+  ring_timeout_seconds: z.number().int(),
+  voicemail_message: nullable(z.string()),
+  carrier: nullable(z.enum(CARRIER_NAMES)).meta({ description: 'The carrier that placed the call; null until it is dialed.' }),
+  carrier_call_id: nullable(z.string()).meta({ description: 'The SIP Call-ID (or the carrier\'s own call id).' }),
+  carrier_status: nullable(carrierStatusSchema),
   transcript: nullable(z.string()),
   structured_answers: nullable(jsonObject).meta({ description: 'One entry per question key, of the question type.' }),
   recording_url: nullable(z.string()).meta({ description: 'Signed, expiring link to an audio/wav file; needs no credential.' }),
@@ -249,6 +258,9 @@ export const callEndedEventSchema = z.strictObject({
   status: z.enum(['completed', 'failed', 'canceled']),
   disposition: z.enum(DISPOSITIONS),
   duration_seconds: z.number().int(),
+  carrier: nullable(z.enum(CARRIER_NAMES)),
+  carrier_call_id: nullable(z.string()),
+  carrier_status: nullable(carrierStatusSchema),
 });
 
 export const callAnalyzedEventSchema = z.strictObject({

@@ -135,6 +135,8 @@ export async function startWorker(s: Services): Promise<WorkerHandle> {
       stopping = true;
       clearTimeout(restartTimer);
       await sweeper.stop();
+      // Live calls (SIP dialogs) end with this process: hang them up and close the sockets.
+      await s.liveCarrier?.close();
       // A runner that already stopped by itself rejects stop(); there is nothing left to stop.
       if (alive) await current.stop();
       alive = false;

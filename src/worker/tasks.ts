@@ -4,6 +4,7 @@ import { replayUndelivered } from '../features/webhooks/deliveries.service';
 import type { Services } from '../services';
 import { DIRECT_JOB_INSERT, directJobTaskId } from '../db/database';
 import type { TaskPayloads } from './queue';
+import { dialLiveCall } from '../features/calls/dial-live';
 
 /** graphile-worker task handlers: thin adapters from a job to one service call. */
 export function buildTaskList(s: Services): TaskList {
@@ -16,6 +17,7 @@ export function buildTaskList(s: Services): TaskList {
 
   const dialCall: Task = async (payload) => {
     const { callId } = payload as TaskPayloads['dial_call'];
+    if (s.liveCarrier) return dialLiveCall(s, s.liveCarrier, callId);
     const call = await em().findOne(Call, { id: callId });
     if (!call || call.status !== 'queued' || call.carrierCallId) return; // canceled meanwhile, or dialed already
     const { carrierCallId, scheduled } = await s.carrier.dial(call); // network: outside any transaction
@@ -25,7 +27,7 @@ export function buildTaskList(s: Services): TaskList {
     const now = Date.now();
     await s.db.pool.query(
       `with dialed as (
-         update calls set carrier_call_id = $2, updated_at = now() where id = $1 and carrier_call_id is null returning id
+         update calls set carrier_call_id = $2, carrier = 'simulator', updated_at = now() where id = $1 and carrier_call_id is null returning id
        )
        ${DIRECT_JOB_INSERT}
        select ${directJobTaskId('carrier_report')}, r.payload, r.run_at, 10, null

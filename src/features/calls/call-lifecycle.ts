@@ -6,6 +6,9 @@ import { recordEvent } from '../webhooks/events.service';
 import { Call, FINAL_STATUSES, type CallStatus, type Disposition } from './call.entity';
 import type { RecordingUrls } from './recording-url';
 
+/** NOTIFY channel: a call held live by a worker (a SIP dialog) was ended by someone else. */
+export const LIVE_CALL_ENDED_CHANNEL = 'voicegate_live_call_ended';
+
 const RANK: Record<CallStatus, number> = { queued: 0, ringing: 1, in_progress: 2, completed: 3, failed: 3, canceled: 3 };
 
 /**
@@ -21,6 +24,7 @@ export class CallLifecycle {
     return em.transactional(async (tx) => {
       const call = await tx.findOne(Call, { id: report.callId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!call || FINAL_STATUSES.has(call.status) || RANK[report.status] <= RANK[call.status]) return false;
+      if (report.carrierStatus) call.carrierStatus = report.carrierStatus;
       if (report.status === 'ringing') {
         call.status = 'ringing';
       } else if (report.status === 'in_progress') {
@@ -41,7 +45,15 @@ export class CallLifecycle {
     call.durationSeconds = durationSeconds;
     call.endedAt = new Date();
     await em.flush();
-    await recordEvent(em, call, 'call.ended', { disposition, duration_seconds: durationSeconds });
+    // Delivered on commit, to every process: the one holding the dialog hangs it up.
+    if (call.liveUntil && status === 'canceled') await em.execute('select pg_notify(?, ?)', [LIVE_CALL_ENDED_CHANNEL, call.id]);
+    await recordEvent(em, call, 'call.ended', {
+      disposition,
+      duration_seconds: durationSeconds,
+      carrier: call.carrier,
+      carrier_call_id: call.carrierCallId,
+      carrier_status: call.carrierStatus,
+    });
     if (status === 'completed') await enqueue(em, 'analyze_call', { callId: call.id }, { jobKey: `analyze:${call.id}` });
   }
 

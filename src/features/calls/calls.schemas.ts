@@ -59,6 +59,8 @@ export const placeCallSchema = z.object({
   max_duration_seconds: z.number().int('must be an integer').min(10, 'must be at least 10').max(3600, 'must be at most 3600').nullish(),
   metadata: metadataSchema.nullish(),
   webhook_url: webhookUrlSchema.nullish(),
+  ring_timeout_seconds: z.number().int('must be an integer').min(5, 'must be at least 5').max(120, 'must be at most 120').nullish(),
+  voicemail_message: z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters').nullish(),
 });
 export type PlaceCallInput = z.input<typeof placeCallSchema>;
 

@@ -3,6 +3,15 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { DateTimeScalar } from '../../graphql/scalars';
 
+@ObjectType('CarrierStatus')
+export class CarrierStatusType {
+  @Field(() => Int, { nullable: true, description: 'SIP response code (or the carrier\'s code) when there is one.' })
+  code!: number | null;
+
+  @Field()
+  reason!: string;
+}
+
 @ObjectType('Call')
 export class CallType {
   @Field(() => ID)
@@ -40,6 +49,21 @@ export class CallType {
 
   @Field(() => Int)
   maxDurationSeconds!: number;
+
+  @Field(() => Int)
+  ringTimeoutSeconds!: number;
+
+  @Field(() => String, { nullable: true })
+  voicemailMessage!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'simulator, sip or twilio; null until the call is dialed.' })
+  carrier!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The SIP Call-ID (or the carrier\'s own call id).' })
+  carrierCallId!: string | null;
+
+  @Field(() => CarrierStatusType, { nullable: true, description: "The carrier's last word: the SIP final response code and reason." })
+  carrierStatus!: CarrierStatusType | null;
 
   @Field(() => String, { nullable: true })
   transcript!: string | null;

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { AppError, notFound } from '../../shared/errors';
 import { isUuid } from '../../shared/ids';
-import { wavByteLength } from '../../carriers/simulator/wav';
 import type { Services } from '../../services';
 import { Call } from './call.entity';
 
@@ -18,10 +17,12 @@ export function recordingsRoutes(s: Services): Router {
     if (verdict === 'expired') throw new AppError('token_expired', 'The recording link has expired.');
     const call = await req.ctx.em.findOne(Call, { id: callId });
     if (!call || call.recordingSeconds === null) throw notFound('Recording');
+    const recording = await s.analyzer.recording(call);
+    if (!recording) throw notFound('Recording');
     res.setHeader('Content-Type', 'audio/wav');
-    res.setHeader('Content-Length', String(wavByteLength(call.recordingSeconds)));
+    res.setHeader('Content-Length', String(recording.byteLength));
     res.setHeader('Cache-Control', 'private, max-age=300');
-    s.analyzer.recording(call).pipe(res);
+    recording.stream.pipe(res);
   });
   return r;
 }
