@@ -157,9 +157,14 @@ export class VoiceAgent {
       let waitedMs = 0;
       let digits = '';
       let digitTimer: NodeJS.Timeout | undefined;
+      // Frames pace the listening; these wall-clock backstops cover a far end that sends no RTP.
+      const noInput = setTimeout(() => !speaking && !digits && done(), noInputMs + 1000);
+      const tooLong = setTimeout(() => done(), noInputMs + maxMs + 2000);
       const done = () => {
         this.listener = null;
         clearTimeout(digitTimer);
+        clearTimeout(noInput);
+        clearTimeout(tooLong);
         const audio = speaking ? concat(frames) : null;
         resolve({ audio, speechMs, digits });
       };

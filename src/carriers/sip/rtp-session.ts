@@ -1,6 +1,6 @@
 import dgram from 'node:dgram';
 import { randomInt } from 'node:crypto';
-import alawmulaw from 'alawmulaw';
+import * as alawmulaw from 'alawmulaw';
 import type { CodecName } from './sdp';
 import type { Remote } from './sip-endpoint';
 

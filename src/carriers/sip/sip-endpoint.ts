@@ -186,7 +186,7 @@ export class SipEndpoint {
       // absorbing retransmissions of it for 32 s (Timer D).
       tx.state = 'completed';
       for (const t of tx.timers) clearTimeout(t);
-      tx.timers = [setTimeout(() => this.endTransaction(key, tx), 64 * T1)];
+      tx.timers = [setTimeout(() => this.endTransaction(key, tx), 64 * T1).unref()];
       tx.onResponse(rs);
       return;
     }
@@ -246,7 +246,7 @@ export class SipEndpoint {
     if (!rs) return;
     if (rs.status! > 100 && !rs.headers.to.params.tag) rs.headers.to = { ...rs.headers.to, params: { ...rs.headers.to.params, tag: newTag() } };
     const text = sip.stringify(rs);
-    this.answered.set(cacheKey, { response: text, timer: setTimeout(() => this.answered.delete(cacheKey), 64 * T1) });
+    this.answered.set(cacheKey, { response: text, timer: setTimeout(() => this.answered.delete(cacheKey), 64 * T1).unref() });
     this.write(text, this.responseTarget(rq, remote));
   }
 
