@@ -185,7 +185,7 @@ export class VoiceAgent {
           if (frames.length > 15) frames.shift();
           voiced = speech ? voiced + 1 : 0;
           waitedMs += FRAME_MS;
-          if (voiced >= 3) {
+          if (voiced >= 5) {
             speaking = true;
             speechMs = voiced * FRAME_MS;
           } else if (waitedMs >= noInputMs && !digits) {
@@ -205,9 +205,9 @@ export class VoiceAgent {
   }
 }
 
-const GOODBYE = 'Thank you for your time. Goodbye.';
+export const GOODBYE = 'Thank you for your time. Goodbye.';
 
-function intro(task: string | null): string {
+export function intro(task: string | null): string {
   return `Hello, this is an automated assistant calling on behalf of our client.${task?.trim() ? ` ${task.trim()}` : ''}`;
 }
 
