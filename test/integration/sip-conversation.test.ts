@@ -97,4 +97,34 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
     expect(said[2]).toMatch(/^Callee: (.* )?tuesday$/);
     expect(lines[lines.length - 1]).toBe('Agent: Thank you for your time. Goodbye.');
   });
+
+  test('an answering machine (a long greeting): the agent leaves voicemail_message; completed/voicemail', async () => {
+    const dir = await scenarioDir();
+    const greeting = await spoken(dir, 'greeting', 'Hi, you have reached the voicemail of Sam Jones. I cannot take your call right now. Please leave your name, your number and a short message after the tone, and I will call you back as soon as I can.');
+    const audio = new Int16Array(greeting.length + 20 * RATE);
+    audio.set(greeting, Math.round(0.3 * RATE));
+    const callee = new WaveFile();
+    callee.fromScratch(1, RATE, '16', audio);
+    callee.toMuLaw();
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(path.join(dir, 'machine.wav'), callee.toBuffer());
+    const org = await signup(app);
+    const sipp = runSipp(dir, await writeScenario(dir, 'machine', answerScenario('machine.wav')), sipPort, await freeUdpPort());
+    const message = 'This is the clinic calling about your appointment. Please call us back.';
+    const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550188', task: TASK, questions: [QUESTIONS[0]], voicemail_message: message });
+    expect(res.status).toBe(201);
+    const call = await eventually(async () => {
+      const c = (await app.http().get(`/v1/calls/${res.body.call_id}`).set(bearer(org.apiKey))).body;
+      return c.recording_url ? c : undefined;
+    }, { timeoutMs: 120_000, intervalMs: 500, what: 'the call to be analyzed' }).catch((e: Error) => {
+      sipp.kill();
+      throw new Error(`${e.message}\n${sipp.output()}`);
+    });
+    const code = await sipp.exited;
+    expect({ code, output: code === 0 ? '' : sipp.output() }).toEqual({ code: 0, output: '' });
+    expect(call).toMatchObject({ status: 'completed', disposition: 'voicemail', structured_answers: { consent: null } });
+    const lines: string[] = call.transcript.split('\n');
+    expect(lines[lines.length - 1]).toBe(`Agent: ${message}`);
+    expect(lines.some((l) => l.startsWith('Agent: Hello'))).toBe(false);
+  });
 });
