@@ -42,6 +42,9 @@ function bestCorrelation(template: Float64Array, signal: Float64Array): { r: num
   return best;
 }
 
+// Real calls with speech take tens of seconds, more on a loaded machine: one generous deadline.
+jest.setTimeout(240_000);
+
 /**
  * An independent SIP user agent (baresip) answers our call, plays a recording as the callee and
  * records what it hears. Our stored recording must contain, on the right, what baresip played and,

@@ -3,6 +3,9 @@ import { describeWithTools, freeUdpPort, runSipp, scenarioDir, writeScenario } f
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { answerScenario, calleeHangsUpScenario, digestScenario, rejectScenario, ringForeverScenario } from '../sip/scenarios';
 
+// Real calls with speech take tens of seconds, more on a loaded machine: one generous deadline.
+jest.setTimeout(240_000);
+
 /**
  * Real SIP calls on loopback: voicegate's SIP carrier (in the worker) dials SIPp, which plays the
  * far end of each outcome. Every test checks our disposition and carrier_status, and SIPp's exit

@@ -26,6 +26,9 @@ async function spoken(dir: string, name: string, text: string): Promise<Int16Arr
   return wav.getSamples(false, Int16Array) as unknown as Int16Array;
 }
 
+// Real calls with speech take tens of seconds, more on a loaded machine: one generous deadline.
+jest.setTimeout(240_000);
+
 /**
  * A whole conversation: SIPp answers and plays a recording of the callee ("yes", "three",
  * "Tuesday"), placed in time after each question the agent will ask (the agent's prompts are

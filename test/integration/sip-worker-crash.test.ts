@@ -6,6 +6,9 @@ import { describeWithTools, freeUdpPort, runSipp, scenarioDir, writeScenario } f
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { answerScenario } from '../sip/scenarios';
 
+// Real calls with speech take tens of seconds, more on a loaded machine: one generous deadline.
+jest.setTimeout(240_000);
+
 /**
  * The worker holding a live SIP call is SIGKILLed mid-call. The call must end failed/carrier_error
  * (its lease runs out and another worker's sweeper fails it) and must never be dialed again: SIPp
