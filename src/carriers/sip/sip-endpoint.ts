@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import dgram from 'node:dgram';
 import { isIPv6 } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import * as sip from 'sip';
 import type { SipMessage } from 'sip';
 import type { Logger } from '../../shared/logger';
@@ -70,7 +71,7 @@ export class SipEndpoint {
       });
     });
     const bound = socket.address().address;
-    const publicAddress = opts.publicAddress ?? (bound === '0.0.0.0' || bound === '::' ? '127.0.0.1' : bound);
+    const publicAddress = opts.publicAddress ?? (bound === '0.0.0.0' || bound === '::' ? firstExternalIPv4() : bound);
     return new SipEndpoint(socket, publicAddress, opts.log);
   }
 
@@ -254,6 +255,14 @@ export class SipEndpoint {
   private responseTarget(_rq: SipMessage, remote: Remote): Remote {
     return remote;
   }
+}
+
+/** Without SIP_PUBLIC_ADDRESS and bound to every interface: the machine's first non-loopback IPv4 address. */
+function firstExternalIPv4(): string {
+  for (const addresses of Object.values(networkInterfaces())) {
+    for (const a of addresses ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  }
+  return '127.0.0.1';
 }
 
 export const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS, INFO, UPDATE';
