@@ -10,7 +10,7 @@ COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build:service && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 # Heap caps: without them V8 lets the heap grow to ~340 MiB RSS under load; with them the API

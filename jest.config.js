@@ -3,6 +3,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // The SDK's examples import it by its package name, as an integrator would.
+  moduleNameMapper: { '^@voicegate/sdk$': '<rootDir>/sdk/src/index.ts' },
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',

@@ -35,6 +35,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded';
 import { freePort } from '../src/db/free-port';
+import { deleteJobs, keyedJobExistsSql } from '../src/queue/admin';
 import { percentile, round, runLoad, runOpenLoop, type LoadResult } from './lib/load';
 import { killAllChildren, startChild, waitForHttp, type Child } from './lib/proc';
 
@@ -146,7 +147,7 @@ async function verifyPlaced(pg: Client, ids: string[]): Promise<{ acknowledged: 
   const { rows } = await pg.query<{ missing_calls: string; missing_events: string; missing_jobs: string }>(
     `select count(*) filter (where not exists (select 1 from calls c where c.id = x.id)) as missing_calls,
             count(*) filter (where not exists (select 1 from webhook_deliveries d where d.call_id = x.id and d.event = 'call.queued')) as missing_events,
-            count(*) filter (where not exists (select 1 from graphile_worker.jobs j where j.key = 'dial:' || x.id::text)) as missing_jobs
+            count(*) filter (where not ${keyedJobExistsSql('dial', 'x.id')}) as missing_jobs
        from unnest($1::uuid[]) as x(id)`,
     [unique],
   );
@@ -206,7 +207,7 @@ async function main(): Promise<void> {
   build();
   tmpDir = mkdtempSync(path.join(os.tmpdir(), 'voicegate-bench-'));
   log(`starting embedded PostgreSQL in ${tmpDir}`);
-  embedded = await startEmbeddedPostgres({ dataDir: path.join(tmpDir, 'pg'), database: 'voicegate_bench' });
+  embedded = await startEmbeddedPostgres({ dataDir: path.join(tmpDir, 'pg'), secretsFile: path.join(tmpDir, 'secrets.json'), database: 'voicegate_bench' });
   const pgVersion = await (async () => {
     const c = new Client({ connectionString: embedded!.url });
     await c.connect();
@@ -377,7 +378,7 @@ async function main(): Promise<void> {
   let worker: Child | undefined;
   if (PHASES.has('delivery')) {
     // Bench housekeeping: earlier phases left thousands of dial jobs for calls nobody will watch.
-    await pg.query(`delete from graphile_worker._private_jobs`);
+    await deleteJobs(pg);
     const recvPort = await freePort();
     const recvUrl = `http://127.0.0.1:${recvPort}`;
     const receiver = startChild('receiver', tsArgs('receiver.ts'), { PORT: String(recvPort) }, { cwd: ROOT });
@@ -391,7 +392,7 @@ async function main(): Promise<void> {
     await runLoad({ ...placeLoad(base, orgB.apiKey, backlogIds), connections: SAT_CONNECTIONS, amount: DELIVERY_BACKLOG });
     // The backlog's dial jobs are removed so that the drain measures deliveries alone (the
     // steady-state run below keeps them: there every call is dialed as in production).
-    await pg.query(`delete from graphile_worker._private_jobs j using graphile_worker._private_tasks t where t.id = j.task_id and t.identifier = 'dial_call'`);
+    await deleteJobs(pg, ['dial']);
     const workerPort = await freePort();
     log('delivery: starting the worker process (ROLE=worker) and draining');
     const workerStartedAt = Date.now();

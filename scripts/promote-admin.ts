@@ -10,7 +10,8 @@ import { AppError } from '../src/shared/errors';
 const USAGE = `usage: npm run admin:promote -- <email> [--password-stdin]
 
 Makes <email> a platform administrator (role platform_admin).
-- An existing user is promoted (an organization owner stops being that organization's owner).
+- An existing user is promoted only when their e-mail address is verified (an organization owner
+  stops being that organization's owner); an unverified account is refused, unchanged.
 - An unknown e-mail gets a new user in a "${ADMIN_ORGANIZATION_NAME}" organization. Its password is
   read from stdin with --password-stdin, else from VOICEGATE_ADMIN_PASSWORD, else generated and
   printed once.
@@ -38,9 +39,10 @@ async function main(): Promise<void> {
   if (!url) {
     const dataDir = path.join(config.dataDir, 'pg');
     // The service may hold the cluster right now: connect to it rather than stop it.
-    url = runningEmbeddedPostgres(dataDir, 'voicegate')?.url;
+    const secretsFile = path.join(config.dataDir, 'secrets.json');
+    url = runningEmbeddedPostgres(dataDir, 'voicegate', secretsFile)?.url;
     if (!url) {
-      embedded = await startEmbeddedPostgres({ dataDir, database: 'voicegate' });
+      embedded = await startEmbeddedPostgres({ dataDir, secretsFile, database: 'voicegate' });
       url = embedded.url;
     }
   }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseDuration, parseDurationList } from './shared/duration';
+import { readOrCreateSecrets } from './shared/secrets-file';
 
 /**
  * The one place that reads the environment. Parsed once, typed, frozen; a bad value stops
@@ -11,6 +12,15 @@ import { parseDuration, parseDurationList } from './shared/duration';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const isCidr = (text: string): boolean => {
+  try {
+    ipaddr.parseCIDR(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const duration = z.string().transform((v, ctx) => {
   try {
@@ -66,6 +76,9 @@ const envSchema = z.object({
   STT_MODEL: z.string().default('whisper-1'),
   SIMULATOR_SPEEDUP: z.coerce.number().positive().max(1_000_000).default(60),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** smtp://user:pass@host:port (smtps:// for TLS); unset = .eml files under DATA_DIR/mail (docs/accounts.md). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('voicegate <no-reply@localhost>'),
   RECORDING_URL_TTL: duration.default(7 * 86_400_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FILE: z.string().optional(),
@@ -73,15 +86,42 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
   /** How often the worker looks for stuck calls and orphaned deliveries. */
   SWEEP_INTERVAL: duration.default(10_000),
-  /** A queue job locked longer than this belongs to a dead worker: its lock is released. */
+  /** A queue job locked longer than this by a runner that never sent a heartbeat is released. */
   STALE_JOB_LOCK: duration.default(120_000),
+  /** How often each queue runner proves it is alive (docs/queue-and-delivery.md). */
+  WORKER_HEARTBEAT: duration.default(1000),
+  /** A runner silent for this long is dead: its jobs are released to the others. */
+  WORKER_DEAD_AFTER: duration.default(10_000),
   /** Grace after max_duration_seconds before a call is declared stuck and failed. */
   STUCK_CALL_MARGIN: duration.default(120_000),
   CORS_ORIGINS: z.string().default(''),
-  TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * Which peers may set X-Forwarded-For (express `trust proxy`): `false` (none), `true` (every
+   * peer: only when nothing can reach the app but the proxy), a hop count, or a comma list of
+   * addresses, subnets and the names loopback, linklocal, uniquelocal.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v, ctx): boolean | number | string => {
+      const t = v.trim().toLowerCase();
+      if (t === 'false' || t === 'none') return false;
+      if (t === 'true') return true;
+      if (/^\d+$/.test(t)) return Number(t);
+      const entries = t.split(',').map((s) => s.trim()).filter(Boolean);
+      const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+      const bad = entries.find((e) => !named.has(e) && !ipaddr.isValid(e) && !isCidr(e));
+      if (bad !== undefined || entries.length === 0) {
+        ctx.addIssue({ code: 'custom', message: `must be true, false, a hop count, or addresses/subnets/loopback/linklocal/uniquelocal (got "${bad ?? v}")` });
+        return z.NEVER;
+      }
+      return entries.join(',');
+    }),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
   RATE_LIMIT_ENABLED: bool.default(true),
   RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().positive().default(6000),
+  /** Length of the API-key quota's window; a minute unless a test needs a short one. */
+  RATE_LIMIT_API_KEY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RATE_LIMIT_LOGIN_IP_PER_15_MIN: z.coerce.number().int().positive().default(100),
   RATE_LIMIT_LOGIN_EMAIL_PER_15_MIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_SIGNUP_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
@@ -90,6 +130,14 @@ const envSchema = z.object({
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(5000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
+  /** Introspection and "Did you mean …" hints; default: on outside production, off in production. */
+  GRAPHQL_INTROSPECTION: bool.optional(),
+  /** Time allowed to receive a request's headers (slow-header clients are cut off after it). */
+  HTTP_HEADERS_TIMEOUT: duration.default(10_000),
+  /** Time allowed to receive a whole request, headers and body. */
+  HTTP_REQUEST_TIMEOUT: duration.default(30_000),
+  /** Open connections allowed from one client address; 0 turns the cap off. */
+  HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(256),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -114,6 +162,8 @@ export interface Config {
   stt: SttConfig;
   simulatorSpeedup: number;
   publicBaseUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
   recordingUrlTtlMs: number;
   logLevel: string;
   logFile?: string;
@@ -121,14 +171,19 @@ export interface Config {
   workerConcurrency: number;
   sweepIntervalMs: number;
   staleJobLockMs: number;
+  workerHeartbeatMs: number;
+  workerDeadAfterMs: number;
   stuckCallMarginMs: number;
   corsOrigins: readonly string[];
-  trustProxy: string;
+  trustProxy: boolean | number | string;
   bcryptCost: number;
   graphqlLimits: { maxDepth: number; maxCost: number; maxAliases: number };
+  graphqlIntrospection: boolean;
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnectionsPerIp: number };
   rateLimit: {
     enabled: boolean;
     apiKeyPerMinute: number;
+    apiKeyWindowSeconds: number;
     loginIpPer15Min: number;
     loginEmailPer15Min: number;
     signupIpPerHour: number;
@@ -167,24 +222,12 @@ function decodeKey(text: string): Buffer | undefined {
   return b.length === 32 ? b : undefined;
 }
 
-interface GeneratedSecrets {
-  JWT_SECRET: string;
-  SECRETS_ENCRYPTION_KEY: string;
-}
-
-/** Outside production, missing secrets are generated once and kept in DATA_DIR (mode 0600). */
-function loadOrCreateSecrets(dataDir: string): GeneratedSecrets {
-  const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) {
-    return JSON.parse(readFileSync(file, 'utf8')) as GeneratedSecrets;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secrets: GeneratedSecrets = {
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  };
-  writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
-  return secrets;
+/** Outside production, missing secrets are generated once and kept in DATA_DIR/secrets.json (mode 0600). */
+function loadOrCreateSecrets(dataDir: string): { JWT_SECRET: string; SECRETS_ENCRYPTION_KEY: string } {
+  return readOrCreateSecrets(path.join(dataDir, 'secrets.json'), {
+    JWT_SECRET: () => randomBytes(48).toString('base64url'),
+    SECRETS_ENCRYPTION_KEY: () => randomBytes(32).toString('base64'),
+  });
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
@@ -257,6 +300,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stt: { engine: e.STT_ENGINE, url: e.STT_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL },
     simulatorSpeedup: e.SIMULATOR_SPEEDUP,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     recordingUrlTtlMs: e.RECORDING_URL_TTL,
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,
@@ -264,6 +309,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerConcurrency: e.WORKER_CONCURRENCY,
     sweepIntervalMs: e.SWEEP_INTERVAL,
     staleJobLockMs: e.STALE_JOB_LOCK,
+    workerHeartbeatMs: e.WORKER_HEARTBEAT,
+    workerDeadAfterMs: e.WORKER_DEAD_AFTER,
     stuckCallMarginMs: e.STUCK_CALL_MARGIN,
     corsOrigins: Object.freeze(
       e.CORS_ORIGINS.split(',')
@@ -273,9 +320,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     bcryptCost: e.BCRYPT_COST,
     graphqlLimits: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxCost: e.GRAPHQL_MAX_COST, maxAliases: e.GRAPHQL_MAX_ALIASES },
+    graphqlIntrospection: e.GRAPHQL_INTROSPECTION ?? !production,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT,
+      // Node refuses a headersTimeout longer than requestTimeout; the whole request includes its headers.
+      requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT, e.HTTP_HEADERS_TIMEOUT),
+      maxConnectionsPerIp: e.HTTP_MAX_CONNECTIONS_PER_IP,
+    },
     rateLimit: {
       enabled: e.RATE_LIMIT_ENABLED,
       apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
+      apiKeyWindowSeconds: e.RATE_LIMIT_API_KEY_WINDOW_SECONDS,
       loginIpPer15Min: e.RATE_LIMIT_LOGIN_IP_PER_15_MIN,
       loginEmailPer15Min: e.RATE_LIMIT_LOGIN_EMAIL_PER_15_MIN,
       signupIpPerHour: e.RATE_LIMIT_SIGNUP_IP_PER_HOUR,

@@ -6,8 +6,10 @@ import { ConfigError, loadConfig } from './config';
 import { migrate, openDatabase, type Database } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { buildOpsApp } from './observability/ops-server';
+import { startHttpServer, trustedProxyCheck } from './rest/http-server';
 import { createServices } from './services';
-import { createLogger } from './shared/logger';
+import { isConnectionLoss } from './shared/connection-loss';
+import { createLogger, wantsPrettyLogs, type Logger } from './shared/logger';
 import { startWorker, type WorkerHandle } from './worker/runner';
 
 /**
@@ -17,13 +19,19 @@ import { startWorker, type WorkerHandle } from './worker/runner';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = createLogger({ level: config.logLevel, file: config.logFile });
+  const log = createLogger({
+    level: config.logLevel,
+    file: config.logFile,
+    pretty: wantsPrettyLogs({ nodeEnv: config.nodeEnv, file: config.logFile, stdoutIsTTY: process.stdout.isTTY }),
+  });
+  survivePostgresOutages(log);
 
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
   if (!url) {
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(config.dataDir, 'pg'),
+      secretsFile: path.join(config.dataDir, 'secrets.json'),
       database: 'voicegate',
       log: (msg) => log.info(msg),
     });
@@ -38,6 +46,13 @@ async function main(): Promise<void> {
   });
   await migrate(db);
   const services = createServices(config, db, log);
+  if (config.role !== 'worker') {
+    if (services.mail.mailer.kind === 'file' && config.nodeEnv === 'production') {
+      log.warn({ dir: `${config.dataDir}/mail` }, 'SMTP_URL is not set: account mails (verification, password reset, invitations) are only written as .eml files, nobody receives them');
+    } else if (services.mail.mailer.kind === 'file') {
+      log.info({ dir: `${config.dataDir}/mail` }, 'SMTP_URL is not set: account mails are written as .eml files');
+    }
+  }
   await services.notifier.start();
   services.apiKeyCache.start();
 
@@ -51,21 +66,19 @@ async function main(): Promise<void> {
   let stopGraphql: (() => Promise<void>) | undefined;
   if (config.role === 'worker') {
     // Only /health, /ready and /metrics: healthchecks and Prometheus need the worker too.
-    server = buildOpsApp(services, () => worker?.running() ?? false).listen(config.port, config.host);
-    await new Promise<void>((resolve, reject) => {
-      server!.once('listening', resolve);
-      server!.once('error', reject);
-    });
+    server = await startHttpServer(buildOpsApp(services, () => worker?.running() ?? false), { port: config.port, host: config.host, limits: config.http, log });
     log.info({ port: config.port, host: config.host, role: config.role }, 'worker health and metrics listening');
   } else {
     const built = await buildApp(services, { workerRunning: () => worker?.running() ?? false });
     stopGraphql = built.stop;
-    server = built.app.listen(config.port, config.host);
-    await new Promise<void>((resolve, reject) => {
-      server!.once('listening', resolve);
-      server!.once('error', reject);
+    server = await startHttpServer(built.app, {
+      port: config.port,
+      host: config.host,
+      limits: config.http,
+      isTrustedProxy: trustedProxyCheck(built.app),
+      log,
     });
-    server.keepAliveTimeout = 65_000;
+    built.attach(server);
     log.info({ port: config.port, host: config.host, role: config.role }, `voicegate listening on http://${config.host}:${config.port}`);
   }
 
@@ -76,8 +89,9 @@ async function main(): Promise<void> {
       const closing = server ? new Promise<void>((r) => server!.close(() => r())) : Promise.resolve();
       server?.closeIdleConnections();
       setTimeout(() => server?.closeAllConnections(), 5000).unref();
-      await Promise.allSettled([closing, worker?.stop()]);
-      await stopGraphql?.().catch(() => undefined);
+      // Stopping GraphQL closes the subscription sockets, which server.close() would wait for.
+      await Promise.allSettled([closing, worker?.stop(), stopGraphql?.()]);
+      await services.mail.drain();
       await services.apiKeyCache.stop();
       await services.notifier.stop();
       await db.close();
@@ -94,6 +108,28 @@ async function main(): Promise<void> {
       });
     });
   }
+}
+
+/**
+ * A lost database connection must never end the process, wherever it surfaces: a library's
+ * background promise (graphile-worker's local queue returning jobs: "Error occurred whilst
+ * returning jobs from local queue to database queue: Connection terminated unexpectedly") or an
+ * idle client's 'error' event. Such errors are logged and the process carries on; the queue
+ * runner is rebuilt by its supervisor (src/worker/runner.ts) and /ready reports the outage.
+ * Anything else keeps Node's default: log it and exit.
+ */
+function survivePostgresOutages(log: Logger): void {
+  const stray = (kind: string) => (err: unknown) => {
+    if (isConnectionLoss(err)) {
+      log.error({ err, kind }, 'a lost database connection surfaced outside any request; carrying on');
+      return;
+    }
+    log.fatal({ err, kind }, 'unexpected error; exiting');
+    log.flush?.();
+    process.exit(1);
+  };
+  process.on('unhandledRejection', stray('unhandledRejection'));
+  process.on('uncaughtException', stray('uncaughtException'));
 }
 
 main().catch((err: unknown) => {

@@ -6,6 +6,9 @@ import { ApiKeysService } from './features/api-keys/api-keys.service';
 import { AdminService } from './features/admin/admin.service';
 import { RateLimits } from './rate-limit/rate-limits';
 import { AuthService } from './features/auth/auth.service';
+import { AccountMail } from './features/auth/account-mail';
+import { AccountService } from './features/auth/account.service';
+import { createMailer, MailOutbox } from './features/mail/mailer';
 import { CallLifecycle } from './features/calls/call-lifecycle';
 import { CallsService } from './features/calls/calls.service';
 import { RecordingUrls } from './features/calls/recording-url';
@@ -15,11 +18,15 @@ import { DeliveriesService } from './features/webhooks/deliveries.service';
 import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
 import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
+import { ROUTE_PATHS } from './routes';
 import type { Analyzer, Carrier } from './carriers/carrier';
 import type { LiveCarrier } from './carriers/sip/sip-carrier';
 import { LIVE_CALL_ENDED_CHANNEL } from './features/calls/call-lifecycle';
 import { liveCallSink } from './features/calls/live-call-sink';
 import type { Logger } from './shared/logger';
+import { LiveEventsPublisher } from './shared/live-events';
+import { LiveUpdates } from './graphql/subscriptions/live-updates';
+import { toCallType } from './features/calls/calls.resolver';
 
 /** Every service of the process, built once; REST routes and GraphQL resolvers share them. */
 export interface Services {
@@ -30,6 +37,9 @@ export interface Services {
   apiKeyCache: ApiKeyCache;
   rateLimits: RateLimits;
   auth: AuthService;
+  /** Mails leave through here, after their transaction (docs/accounts.md); drained on shutdown. */
+  mail: MailOutbox;
+  accounts: AccountService;
   apiKeys: ApiKeysService;
   webhookSettings: WebhookSettingsService;
   members: MembersService;
@@ -44,6 +54,10 @@ export interface Services {
   liveCarrier: LiveCarrier | null;
   analyzer: Analyzer;
   metrics: Metrics;
+  /** Announces committed changes to live subscribers in every process. */
+  live: LiveEventsPublisher;
+  /** This process's subscribers (GraphQL subscriptions). */
+  liveUpdates: LiveUpdates;
 }
 
 export function createServices(config: Config, db: Database, log: Logger): Services {
@@ -51,12 +65,30 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
   const apiKeyCache = new ApiKeyCache(db.pool, notifier, log);
   const recordingUrls = new RecordingUrls(config);
   const lifecycle = new CallLifecycle(recordingUrls);
-  const { carrier, live: liveCarrier, analyzer } = createCarrier(config, { pool: db.pool, log, sink: liveCallSink(db, lifecycle) });
+  const { carrier, live: liveCarrier, analyzer } = createCarrier(config, { pool: db.pool, log, sink: liveCallSink({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle }) });
   // A call canceled through any API process: the worker holding its SIP dialog sends CANCEL/BYE.
   if (liveCarrier) notifier.on(LIVE_CALL_ENDED_CHANNEL, (callId) => liveCarrier.cancel(callId));
   const rateLimits = new RateLimits(config, db.pool);
-  const auth = new AuthService(config, rateLimits);
+  const mail = new MailOutbox(createMailer(config, log), log);
+  const accountMail = new AccountMail(config, mail);
+  const auth = new AuthService(config, rateLimits, accountMail);
   const apiKeys = new ApiKeysService(config, apiKeyCache);
+  const live = new LiveEventsPublisher(db.pool);
+  lifecycle.live = live;
+  const calls = new CallsService(config, lifecycle, recordingUrls, db);
+  calls.live = live;
+  const members = new MembersService(config, accountMail);
+  members.live = live;
+  const deliverer = new WebhookDeliverer(config, db.pool, log);
+  deliverer.live = live;
+  const admin = new AdminService(auth, apiKeys, apiKeyCache, log);
+  admin.live = live;
+  const accounts = new AccountService(config, auth, rateLimits, accountMail);
+  accounts.live = live;
+  const liveUpdates = new LiveUpdates(notifier, db.orm, {
+    call: (c) => toCallType(calls, c),
+    delivery: (d) => ({ ...d, nextAttemptAt: d.state === 'pending' ? d.nextAttemptAt : null }),
+  }, log);
   return {
     config,
     db,
@@ -65,18 +97,22 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
     apiKeyCache,
     rateLimits,
     auth,
+    mail,
+    accounts,
     apiKeys,
     webhookSettings: new WebhookSettingsService(config),
-    members: new MembersService(config),
-    calls: new CallsService(config, lifecycle, recordingUrls, db),
+    members,
+    calls,
     lifecycle,
     deliveries: new DeliveriesService(),
-    deliverer: new WebhookDeliverer(config, db.pool, log),
+    deliverer,
     recordingUrls,
-    admin: new AdminService(auth, apiKeys, apiKeyCache, log),
+    admin,
     carrier,
     liveCarrier,
     analyzer,
-    metrics: createMetrics({ pool: db.pool, role: config.role }),
+    metrics: createMetrics({ pool: db.pool, role: config.role, routePaths: ROUTE_PATHS }),
+    live,
+    liveUpdates,
   };
 }

@@ -3,6 +3,8 @@ import http from 'node:http';
 import { Pool } from 'pg';
 import { v7 } from 'uuid';
 import { PLACE_CALL_SQL } from '../../src/features/calls/calls.service';
+import { outboxCtes } from '../../src/features/webhooks/outbox';
+import { addJobs, createJobWaker, job } from '../../src/queue';
 
 /**
  * "The limit": the least code that does what POST /v1/calls/outbound does in the database, on a
@@ -13,24 +15,18 @@ import { PLACE_CALL_SQL } from '../../src/features/calls/calls.service';
  *              (call row + call.queued event + its delivery job + dial job in one statement, the
  *              worker woken by one NOTIFY after commit);
  *   MODE=naive the textbook version: begin; insert the call; insert the event and add its job with
- *              graphile_worker.add_job; add the dial job; commit (five round trips, NOTIFY inside).
+ *              the queue's add_job; add the dial job; commit (five round trips, NOTIFY inside).
  */
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
 const keys = new Map([[process.env.KEY_HASH!, process.env.ORG_ID!]]);
 const E164 = /^\+[1-9]\d{7,14}$/;
 const MODE = process.env.MODE === 'naive' ? 'naive' : 'same';
-let pendingJobs = 0;
-function jobsAdded(n: number): void {
-  if (n <= 0) return;
-  if (pendingJobs === 0) {
-    setImmediate(() => {
-      const count = pendingJobs;
-      pendingJobs = 0;
-      pool.query(`select pg_notify('jobs:insert', $1)`, [JSON.stringify({ r: Math.random(), count })]).catch(() => undefined);
-    });
-  }
-  pendingJobs += n;
-}
+const { jobsAdded } = createJobWaker(pool);
+const NAIVE_EVENT_SQL = `with ${outboxCtes(
+  { from: '(select 1) as one', orgId: '$2::uuid', callId: '$4::uuid', callUrl: '$1::text', deliveryId: '$3::uuid', event: "'call.queued'", payload: '$5::text' },
+  { notify: true },
+)}
+select (select count(*) from outbox_job)::int as jobs`;
 
 function isoMicro(ms: number): string {
   const us = Math.floor(ms * 1000);
@@ -95,31 +91,8 @@ async function place(orgId: string, input: Record<string, unknown>) {
        values ($1, $2, $3, $4, 'queued', null, null, $5, $6, $7, $8, $9, null, null, null, null, $10, null, null, null, $10)`,
       [id, orgId, call.to, call.from, JSON.stringify(metadata), call.webhook_url, call.task, JSON.stringify(call.questions), call.max_duration_seconds, now],
     );
-    await client.query(
-      `with dest as (
-         select coalesce($1::text, (select webhook_url from organizations where id = $2)) as url
-       ), d as (
-         insert into webhook_deliveries (id, org_id, call_id, event, url, payload, state, next_attempt_at, last_error, created_at)
-         select $3, $2, $4, 'call.queued', dest.url, $5,
-                case when dest.url is null then 'undeliverable' else 'pending' end,
-                case when dest.url is null then null else now() end,
-                case when dest.url is null then 'no_destination' end,
-                now()
-           from dest
-         returning id, url
-       )
-       select graphile_worker.add_job('deliver_webhook', json_build_object('deliveryId', d.id, 'trigger', 'scheduled'),
-                                      job_key => 'delivery:' || d.id, max_attempts => 10)
-         from d where d.url is not null`,
-      [call.webhook_url, orgId, v7(), id, payload],
-    );
-    await client.query(`select graphile_worker.add_job($1, $2::json, run_at => $3::timestamptz, job_key => $4, max_attempts => $5)`, [
-      'dial_call',
-      JSON.stringify({ callId: id }),
-      null,
-      `dial:${id}`,
-      10,
-    ]);
+    await client.query(NAIVE_EVENT_SQL, [call.webhook_url, orgId, v7(), id, payload]);
+    await addJobs(client, job('dial', { callId: id }));
     await client.query('commit');
   } catch (e) {
     await client.query('rollback').catch(() => undefined);

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Call, CarrierStatus, Disposition } from '../features/calls/call.entity';
 
 /** A progress report from a carrier, in whatever order the network delivers it. */
@@ -34,14 +35,15 @@ export interface CallAnalysis {
   recordingSeconds: number;
 }
 
+export interface Recording {
+  contentType: string;
+  byteLength: number;
+  stream: Readable;
+}
+
 /** Turns a finished call into transcript, structured answers and a recording. */
 export interface Analyzer {
   analyze(call: Call): Promise<CallAnalysis>;
-  /** The recording's audio as a WAV stream, or null when there is none. */
-  recording(call: Call): Promise<StoredRecording | null>;
-}
-
-export interface StoredRecording {
-  byteLength: number;
-  stream: NodeJS.ReadableStream;
+  /** The recording's audio: its media type, exact size and a stream of its bytes; null when there is none. */
+  recording(call: Call): Promise<Recording | null>;
 }

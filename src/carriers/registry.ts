@@ -4,7 +4,7 @@ import type { Call } from '../features/calls/call.entity';
 import type { Logger } from '../shared/logger';
 import { createRecognizer } from '../voice/stt/create';
 import { EspeakSynthesizer } from '../voice/tts';
-import type { Analyzer, Carrier, CallAnalysis, StoredRecording } from './carrier';
+import type { Analyzer, Carrier, CallAnalysis, Recording } from './carrier';
 import { SimulatorAnalyzer } from './simulator/simulator-analyzer';
 import { SimulatorCarrier } from './simulator/simulator-carrier';
 import { SipAnalyzer } from './sip/sip-analyzer';
@@ -39,7 +39,7 @@ class AnalyzerByCarrier implements Analyzer {
     return this.of(call).analyze(call);
   }
 
-  recording(call: Call): Promise<StoredRecording | null> {
+  recording(call: Call): Promise<Recording | null> {
     return this.of(call).recording(call);
   }
 }

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { userInfo } from 'node:os';
+import { Client } from 'pg';
+import { readOrCreateSecrets, readSecrets } from '../shared/secrets-file';
 import { freePort } from './free-port';
 
 /**
@@ -10,6 +13,8 @@ import { freePort } from './free-port';
  *   `postgres` system user when missing and the data directory is chowned to it; every parent
  *   directory must be traversable by that user.
  * - initdb runs only when PG_VERSION is absent, so data survives restarts.
+ * - The superuser password is generated once and kept in a secrets file (DATA_DIR/secrets.json
+ *   for the service); clusters made with the old fixed password are moved to it on their next start.
  * - After a SIGKILL of node the postmaster lives on and the next start fails; we stop the orphan
  *   (SIGINT = fast shutdown) before starting again.
  * - The library installs an exit hook that stops clusters on SIGINT/SIGTERM. We route that hook
@@ -25,7 +30,48 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** What every cluster created before generated passwords used; accepted once, then replaced. */
+const LEGACY_PASSWORD = 'postgres';
+const PASSWORD_KEY = 'EMBEDDED_POSTGRES_PASSWORD';
+const INVALID_PASSWORD = '28P01';
+
+/** The superuser password kept in the secrets file, generated there on first use. */
+function storedPassword(secretsFile: string): string {
+  return readOrCreateSecrets(secretsFile, { [PASSWORD_KEY]: () => randomBytes(24).toString('base64url') })[PASSWORD_KEY]!;
+}
+
+const urlFor = (password: string, port: number, database: string): string =>
+  `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+
+async function connectAs(password: string, port: number): Promise<Client> {
+  const client = new Client({ user: USER, password, host: '127.0.0.1', port, database: 'postgres' });
+  await client.connect();
+  return client;
+}
+
+/**
+ * A client for the running cluster with the stored password. A data directory made before the
+ * password was generated still has the old fixed one: that is accepted once and the superuser's
+ * password changed to the stored one, so the old password stops working from then on.
+ */
+async function superuserClient(password: string, port: number, log: (msg: string) => void): Promise<Client> {
+  try {
+    return await connectAs(password, port);
+  } catch (e) {
+    if ((e as { code?: string }).code !== INVALID_PASSWORD) throw e;
+  }
+  let legacy: Client;
+  try {
+    legacy = await connectAs(LEGACY_PASSWORD, port);
+  } catch (e) {
+    if ((e as { code?: string }).code !== INVALID_PASSWORD) throw e;
+    throw new Error(`the embedded PostgreSQL refused the password kept in its secrets file (${PASSWORD_KEY}); restore that file or set DATABASE_URL.`);
+  }
+  log('the embedded PostgreSQL still had the old fixed superuser password: replacing it with the generated one from secrets.json');
+  await legacy.query(`alter role ${legacy.escapeIdentifier(USER)} with password ${legacy.escapeLiteral(password)}`);
+  await legacy.end();
+  return connectAs(password, port);
+}
 
 function pidAlive(pid: number): boolean {
   try {
@@ -66,12 +112,15 @@ function ensureTraversable(dir: string, log: (msg: string) => void): void {
 
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
+  /** Where the generated superuser password is kept (the service uses DATA_DIR/secrets.json). */
+  secretsFile: string;
   port?: number;
   database: string;
   log?: (msg: string) => void;
 }): Promise<EmbeddedDatabase> {
   const log = opts.log ?? (() => undefined);
   const dataDir = path.resolve(opts.dataDir);
+  const password = storedPassword(opts.secretsFile);
   mkdirSync(path.dirname(dataDir), { recursive: true });
   ensureTraversable(dataDir, log);
   await stopOrphan(dataDir, log);
@@ -84,7 +133,7 @@ export async function startEmbeddedPostgres(opts: {
     databaseDir: dataDir,
     port,
     user: USER,
-    password: PASSWORD,
+    password, // used by initdb only; connections below pass it themselves
     persistent: true,
     createPostgresUser: true,
     authMethod: 'scram-sha-256',
@@ -108,8 +157,13 @@ export async function startEmbeddedPostgres(opts: {
     throw new Error(`embedded PostgreSQL did not start: ${(e as Error | undefined)?.message ?? 'process exited'}\n${pgLog}`);
   }
 
-  const client = pg.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
+  let client: Client;
+  try {
+    client = await superuserClient(password, port, log);
+  } catch (e) {
+    await pg.stop().catch(() => undefined);
+    throw e;
+  }
   try {
     const exists = await client.query('select 1 from pg_database where datname = $1', [opts.database]);
     if (exists.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(opts.database)}`);
@@ -128,7 +182,7 @@ export async function startEmbeddedPostgres(opts: {
   };
 
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${opts.database}`,
+    url: urlFor(password, port, opts.database),
     port,
     stop,
     setBeforeStop(fn) {
@@ -142,13 +196,15 @@ export async function startEmbeddedPostgres(opts: {
  * cluster), found through postmaster.pid: line 1 is the postmaster's pid, line 4 its port.
  * Tools such as `npm run admin:promote` connect to it instead of stopping it.
  */
-export function runningEmbeddedPostgres(dataDir: string, database: string): { url: string; port: number; pid: number } | undefined {
+export function runningEmbeddedPostgres(dataDir: string, database: string, secretsFile: string): { url: string; port: number; pid: number } | undefined {
   const pidFile = path.join(path.resolve(dataDir), 'postmaster.pid');
   if (!existsSync(pidFile)) return undefined;
   const lines = readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   if (!Number.isInteger(pid) || pid <= 0 || !pidAlive(pid) || !Number.isInteger(port) || port <= 0) return undefined;
-  return { url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`, port, pid };
+  const password = readSecrets(secretsFile)[PASSWORD_KEY];
+  if (!password) return undefined;
+  return { url: urlFor(password, port, database), port, pid };
 }
 

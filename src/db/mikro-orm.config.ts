@@ -3,6 +3,8 @@ import { Migrator } from '@mikro-orm/migrations';
 import { ENTITIES } from './entities';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial';
 import { Migration20261123000000_rate_limits_audit } from './migrations/Migration20261123000000_rate_limits_audit';
+import { Migration20261123100000_accounts } from './migrations/Migration20261123100000_accounts';
+import { Migration20261123110000_queue_delivery } from './migrations/Migration20261123110000_queue_delivery';
 import { Migration20261123120000_sip_calls } from './migrations/Migration20261123120000_sip_calls';
 
 /**
@@ -37,6 +39,8 @@ export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean
       migrationsList: [
         { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
         { name: 'Migration20261123000000_rate_limits_audit', class: Migration20261123000000_rate_limits_audit },
+        { name: 'Migration20261123100000_accounts', class: Migration20261123100000_accounts },
+        { name: 'Migration20261123110000_queue_delivery', class: Migration20261123110000_queue_delivery },
         { name: 'Migration20261123120000_sip_calls', class: Migration20261123120000_sip_calls },
       ],
     },

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import type { Pool } from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DeliveryListener } from '../features/webhooks/webhook-deliverer';
-import { DOCUMENTED_PATHS } from '../openapi/document';
+import { QUEUE_DEPTH_SQL } from '../queue';
 
 /**
  * Prometheus metrics of one process (API, worker or both), served at GET /metrics.
@@ -59,7 +59,8 @@ export function uuidV7LowerBound(ms: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
 }
 
-export function createMetrics(opts: { pool: Pool; role: string; prefix?: string }): Metrics {
+/** `routePaths`: the REST path templates (src/routes.ts), so request metrics are labelled by route, not by URL. */
+export function createMetrics(opts: { pool: Pool; role: string; routePaths: readonly string[]; prefix?: string }): Metrics {
   const prefix = opts.prefix ?? 'voicegate_';
   const registry = new Registry();
   registry.setDefaultLabels({ role: opts.role });
@@ -152,15 +153,7 @@ export function createMetrics(opts: { pool: Pool; role: string; prefix?: string 
   let refreshing: Promise<void> | undefined;
   const refreshDbGauges = async (): Promise<void> => {
     const q = opts.pool.query<{ kind: string; label: string; state: string; n: string; age: string | null }>(
-      `select 'queue' as kind, t.identifier as label,
-              case when j.attempts >= j.max_attempts then 'failed'
-                   when j.locked_at is not null then 'running'
-                   when j.run_at <= now() then 'ready'
-                   else 'scheduled' end as state,
-              count(*)::text as n,
-              extract(epoch from now() - min(j.run_at) filter (where j.locked_at is null and j.attempts < j.max_attempts and j.run_at <= now()))::text as age
-         from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-        group by 2, 3
+      `select 'queue' as kind, q.task as label, q.state, q.n, q.age from (${QUEUE_DEPTH_SQL}) q
        union all
        select 'calls_open', status, '', count(*)::text, null from calls where status in ('queued', 'ringing', 'in_progress') group by status
        union all
@@ -196,7 +189,7 @@ export function createMetrics(opts: { pool: Pool; role: string; prefix?: string 
     refreshedAt = Date.now();
   };
 
-  const route = routeMatcher(DOCUMENTED_PATHS);
+  const route = routeMatcher(opts.routePaths);
   const httpMiddleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {

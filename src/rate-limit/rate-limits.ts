@@ -12,7 +12,7 @@ import { AppError } from '../shared/errors';
  * Keys are never stored in the clear when they could identify a person (e-mail addresses are
  * hashed), and every key is bounded in length.
  */
-export type PolicyName = 'api_key' | 'login_ip' | 'login_email' | 'signup_ip' | 'signup_email';
+export type PolicyName = 'api_key' | 'login_ip' | 'login_email' | 'signup_ip' | 'signup_email' | 'mail_email';
 
 export interface Policy {
   name: PolicyName;
@@ -33,11 +33,13 @@ const TABLE = 'rate_limits';
 export function policiesFrom(config: Config): Record<PolicyName, Policy> {
   const r = config.rateLimit;
   return {
-    api_key: { name: 'api_key', points: r.apiKeyPerMinute, windowSeconds: 60 },
+    api_key: { name: 'api_key', points: r.apiKeyPerMinute, windowSeconds: r.apiKeyWindowSeconds },
     login_ip: { name: 'login_ip', points: r.loginIpPer15Min, windowSeconds: 15 * 60 },
     login_email: { name: 'login_email', points: r.loginEmailPer15Min, windowSeconds: 15 * 60 },
     signup_ip: { name: 'signup_ip', points: r.signupIpPerHour, windowSeconds: 3600 },
     signup_email: { name: 'signup_email', points: r.signupEmailPerHour, windowSeconds: 3600 },
+    // Account mails (verification resend, password reset) per address: no mail-bombing through us.
+    mail_email: { name: 'mail_email', points: r.signupEmailPerHour, windowSeconds: 3600 },
   };
 }
 
@@ -62,7 +64,7 @@ export function rateLimitedError(state: RateLimitState, message?: string): AppEr
 
 /** Identifying keys (e-mail addresses) are hashed; everything is bounded well under varchar(255). */
 function bucketKey(policy: PolicyName, key: string): string {
-  if (policy === 'login_email' || policy === 'signup_email' || key.length > 100) {
+  if (policy === 'login_email' || policy === 'signup_email' || policy === 'mail_email' || key.length > 100) {
     return createHash('sha256').update(key).digest('base64url');
   }
   return key;

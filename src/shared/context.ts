@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from './logger';
 import { AppError } from './errors';
-import type { Role } from '../features/users/user.entity';
+import type { Role } from './roles';
 
 /** A dashboard user, authenticated by a JWT and re-checked against the database. */
 export interface UserActor {
@@ -10,7 +10,10 @@ export interface UserActor {
   orgId: string;
   email: string;
   role: Role;
+  emailVerified: boolean;
   isPlatformAdmin: boolean;
+  /** Listed in PLATFORM_ADMIN_EMAILS but not verified yet: admin calls answer email_not_verified. */
+  adminPendingVerification: boolean;
 }
 
 /** An integration, authenticated by an organization API key. */
@@ -50,6 +53,9 @@ export function requireOwner(ctx: Ctx): UserActor {
 
 export function requirePlatformAdmin(ctx: Ctx): UserActor {
   const user = requireUser(ctx);
+  if (user.adminPendingVerification) {
+    throw new AppError('email_not_verified', 'Verify your e-mail address first: admin rights follow a verified address only.');
+  }
   if (!user.isPlatformAdmin) throw new AppError('insufficient_role', 'Only a platform administrator may do this.');
   return user;
 }

@@ -1,3 +1,5 @@
+import { mapPgError } from './pg-errors';
+
 /**
  * One error type for the whole service. Services throw it; two thin mappers turn it into
  * problem+json (rest/error-handler.ts) and GraphQL extensions (graphql/format-error.ts).
@@ -8,12 +10,14 @@ export const ERROR_CODES = {
   missing_credentials: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   invalid_token: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   token_expired: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
+  token_revoked: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   invalid_api_key_format: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   invalid_api_key: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   invalid_credentials: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   inactive_user: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
   inactive_organization: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
   insufficient_role: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
+  email_not_verified: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
   not_found: { status: 404, title: 'Not Found', graphql: 'NOT_FOUND' },
   method_not_allowed: { status: 405, title: 'Method Not Allowed', graphql: 'BAD_REQUEST' },
   email_taken: { status: 409, title: 'Conflict', graphql: 'CONFLICT' },
@@ -40,21 +44,23 @@ export class AppError extends Error {
   /** Extra response headers (Retry-After, Allow, ...). */
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, opts: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
+  constructor(code: ErrorCode, message: string, opts: { errors?: FieldError[]; headers?: Record<string, string>; status?: 400 } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
-    this.status = ERROR_CODES[code].status;
+    // The one override: a mailed link's token (verification, reset, invitation) that is bad, used
+    // or expired is a 400 invalid_token, not the 401 of a bad bearer token (docs/accounts.md).
+    this.status = opts.status ?? ERROR_CODES[code].status;
     this.errors = opts.errors;
     this.headers = opts.headers;
   }
 
   get title(): string {
-    return ERROR_CODES[this.code].title;
+    return this.status === 400 ? 'Bad Request' : ERROR_CODES[this.code].title;
   }
 
   get graphqlCode(): string {
-    return ERROR_CODES[this.code].graphql;
+    return this.status === 400 ? 'BAD_USER_INPUT' : ERROR_CODES[this.code].graphql;
   }
 }
 
@@ -63,18 +69,18 @@ export const notFound = (what: string): AppError => new AppError('not_found', `$
 export const validationError = (field: string, message: string): AppError =>
   new AppError('validation_error', 'The request is invalid.', { errors: [{ field, message }] });
 
-/** PostgreSQL connection-level failures (server down, refused, terminated): answered 503. */
-const UNAVAILABLE_PG_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
 const UNAVAILABLE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
 
 /** Turns anything thrown into an AppError; unknown errors become internal_error (never leaked). */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
+  // PostgreSQL errors by SQLSTATE (constraint violations, serialization failures, server down).
+  const mapped = mapPgError(err);
+  if (mapped instanceof AppError) return mapped;
   const e = err as { code?: string; message?: string; name?: string } | undefined;
   const code = e?.code ?? '';
   const message = e?.message ?? '';
   if (
-    UNAVAILABLE_PG_CODES.has(code) ||
     UNAVAILABLE_NET_CODES.has(code) ||
     /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection|Transaction query already complete|database system is (shutting down|starting up|in recovery mode)/i.test(
       message,

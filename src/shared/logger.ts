@@ -90,8 +90,22 @@ export function serializeError(err: unknown, depth = 0): unknown {
 
 export const LOG_SERIALIZERS = { err: (e: unknown) => serializeError(e), error: (e: unknown) => serializeError(e) };
 
-export function createLogger(opts: { level: string; file?: string; name?: string }): Logger {
-  const destination = opts.file ? pino.destination({ dest: opts.file, append: true, mkdir: true, sync: false }) : pino.destination(1);
+/**
+ * Human-readable lines (pino-pretty) only for a person at a terminal: outside production, when
+ * logging to stdout and stdout is a TTY. Pipes, files, containers and the test suite get JSON.
+ */
+export function wantsPrettyLogs(opts: { nodeEnv: string; file?: string; stdoutIsTTY: boolean | undefined }): boolean {
+  return opts.nodeEnv !== 'production' && !opts.file && opts.stdoutIsTTY === true;
+}
+
+export function createLogger(opts: { level: string; file?: string; name?: string; pretty?: boolean }): Logger {
+  // Redaction and serializers run in this thread, before a line reaches pino-pretty's worker thread,
+  // so pretty output is scrubbed exactly like JSON output.
+  const destination = opts.pretty
+    ? pino.transport({ target: 'pino-pretty', options: { destination: 1, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } })
+    : opts.file
+      ? pino.destination({ dest: opts.file, append: true, mkdir: true, sync: false })
+      : pino.destination(1);
   return pino(
     {
       name: opts.name ?? 'voicegate',

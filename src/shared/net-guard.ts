@@ -3,18 +3,50 @@ import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * SSRF guard for webhook destinations (CONTRACT §4). Only globally routable unicast addresses are
- * allowed: loopback, private, link-local (cloud metadata), CGNAT, multicast, unspecified, reserved
- * and translation ranges are refused. IPv4-mapped IPv6 is unwrapped first so [::ffff:127.0.0.1]
- * cannot slip through.
+ * SSRF guard for webhook destinations (docs/security.md, "Webhook destinations"). Only globally
+ * routable unicast addresses are allowed: loopback, private, link-local (cloud metadata), CGNAT,
+ * multicast, unspecified, reserved and translation ranges are refused.
+ *
+ * IPv6 has several forms that carry an IPv4 address inside, and a host that routes them reaches
+ * that IPv4 address. All of them are refused as a whole, whatever IPv4 they embed:
+ * - IPv4-compatible `::a.b.c.d` (`::/96`, deprecated by RFC 4291): `[::127.0.0.1]` is written
+ *   `[::7f00:1]` by the URL parser, which ipaddr.js reports as plain unicast, hence the explicit rule;
+ * - NAT64 `64:ff9b::/96` and `64:ff9b:1::/48`, SIIT `::ffff:0:a.b.c.d`, 6to4 `2002::/16` and
+ *   Teredo `2001::/32` (ipaddr.js names these ranges, none of them is `unicast`).
+ * IPv4-mapped `::ffff:a.b.c.d` is the socket's own notation for an IPv4 peer, so it is unwrapped
+ * and the IPv4 address judged instead.
  */
-export function isBlockedAddress(ip: string): boolean {
-  if (!ipaddr.isValid(ip)) return true;
-  let addr = ipaddr.parse(ip);
-  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) {
-    addr = (addr as ipaddr.IPv6).toIPv4Address();
+const EMBEDDED_IPV4_PREFIXES: ReadonlyArray<[ipaddr.IPv6, number]> = [
+  ipaddr.IPv6.parseCIDR('::/96'),
+  ipaddr.IPv6.parseCIDR('64:ff9b::/96'),
+  ipaddr.IPv6.parseCIDR('64:ff9b:1::/48'),
+  ipaddr.IPv6.parseCIDR('::ffff:0:0:0/96'),
+  ipaddr.IPv6.parseCIDR('2002::/16'),
+  ipaddr.IPv6.parseCIDR('2001::/32'),
+];
+
+/**
+ * ipaddr.js reads the dotted tail of `::a.b.c.d` as if it were `::ffff:a.b.c.d` (IPv4-mapped), so
+ * IPv6 text is first rewritten by the WHATWG URL parser (which writes `::7f00:1`) before it is judged.
+ */
+function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  if (net.isIPv4(ip)) return ipaddr.IPv4.parse(ip);
+  if (!net.isIPv6(ip)) return undefined;
+  try {
+    return ipaddr.IPv6.parse(new URL(`http://[${ip}]/`).hostname.slice(1, -1));
+  } catch {
+    return undefined;
   }
-  return addr.range() !== 'unicast';
+}
+
+export function isBlockedAddress(ip: string): boolean {
+  const addr = parseAddress(ip);
+  if (!addr) return true;
+  if (addr.kind() === 'ipv4') return addr.range() !== 'unicast';
+  const v6 = addr as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() !== 'unicast';
+  if (EMBEDDED_IPV4_PREFIXES.some((prefix) => v6.match(prefix))) return true;
+  return v6.range() !== 'unicast';
 }
 
 export class BlockedDestinationError extends Error {

@@ -1,105 +1,68 @@
-import { Logger as GraphileLogger, run, type Runner } from 'graphile-worker';
+import { beat, releaseDeadRunners, retire, startQueueRunner, type QueueRunner } from '../queue';
 import type { Services } from '../services';
+import { taskHandlers } from './registry';
 import { Sweeper } from './sweeper';
-import { buildTaskList } from './tasks';
-
-const LOCAL_QUEUE_SIZE = 32;
 
 export interface WorkerHandle {
-  /** The graphile-worker runner currently running (a new one after a restart). */
-  readonly runner: Runner;
+  /** The queue runner currently running (a new one after a restart). */
+  readonly runner: QueueRunner;
   sweeper: Sweeper;
   /** False between an unexpected stop of the queue runner and its successful restart. */
   running(): boolean;
   stop(): Promise<void>;
 }
 
-const RESTART_FIRST_DELAY_MS = 500;
-const RESTART_MAX_DELAY_MS = 15_000;
+const RESTART_FIRST_DELAY_MS = 250;
+/** Capped low: the runner must be back within a couple of seconds of the database. */
+const RESTART_MAX_DELAY_MS = 2000;
 
 /**
- * The background worker: graphile-worker over the same PostgreSQL, plus the sweeper. Jobs are
- * locked per job by PostgreSQL (SKIP LOCKED), so any number of workers can share one database;
- * deliveries additionally hold a row lease so one attempt is never sent twice at once.
+ * The background worker: a queue runner over the same PostgreSQL, its heartbeat, and the sweeper.
  *
- * Supervised: graphile-worker shuts its pool down when it cannot write job completions back (a
- * database outage longer than its own retries: "queue is in an inconsistent state; aborting").
- * Such a stop, or any other stop we did not ask for, starts a new runner after a back-off, until
- * the database answers again. Jobs the old runner held stay locked until graphile-worker's lock
- * timeout; deliveries among them are re-queued earlier by the sweeper.
+ * Supervised, so that the process outlives its database: graphile-worker gives its pool up when it
+ * cannot write job completions back (a lost connection: "queue is in an inconsistent state;
+ * aborting"). Such a stop, or any other stop we did not ask for, retires that runner and starts a
+ * new one after a back-off (250 ms doubling to 2 s) until the database answers again; /ready says
+ * "down" meanwhile. Jobs the retired runner still held are released as soon as it has wound down
+ * and the database answers (no job runs twice at once); jobs of a runner in another process that
+ * died are released by the heartbeat check. See docs/queue-and-delivery.md.
  */
 export async function startWorker(s: Services): Promise<WorkerHandle> {
   const log = s.log.child({ component: 'worker' });
-  const logger = new GraphileLogger(() => (level, message, meta) => {
-    const fn = level === 'error' ? log.error.bind(log) : level === 'warning' ? log.warn.bind(log) : log.debug.bind(log);
-    // graphile-worker appends the error text to its messages ("Failed task … with error '…'"), and
-    // a driver error's text embeds SQL with its values: keep the message up to there and log the
-    // error through the logger's sanitizing serializer instead.
-    const error = meta && typeof meta === 'object' ? (meta as { error?: unknown }).error : undefined;
-    fn(error ? { err: error } : {}, message.split(' with error')[0]!);
-  });
   // Metrics: every delivery attempt (scheduled or manual) and every job this process runs.
   s.deliverer.listener = s.metrics.deliveryListener;
-  const taskList = buildTaskList(s);
+  const handlers = taskHandlers(s);
 
   let stopping = false;
   let alive = false;
-  let current: Runner;
+  let current: QueueRunner;
   let restartTimer: NodeJS.Timeout | undefined;
+  /** Runners that stopped for good, whose jobs are to be released once the database answers. */
+  const toRetire = new Set<string>();
+  const winding = new Set<Promise<void>>();
 
-  const launch = async (): Promise<Runner> => {
-    const runner = await run({
-      pgPool: s.db.pool,
+  const launch = async (): Promise<QueueRunner> => {
+    const runner = await startQueueRunner({
+      pool: s.db.pool,
       concurrency: s.config.workerConcurrency,
-      taskList,
-      noHandleSignals: true,
-      // With a local queue one fetcher polls for the whole pool, where each of the `concurrency`
-      // workers used to poll once a second on its own: polling that often keeps jobs due in the
-      // future (carrier reports, retries) picked up as promptly as before, at the same idle load.
-      pollInterval: Math.max(50, Math.round(1000 / s.config.workerConcurrency)),
-      logger,
-      preset: {
-        worker: {
-          // Completions and failures that land in the same tick are written in one statement.
-          completeJobBatchDelay: 0,
-          failJobBatchDelay: 0,
-          gracefulShutdownAbortTimeout: 8000,
-          // Fetch (and lock) up to LOCAL_QUEUE_SIZE jobs per query instead of one query per job
-          // (bench/: most of the difference between ~600 and ~1,000 deliveries/s on 2 cores). Jobs
-          // still waiting locally are returned on graceful shutdown; a crash leaves them locked until
-          // graphile-worker's lock timeout, and the sweeper re-queues their deliveries long before that.
-          localQueue: { size: Math.max(LOCAL_QUEUE_SIZE, s.config.workerConcurrency) },
-        },
-      },
+      handlers,
+      log,
+      onJobFinished: (j) => s.metrics.jobFinished(j.task, j.failed ? 'failure' : 'success', j.seconds, j.willRetry),
     });
-    const startedAt = new WeakMap<object, bigint>();
-    runner.events.on('job:start', ({ job }) => startedAt.set(job, process.hrtime.bigint()));
-    runner.events.on('job:complete', ({ job, error }) => {
-      const began = startedAt.get(job);
-      const seconds = began === undefined ? 0 : Number(process.hrtime.bigint() - began) / 1e9;
-      const failed = error !== null && error !== undefined;
-      s.metrics.jobFinished(job.task_identifier, failed ? 'failure' : 'success', seconds, failed && job.attempts < job.max_attempts);
-    });
-    // A pool that gives up (e.g. "Could not completeJobs ... aborting") starts a graceful shutdown
-    // that may itself wait on the database for a long time: replace it at once, let it wind down.
-    runner.events.on('pool:gracefulShutdown', ({ message }) => onStopped(runner, message));
-    runner.promise.then(
-      () => onStopped(runner, 'the queue runner exited'),
-      (err: unknown) => onStopped(runner, err),
-    );
+    runner.onGiveUp((reason) => onStopped(runner, reason));
     return runner;
   };
 
-  const retiring = new Set<Runner>();
-  const onStopped = (runner: Runner, reason: unknown) => {
-    if (stopping || runner !== current || retiring.has(runner)) return;
-    retiring.add(runner);
-    runner.promise.then(
-      () => retiring.delete(runner),
-      () => retiring.delete(runner),
-    );
+  const onStopped = (runner: QueueRunner, reason: string) => {
+    if (stopping || runner !== current) return;
     alive = false;
-    log.error({ reason: reason instanceof Error ? reason.message : String(reason) }, 'the queue runner stopped unexpectedly; starting a new one');
+    log.error({ reason }, 'the queue runner stopped unexpectedly; starting a new one');
+    // Its jobs are released only once it has wound down: a job it is still running must not run twice at once.
+    const done = runner.done.then(() => {
+      toRetire.add(runner.poolId);
+    });
+    winding.add(done);
+    void done.finally(() => winding.delete(done));
     scheduleRestart(RESTART_FIRST_DELAY_MS);
   };
 
@@ -109,7 +72,7 @@ export async function startWorker(s: Services): Promise<WorkerHandle> {
       launch().then(
         (runner) => {
           if (stopping) {
-            void runner.stop().catch(() => undefined);
+            void runner.stop();
             return;
           }
           current = runner;
@@ -121,8 +84,41 @@ export async function startWorker(s: Services): Promise<WorkerHandle> {
     }, delayMs);
   };
 
+  // Heartbeat: prove this runner alive, release what retired runners held, and release the jobs of
+  // runners (in any process) that stopped beating. Another process's runner is judged only after
+  // our own beats have succeeded for a whole WORKER_DEAD_AFTER: after a database outage every
+  // runner gets the time to beat again before anyone is declared dead.
+  let connectedSince: number | undefined;
+  let beating: Promise<void> | undefined;
+  const heartbeat = async () => {
+    try {
+      if (alive) await beat(s.db.pool, [current.poolId]);
+      else await s.db.pool.query('select 1'); // no runner to vouch for, but is the database there?
+      connectedSince ??= Date.now();
+      if (toRetire.size) {
+        const ids = [...toRetire];
+        await retire(s.db.pool, ids);
+        for (const id of ids) toRetire.delete(id);
+        log.warn({ runners: ids }, 'released the jobs of a retired queue runner');
+      }
+      if (Date.now() - connectedSince >= s.config.workerDeadAfterMs) {
+        const dead = await releaseDeadRunners(s.db.pool, { deadAfterMs: s.config.workerDeadAfterMs, staleLockMs: s.config.staleJobLockMs });
+        if (dead.length) log.warn({ runners: dead }, 'released jobs held by queue runners that stopped responding');
+      }
+    } catch {
+      connectedSince = undefined; // the database is away; /ready and the runner say so
+    }
+  };
+  const heartbeatTimer = setInterval(() => {
+    beating ??= heartbeat().finally(() => {
+      beating = undefined;
+    });
+  }, s.config.workerHeartbeatMs);
+  heartbeatTimer.unref();
+
   current = await launch();
   alive = true;
+  await heartbeat();
   const sweeper = new Sweeper(s);
   sweeper.start();
   return {
@@ -134,15 +130,17 @@ export async function startWorker(s: Services): Promise<WorkerHandle> {
     async stop() {
       stopping = true;
       clearTimeout(restartTimer);
+      clearInterval(heartbeatTimer);
+      await beating;
       await sweeper.stop();
       // Live calls (SIP dialogs) end with this process: hang them up and close the sockets.
       await s.liveCarrier?.close();
-      // A runner that already stopped by itself rejects stop(); there is nothing left to stop.
       if (alive) await current.stop();
       alive = false;
+      // A graceful stop returned or finished every job: this runner holds nothing any more.
+      await retire(s.db.pool, [current.poolId, ...toRetire]).catch(() => undefined);
       // Replaced runners still winding down: give them the abort timeout, then leave them.
-      const winding = [...retiring].map((r) => r.promise.catch(() => undefined));
-      if (winding.length) await Promise.race([Promise.all(winding), new Promise((r) => setTimeout(r, 10_000).unref())]);
+      if (winding.size) await Promise.race([Promise.all(winding), new Promise((r) => setTimeout(r, 10_000).unref())]);
     },
   };
 }

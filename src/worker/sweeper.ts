@@ -1,12 +1,11 @@
 import { deliveryLeaseMs } from '../features/webhooks/webhook-deliverer';
+import { addJobsSql } from '../queue';
 import type { Services } from '../services';
 import { failUnsafeRedial } from '../features/calls/dial-live';
 
 /**
- * Periodic repair, so nothing stays stuck whatever crashed:
- * - queue jobs locked longer than STALE_JOB_LOCK are unlocked: every job of ours is short (the
- *   longest is one webhook attempt), so such a lock belongs to a worker that died; graphile-worker
- *   on its own would wait 4 hours. Deliveries stay single-flight through their row lease;
+ * Periodic repair, so nothing stays stuck whatever crashed (jobs of dead queue runners are released
+ * by the worker's heartbeat, see src/queue/liveness.ts):
  * - calls open past max_duration_seconds + STUCK_CALL_MARGIN end as failed/carrier_error;
  * - pending deliveries whose attempt is overdue and not leased get their job re-queued (a worker
  *   killed mid-attempt leaves a job locked for hours; the lease has long expired by then);
@@ -37,18 +36,8 @@ export class Sweeper {
     await this.running;
   }
 
-  async sweep(): Promise<{ stuckCalls: number; requeued: number; unlockedWorkers: number }> {
+  async sweep(): Promise<{ stuckCalls: number; requeued: number }> {
     const { pool } = this.s.db;
-    const stale = await pool.query<{ worker_ids: string[] }>(
-      `select coalesce(array_agg(distinct locked_by), '{}') as worker_ids from graphile_worker._private_jobs
-        where locked_by is not null and locked_at < now() - ($1::int * interval '1 millisecond')`,
-      [this.s.config.staleJobLockMs],
-    );
-    const deadWorkers = stale.rows[0]?.worker_ids ?? [];
-    if (deadWorkers.length) {
-      await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [deadWorkers]);
-      this.s.log.warn({ workers: deadWorkers }, 'released jobs locked by workers that stopped responding');
-    }
     const stuck = await pool.query<{ id: string }>(
       `select id from calls
         where status in ('queued', 'ringing', 'in_progress')
@@ -64,16 +53,17 @@ export class Sweeper {
     const orphaned = await pool.query<{ id: string }>(
       `select id from calls where live_until < now() and status in ('queued', 'ringing', 'in_progress') order by live_until limit 200`,
     );
-    for (const { id } of orphaned.rows) await failUnsafeRedial(this.s, id);
+    for (const { id } of orphaned.rows) await failUnsafeRedial({ em: () => this.s.db.orm.em.fork(), lifecycle: this.s.lifecycle }, id);
     const graceMs = deliveryLeaseMs(this.s.config);
     const requeued = await pool.query(
-      `select graphile_worker.add_job('deliver_webhook', json_build_object('deliveryId', id, 'trigger', 'scheduled'),
-                                      job_key => 'delivery:' || id, max_attempts => 10)
-         from (select id from webhook_deliveries
-                where state = 'pending'
-                  and next_attempt_at < now() - ($1::int * interval '1 millisecond')
-                  and (lease_until is null or lease_until < now())
-                order by next_attempt_at limit 500) overdue`,
+      addJobsSql('deliver', {
+        from: `(select id from webhook_deliveries
+                 where state = 'pending'
+                   and next_attempt_at < now() - ($1::int * interval '1 millisecond')
+                   and (lease_until is null or lease_until < now())
+                 order by next_attempt_at limit 500) overdue`,
+        fields: { deliveryId: 'overdue.id' },
+      }),
       [graceMs],
     );
     await pool.query(
@@ -83,6 +73,6 @@ export class Sweeper {
     if (stuck.rowCount || requeued.rowCount) {
       this.s.log.info({ stuck_calls: stuck.rowCount, requeued_deliveries: requeued.rowCount }, 'sweeper repaired state');
     }
-    return { stuckCalls: stuck.rowCount ?? 0, requeued: requeued.rowCount ?? 0, unlockedWorkers: deadWorkers.length };
+    return { stuckCalls: stuck.rowCount ?? 0, requeued: requeued.rowCount ?? 0 };
   }
 }

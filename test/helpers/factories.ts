@@ -15,7 +15,7 @@ export interface TestOrg {
 export const uniqueEmail = (tag = 'user'): string => `${tag}-${randomBytes(6).toString('hex')}@example.com`;
 
 /** Signs up a brand-new organization through the real REST endpoint. */
-export async function signup(app: TestApp, opts: { email?: string; password?: string; organizationName?: string } = {}): Promise<TestOrg> {
+export async function signup(app: Pick<TestApp, 'http'>, opts: { email?: string; password?: string; organizationName?: string } = {}): Promise<TestOrg> {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? `pw-${randomBytes(8).toString('hex')}`;
   const res = await app

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { migrate, openDatabase, type Database } from '../../src/db/database';
+import { startHttpServer, trustedProxyCheck } from '../../src/rest/http-server';
 import { createServices, type Services } from '../../src/services';
 import { createLogger } from '../../src/shared/logger';
 import { startWorker, type WorkerHandle } from '../../src/worker/runner';
@@ -80,9 +81,14 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
   services.apiKeyCache.start();
   let worker: WorkerHandle | undefined;
   const built = await buildApp(services, { workerRunning: () => worker?.running() ?? false });
-  const server: Server = await new Promise((resolve) => {
-    const s = built.app.listen(0, '127.0.0.1', () => resolve(s));
+  const server: Server = await startHttpServer(built.app, {
+    port: 0,
+    host: '127.0.0.1',
+    limits: config.http,
+    isTrustedProxy: trustedProxyCheck(built.app),
+    log,
   });
+  built.attach(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const app: TestApp = {
@@ -104,9 +110,10 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     },
     async close() {
       await worker?.stop();
+      await built.stop(); // closes subscription sockets, which server.close() would wait for
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
-      await built.stop();
+      await services.mail.drain();
       await services.apiKeyCache.stop();
       await services.notifier.stop();
       await db.close();

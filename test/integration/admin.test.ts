@@ -15,11 +15,13 @@ import {
 } from '../graphql/generated';
 import { bearer, recordSecret, signup, uniqueEmail, type TestOrg } from '../helpers/factories';
 import { gql } from '../helpers/graphql';
+import { Mailbox, verifyByMail } from '../helpers/mailbox';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 const run = promisify(execFile);
 
 let app: TestApp;
+let box: Mailbox;
 /** Admin by role, made with the real `npm run admin:promote` command. */
 let roleAdmin: TestOrg;
 /** Admin by PLATFORM_ADMIN_EMAILS (listed in upper case: the match is case-insensitive). */
@@ -36,16 +38,24 @@ const ADMIN_GETS = [
 ];
 
 beforeAll(async () => {
-  app = await startTestApp({ PLATFORM_ADMIN_EMAILS: ` nobody@example.com , ${envAdminEmail.toUpperCase()} ` });
+  box = await Mailbox.start();
+  app = await startTestApp({ SMTP_URL: box.url, PLATFORM_ADMIN_EMAILS: ` nobody@example.com , ${envAdminEmail.toUpperCase()} ` });
   roleAdmin = await signup(app, { organizationName: 'Admin home' });
+  // admin:promote promotes verified accounts only (docs/accounts.md).
+  await verifyByMail(app, box, roleAdmin);
   const { stdout } = await run(process.execPath, ['-r', '@swc-node/register', path.resolve(__dirname, '../../scripts/promote-admin.ts'), roleAdmin.email.toUpperCase()], {
     cwd: path.resolve(__dirname, '../..'),
     env: { ...process.env, DATABASE_URL: app.db.url, DATA_DIR: app.config.dataDir, NODE_ENV: 'test', JWT_SECRET: app.config.jwtSecret, SECRETS_ENCRYPTION_KEY: app.config.secretsEncryptionKey.toString('base64') },
   });
   expect(stdout).toContain(`Promoted ${roleAdmin.email} `);
   envAdmin = await signup(app, { email: envAdminEmail });
+  // A listed address grants admin rights once its holder verified it.
+  await verifyByMail(app, box, envAdmin);
 }, 60_000);
-afterAll(() => app.close());
+afterAll(async () => {
+  await app?.close();
+  await box?.close();
+});
 
 async function admin(method: 'get' | 'post', url: string, token = roleAdmin.token) {
   return app.http()[method](url).set(bearer(token));
@@ -218,7 +228,7 @@ describe('users', () => {
     const org = await signup(app);
     const list = await admin('get', `/api/admin/users?q=${encodeURIComponent(org.email)}`);
     expect(list.body.data).toEqual([
-      { id: org.userId, email: org.email, role: 'owner', org_id: org.orgId, active: true, platform_admin: false, created_at: expect.any(String) },
+      { id: org.userId, email: org.email, role: 'owner', org_id: org.orgId, active: true, email_verified: false, platform_admin: false, created_at: expect.any(String) },
     ]);
     const admins = await admin('get', `/api/admin/users?q=${encodeURIComponent(envAdminEmail)}`);
     expect(admins.body.data[0]).toMatchObject({ role: 'owner', platform_admin: true });
@@ -245,8 +255,8 @@ describe('users', () => {
 
     const audit = await gql(app, AdminAuditLogDocument, { targetId: org.userId }, roleAdmin.token);
     expect(audit.data?.adminAuditLog.nodes.map((e) => [e.action, e.actorEmail, e.before, e.after])).toEqual([
-      ['user.activate', envAdmin.email, { active: false }, { active: true }],
-      ['user.deactivate', roleAdmin.email, { active: true }, { active: false }],
+      ['USER_ACTIVATE', envAdmin.email, { active: false }, { active: true }],
+      ['USER_DEACTIVATE', roleAdmin.email, { active: true }, { active: false }],
     ]);
 
     const gUsers = await gql(app, AdminUsersDocument, { orgId: org.orgId }, roleAdmin.token);
@@ -278,9 +288,9 @@ describe('cross-tenant reads and the leaked-key response', () => {
     expect((await admin('get', `/api/admin/webhook-deliveries?org_id=${a.orgId}&delivered=true`)).body.data).toEqual([]);
 
     const gCalls = await gql(app, AdminCallsDocument, { orgId: b.orgId }, roleAdmin.token);
-    expect(gCalls.data?.adminCalls.nodes.map((c) => [c.orgId, c.to, c.status])).toEqual([[b.orgId, '+14155550102', 'queued']]);
+    expect(gCalls.data?.adminCalls.nodes.map((c) => [c.orgId, c.to, c.status])).toEqual([[b.orgId, '+14155550102', 'QUEUED']]);
     const gDeliveries = await gql(app, AdminWebhookDeliveriesDocument, { orgId: b.orgId, delivered: false }, roleAdmin.token);
-    expect(gDeliveries.data?.adminWebhookDeliveries.nodes.map((d) => [d.orgId, d.event])).toEqual([[b.orgId, 'call.queued']]);
+    expect(gDeliveries.data?.adminWebhookDeliveries.nodes.map((d) => [d.orgId, d.event])).toEqual([[b.orgId, 'CALL_QUEUED']]);
   });
 
   test('revoking any organization key: 200, idempotent, refused at once, audited', async () => {
@@ -294,7 +304,7 @@ describe('cross-tenant reads and the leaked-key response', () => {
     expect([refused.status, refused.body.code]).toEqual([401, 'invalid_api_key']);
 
     const again = await gql(app, AdminRevokeApiKeyDocument, { id: org.apiKeyId }, roleAdmin.token);
-    expect(again.data?.adminRevokeApiKey).toMatchObject({ id: org.apiKeyId, orgId: org.orgId, status: 'revoked', revokedAt: expect.any(String) });
+    expect(again.data?.adminRevokeApiKey).toMatchObject({ id: org.apiKeyId, orgId: org.orgId, status: 'REVOKED', revokedAt: expect.any(String) });
     const owners = await app.http().get('/dashboard/api-keys').set(bearer(org.token));
     expect(owners.body[0]).toMatchObject({ id: org.apiKeyId, status: 'revoked', revoked_at: res.body.revoked_at });
     expect((await admin('post', '/api/admin/api-keys/01a20000-0000-7000-8000-000000000000/revoke')).status).toBe(404);
@@ -312,7 +322,8 @@ describe('stats and the audit log', () => {
     const res = await admin('get', '/api/admin/stats');
     expect(res.body).toEqual({
       organizations: { total: expect.any(Number), active: expect.any(Number) },
-      users: { total: expect.any(Number), active: expect.any(Number), platform_admins: 1 },
+      // The promoted one and the verified listed address.
+      users: { total: expect.any(Number), active: expect.any(Number), platform_admins: 2 },
       api_keys: { active: expect.any(Number), revoked: expect.any(Number) },
       calls: {
         total: expect.any(Number),

@@ -25,7 +25,7 @@ describe('POST /auth/signup', () => {
     const b = res.body;
     expect(b.token_type).toBe('bearer');
     expect(b.expires_in).toBe(259200);
-    expect(b.user).toEqual({ id: expect.any(String), email: email.trim().toLowerCase(), role: 'owner', org_id: b.organization.id });
+    expect(b.user).toEqual({ id: expect.any(String), email: email.trim().toLowerCase(), role: 'owner', org_id: b.organization.id, email_verified: false });
     expect(b.organization).toEqual({ id: expect.any(String), name: 'Acme Calls' });
     expect(b.api_key).toMatchObject({ name: 'default', status: 'active', revoked_at: null, last_used_at: null });
     expect(b.api_key.secret).toMatch(/^sk_live_[0-9A-Za-z]{32,}$/);
@@ -133,6 +133,7 @@ describe('GET /auth/me and token validation', () => {
       role: 'owner',
       org_id: org.orgId,
       active: true,
+      email_verified: false,
       created_at: expect.stringMatching(/\.\d{6}\+00:00$/),
       organization: { id: org.orgId, name: 'Me Corp', active: true, webhook_url: null, created_at: expect.any(String) },
     });

@@ -2,7 +2,7 @@ import { bearer, eventually, signup, type TestOrg } from '../helpers/factories';
 import { gql } from '../helpers/graphql';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { CallDocument, CallsDocument, CancelCallDocument } from '../graphql/generated';
-import { enqueue } from '../../src/worker/queue';
+import { addJobs, job } from '../../src/queue';
 import { Sweeper } from '../../src/worker/sweeper';
 import { simulatedTimeline } from '../../src/carriers/simulator/simulator-carrier';
 
@@ -199,8 +199,8 @@ describe('reading and canceling calls', () => {
     // GraphQL: the same isolation.
     const gB = await gql(app, CallDocument, { id: ids[0]! }, b.token);
     expect(gB.errors?.[0]?.extensions).toEqual({ code: 'NOT_FOUND', reason: 'not_found' });
-    const gA = await gql(app, CallsDocument, { first: 10, status: 'queued' }, a.token);
-    expect(gA.data?.calls.nodes.map((c) => c.callId).sort()).toEqual([ids[0], ids[2], ids[3], ids[4]].sort());
+    const gA = await gql(app, CallsDocument, { first: 10, status: 'QUEUED' }, a.token);
+    expect(gA.data?.calls.nodes.map((c) => c.id).sort()).toEqual([ids[0], ids[2], ids[3], ids[4]].sort());
   });
 
   test('cancel: only while queued or ringing; emits call.ended with disposition canceled', async () => {
@@ -248,13 +248,13 @@ describe('state machine and queue guarantees', () => {
     const marker = `rollback-${Date.now()}`;
     await expect(
       app.db.orm.em.fork().transactional(async (em) => {
-        await enqueue(em, 'analyze_call', { callId: marker });
+        await addJobs(em, job('analyze', { callId: marker }));
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
     const none = await app.db.pool.query(`select 1 from graphile_worker._private_jobs where payload->>'callId' = $1`, [marker]);
     expect(none.rowCount).toBe(0);
-    await app.db.orm.em.fork().transactional(async (em) => enqueue(em, 'analyze_call', { callId: marker }));
+    await app.db.orm.em.fork().transactional(async (em) => addJobs(em, job('analyze', { callId: marker })));
     const one = await app.db.pool.query(`select 1 from graphile_worker._private_jobs where payload->>'callId' = $1`, [marker]);
     expect(one.rowCount).toBe(1);
     await app.db.pool.query(`delete from graphile_worker._private_jobs where payload->>'callId' = $1`, [marker]);

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import jwt from 'jsonwebtoken';
 import { bearer, recordSecret, signup, uniqueEmail, type TestOrg } from '../helpers/factories';
+import { Mailbox, verifyByMail } from '../helpers/mailbox';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -14,6 +15,7 @@ const RUNS_PER_GROUP = 750; // four groups in parallel: ~3,000 requests
 const TIME_BUDGET_MS = 35_000;
 
 let app: TestApp;
+let box: Mailbox;
 let owner: TestOrg;
 let admin: TestOrg;
 let ids: { call: string; delivery: string; key: string; user: string; org: string };
@@ -22,9 +24,11 @@ let sent = 0;
 
 beforeAll(async () => {
   const adminEmail = uniqueEmail('fuzz-admin');
-  app = await startTestApp({ PLATFORM_ADMIN_EMAILS: adminEmail });
+  box = await Mailbox.start();
+  app = await startTestApp({ SMTP_URL: box.url, PLATFORM_ADMIN_EMAILS: adminEmail });
   owner = await signup(app);
   admin = await signup(app, { email: adminEmail });
+  await verifyByMail(app, box, admin);
   const call = await app.http().post('/v1/calls/outbound').set(bearer(owner.apiKey)).send({ to: '+14155550100' });
   const deliveries = await app.http().get('/dashboard/webhook-deliveries').set(bearer(owner.token));
   ids = { call: call.body.call_id, delivery: deliveries.body.data[0].id, key: owner.apiKeyId, user: owner.userId, org: owner.orgId };
@@ -44,7 +48,10 @@ beforeAll(async () => {
   tokens = [owner.token, owner.apiKey, admin.token, ...forged, 'sk_live_' + 'x'.repeat(43), 'sk_test_abc', 'eyJ.garbage.sig', 'a'.repeat(8000)];
 }, 60_000);
 
-afterAll(() => app.close());
+afterAll(async () => {
+  await app?.close();
+  await box?.close();
+});
 
 // ---------------------------------------------------------------- the surface
 type Auth = 'none' | 'jwt' | 'key' | 'admin';
@@ -61,6 +68,12 @@ const GROUPS: Record<string, Endpoint[]> = {
     { method: 'post', path: '/auth/signup', auth: 'none', valid: { email: 'fuzz@example.com', password: 'password-123', organization_name: 'Fuzz' } },
     { method: 'post', path: '/auth/login', auth: 'none', valid: { email: 'fuzz@example.com', password: 'password-123' } },
     { method: 'get', path: '/auth/me', auth: 'jwt' },
+    { method: 'post', path: '/auth/verify-email', auth: 'none', valid: { token: 'x'.repeat(43) } },
+    { method: 'post', path: '/auth/resend-verification', auth: 'jwt' },
+    { method: 'post', path: '/auth/password-reset', auth: 'none', valid: { email: 'fuzz@example.com' } },
+    { method: 'post', path: '/auth/password-reset/confirm', auth: 'none', valid: { token: 'x'.repeat(43), password: 'password-123' } },
+    { method: 'post', path: '/auth/change-password', auth: 'jwt', valid: { current_password: 'not the password', new_password: 'password-123' } },
+    { method: 'post', path: '/auth/accept-invitation', auth: 'none', valid: { token: 'x'.repeat(43), password: 'password-123' } },
     { method: 'get', path: '/health', auth: 'none' },
     { method: 'get', path: '/recordings/:id', auth: 'none' },
     { method: 'get', path: '/:id', auth: 'none' },

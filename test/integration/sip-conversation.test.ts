@@ -4,6 +4,7 @@ import { WaveFile } from 'wavefile';
 import { intro } from '../../src/voice/agent';
 import { EspeakSynthesizer } from '../../src/voice/tts';
 import { bearer, eventually, signup } from '../helpers/factories';
+import { loudFrames, startNodeCallee } from '../helpers/node-callee';
 import { describeWithTools, freeUdpPort, run, runSipp, scenarioDir, writeScenario } from '../helpers/telephony';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { answerScenario } from '../sip/scenarios';
@@ -30,11 +31,11 @@ async function spoken(dir: string, name: string, text: string): Promise<Int16Arr
 jest.setTimeout(240_000);
 
 /**
- * A whole conversation: SIPp answers and plays a recording of the callee ("yes", "three",
- * "Tuesday"), placed in time after each question the agent will ask (the agent's prompts are
- * measured with the same synthesizer; each answer comes a comfortable pause after its question,
- * well inside the agent's listening window). The agent must recognise each with pocketsphinx and
- * store the right structured answers.
+ * A whole conversation: a small real SIP/RTP callee (test/helpers/node-callee.ts) answers and
+ * says "yes", "three" and "Tuesday", each only after it has heard the agent's question to its end
+ * (event-driven, so a slow agent on a loaded machine is waited for, never talked over). The agent
+ * must recognise each with pocketsphinx and store the right structured answers. The answering
+ * machine case stays on SIPp: a greeting played from the start does not depend on timing.
  */
 describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a full SIP conversation', () => {
   let app: TestApp;
@@ -52,57 +53,46 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
   test('the callee says yes, three and Tuesday: structured answers true, 3 and "Tuesday"; transcript and recording', async () => {
     const dir = await scenarioDir();
     const tts = new EspeakSynthesizer();
-    const seconds = async (text: string) => (await tts.synthesize(text)).length / RATE;
+    const loud = async (text: string) => loudFrames(await tts.synthesize(text));
     const answers = [await spoken(dir, 'yes', 'yes'), await spoken(dir, 'three', 'three'), await spoken(dir, 'tuesday', 'Tuesday')];
-    // Timeline: the agent waits 2.5 s for a hello, then speaks; after each answer it needs the
-    // end-of-speech silence (0.8 s) plus recognition (0.3 s assumed) before the next question.
-    // Each answer starts ANSWER_PAUSE after the question should end: the agent listens for 7 s, so
-    // this tolerates recognition up to ~6 s slower than assumed (a heavily loaded machine) without
-    // the answer overlapping the question.
-    const ANSWER_PAUSE = 6.0;
-    let agentSpeaksAt = 2.5 + (await seconds(intro(TASK)));
-    const placed: Array<{ at: number; pcm: Int16Array }> = [];
-    for (let i = 0; i < QUESTIONS.length; i++) {
-      const questionEnds = agentSpeaksAt + (await seconds(QUESTIONS[i]!.question));
-      const at = questionEnds + ANSWER_PAUSE;
-      placed.push({ at, pcm: answers[i]! });
-      agentSpeaksAt = at + answers[i]!.length / RATE + 0.8 + 0.3;
-    }
+    // The callee answers each question once it has heard it to its end (the first prompt is the
+    // introduction followed by the first question), however long the agent takes to get there.
+    const turns = [
+      { promptLoudFrames: (await loud(intro(TASK))) + (await loud(QUESTIONS[0].question)), answer: answers[0]! },
+      { promptLoudFrames: await loud(QUESTIONS[1].question), answer: answers[1]! },
+      { promptLoudFrames: await loud(QUESTIONS[2].question), answer: answers[2]! },
+    ];
     await tts.close();
-    const total = new Int16Array(Math.ceil((agentSpeaksAt + 8) * RATE));
-    for (const p of placed) total.set(p.pcm, Math.round(p.at * RATE));
-    const callee = new WaveFile();
-    callee.fromScratch(1, RATE, '16', total);
-    callee.toMuLaw();
-    const { writeFile } = await import('node:fs/promises');
-    await writeFile(path.join(dir, 'callee.wav'), callee.toBuffer());
-
-    const org = await signup(app);
-    const file = await writeScenario(dir, 'conversation', answerScenario('callee.wav'));
-    const sipp = runSipp(dir, file, sipPort, await freeUdpPort());
-    const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550199', task: TASK, questions: QUESTIONS, max_duration_seconds: 120 });
-    expect(res.status).toBe(201);
-    const call = await eventually(async () => {
-      const c = (await app.http().get(`/v1/calls/${res.body.call_id}`).set(bearer(org.apiKey))).body;
-      return c.recording_url ? c : undefined;
-    }, { timeoutMs: 150_000, intervalMs: 500, what: 'the call to be analyzed' }).catch((e: Error) => {
-      sipp.kill();
-      throw new Error(`${e.message}\n${sipp.output()}`);
-    });
-    const code = await sipp.exited;
-    expect({ code, output: code === 0 ? '' : sipp.output() }).toEqual({ code: 0, output: '' });
-    expect(call).toMatchObject({ status: 'completed', disposition: 'human', carrier: 'sip' });
-    expect({ answers: call.structured_answers, transcript: call.transcript }).toEqual({ answers: { consent: true, people: 3, day: 'Tuesday' }, transcript: expect.any(String) });
-    const lines: string[] = call.transcript.split('\n');
-    expect(lines[0]).toBe(`Agent: ${intro(TASK)}`);
-    expect(lines).toContain(`Agent: ${QUESTIONS[2].question}`);
-    // The callee said three things (nothing at first): three Callee turns, recognised.
-    const said = lines.filter((l) => l.startsWith('Callee: '));
-    expect(said).toHaveLength(3);
-    expect(said[0]).toMatch(/^Callee: (.* )?(yes|yeah|yep)$/);
-    expect(said[1]).toMatch(/^Callee: (.* )?three$/);
-    expect(said[2]).toMatch(/^Callee: (.* )?tuesday$/);
-    expect(lines[lines.length - 1]).toBe('Agent: Thank you for your time. Goodbye.');
+    const callee = await startNodeCallee(turns, sipPort);
+    try {
+      const org = await signup(app);
+      const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550199', task: TASK, questions: QUESTIONS, max_duration_seconds: 120 });
+      expect(res.status).toBe(201);
+      const call = await eventually(async () => {
+        const c = (await app.http().get(`/v1/calls/${res.body.call_id}`).set(bearer(org.apiKey))).body;
+        return c.recording_url ? c : undefined;
+      }, { timeoutMs: 200_000, intervalMs: 500, what: 'the call to be analyzed' }).catch((e: Error) => {
+        throw new Error(`${e.message}\n${callee.log()}`);
+      });
+      const context = `\ntranscript:\n${call.transcript}\ncallee:\n${callee.log()}`;
+      expect({ status: call.status, disposition: call.disposition, carrier: call.carrier, context }).toEqual({ status: 'completed', disposition: 'human', carrier: 'sip', context });
+      expect({ answers: call.structured_answers, context }).toEqual({ answers: { consent: true, people: 3, day: 'Tuesday' }, context });
+      // The agent hung up (BYE) after its goodbye, and the callee answered every question once.
+      await callee.ended;
+      expect(callee.answered()).toBe(3);
+      const lines: string[] = call.transcript.split('\n');
+      expect(lines[0]).toBe(`Agent: ${intro(TASK)}`);
+      expect(lines).toContain(`Agent: ${QUESTIONS[2].question}`);
+      // The callee said three things (nothing at first): three Callee turns, recognised.
+      const said = lines.filter((l) => l.startsWith('Callee: '));
+      expect(said).toHaveLength(3);
+      expect(said[0]).toMatch(/^Callee: (.* )?(yes|yeah|yep)$/);
+      expect(said[1]).toMatch(/^Callee: (.* )?three$/);
+      expect(said[2]).toMatch(/^Callee: (.* )?tuesday$/);
+      expect(lines[lines.length - 1]).toBe('Agent: Thank you for your time. Goodbye.');
+    } finally {
+      await callee.close();
+    }
   });
 
   test('an answering machine (a long greeting): the agent leaves voicemail_message; completed/voicemail', async () => {

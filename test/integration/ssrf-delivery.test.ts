@@ -15,7 +15,13 @@ afterAll(async () => {
 
 test('a per-call webhook_url to a private address is refused when the call is placed', async () => {
   const org = await signup(app);
-  for (const url of [`${rx.url}/x`, 'http://localhost/x', 'http://[::1]/x', 'http://169.254.169.254/latest']) {
+  const urls = [
+    `${rx.url}/x`, 'http://localhost/x', 'http://[::1]/x', 'http://169.254.169.254/latest',
+    // IPv6 forms carrying an IPv4 address (IPv4-compatible, NAT64, SIIT, 6to4, Teredo)
+    'http://[::127.0.0.1]/x', 'http://[::7f00:1]/x', 'http://[::169.254.169.254]/x', 'http://[64:ff9b::127.0.0.1]/x',
+    'http://[64:ff9b:1::a00:1]/x', 'http://[::ffff:0:7f00:1]/x', 'http://[2002:7f00:1::]/x', 'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/x',
+  ];
+  for (const url of urls) {
     const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550003', webhook_url: url });
     expect([url, res.status, res.body.errors?.[0]?.field]).toEqual([url, 422, 'webhook_url']);
   }

@@ -56,6 +56,10 @@ test('private, loopback, link-local, metadata and reserved destinations are refu
     'http://0x7f.1/', // 127.0.0.1 in hex shorthand
     'http://[fd00::1]/',
     'http://224.0.0.1/',
+    'http://[::127.0.0.1]/', // IPv4-compatible, written [::7f00:1] once parsed
+    'http://[::7f00:1]/',
+    'http://[64:ff9b::169.254.169.254]/', // NAT64
+    'http://[2002:a00:1::]/', // 6to4 of 10.0.0.1
   ];
   for (const url of blocked) {
     const res = await app.http().patch('/dashboard/webhook').set(bearer(org.token)).send({ webhook_url: url });

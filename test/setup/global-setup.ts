@@ -19,7 +19,7 @@ export default async function globalSetup(): Promise<void> {
   if (!serverUrl) {
     embeddedDir = path.join(os.tmpdir(), `voicegate-test-pg-${runId}`);
     removeDir(embeddedDir);
-    const embedded = await startEmbeddedPostgres({ dataDir: embeddedDir, database: 'postgres' });
+    const embedded = await startEmbeddedPostgres({ dataDir: embeddedDir, secretsFile: `${embeddedDir}-secrets.json`, database: 'postgres' });
     serverUrl = urlForDatabase(embedded.url, 'postgres');
     (globalThis as { __VOICEGATE_EMBEDDED__?: unknown }).__VOICEGATE_EMBEDDED__ = embedded;
   } else {

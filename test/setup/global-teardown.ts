@@ -12,5 +12,8 @@ export default async function globalTeardown(): Promise<void> {
   }).catch(() => undefined);
   const embedded = (globalThis as { __VOICEGATE_EMBEDDED__?: { stop(): Promise<void> } }).__VOICEGATE_EMBEDDED__;
   if (embedded) await embedded.stop();
-  if (state.embeddedDir) removeDir(state.embeddedDir);
+  if (state.embeddedDir) {
+    removeDir(state.embeddedDir);
+    removeDir(`${state.embeddedDir}-secrets.json`);
+  }
 }

@@ -48,3 +48,16 @@ test('bad values name the variable', () => {
   expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '1s, 2m ,3h', DATA_DIR: dir() }).webhookRetryScheduleMs).toEqual([1000, 120_000, 10_800_000]);
   expect(loadConfig({ PLATFORM_ADMIN_EMAILS: ' Root@Example.com ,ops@x.io', DATA_DIR: dir() }).platformAdminEmails).toEqual(new Set(['root@example.com', 'ops@x.io']));
 });
+
+test('mail: SMTP_URL must be an smtp:// or smtps:// URL; MAIL_FROM has a default', () => {
+  const c = loadConfig({ DATA_DIR: dir() });
+  expect(c.smtpUrl).toBeUndefined();
+  expect(c.mailFrom).toBe('voicegate <no-reply@localhost>');
+  expect(loadConfig({ DATA_DIR: dir(), SMTP_URL: 'smtps://u:p@mail.example.com:465', MAIL_FROM: 'Ops <ops@example.com>' })).toMatchObject({
+    smtpUrl: 'smtps://u:p@mail.example.com:465',
+    mailFrom: 'Ops <ops@example.com>',
+  });
+  expect(() => loadConfig({ DATA_DIR: dir(), SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+  // Production without SMTP_URL starts (mails go to DATA_DIR/mail with a start-up warning; docs/accounts.md).
+  expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SECRETS_ENCRYPTION_KEY: 'ab'.repeat(32), DATA_DIR: dir() }).smtpUrl).toBeUndefined();
+});

@@ -8,7 +8,18 @@ test.each([
   expect(isBlockedAddress(ip)).toBe(true);
 });
 
-test.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8', '172.32.0.1', '100.128.0.1'])('%s is allowed', (ip) => {
+// IPv6 forms that carry an IPv4 address: refused whatever IPv4 they embed (docs/security-notes.md).
+test.each([
+  '::7f00:1', '::127.0.0.1', '::a9fe:a9fe', '::808:808', '::1.2.3.4', // IPv4-compatible ::/96
+  '64:ff9b::7f00:1', '64:ff9b::808:808', '64:ff9b:1::a00:1', '64:ff9b:1:ffff::1', // NAT64 (RFC 6052, RFC 8215)
+  '::ffff:0:7f00:1', '::ffff:0:808:808', // SIIT
+  '2002:7f00:1::1', '2002:808:808::1', // 6to4
+  '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001::1', // Teredo
+])('embedded-IPv4 form %s is blocked', (ip) => {
+  expect(isBlockedAddress(ip)).toBe(true);
+});
+
+test.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8', '172.32.0.1', '100.128.0.1', '2a00:1450:4001:80b::200e', '2001:4860:4860::8888'])('%s is allowed', (ip) => {
   expect(isBlockedAddress(ip)).toBe(false);
 });
 

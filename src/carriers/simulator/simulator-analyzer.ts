@@ -1,5 +1,5 @@
 import type { Call, CallQuestion } from '../../features/calls/call.entity';
-import type { Analyzer, CallAnalysis, StoredRecording } from '../carrier';
+import type { Analyzer, CallAnalysis, Recording } from '../carrier';
 import { SeededRandom } from './seeded-random';
 import { wavByteLength, wavStream } from './wav';
 
@@ -58,8 +58,8 @@ export class SimulatorAnalyzer implements Analyzer {
     return { transcript: lines.join('\n'), structuredAnswers: answers, recordingSeconds: seconds };
   }
 
-  async recording(call: Call): Promise<StoredRecording | null> {
+  async recording(call: Call): Promise<Recording | null> {
     const seconds = call.recordingSeconds ?? 0;
-    return { byteLength: wavByteLength(seconds), stream: wavStream(call.id, seconds) };
+    return { contentType: 'audio/wav', byteLength: wavByteLength(seconds), stream: wavStream(call.id, seconds) };
   }
 }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Pool } from 'pg';
 import type { Call } from '../../features/calls/call.entity';
-import type { Analyzer, CallAnalysis, StoredRecording } from '../carrier';
+import type { Analyzer, CallAnalysis, Recording } from '../carrier';
 
 /**
  * A SIP call is understood while it happens (the agent recognises each answer), so its analysis is
@@ -23,9 +23,9 @@ export class SipAnalyzer implements Analyzer {
     return { transcript: row.transcript, structuredAnswers: row.structured_answers, recordingSeconds: row.seconds };
   }
 
-  async recording(call: Call): Promise<StoredRecording | null> {
+  async recording(call: Call): Promise<Recording | null> {
     const { rows } = await this.pool.query<{ audio: Buffer }>('select audio from call_recordings where call_id = $1', [call.id]);
     const audio = rows[0]?.audio;
-    return audio ? { byteLength: audio.length, stream: Readable.from([audio]) } : null;
+    return audio ? { contentType: 'audio/wav', byteLength: audio.length, stream: Readable.from([audio]) } : null;
   }
 }

@@ -14,17 +14,22 @@ export interface AdminStats {
 }
 
 /** Platform-wide counters for the admin overview; exact counts (fine at this scale, one round trip each). */
-export async function loadStats(em: EntityManager): Promise<AdminStats> {
+/**
+ * `adminEmails`: PLATFORM_ADMIN_EMAILS. Platform admins are the users with the role, plus the
+ * users whose verified address is listed (the same rule as AuthService.isPlatformAdmin).
+ */
+export async function loadStats(em: EntityManager, adminEmails: readonly string[]): Promise<AdminStats> {
   const [totals] = (await em.execute(
     `select
        (select count(*) from organizations)::int as orgs_total,
        (select count(*) from organizations where active)::int as orgs_active,
        (select count(*) from users)::int as users_total,
        (select count(*) from users where active)::int as users_active,
-       (select count(*) from users where role = 'platform_admin')::int as users_admins,
+       (select count(*) from users where role = 'platform_admin' or (email_verified and email in (select jsonb_array_elements_text(?::jsonb))))::int as users_admins,
        (select count(*) from api_keys where revoked_at is null)::int as keys_active,
        (select count(*) from api_keys where revoked_at is not null)::int as keys_revoked,
        (select count(*) from calls where created_at >= now() - interval '24 hours')::int as calls_24h`,
+    [JSON.stringify(adminEmails)],
   )) as Array<Record<string, number>>;
   const byStatusRows: Array<{ status: CallStatus; n: number }> = await em.execute('select status, count(*)::int as n from calls group by status');
   const byStateRows: Array<{ state: DeliveryState; n: number }> = await em.execute('select state, count(*)::int as n from webhook_deliveries group by state');

@@ -3,10 +3,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config';
 import { emailSchema, parseInput, passwordSchema } from '../../shared/validation';
 import { z } from 'zod';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../shared/passwords';
 import { Organization } from '../orgs/organization.entity';
 import { generateWebhookSecret, sealWebhookSecret } from '../orgs/webhook-secret';
-import { User, type Role } from '../users/user.entity';
+import { AppError } from '../../shared/errors';
+import type { Role } from '../../shared/roles';
+import { User } from '../users/user.entity';
 import { AuditEntry } from './audit-entry.entity';
 
 /** Audit actor for changes made from the command line (there is no user behind them). */
@@ -26,8 +28,11 @@ export interface PromoteResult {
 
 /**
  * Makes a platform admin from the command line (trusted local access, no actor): an existing
- * user gets role platform_admin; an unknown e-mail gets a new user in a dedicated
- * "Platform administration" organization. Audited like every admin change.
+ * user whose address is verified gets role platform_admin; an unknown e-mail gets a new, verified
+ * user in a dedicated "Platform administration" organization (its password given by the operator
+ * or generated and shown once). An existing account whose address is not verified is refused:
+ * whoever signed up first with that address is not necessarily its owner, and promoting them
+ * would hand admin rights to a password the operator never chose. Audited like every admin change.
  */
 export async function promoteToPlatformAdmin(em: EntityManager, config: Config, raw: { email: string; password?: string }): Promise<PromoteResult> {
   const input = parseInput(promoteSchema, raw);
@@ -36,11 +41,25 @@ export async function promoteToPlatformAdmin(em: EntityManager, config: Config, 
     const previousRole = user?.role ?? null;
     let generatedPassword: string | undefined;
     if (user) {
+      if (!user.emailVerified && user.role !== 'platform_admin') {
+        throw new AppError(
+          'email_not_verified',
+          `${user.email} has an account whose address is not verified: it was not promoted. Have its holder verify the address (POST /auth/resend-verification, or a password reset), then run this again.`,
+        );
+      }
       user.role = 'platform_admin';
     } else {
       const password = input.password ?? (generatedPassword = randomBytes(18).toString('base64url'));
       const org = (await findAdminOrganization(tx)) ?? createAdminOrganization(tx, config);
-      user = tx.create(User, { orgId: org.id, email: input.email, passwordHash: await hashPassword(password, config.bcryptCost), role: 'platform_admin' });
+      // The operator names the address on trusted local access: it counts as verified.
+      user = tx.create(User, {
+        orgId: org.id,
+        email: input.email,
+        passwordHash: await hashPassword(password, config.bcryptCost),
+        role: 'platform_admin',
+        emailVerified: true,
+        emailVerifiedAt: new Date(),
+      });
     }
     tx.create(AuditEntry, {
       actorUserId: CLI_ACTOR_ID,

@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { uuidString } from '../../shared/api-schemas';
+import { ROLES } from '../../shared/roles';
 import { emailSchema, passwordSchema } from '../../shared/validation';
+import { newApiKeySchema } from '../api-keys/api-keys.schemas';
+import { organizationSchema } from '../orgs/orgs.schemas';
+import { userSchema } from '../users/users.schemas';
 
 export const signupSchema = z.object({
   email: emailSchema,
@@ -14,3 +19,53 @@ export const loginSchema = z.object({
   password: z.string().max(1000),
 });
 export type LoginInput = z.input<typeof loginSchema>;
+
+/** A mailed token: any string; whether it is good is the token store's answer (400 invalid_token). */
+const mailTokenSchema = z.string().max(1000);
+
+export const verifyEmailSchema = z.object({ token: mailTokenSchema });
+export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
+
+export const passwordResetRequestSchema = z.object({
+  // Like login: the format is not judged, so no answer ever differs (always 202).
+  email: z.string().max(1000).transform((e) => e.trim().toLowerCase()),
+});
+export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
+
+export const passwordResetConfirmSchema = z.object({ token: mailTokenSchema, password: passwordSchema });
+export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmSchema>;
+
+export const changePasswordSchema = z.object({ current_password: z.string().max(1000), new_password: passwordSchema });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const acceptInvitationSchema = z.object({ token: mailTokenSchema, password: passwordSchema });
+export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
+
+// ---- responses ------------------------------------------------------------------------------
+
+export const signupResponseSchema = z.strictObject({
+  access_token: z.string().meta({ description: 'Dashboard JWT (HS256).' }),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int().meta({ description: 'Seconds; JWT_EXPIRE_HOURS × 3600 (default 259200).' }),
+  user: z.strictObject({ id: uuidString, email: z.string(), role: z.enum(ROLES), org_id: uuidString, email_verified: z.boolean() }),
+  organization: z.strictObject({ id: uuidString, name: z.string() }),
+  api_key: newApiKeySchema,
+  webhook_secret: z
+    .string()
+    .regex(/^whsec_/)
+    .meta({ description: 'Signs every webhook; shown here and on rotation only.' }),
+});
+
+export const loginResponseSchema = z.strictObject({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+
+export const meResponseSchema = userSchema.extend({ organization: organizationSchema });
+
+export const emailVerifiedSchema = z.strictObject({ email_verified: z.literal(true) });
+
+export const acceptedSchema = z
+  .strictObject({ status: z.literal('accepted') })
+  .meta({ description: 'The request was taken; any mail leaves in the background.' });

@@ -2,22 +2,24 @@ import jwt from 'jsonwebtoken';
 import type { Config } from '../../config';
 import { AppError } from '../../shared/errors';
 import { isUuid } from '../../shared/ids';
-import type { Role } from '../users/user.entity';
+import type { Role } from '../../shared/roles';
 
 export interface DashboardClaims {
   sub: string;
   org_id: string;
   role: Role;
   type: 'dashboard';
+  /** Session version (users.session_version at issue); absent in tokens older than the claim = 0. */
+  sv?: number;
   iat: number;
   exp: number;
 }
 
 export const tokenLifetimeSeconds = (config: Config): number => Math.round(config.jwtExpireHours * 3600);
 
-export function issueDashboardToken(config: Config, user: { id: string; orgId: string; role: Role }): { token: string; expiresIn: number } {
+export function issueDashboardToken(config: Config, user: { id: string; orgId: string; role: Role; sessionVersion: number }): { token: string; expiresIn: number } {
   const expiresIn = tokenLifetimeSeconds(config);
-  const token = jwt.sign({ org_id: user.orgId, role: user.role, type: 'dashboard' }, config.jwtSecret, {
+  const token = jwt.sign({ org_id: user.orgId, role: user.role, type: 'dashboard', sv: user.sessionVersion }, config.jwtSecret, {
     algorithm: 'HS256',
     subject: user.id,
     expiresIn,
@@ -25,7 +27,14 @@ export function issueDashboardToken(config: Config, user: { id: string; orgId: s
   return { token, expiresIn };
 }
 
-/** Verifies signature (HS256 only: the algorithm is pinned), expiry and the dashboard shape. */
+/** Clock skew tolerated on `iat` (a token "issued" further in the future is refused). */
+const IAT_SKEW_SECONDS = 60;
+
+/**
+ * Verifies signature (HS256 only: the algorithm is pinned), expiry and the dashboard shape. A token
+ * lives at most JWT_EXPIRE_HOURS after its `iat`, whatever its `exp` says: a correctly signed token
+ * minted with a far-away `exp` (a leaked secret, an old build, a hand-made token) is refused.
+ */
 export function verifyDashboardToken(config: Config, token: string): DashboardClaims {
   if (token.startsWith('sk_live_')) {
     throw new AppError('invalid_token', 'An API key cannot be used as a dashboard token.');
@@ -38,8 +47,20 @@ export function verifyDashboardToken(config: Config, token: string): DashboardCl
     throw new AppError('invalid_token', 'The token is invalid.');
   }
   const c = payload as Partial<DashboardClaims>;
-  if (typeof c !== 'object' || c === null || c.type !== 'dashboard' || !isUuid(c.sub) || !isUuid(c.org_id) || typeof c.exp !== 'number') {
+  if (
+    typeof c !== 'object' ||
+    c === null ||
+    c.type !== 'dashboard' ||
+    !isUuid(c.sub) ||
+    !isUuid(c.org_id) ||
+    typeof c.exp !== 'number' ||
+    typeof c.iat !== 'number' ||
+    (c.sv !== undefined && (typeof c.sv !== 'number' || !Number.isInteger(c.sv)))
+  ) {
     throw new AppError('invalid_token', 'The token is invalid.');
   }
+  const now = Math.floor(Date.now() / 1000);
+  if (c.iat > now + IAT_SKEW_SECONDS) throw new AppError('invalid_token', 'The token is invalid.');
+  if (now - c.iat > tokenLifetimeSeconds(config)) throw new AppError('token_expired', 'The token has expired.');
   return c as DashboardClaims;
 }

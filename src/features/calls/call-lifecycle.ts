@@ -1,10 +1,21 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CarrierReport, CallAnalysis } from '../../carriers/carrier';
-import { enqueue } from '../../worker/queue';
-import { recordEvent } from '../webhooks/events.service';
+import { addJobs, job } from '../../queue';
+import { recordEvent, type EventSubject } from '../webhooks/outbox';
 import { Call, FINAL_STATUSES, type CallStatus, type Disposition } from './call.entity';
 import type { RecordingUrls } from './recording-url';
+import type { LiveEventsPublisher } from '../../shared/live-events';
+
+/** A call as the subject of its events (what the outbox and the envelope need). */
+export const eventSubject = (call: Call): EventSubject => ({
+  orgId: call.orgId,
+  callId: call.id,
+  webhookUrl: call.webhookUrl,
+  to: call.to,
+  status: call.status,
+  metadata: call.metadata,
+});
 
 /** NOTIFY channel: a call held live by a worker (a SIP dialog) was ended by someone else. */
 export const LIVE_CALL_ENDED_CHANNEL = 'voicegate_live_call_ended';
@@ -17,13 +28,16 @@ const RANK: Record<CallStatus, number> = { queued: 0, ringing: 1, in_progress: 2
  * in the caller's transaction.
  */
 export class CallLifecycle {
+  /** Announces every committed change to live subscribers (set by createServices). */
+  live: LiveEventsPublisher | undefined;
+
   constructor(private readonly recordingUrls: RecordingUrls) {}
 
   /** Applies a carrier report in its own transaction; returns whether anything changed. */
   async applyReport(em: EntityManager, report: CarrierReport): Promise<boolean> {
-    return em.transactional(async (tx) => {
+    const changed = await em.transactional(async (tx) => {
       const call = await tx.findOne(Call, { id: report.callId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!call || FINAL_STATUSES.has(call.status) || RANK[report.status] <= RANK[call.status]) return false;
+      if (!call || FINAL_STATUSES.has(call.status) || RANK[report.status] <= RANK[call.status]) return null;
       if (report.carrierStatus) call.carrierStatus = report.carrierStatus;
       if (report.status === 'ringing') {
         call.status = 'ringing';
@@ -34,8 +48,10 @@ export class CallLifecycle {
         await this.finish(tx, call, report.status, report.disposition ?? (report.status === 'completed' ? 'human' : 'carrier_error'), report.durationSeconds ?? 0);
       }
       await tx.flush();
-      return true;
+      return call;
     });
+    if (changed) this.live?.callChanged(changed);
+    return changed !== null;
   }
 
   /** Ends a call (the call row must be locked by the caller) and emits call.ended. */
@@ -47,33 +63,35 @@ export class CallLifecycle {
     await em.flush();
     // Delivered on commit, to every process: the one holding the dialog hangs it up.
     if (call.liveUntil && status === 'canceled') await em.execute('select pg_notify(?, ?)', [LIVE_CALL_ENDED_CHANNEL, call.id]);
-    await recordEvent(em, call, 'call.ended', {
+    await recordEvent(em, eventSubject(call), 'call.ended', {
       disposition,
       duration_seconds: durationSeconds,
       carrier: call.carrier,
       carrier_call_id: call.carrierCallId,
       carrier_status: call.carrierStatus,
     });
-    if (status === 'completed') await enqueue(em, 'analyze_call', { callId: call.id }, { jobKey: `analyze:${call.id}` });
+    if (status === 'completed') await addJobs(em, job('analyze', { callId: call.id }));
   }
 
   /** Stores an analysis and emits call.analyzed, once per call. */
   async recordAnalysis(em: EntityManager, callId: string, analysis: CallAnalysis): Promise<boolean> {
-    return em.transactional(async (tx) => {
+    const analyzed = await em.transactional(async (tx) => {
       const call = await tx.findOne(Call, { id: callId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!call || call.status !== 'completed' || call.analyzedAt) return false;
+      if (!call || call.status !== 'completed' || call.analyzedAt) return null;
       call.transcript = analysis.transcript;
       call.structuredAnswers = analysis.structuredAnswers;
       call.recordingSeconds = analysis.recordingSeconds;
       call.analyzedAt = new Date();
       await tx.flush();
-      await recordEvent(tx, call, 'call.analyzed', {
+      await recordEvent(tx, eventSubject(call), 'call.analyzed', {
         transcript: call.transcript,
         structured_answers: call.structuredAnswers,
         recording_url: this.recordingUrls.sign(call.id),
         duration_seconds: call.durationSeconds,
       });
-      return true;
+      return call;
     });
+    if (analyzed) this.live?.callChanged(analyzed);
+    return analyzed !== null;
   }
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { EXAMPLE, jsonObject, nullable, timestamp, uuidString } from '../../shared/api-schemas';
 import { pageSchema } from '../../shared/pagination';
 import { webhookUrlSchema } from '../../shared/webhook-url';
-import { CALL_STATUSES } from './call.entity';
+import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from './call.entity';
 
 /** E.164 as CONTRACT §5 defines it: "+", then 8 to 15 digits, no leading 0. */
 export const e164Schema = z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number: + then 8 to 15 digits, no leading 0');
@@ -19,8 +20,20 @@ function depth(value: unknown, level = 0): number {
   return level;
 }
 
-export const metadataSchema = z
-  .record(z.string(), z.unknown())
+const isJsonObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Metadata is returned exactly as sent, every key included (docs/security-notes.md). JSON.parse
+ * makes `"__proto__"` an ordinary own key, but z.record/z.object copy keys into a fresh `{}`,
+ * where assigning `__proto__` sets the prototype instead and the key vanishes. So the object is
+ * checked here and passed on as parsed, never copied.
+ */
+export const metadataSchema = (
+  z
+    .unknown()
+    .refine(isJsonObject, { message: 'must be a JSON object' })
+    .meta({ type: 'object', additionalProperties: {} }) as unknown as z.ZodType<Record<string, unknown>>
+)
   .superRefine((value, ctx) => {
     if (depth(value) > MAX_METADATA_DEPTH) {
       ctx.addIssue({ code: 'custom', message: `must not nest deeper than ${MAX_METADATA_DEPTH} levels` });
@@ -72,3 +85,68 @@ export const idempotencyKeySchema = z
   .min(1, 'must not be empty')
   .max(255, 'must be at most 255 characters')
   .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
+
+// ---- responses ------------------------------------------------------------------------------
+
+const questionOut = z.strictObject({
+  key: z.string(),
+  question: z.string(),
+  type: z.enum(['string', 'number', 'boolean', 'enum']),
+  options: z.array(z.string()).optional(),
+});
+
+/** What the carrier last said about a call (calls, call.ended events). */
+export const carrierStatusSchema = z
+  .strictObject({ code: nullable(z.number().int()), reason: z.string() })
+  .meta({ description: 'The carrier\'s last word on the call, e.g. {"code": 486, "reason": "Busy Here"} for SIP.' });
+
+/** A call as REST returns it (calls.presenter.ts). */
+export const callSchema = z.strictObject({
+  call_id: uuidString,
+  to: z.string(),
+  from: nullable(z.string()),
+  status: z.enum(CALL_STATUSES),
+  disposition: nullable(z.enum(DISPOSITIONS)),
+  duration_seconds: nullable(z.number().int()),
+  metadata: jsonObject.meta({ description: 'Exactly as supplied (key order kept).' }),
+  webhook_url: nullable(z.string()),
+  task: nullable(z.string()),
+  questions: z.array(questionOut),
+  max_duration_seconds: z.number().int(),
+  ring_timeout_seconds: z.number().int().meta({ description: 'A call not answered within this many seconds ends as no_answer.' }),
+  voicemail_message: nullable(z.string()).meta({ description: 'Left on an answering machine; without it the agent hangs up.' }),
+  carrier: nullable(z.enum(CARRIER_NAMES)).meta({ description: 'The carrier that placed the call; null until it is dialed.' }),
+  carrier_call_id: nullable(z.string()).meta({ description: 'The SIP Call-ID (or the carrier\'s own call id); null until it is dialed.' }),
+  carrier_status: nullable(carrierStatusSchema),
+  transcript: nullable(z.string()),
+  structured_answers: nullable(jsonObject).meta({ description: 'One entry per question key, of the question type.' }),
+  recording_url: nullable(z.string()).meta({ description: 'Signed, expiring link to an audio/wav file; needs no credential.' }),
+  created_at: timestamp,
+  started_at: nullable(timestamp),
+  ended_at: nullable(timestamp),
+});
+
+export const CALL_EXAMPLE = {
+  call_id: EXAMPLE.callId,
+  to: '+14155550123',
+  from: null,
+  status: 'queued',
+  disposition: null,
+  duration_seconds: null,
+  metadata: { customer_id: 'c_42' },
+  webhook_url: null,
+  task: 'Confirm the delivery window.',
+  questions: [{ key: 'confirmed', question: 'Does Tuesday afternoon work?', type: 'boolean' }],
+  max_duration_seconds: 600,
+  ring_timeout_seconds: 30,
+  voicemail_message: null,
+  carrier: null,
+  carrier_call_id: null,
+  carrier_status: null,
+  transcript: null,
+  structured_answers: null,
+  recording_url: null,
+  created_at: EXAMPLE.time,
+  started_at: null,
+  ended_at: null,
+};

@@ -1,20 +1,23 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Config } from '../../config';
 import type { Ctx } from '../../shared/context';
-import { requireOrg } from '../../shared/context';
+import { requireOrg, requireUser } from '../../shared/context';
 import { sha256Hex } from '../../shared/crypto';
 import { AppError, notFound } from '../../shared/errors';
 import { isUuid, newId } from '../../shared/ids';
 import { paginate, type Page } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
 import { assertPublicDestination } from '../../shared/webhook-url';
-import { DIRECT_JOB_INSERT, directJobTaskId, type Database } from '../../db/database';
-import { buildEventBody } from '../webhooks/event-envelope';
+import type { Pool } from 'pg';
+import { insertJobsSql, type JobWaker } from '../../queue';
+import { toPositional } from '../../shared/sql';
+import { buildEventBody, outboxCtes } from '../webhooks/outbox';
 import { Call } from './call.entity';
-import type { CallLifecycle } from './call-lifecycle';
+import { eventSubject, type CallLifecycle } from './call-lifecycle';
 import { presentCall, type CallJson } from './calls.presenter';
 import { idempotencyKeySchema, listCallsSchema, placeCallSchema, type ListCallsInput, type PlaceCallInput } from './calls.schemas';
 import type { RecordingUrls } from './recording-url';
+import type { LiveEventsPublisher } from '../../shared/live-events';
 
 export interface PlacedCall {
   status: number;
@@ -41,11 +44,14 @@ function canonical(value: unknown): string {
 }
 
 export class CallsService {
+  /** Announces placements and cancellations to live subscribers (set by createServices). */
+  live: LiveEventsPublisher | undefined;
+
   constructor(
     private readonly config: Config,
     private readonly lifecycle: CallLifecycle,
     private readonly recordingUrls: RecordingUrls,
-    private readonly db: Pick<Database, 'pool' | 'jobsAdded'>,
+    private readonly db: { pool: Pick<Pool, 'query'> } & JobWaker,
   ) {}
 
   present(call: Call): CallJson {
@@ -56,7 +62,7 @@ export class CallsService {
    * Persists the call, its call.queued event and its dial job in one transaction. With an
    * Idempotency-Key, a repeat of the same body replays the first response; another body is 409.
    */
-  async place(ctx: Ctx, raw: PlaceCallInput, idempotencyKey?: string): Promise<PlacedCall> {
+  async place(ctx: Ctx, raw: unknown, idempotencyKey?: string): Promise<PlacedCall> {
     const orgId = requireOrg(ctx);
     const input = parseInput(placeCallSchema, raw);
     const key = idempotencyKey === undefined ? undefined : parseIdempotencyKey(idempotencyKey);
@@ -84,11 +90,12 @@ export class CallsService {
     const body = this.present(call);
     // The call row, its call.queued event row, that event's delivery job and the dial job: one
     // statement (PLACE_CALL_SQL), so they commit together or not at all.
-    const params = placeCallParams(call, newId(), buildEventBody('call.queued', call));
+    const params = placeCallParams(call, newId(), buildEventBody('call.queued', eventSubject(call)));
     if (!key && !this.config.rateLimit.enabled) {
       // Nothing else to decide in the transaction: the statement is the transaction (one round trip).
       const { rows } = await this.db.pool.query<{ jobs: number }>({ name: 'voicegate_place_call_v1', text: PLACE_CALL_SQL, values: params });
       this.db.jobsAdded(rows[0]?.jobs ?? 0);
+      this.live?.callChanged(call);
       return { status: 201, body, replayed: false };
     }
     try {
@@ -113,6 +120,7 @@ export class CallsService {
         return { result: { status: 201, body, replayed: false }, jobs: Number(rows[0]?.jobs ?? 0) };
       });
       this.db.jobsAdded(placed.jobs);
+      if (!placed.result.replayed) this.live?.callChanged(call);
       return placed.result;
     } catch (e) {
       if (!(e instanceof IdempotencyKeyTaken)) throw e;
@@ -122,6 +130,17 @@ export class CallsService {
     }
   }
 
+  /**
+   * A call placed from the dashboard (GraphQL placeCall): owners and members only, then exactly
+   * place() (validation, quota, events, idempotency). Returns the call as it is now.
+   */
+  async placeFromDashboard(ctx: Ctx, raw: PlaceCallInput, idempotencyKey?: string): Promise<Call> {
+    const user = requireUser(ctx);
+    if (user.role !== 'owner' && user.role !== 'member') throw new AppError('insufficient_role', 'Only an owner or a member may place calls.');
+    const placed = await this.place(ctx, raw, idempotencyKey);
+    return this.get(ctx, placed.body.call_id);
+  }
+
   async get(ctx: Ctx, id: string): Promise<Call> {
     const orgId = requireOrg(ctx);
     const call = isUuid(id) ? await ctx.em.findOne(Call, { id, orgId }) : null;
@@ -129,7 +148,7 @@ export class CallsService {
     return call;
   }
 
-  async list(ctx: Ctx, raw: ListCallsInput): Promise<Page<Call>> {
+  async list(ctx: Ctx, raw: unknown): Promise<Page<Call>> {
     const orgId = requireOrg(ctx);
     const input = parseInput(listCallsSchema, raw);
     return paginate(ctx.em, Call, input.status ? { orgId, status: input.status } : { orgId }, input);
@@ -148,6 +167,7 @@ export class CallsService {
       await this.lifecycle.finish(em, c, 'canceled', 'canceled', 0);
       return c;
     });
+    this.live?.callChanged(call);
     return call;
   }
 
@@ -202,12 +222,12 @@ function parseIdempotencyKey(value: string): string {
 }
 
 /**
- * One statement for the whole placement: the call row; its call.queued event row, addressed as
- * recordEvent() does (the call's webhook_url, else the organization's; none = undeliverable with
- * no_destination); that event's deliver_webhook job; and the call's dial_call job. As a single
- * statement it is atomic on its own, and it costs one round trip instead of five. Jobs are
- * inserted directly (DIRECT_JOB_INSERT), so no NOTIFY serializes the commit; the caller wakes the
- * worker afterwards with the returned job count.
+ * One statement for the whole placement: the call row; its call.queued event through the outbox
+ * (addressed as every event is, see outbox.ts; none = undeliverable with no_destination) with that
+ * event's delivery job; and the call's dial job. As a single statement it is atomic on its own,
+ * and it costs one round trip instead of five. Jobs are inserted without NOTIFY (insertJobsSql),
+ * so no notification serializes the commit; the caller wakes the worker afterwards with the
+ * returned job count.
  */
 export const PLACE_CALL_SQL = `
 with c as (
@@ -217,29 +237,12 @@ with c as (
   values ($1::uuid, $2::uuid, $3::text, $4::text, $5::text, null, null, $6::json, $7::text, $8::text,
           $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz, $15::int, $16::text)
   returning id
-), dest as (
-  select coalesce($7::text, (select webhook_url from organizations where id = $2::uuid)) as url
-), d as (
-  insert into webhook_deliveries (id, org_id, call_id, event, url, payload, state, next_attempt_at, last_error, created_at)
-  select $13::uuid, $2::uuid, c.id, 'call.queued', dest.url, $14::text,
-         case when dest.url is null then 'undeliverable' else 'pending' end,
-         case when dest.url is null then null else now() end,
-         case when dest.url is null then 'no_destination' end,
-         now()
-    from c, dest
-  returning id, url
-), deliver_job as (
-  ${DIRECT_JOB_INSERT}
-  select ${directJobTaskId('deliver_webhook')}, json_build_object('deliveryId', d.id, 'trigger', 'scheduled'), now(), 10, 'delivery:' || d.id
-    from d where d.url is not null
-  returning 1
-), dial_job as (
-  ${DIRECT_JOB_INSERT}
-  select ${directJobTaskId('dial_call')}, json_build_object('callId', c.id), now(), 10, 'dial:' || c.id
-    from c
+), ${outboxCtes({ from: 'c', orgId: '$2::uuid', callId: 'c.id', callUrl: '$7::text', deliveryId: '$13::uuid', event: "'call.queued'", payload: '$14::text' }, { notify: false })},
+dial_job as (
+  ${insertJobsSql('dial', { from: 'c', fields: { callId: 'c.id' } })}
   returning 1
 )
-select ((select count(*) from deliver_job) + (select count(*) from dial_job))::int as jobs`;
+select ((select count(*) from outbox_job) + (select count(*) from dial_job))::int as jobs`;
 
 function placeCallParams(call: Call, deliveryId: string, payload: string): unknown[] {
   return [
@@ -260,14 +263,4 @@ function placeCallParams(call: Call, deliveryId: string, payload: string): unkno
     call.ringTimeoutSeconds,
     call.voicemailMessage,
   ];
-}
-
-/** The same statement for MikroORM's execute(): `$n` placeholders become positional `?`. */
-function toPositional(text: string, params: unknown[]): { sql: string; values: unknown[] } {
-  const values: unknown[] = [];
-  const sql = text.replace(/\$(\d+)/g, (_m, n: string) => {
-    values.push(params[Number(n) - 1]);
-    return '?';
-  });
-  return { sql, values };
 }

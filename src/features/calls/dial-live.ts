@@ -1,6 +1,19 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Pool } from 'pg';
 import type { LiveCarrier } from '../../carriers/sip/sip-carrier';
-import type { Services } from '../../services';
+import type { Logger } from '../../shared/logger';
+import type { CallLifecycle } from './call-lifecycle';
 import { Call, FINAL_STATUSES } from './call.entity';
+
+export interface LiveDialDeps {
+  em: () => EntityManager;
+  pool: Pick<Pool, 'query'>;
+  lifecycle: CallLifecycle;
+  log: Logger;
+  carrier: LiveCarrier;
+  /** How long a recorded dial attempt is held by this process before the sweeper may fail it. */
+  leaseMs: number;
+}
 
 /**
  * Dials a call on a live carrier (SIP), at most once. The attempt (carrier, Call-ID, lease) is
@@ -9,25 +22,26 @@ import { Call, FINAL_STATUSES } from './call.entity';
  * of being dialed a second time. Returns once the INVITE is sent: the call then lives in this
  * process (timers and sockets) and reports its progress itself.
  */
-export async function dialLiveCall(s: Services, carrier: LiveCarrier, callId: string): Promise<void> {
+export async function dialLiveCall(deps: LiveDialDeps, callId: string): Promise<void> {
+  const { carrier } = deps;
   const carrierCallId = carrier.newCarrierCallId();
-  const { rows } = await s.db.pool.query<{ id: string }>(
+  const { rows } = await deps.pool.query<{ id: string }>(
     `update calls set carrier = $2, carrier_call_id = $3, live_until = now() + ($4::int * interval '1 millisecond'), updated_at = now()
       where id = $1 and status = 'queued' and carrier_call_id is null returning id`,
-    [callId, carrier.name, carrierCallId, s.config.sip.callLeaseMs],
+    [callId, carrier.name, carrierCallId, deps.leaseMs],
   );
-  const call = await s.db.orm.em.fork().findOne(Call, { id: callId });
+  const call = await deps.em().findOne(Call, { id: callId });
   if (!call || FINAL_STATUSES.has(call.status)) return;
   if (!rows.length) {
-    if (!carrier.holds(callId)) await failUnsafeRedial(s, callId);
+    if (!carrier.holds(callId)) await failUnsafeRedial(deps, callId);
     return;
   }
   try {
     await carrier.place(call);
   } catch (err) {
     // Nothing was sent (no trunk, no port, unresolvable host): the call fails, it is not retried.
-    s.log.error({ call_id: callId, err: (err as Error).message }, 'could not place the SIP call');
-    await s.lifecycle.applyReport(s.db.orm.em.fork(), {
+    deps.log.error({ call_id: callId, err: (err as Error).message }, 'could not place the SIP call');
+    await deps.lifecycle.applyReport(deps.em(), {
       callId,
       status: 'failed',
       disposition: 'carrier_error',
@@ -38,8 +52,8 @@ export async function dialLiveCall(s: Services, carrier: LiveCarrier, callId: st
 }
 
 /** A dial attempt was recorded by a run that is gone: the INVITE may have been sent. */
-export async function failUnsafeRedial(s: Services, callId: string): Promise<void> {
-  await s.lifecycle.applyReport(s.db.orm.em.fork(), {
+export async function failUnsafeRedial(deps: { em: () => EntityManager; lifecycle: CallLifecycle }, callId: string): Promise<void> {
+  await deps.lifecycle.applyReport(deps.em(), {
     callId,
     status: 'failed',
     disposition: 'carrier_error',

@@ -1,12 +1,10 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../shared/ids';
-
-export const ROLES = ['owner', 'member', 'platform_admin'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from '../../shared/roles';
 
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'active' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'active' | 'createdAt' | 'updatedAt' | 'emailVerified' | 'emailVerifiedAt' | 'sessionVersion' | 'passwordHash';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -18,14 +16,26 @@ export class User {
   @Property({ type: 'text' })
   email!: string;
 
-  @Property({ type: 'text', hidden: true, lazy: true })
-  passwordHash!: string;
+  /** Null for an invited member until they accept (no password can match it). */
+  @Property({ type: 'text', hidden: true, lazy: true, nullable: true })
+  passwordHash: string | null = null;
 
   @Property({ type: 'text' })
   role!: Role;
 
   @Property({ type: 'boolean' })
   active: boolean = true;
+
+  /** True once the holder of the address followed a mailed link (docs/accounts.md). */
+  @Property({ type: 'boolean' })
+  emailVerified: boolean = false;
+
+  @Property({ type: 'datetime', nullable: true })
+  emailVerifiedAt: Date | null = null;
+
+  /** Carried by dashboard tokens as `sv`; bumping it ends every token issued before. */
+  @Property({ type: 'integer' })
+  sessionVersion: number = 0;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

@@ -5,7 +5,7 @@ import { notFound } from '../../shared/errors';
 import { isUuid } from '../../shared/ids';
 import { paginate, type Page, pageSchema } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
-import { enqueue } from '../../worker/queue';
+import { addJobs, job } from '../../queue';
 import { WebhookAttempt } from './webhook-attempt.entity';
 import { EVENT_TYPES, WebhookDelivery } from './webhook-delivery.entity';
 
@@ -30,7 +30,7 @@ export interface DeliveryDetail {
 }
 
 export class DeliveriesService {
-  async list(ctx: Ctx, raw: ListDeliveriesInput): Promise<Page<WebhookDelivery>> {
+  async list(ctx: Ctx, raw: unknown): Promise<Page<WebhookDelivery>> {
     const orgId = requireOrg(ctx);
     const input = parseInput(listDeliveriesSchema, raw);
     const where: Record<string, unknown> = { orgId };
@@ -48,33 +48,20 @@ export class DeliveriesService {
     return { delivery, attempts };
   }
 
-  /** A manual attempt now (202); if it fails it schedules nothing further. */
+  /** A manual attempt now, to the current destination (202); if it fails it schedules nothing further. */
   async redeliver(ctx: Ctx, id: string): Promise<WebhookDelivery> {
     const owner = requireOwner(ctx);
     const delivery = isUuid(id) ? await ctx.em.findOne(WebhookDelivery, { id, orgId: owner.orgId }) : null;
     if (!delivery) throw notFound('Webhook delivery');
-    await enqueue(ctx.em, 'deliver_webhook', { deliveryId: delivery.id, trigger: 'manual' });
+    await addJobs(ctx.em, job('redeliver', { deliveryId: delivery.id }));
     return delivery;
   }
 
   /** Svix's "recover": every undelivered event since a time, redelivered as background work. */
-  async replay(ctx: Ctx, raw: ReplayInput): Promise<{ since: string; event: string | null }> {
+  async replay(ctx: Ctx, raw: unknown): Promise<{ since: string; event: string | null }> {
     const owner = requireOwner(ctx);
     const input = parseInput(replaySchema, raw);
-    await enqueue(ctx.em, 'replay_webhooks', { orgId: owner.orgId, since: input.since, event: input.event });
+    await addJobs(ctx.em, job('replay', { orgId: owner.orgId, since: input.since, ...(input.event ? { event: input.event } : {}) }));
     return { since: input.since, event: input.event ?? null };
   }
-}
-
-/** Worker side of replay: queue a manual attempt for each undelivered event, in pages. */
-export async function replayUndelivered(em: Ctx['em'], payload: { orgId: string; since: string; event?: string }): Promise<number> {
-  const rows: Array<{ n: string }> = await em.execute(
-    `with targets as (
-       select id from webhook_deliveries
-        where org_id = ? and delivered = false and created_at >= ?::timestamptz and (?::text is null or event = ?)
-     )
-     select count(graphile_worker.add_job('deliver_webhook', json_build_object('deliveryId', id, 'trigger', 'manual'))) as n from targets`,
-    [payload.orgId, payload.since, payload.event ?? null, payload.event ?? null],
-  );
-  return Number(rows[0]?.n ?? 0);
 }

@@ -1,20 +1,30 @@
 import { nowIsoMicro } from '../../shared/time';
-import type { Call } from '../calls/call.entity';
 import type { EventType } from './webhook-delivery.entity';
+
+/** What an event is about, as plain data: the outbox needs no entity of the feature that emits it. */
+export interface EventSubject {
+  orgId: string;
+  callId: string;
+  /** The call's own destination, if it has one; else the organization's default applies. */
+  webhookUrl: string | null;
+  to: string;
+  status: string;
+  metadata: Record<string, unknown>;
+}
 
 /**
  * The envelope of the specification (section 6), in this key order, with the event's own fields
  * merged at the top level. Serialized once; the same bytes go out on every attempt.
  */
-export function buildEventBody(event: EventType, call: Call, extra: Record<string, unknown> = {}): string {
+export function buildEventBody(event: EventType, subject: EventSubject, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({
     event,
-    org_id: call.orgId,
-    call_id: call.id,
+    org_id: subject.orgId,
+    call_id: subject.callId,
     timestamp: nowIsoMicro(),
-    to: call.to,
-    status: call.status,
-    metadata: call.metadata,
+    to: subject.to,
+    status: subject.status,
+    metadata: subject.metadata,
     ...extra,
   });
 }

@@ -1,20 +1,25 @@
 import type { Pool } from 'pg';
 import type { Config } from '../../config';
+import { addJobs, addJobsSql, job } from '../../queue';
 import { newId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';
 import { openWebhookSecret } from '../orgs/webhook-secret';
 import { sendWebhook, type SendResult } from './http-sender';
+import { destinationSql, NO_DESTINATION } from './outbox';
 import { nextRetryDelayMs } from './retry-schedule';
 import { signedHeaders } from './signing';
 import type { DeliveryState } from './webhook-delivery.entity';
+import type { LiveEventsPublisher } from '../../shared/live-events';
 
 interface ClaimedDelivery {
   id: string;
   org_id: string;
+  call_id: string;
   event: string;
   url: string | null;
   payload: string;
   state: DeliveryState;
+  attempts: number;
   scheduled_attempts: number;
   current_url: string | null;
   webhook_secret_enc: string;
@@ -116,6 +121,8 @@ export class WebhookDeliverer {
   );
   private readonly records = new Batcher<RecordRow, void>((rows) => this.recordMany(rows), (r) => r[1]);
   listener: DeliveryListener | undefined;
+  /** Announces each recorded attempt to live subscribers (set by createServices). */
+  live: LiveEventsPublisher | undefined;
 
   constructor(
     private readonly config: Config,
@@ -130,17 +137,17 @@ export class WebhookDeliverer {
     if (!claimed) {
       if (trigger === 'manual' && (await this.isLeased(deliveryId))) {
         // Another attempt is in flight: try the manual one again once it is done.
-        await this.pool.query(`select graphile_worker.add_job('deliver_webhook', $1::json, run_at => now() + interval '2 seconds')`, [
-          JSON.stringify({ deliveryId, trigger: 'manual' }),
-        ]);
+        await addJobs(this.pool, job('redeliver', { deliveryId }, { runAt: new Date(Date.now() + 2000) }));
       }
       return { attempted: false };
     }
-    const url = claimed.url ?? claimed.current_url;
+    // The destination now, not when the event was created: the organization's current default
+    // (or the call's own URL), so a changed default is followed and a removed one stops retries.
+    const url = claimed.current_url;
     const startedAt = new Date();
     let result: SendResult;
     try {
-      result = url ? await this.send(claimed, url) : { responseCode: null, durationMs: 0, error: 'no_destination', responseExcerpt: null, slowDown: false };
+      result = url ? await this.send(claimed, url) : { responseCode: null, durationMs: 0, error: NO_DESTINATION, responseExcerpt: null, slowDown: false };
     } catch (err) {
       // Not a receiver problem (e.g. a secret that cannot be decrypted): free the row at once and
       // let the queue retry the job with its own backoff.
@@ -174,8 +181,8 @@ export class WebhookDeliverer {
         where d.id = x.id and o.id = d.org_id and c.id = d.call_id
           and (d.lease_until is null or d.lease_until < now())
           and (x.trigger = 'manual' or d.state = 'pending')
-      returning d.id, d.org_id, d.event, d.url, d.payload, d.state, d.scheduled_attempts,
-                coalesce(c.webhook_url, o.webhook_url) as current_url,
+      returning d.id, d.org_id, d.call_id, d.event, d.url, d.payload, d.state, d.attempts, d.scheduled_attempts,
+                ${destinationSql('c.webhook_url', 'o.id')} as current_url,
                 o.webhook_secret_enc, o.previous_webhook_secret_enc, o.previous_webhook_secret_expires_at`,
       [items.map((i) => i.deliveryId), items.map((i) => i.trigger), this.leaseMs],
     );
@@ -202,14 +209,15 @@ export class WebhookDeliverer {
         slowDown: r.slowDown,
         floorMs: this.config.webhookRetryFloorMs,
       });
-      if (delay === null || r.error === 'no_destination') {
-        state = r.error === 'no_destination' ? 'undeliverable' : 'failed';
+      if (delay === null || r.error === NO_DESTINATION) {
+        state = r.error === NO_DESTINATION ? 'undeliverable' : 'failed';
       } else {
         state = 'pending';
         nextAttemptAt = new Date(Date.now() + delay);
       }
     }
     await this.records.add([newId(), d.id, d.org_id, url, startedAt, r.responseCode, r.durationMs, r.error, r.responseExcerpt, trigger, ok, state, nextAttemptAt]);
+    this.live?.deliveryChanged({ o: d.org_id, d: d.id, c: d.call_id, s: state, a: d.attempts + 1, ok, rc: r.responseCode, e: r.error });
     if (!ok) this.log.info({ delivery_id: d.id, event: d.event, error: r.error, code: r.responseCode, trigger }, 'webhook attempt failed');
     return nextAttemptAt !== null;
   }
@@ -233,7 +241,7 @@ export class WebhookDeliverer {
            attempts = d.attempts + 1,
            scheduled_attempts = d.scheduled_attempts + case when i.trigger = 'scheduled' then 1 else 0 end,
            lease_until = null,
-           url = coalesce(d.url, i.url),
+           url = coalesce(i.url, d.url),
            response_code = i.response_code,
            last_error = i.error,
            delivered = d.delivered or i.ok,
@@ -244,9 +252,7 @@ export class WebhookDeliverer {
          where d.id = i.delivery_id
          returning d.id, i.next_attempt_at
        )
-       select graphile_worker.add_job('deliver_webhook', json_build_object('deliveryId', id, 'trigger', 'scheduled'),
-                                      run_at => next_attempt_at, job_key => 'delivery:' || id, max_attempts => 10)
-         from updated where next_attempt_at is not null`,
+       ${addJobsSql('deliver', { from: 'updated where next_attempt_at is not null', fields: { deliveryId: 'id' }, runAt: 'next_attempt_at' })}`,
       Array.from({ length: 13 }, (_, i) => col(i)),
     );
     return rows.map(() => undefined);

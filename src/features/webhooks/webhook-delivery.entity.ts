@@ -24,7 +24,11 @@ export class WebhookDelivery {
   @Property({ type: 'text' })
   event!: EventType;
 
-  /** Destination fixed when the event was created (call override or organization default). */
+  /**
+   * Where the event went last: the URL of the latest attempt that had one; before any attempt, the
+   * destination when the event was recorded. Each attempt resolves the destination afresh (see
+   * docs/queue-and-delivery.md "Destinations").
+   */
   @Property({ type: 'text', nullable: true })
   url: string | null = null;
 

@@ -1,0 +1,24 @@
+import type { Pool } from 'pg';
+import { JOB_KINDS, TASKS, type JobKind } from './jobs';
+
+/**
+ * Housekeeping for tools (the bench): not used by the service. Deletes waiting jobs, all of them or
+ * those of some kinds.
+ */
+export async function deleteJobs(pool: Pick<Pool, 'query'>, kinds?: readonly JobKind[]): Promise<void> {
+  if (!kinds) {
+    await pool.query('delete from graphile_worker._private_jobs');
+    return;
+  }
+  await pool.query(
+    `delete from graphile_worker._private_jobs j using graphile_worker._private_tasks t where t.id = j.task_id and t.identifier = any($1::text[])`,
+    [kinds.map((k) => TASKS[JOB_KINDS[k].task])],
+  );
+}
+
+/** An SQL condition: the keyed job of `kind` for the id expression exists (waiting or running). */
+export function keyedJobExistsSql(kind: JobKind, idExpr: string): string {
+  const key = JOB_KINDS[kind].key;
+  if (!key) throw new Error(`${kind} jobs have no key`);
+  return `exists (select 1 from graphile_worker._private_jobs j where j.key = '${key.prefix}' || (${idExpr})::text)`;
+}

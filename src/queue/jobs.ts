@@ -1,0 +1,81 @@
+/**
+ * Every kind of background job: its task name, its payload, its key and its attempts, in one
+ * place, so producers and handlers cannot disagree. Only src/queue/ knows these task names.
+ */
+
+export type DeliveryTrigger = 'scheduled' | 'manual';
+
+/**
+ * The tasks a worker runs, and the name each has in the queue's tables. Code outside src/queue
+ * refers to a task by its key here, never by that name.
+ */
+export const TASKS = {
+  deliver: 'deliver_webhook',
+  dial: 'dial_call',
+  carrierReport: 'carrier_report',
+  analyze: 'analyze_call',
+  replay: 'replay_webhooks',
+} as const;
+export type TaskKey = keyof typeof TASKS;
+
+/** Payload of each task, as stored in the job row. */
+export interface TaskPayloads {
+  deliver: { deliveryId: string; trigger: DeliveryTrigger };
+  dial: { callId: string };
+  /** A carrier's progress report for a call (the carrier's own fields besides `callId`). */
+  carrierReport: { callId: string };
+  analyze: { callId: string };
+  replay: { orgId: string; since: string; event?: string };
+}
+
+/** Every task name a job may be written for (registered at migration time, see migrateQueue). */
+export const TASK_NAMES: readonly string[] = Object.values(TASKS);
+
+/** Attempts the queue makes when a handler throws (graphile-worker's exponential back-off). */
+export const MAX_ATTEMPTS = 10;
+
+/**
+ * The job kinds producers add. A kind fixes the task, the constant part of the payload and the job
+ * key: a keyed job exists at most once (adding it again replaces a waiting one), so a kind whose
+ * work must not be doubled (one dial per call, one scheduled delivery per event) has a key.
+ */
+export const JOB_KINDS = {
+  /** Place the call with the carrier. */
+  dial: { task: 'dial', key: { prefix: 'dial:', field: 'callId' }, fixed: {} },
+  /** A carrier report, due at the time the carrier said. */
+  carrierReport: { task: 'carrierReport', key: null, fixed: {} },
+  /** Transcript, answers and recording of a completed call. */
+  analyze: { task: 'analyze', key: { prefix: 'analyze:', field: 'callId' }, fixed: {} },
+  /** The next attempt of an event's retry schedule. */
+  deliver: { task: 'deliver', key: { prefix: 'delivery:', field: 'deliveryId' }, fixed: { trigger: 'scheduled' } },
+  /** One manual attempt (redeliver, replay); it schedules nothing further. */
+  redeliver: { task: 'deliver', key: null, fixed: { trigger: 'manual' } },
+  /** Queue a manual attempt for every undelivered event of an organization since a time. */
+  replay: { task: 'replay', key: null, fixed: {} },
+} as const satisfies Record<string, { task: TaskKey; key: { prefix: string; field: string } | null; fixed: Record<string, string> }>;
+export type JobKind = keyof typeof JOB_KINDS;
+
+/** What a producer supplies for each kind (the kind adds the rest). */
+export interface JobInputs {
+  dial: { callId: string };
+  carrierReport: { callId: string } & object;
+  analyze: { callId: string };
+  deliver: { deliveryId: string };
+  redeliver: { deliveryId: string };
+  replay: { orgId: string; since: string; event?: string };
+}
+
+export interface Job {
+  task: TaskKey;
+  payload: object;
+  key: string | null;
+  maxAttempts: number;
+  runAt: Date | null;
+}
+
+/** A job of a kind, ready for `addJobs`. */
+export function job<K extends JobKind>(kind: K, input: JobInputs[K], opts: { runAt?: Date } = {}): Job {
+  const def = JOB_KINDS[kind];
+  const key = def.key ? `${def.key.prefix}${String((input as Record<string, unknown>)[def.key.field])}` : null;
+  return { task: def.task, payload: { ...input, ...def.fixed }, key, maxAttempts: MAX_ATTEMPTS, runAt: opts.runAt ?? null };
+}

@@ -1,0 +1,24 @@
+import { analyzeTask } from '../features/calls/analyze.task';
+import { carrierReportTask } from '../features/calls/carrier-report.task';
+import { dialTask } from '../features/calls/dial.task';
+import { deliverTask } from '../features/webhooks/deliver.task';
+import { replayTask } from '../features/webhooks/replay.task';
+import type { TaskHandlers } from '../queue';
+import type { Services } from '../services';
+
+/** Every task's handler, each living in its feature: the worker only wires them to the queue. */
+export function taskHandlers(s: Services): TaskHandlers {
+  const em = () => s.db.orm.em.fork();
+  return {
+    deliver: deliverTask({ deliverer: s.deliverer }),
+    dial: dialTask({
+      em,
+      pool: s.db.pool,
+      carrier: s.carrier,
+      live: s.liveCarrier ? { em, pool: s.db.pool, lifecycle: s.lifecycle, log: s.log, carrier: s.liveCarrier, leaseMs: s.config.sip.callLeaseMs } : null,
+    }),
+    carrierReport: carrierReportTask({ em, lifecycle: s.lifecycle }),
+    analyze: analyzeTask({ em, analyzer: s.analyzer, lifecycle: s.lifecycle }),
+    replay: replayTask({ em, log: s.log }),
+  };
+}

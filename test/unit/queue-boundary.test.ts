@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { TASKS } from '../../src/queue';
+
+/**
+ * src/queue/ is the one place that knows graphile-worker: no other source file (service, bench or
+ * script) touches its tables, imports it, uses its notification channel or names a task by the
+ * string stored in the queue. Read from the files themselves, so it stays true.
+ */
+const ROOT = path.resolve(__dirname, '..', '..');
+const QUEUE_DIR = path.join(ROOT, 'src', 'queue') + path.sep;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'node_modules' || name === 'results' ? [] : sourceFiles(full);
+    return /\.(ts|js|sql)$/.test(name) ? [full] : [];
+  });
+}
+
+const FORBIDDEN = ['graphile_worker.', "from 'graphile-worker'", 'require("graphile-worker")', "'jobs:insert'", ...Object.values(TASKS)];
+
+test('no file outside src/queue/ mentions the queue tables, the library, its channel or a task name', () => {
+  const files = ['src', 'bench', 'scripts'].flatMap((d) => sourceFiles(path.join(ROOT, d))).filter((f) => !f.startsWith(QUEUE_DIR));
+  expect(files.length).toBeGreaterThan(50);
+  const offenders = files.flatMap((f) => {
+    const text = readFileSync(f, 'utf8');
+    return FORBIDDEN.filter((needle) => text.includes(needle)).map((needle) => `${path.relative(ROOT, f)}: ${needle}`);
+  });
+  expect(offenders).toEqual([]);
+});
+
+test('the queue module itself does name them (the check above looks for the right strings)', () => {
+  const text = sourceFiles(QUEUE_DIR).map((f) => readFileSync(f, 'utf8')).join('\n');
+  for (const needle of ['graphile_worker.', "from 'graphile-worker'", "'jobs:insert'", ...Object.values(TASKS)]) expect(text).toContain(needle);
+});
