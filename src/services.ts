@@ -21,6 +21,9 @@ import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { ROUTE_PATHS } from './routes';
 import type { Analyzer, Carrier } from './carriers/carrier';
+import type { LiveCarrier } from './carriers/sip/sip-carrier';
+import { LIVE_CALL_ENDED_CHANNEL } from './features/calls/call-lifecycle';
+import { liveCallSink } from './features/calls/live-call-sink';
 import type { Logger } from './shared/logger';
 import { LiveEventsPublisher } from './shared/live-events';
 import { LiveUpdates } from './graphql/subscriptions/live-updates';
@@ -48,6 +51,8 @@ export interface Services {
   recordingUrls: RecordingUrls;
   admin: AdminService;
   carrier: Carrier;
+  /** The SIP carrier when CARRIER=sip: its calls live in the worker process. */
+  liveCarrier: LiveCarrier | null;
   analyzer: Analyzer;
   metrics: Metrics;
   /** Announces committed changes to live subscribers in every process. */
@@ -61,7 +66,9 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
   const apiKeyCache = new ApiKeyCache(db.pool, notifier, log);
   const recordingUrls = new RecordingUrls(config);
   const lifecycle = new CallLifecycle(recordingUrls, log);
-  const { carrier, analyzer } = createCarrier(config);
+  const { carrier, live: liveCarrier, analyzer } = createCarrier(config, { pool: db.pool, log, sink: liveCallSink({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle }) });
+  // A call canceled through any API process: the worker holding its SIP dialog sends CANCEL/BYE.
+  if (liveCarrier) notifier.on(LIVE_CALL_ENDED_CHANNEL, (callId) => liveCarrier.cancel(callId));
   const rateLimits = new RateLimits(config, db.pool);
   const mail = new MailOutbox(createMailer(config, log), log);
   const accountMail = new AccountMail(config, mail);
@@ -110,6 +117,7 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
     recordingUrls,
     admin,
     carrier,
+    liveCarrier,
     analyzer,
     metrics: createMetrics({ pool: db.pool, role: config.role, routePaths: ROUTE_PATHS }),
     live,

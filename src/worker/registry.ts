@@ -12,7 +12,12 @@ export function taskHandlers(s: Services): TaskHandlers {
   const em = () => s.db.orm.em.fork();
   return {
     deliver: deliverTask({ deliverer: s.deliverer }),
-    dial: dialTask({ em, pool: s.db.pool, carrier: s.carrier }),
+    dial: dialTask({
+      em,
+      pool: s.db.pool,
+      carrier: s.carrier,
+      live: s.liveCarrier ? { em, pool: s.db.pool, lifecycle: s.lifecycle, log: s.log, carrier: s.liveCarrier, leaseMs: s.config.sip.callLeaseMs } : null,
+    }),
     carrierReport: carrierReportTask({ em, lifecycle: s.lifecycle }),
     analyze: analyzeTask({ em, analyzer: s.analyzer, lifecycle: s.lifecycle }),
     replay: replayTask({ em, log: s.log }),

@@ -113,10 +113,14 @@ export type PlaceCallInput = {
   metadata?: Record<string, unknown> | null | undefined;
   /** Up to 50 questions to ask. */
   questions?: Array<QuestionInput> | null | undefined;
+  /** Ring for at most this many seconds before giving up as NO_ANSWER (5 to 120; default 30). */
+  ringTimeoutSeconds?: number | null | undefined;
   /** What the voice agent should do (up to 8000 characters). */
   task?: string | null | undefined;
   /** The number to call, in E.164 form (e.g. +14155550123). */
   to: string;
+  /** A message to leave on an answering machine (up to 2000 characters); without it the agent hangs up. */
+  voicemailMessage?: string | null | undefined;
   /** Webhook destination (an http(s) URL) for this call's events instead of the organization's. */
   webhookUrl?: string | null | undefined;
 };

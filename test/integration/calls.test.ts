@@ -45,6 +45,11 @@ describe('POST /v1/calls/outbound', () => {
       task: body.task,
       questions: body.questions,
       max_duration_seconds: 120,
+      ring_timeout_seconds: 30,
+      voicemail_message: null,
+      carrier: null,
+      carrier_call_id: null,
+      carrier_status: null,
       transcript: null,
       structured_answers: null,
       recording_url: null,
@@ -393,5 +398,17 @@ describe('the simulator, end to end through the worker', () => {
     const call = { id: '01900000-0000-7000-8000-000000000001', to: '+14155551234', maxDurationSeconds: 600 };
     expect(simulatedTimeline(call)).toEqual(simulatedTimeline(call));
     expect(simulatedTimeline({ ...call, maxDurationSeconds: 10 }).talkSeconds).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('SIP call fields on placement', () => {
+  test('ring_timeout_seconds (5..120) and voicemail_message are validated and returned', async () => {
+    const org = await signup(app);
+    const ok = await place(org, { to: '+14155550100', ring_timeout_seconds: 5, voicemail_message: 'Please call us back.' });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ ring_timeout_seconds: 5, voicemail_message: 'Please call us back.', carrier: null, carrier_status: null });
+    const bad = await place(org, { to: '+14155550100', ring_timeout_seconds: 121, voicemail_message: '' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['ring_timeout_seconds', 'voicemail_message']);
   });
 });

@@ -894,6 +894,14 @@ export interface components {
             data: {
                 /** Format: uuid */
                 call_id: string;
+                /** @description The carrier that placed the call; null until it is dialed. */
+                carrier: ("simulator" | "sip" | "twilio") | null;
+                /** @description The SIP Call-ID (or the carrier's own call id); null until it is dialed. */
+                carrier_call_id: string | null;
+                carrier_status: {
+                    code: number | null;
+                    reason: string;
+                } | null;
                 /**
                  * Format: date-time
                  * @example 2026-11-22T10:15:30.123456+00:00
@@ -919,6 +927,8 @@ export interface components {
                 }[];
                 /** @description Signed, expiring link to an audio/wav file; needs no credential. */
                 recording_url: string | null;
+                /** @description A call not answered within this many seconds ends as no_answer. */
+                ring_timeout_seconds: number;
                 started_at: string | null;
                 /** @enum {string} */
                 status: "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
@@ -929,6 +939,8 @@ export interface components {
                 task: string | null;
                 to: string;
                 transcript: string | null;
+                /** @description Left on an answering machine; without it the agent hangs up. */
+                voicemail_message: string | null;
                 webhook_url: string | null;
             }[];
             /** @description Pass as ?cursor= for the next page; null on the last page. */
@@ -1102,6 +1114,14 @@ export interface components {
         Call: {
             /** Format: uuid */
             call_id: string;
+            /** @description The carrier that placed the call; null until it is dialed. */
+            carrier: ("simulator" | "sip" | "twilio") | null;
+            /** @description The SIP Call-ID (or the carrier's own call id); null until it is dialed. */
+            carrier_call_id: string | null;
+            carrier_status: {
+                code: number | null;
+                reason: string;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T10:15:30.123456+00:00
@@ -1125,6 +1145,8 @@ export interface components {
             }[];
             /** @description Signed, expiring link to an audio/wav file; needs no credential. */
             recording_url: string | null;
+            /** @description A call not answered within this many seconds ends as no_answer. */
+            ring_timeout_seconds: number;
             started_at: string | null;
             /** @enum {string} */
             status: "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
@@ -1135,6 +1157,8 @@ export interface components {
             task: string | null;
             to: string;
             transcript: string | null;
+            /** @description Left on an answering machine; without it the agent hangs up. */
+            voicemail_message: string | null;
             webhook_url: string | null;
         };
         CallAnalyzedEvent: {
@@ -1167,6 +1191,14 @@ export interface components {
         CallEndedEvent: {
             /** Format: uuid */
             call_id: string;
+            /** @description The carrier that placed the call; null when it was never dialed. */
+            carrier: ("simulator" | "sip" | "twilio") | null;
+            /** @description The SIP Call-ID (or the carrier's own call id). */
+            carrier_call_id: string | null;
+            carrier_status: {
+                code: number | null;
+                reason: string;
+            } | null;
             /** @enum {string} */
             disposition: "human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled";
             duration_seconds: number;
@@ -1309,8 +1341,10 @@ export interface components {
                 /** @enum {string} */
                 type: "string" | "number" | "boolean" | "enum";
             }[] | null;
+            ring_timeout_seconds?: number | null;
             task?: string | null;
             to: string;
+            voicemail_message?: string | null;
             webhook_url?: string | null;
         };
         /** @description RFC 9457 problem details (application/problem+json) with a stable `code` (docs/api.md). */
@@ -1777,6 +1811,11 @@ export interface operations {
                      *             }
                      *           ],
                      *           "max_duration_seconds": 600,
+                     *           "ring_timeout_seconds": 30,
+                     *           "voicemail_message": null,
+                     *           "carrier": null,
+                     *           "carrier_call_id": null,
+                     *           "carrier_status": null,
                      *           "transcript": null,
                      *           "structured_answers": null,
                      *           "recording_url": null,
@@ -5763,6 +5802,11 @@ export interface operations {
                      *             }
                      *           ],
                      *           "max_duration_seconds": 600,
+                     *           "ring_timeout_seconds": 30,
+                     *           "voicemail_message": null,
+                     *           "carrier": null,
+                     *           "carrier_call_id": null,
+                     *           "carrier_status": null,
                      *           "transcript": null,
                      *           "structured_answers": null,
                      *           "recording_url": null,
@@ -5895,6 +5939,11 @@ export interface operations {
                      *         }
                      *       ],
                      *       "max_duration_seconds": 600,
+                     *       "ring_timeout_seconds": 30,
+                     *       "voicemail_message": null,
+                     *       "carrier": null,
+                     *       "carrier_call_id": null,
+                     *       "carrier_status": null,
                      *       "transcript": null,
                      *       "structured_answers": null,
                      *       "recording_url": null,
@@ -6024,6 +6073,11 @@ export interface operations {
                      *         }
                      *       ],
                      *       "max_duration_seconds": 600,
+                     *       "ring_timeout_seconds": 30,
+                     *       "voicemail_message": null,
+                     *       "carrier": null,
+                     *       "carrier_call_id": null,
+                     *       "carrier_status": null,
                      *       "transcript": null,
                      *       "structured_answers": null,
                      *       "recording_url": null,
@@ -6189,6 +6243,11 @@ export interface operations {
                      *         }
                      *       ],
                      *       "max_duration_seconds": 600,
+                     *       "ring_timeout_seconds": 30,
+                     *       "voicemail_message": null,
+                     *       "carrier": null,
+                     *       "carrier_call_id": null,
+                     *       "carrier_status": null,
                      *       "transcript": null,
                      *       "structured_answers": null,
                      *       "recording_url": null,
@@ -6417,7 +6476,13 @@ export interface operations {
                  *       },
                  *       "status": "completed",
                  *       "disposition": "human",
-                 *       "duration_seconds": 42
+                 *       "duration_seconds": 42,
+                 *       "carrier": "sip",
+                 *       "carrier_call_id": "8f3a2c91e0d4@voicegate.example.com",
+                 *       "carrier_status": {
+                 *         "code": 200,
+                 *         "reason": "OK"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["CallEndedEvent"];

@@ -84,6 +84,8 @@ export class CallsService {
       maxDurationSeconds: input.max_duration_seconds ?? 600,
       metadata: input.metadata ?? {},
       webhookUrl: input.webhook_url ?? null,
+      ringTimeoutSeconds: input.ring_timeout_seconds ?? 30,
+      voicemailMessage: input.voicemail_message ?? null,
     });
     const body = this.present(call);
     // The call row, its call.queued event row, that event's delivery job and the dial job: one
@@ -231,9 +233,9 @@ export const PLACE_CALL_SQL = `
 with c as (
   insert into calls (id, org_id, to_number, from_number, status, disposition, duration_seconds, metadata, webhook_url, task,
                      questions, max_duration_seconds, transcript, structured_answers, recording_seconds, carrier_call_id,
-                     created_at, started_at, ended_at, analyzed_at, updated_at)
+                     created_at, started_at, ended_at, analyzed_at, updated_at, ring_timeout_seconds, voicemail_message)
   values ($1::uuid, $2::uuid, $3::text, $4::text, $5::text, null, null, $6::json, $7::text, $8::text,
-          $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz)
+          $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz, $15::int, $16::text)
   returning id
 ), ${outboxCtes({ from: 'c', orgId: '$2::uuid', callId: 'c.id', callUrl: '$7::text', deliveryId: '$13::uuid', event: "'call.queued'", payload: '$14::text' }, { notify: false })},
 dial_job as (
@@ -258,5 +260,7 @@ function placeCallParams(call: Call, deliveryId: string, payload: string): unkno
     call.updatedAt.toISOString(),
     deliveryId,
     payload,
+    call.ringTimeoutSeconds,
+    call.voicemailMessage,
   ];
 }

@@ -4,6 +4,7 @@ import type { Carrier } from '../../carriers/carrier';
 import { insertJobsSql, type TaskPayloads } from '../../queue';
 import { Call } from './call.entity';
 import { chained, type ChainedReport } from './simulated-reports';
+import { dialLiveCall, type LiveDialDeps } from './dial-live';
 
 /**
  * Records the dial and queues the carrier's first report (carrying the later ones, see
@@ -13,13 +14,17 @@ import { chained, type ChainedReport } from './simulated-reports';
  */
 const RECORD_DIAL_SQL = `
 with dialed as (
-  update calls set carrier_call_id = $2, updated_at = now() where id = $1 and carrier_call_id is null returning id
+  update calls set carrier_call_id = $2, carrier = 'simulator', updated_at = now() where id = $1 and carrier_call_id is null returning id
 )
 ${insertJobsSql('carrierReport', { from: 'dialed where $3::json is not null', fields: { payload: '$3::json' }, runAt: '$4::timestamptz' })}`;
 
-/** Places a queued call with the carrier (outside any transaction: it is a network call). */
-export function dialTask(deps: { em: () => EntityManager; pool: Pick<Pool, 'query'>; carrier: Carrier }) {
+/**
+ * Places a queued call with the carrier (outside any transaction: it is a network call). With a
+ * live carrier (SIP, `live`), the call is dialed at most once and then lives in this process.
+ */
+export function dialTask(deps: { em: () => EntityManager; pool: Pick<Pool, 'query'>; carrier: Carrier; live: LiveDialDeps | null }) {
   return async ({ callId }: TaskPayloads['dial']): Promise<void> => {
+    if (deps.live) return dialLiveCall(deps.live, callId);
     const call = await deps.em().findOne(Call, { id: callId });
     if (!call || call.status !== 'queued' || call.carrierCallId) return; // canceled meanwhile, or dialed already
     const { carrierCallId, scheduled } = await deps.carrier.dial(call);
