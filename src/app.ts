@@ -20,6 +20,7 @@ import { openApiRoutes } from './openapi/openapi.routes';
 import { healthRoutes } from './rest/health.routes';
 import { requestContext } from './rest/request-context';
 import type { Services } from './services';
+import { webAppRoutes } from './web/web-app.routes';
 
 export interface BuiltApp {
   app: Express;
@@ -57,6 +58,7 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
 
   const graphql = await createGraphqlMiddleware(s);
   app.use('/graphql', browserCors, jsonBody, graphql.middleware);
+  app.use(webAppRoutes({ publicBaseUrl: s.config.publicBaseUrl, atRoot: s.config.dashboardAtRoot }));
 
   app.use(notFoundHandler);
   app.use(errorHandler);
