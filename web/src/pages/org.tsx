@@ -311,8 +311,20 @@ function TimeFrom({ date }: { date: Date }) {
 }
 
 export function MembersPage() {
-  const qc = useQueryClient();
   const me = useMe();
+  if (me.isPending) return <Loading />;
+  if (me.data?.me.role !== 'owner') {
+    return (
+      <Page title="Members">
+        <p className="notice">Only an organization owner can manage members.</p>
+      </Page>
+    );
+  }
+  return <OwnerMembers myId={me.data.me.id} />;
+}
+
+function OwnerMembers({ myId }: { myId: string }) {
+  const qc = useQueryClient();
   const cursor = usePageCursor();
   const members = useQuery({ queryKey: ['members', cursor.after], queryFn: () => execute(MembersDocument, { after: cursor.after ?? null }) });
   const add = useMutation({
@@ -384,7 +396,7 @@ export function MembersPage() {
                     <Time value={u.createdAt} />
                   </td>
                   <td>
-                    {u.active && u.id !== me.data?.me.id && (
+                    {u.active && u.id !== myId && (
                       <button type="button" onClick={() => window.confirm(`Deactivate ${u.email}?`) && deactivate.mutate(u.id)}>
                         Deactivate
                       </button>
