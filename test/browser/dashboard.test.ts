@@ -78,7 +78,7 @@ suite('dashboard in a real browser', () => {
     await visit(page, '04-calls-empty');
 
     // The verification mail links to /verify-email, which lands on the dashboard's screen.
-    const mail = await mailbox.waitFor(email, /verify/i);
+    const mail = await mailbox.waitFor(email, /confirm your e-mail/i);
     await page.goto(mail.link!);
     expect(new URL(page.url()).pathname).toBe('/app/verify-email');
     await visit(page, '05-verify-email');
@@ -163,9 +163,9 @@ suite('dashboard in a real browser', () => {
     // Deliveries of this call: delivered to the receiver, attempts shown, and a redelivery arrives again.
     await receiver.waitFor(() => receiver.byEvent('call.analyzed', callId).length > 0, DEADLINE, 'call.analyzed delivered');
     await page.getByRole('link', { name: 'Webhook deliveries for this call' }).click();
-    const ended = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'call.ended' }) });
+    const ended = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'call.ended', exact: true }) });
     await ended.getByText('delivered').waitFor({ timeout: DEADLINE });
-    await ended.getByRole('button', { name: 'call.ended' }).click();
+    await ended.getByRole('button', { name: 'call.ended', exact: true }).click();
     const attempts = page.getByRole('table', { name: 'Attempts' });
     await attempts.getByRole('cell', { name: '200' }).waitFor();
     await visit(page, '12-deliveries');
