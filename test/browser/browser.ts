@@ -14,9 +14,9 @@ export function findChromium(): string | undefined {
   return candidates.find((p): p is string => !!p && existsSync(p));
 }
 
-/** Builds the dashboard into web/dist, which the app under test serves at /app. */
+/** Builds the dashboard into web/dist, which the app under test serves at /app (jest's NODE_ENV=test would bundle React's development build). */
 export function buildDashboard(): void {
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'web'), stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'web'), stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 export async function launch(executablePath: string): Promise<Browser> {
