@@ -174,6 +174,9 @@ suite('dashboard in a real browser', () => {
     await receiver.waitFor(() => receiver.byEvent('call.ended', callId).length > before, DEADLINE, 'redelivered call.ended');
     await attempts.getByRole('cell', { name: 'manual' }).waitFor({ timeout: DEADLINE });
     await shot(page, '13-deliveries-redelivered');
+    await page.getByLabel('Since (your local time)').fill('2020-01-01T00:00');
+    await page.getByRole('button', { name: 'Replay' }).click();
+    await page.getByText('Replay started in the background').waitFor();
 
     // Members (owner only): an invitation is sent and listed.
     await page.getByRole('link', { name: 'Members' }).click();
