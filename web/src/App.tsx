@@ -4,6 +4,7 @@ import { Link, NavLink, Navigate, Route, Routes, useLocation } from 'react-route
 import { execute } from './api/client';
 import { useMe, useSessionToken } from './api/me';
 import { setSession } from './api/session';
+import { lower, words } from './api/words';
 import { ErrorNotice, Loading, Page } from './components/ui';
 import { graphql } from './gql';
 import { AcceptInvitationPage, LoginPage, ResetPasswordPage, SignupPage, VerifyEmailPage } from './pages/auth';
@@ -49,15 +50,15 @@ function Shell({ children }: { children: ReactNode }) {
             <NavLink to="/deliveries">Deliveries</NavLink>
             <NavLink to="/keys">API keys</NavLink>
             <NavLink to="/webhook">Webhook</NavLink>
-            {user?.role === 'owner' && <NavLink to="/members">Members</NavLink>}
-            {user?.role === 'platform_admin' && <NavLink to="/admin">Admin</NavLink>}
+            {lower(user?.role ?? '') === 'owner' && <NavLink to="/members">Members</NavLink>}
+            {lower(user?.role ?? '') === 'platform_admin' && <NavLink to="/admin">Admin</NavLink>}
           </nav>
         )}
         {token && (
           <div className="who">
             {user && (
               <span className="muted small">
-                {user.email} · {user.organization.name} · {user.role}
+                {user.email} · {user.organization.name} · {words(user.role)}
               </span>
             )}
             <button type="button" onClick={() => setSession(null)}>

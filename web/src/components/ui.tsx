@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { describeError } from '../api/errors';
+import { lower, words } from '../api/words';
 
 /** Sets document.title for the page. */
 export function usePageTitle(title: string): void {
@@ -65,7 +66,7 @@ export function Time({ value }: { value: string | null | undefined }) {
 }
 
 export function StatusBadge({ value }: { value: string }) {
-  return <span className={`badge badge-${value}`}>{value.replace(/_/g, ' ')}</span>;
+  return <span className={`badge badge-${lower(value)}`}>{words(value)}</span>;
 }
 
 /**

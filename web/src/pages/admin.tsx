@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink, Route, Routes } from 'react-router';
 import { execute } from '../api/client';
+import { dotted, words } from '../api/words';
 import { Empty, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
 
@@ -151,8 +152,8 @@ function StatsPage() {
           <Stat label="Users" value={`${s.users.active} active of ${s.users.total} (${s.users.platformAdmins} admins)`} />
           <Stat label="API keys" value={`${s.apiKeys.active} active, ${s.apiKeys.revoked} revoked`} />
           <Stat label="Calls" value={`${s.calls.total} total, ${s.calls.open} open, ${s.calls.last24h} in 24 h`} />
-          <Stat label="Calls by status" value={s.calls.byStatus.map((b) => `${b.value} ${b.count}`).join(', ') || '—'} />
-          <Stat label="Deliveries" value={`${s.webhookDeliveries.total}: ${s.webhookDeliveries.byState.map((b) => `${b.value} ${b.count}`).join(', ') || '—'}`} />
+          <Stat label="Calls by status" value={s.calls.byStatus.map((b) => `${words(b.value)} ${b.count}`).join(', ') || '—'} />
+          <Stat label="Deliveries" value={`${s.webhookDeliveries.total}: ${s.webhookDeliveries.byState.map((b) => `${words(b.value)} ${b.count}`).join(', ') || '—'}`} />
           <p className="muted">
             As of <Time value={s.generatedAt} />
           </p>
@@ -288,7 +289,7 @@ function UsersPage() {
                   <td>
                     {u.email} {!u.emailVerified && <span className="muted">(unverified)</span>}
                   </td>
-                  <td>{u.isPlatformAdmin ? 'platform admin' : u.role}</td>
+                  <td>{u.isPlatformAdmin ? 'platform admin' : words(u.role)}</td>
                   <td>
                     <StatusBadge value={u.active ? 'active' : 'deactivated'} />
                   </td>
@@ -346,10 +347,10 @@ function AuditPage() {
                   </td>
                   <td>{a.actorEmail}</td>
                   <td>
-                    <code>{a.action}</code>
+                    <code>{dotted(a.action)}</code>
                   </td>
                   <td>
-                    {a.targetType} <code>{a.targetId.slice(0, 8)}</code>
+                    {words(a.targetType)} <code>{a.targetId.slice(0, 8)}</code>
                   </td>
                 </tr>
               ))}

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { execute } from '../api/client';
 import { livePolling } from '../api/live';
 import { placeTestCall, rememberedKey, rememberKey } from '../api/test-call';
+import { lower, words } from '../api/words';
 import { Empty, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
 
@@ -139,7 +140,7 @@ export function CallsPage() {
                   <td>
                     <StatusBadge value={c.status} />
                   </td>
-                  <td>{c.disposition?.replace('_', ' ') ?? '—'}</td>
+                  <td>{words(c.disposition)}</td>
                   <td>{c.durationSeconds != null ? `${c.durationSeconds} s` : '—'}</td>
                   <td>
                     <Time value={c.createdAt} />
@@ -163,7 +164,7 @@ export function CallDetailPage() {
     // Live until the call is over and analyzed (transcript and recording arrive after the end).
     refetchInterval: (q) => {
       const c = q.state.data?.call;
-      return !c || OPEN.has(c.status) || (c.status === 'completed' && !c.recordingUrl) ? livePolling(true).refetchInterval : false;
+      return !c || OPEN.has(lower(c.status)) || (lower(c.status) === 'completed' && !c.recordingUrl) ? livePolling(true).refetchInterval : false;
     },
   });
   const cancel = useMutation({ mutationFn: () => execute(CancelCallDocument, { id }), onSuccess: () => void call.refetch() });
@@ -185,7 +186,7 @@ export function CallDetailPage() {
                 <StatusBadge value={c.status} />
               </dd>
               <dt>Outcome</dt>
-              <dd>{c.disposition?.replace('_', ' ') ?? '—'}</dd>
+              <dd>{words(c.disposition)}</dd>
               <dt>To</dt>
               <dd>{c.to}</dd>
               <dt>From</dt>
@@ -197,7 +198,7 @@ export function CallDetailPage() {
                 <code>{c.id}</code>
               </dd>
             </dl>
-            {(c.status === 'queued' || c.status === 'ringing') && (
+            {(lower(c.status) === 'queued' || lower(c.status) === 'ringing') && (
               <button type="button" className="danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
                 Cancel call
               </button>
@@ -219,8 +220,8 @@ export function CallDetailPage() {
               )}
               {c.endedAt && (
                 <li>
-                  Ended ({c.status}
-                  {c.disposition ? `, ${c.disposition.replace('_', ' ')}` : ''}) <Time value={c.endedAt} />
+                  Ended ({words(c.status)}
+                  {c.disposition ? `, ${words(c.disposition)}` : ''}) <Time value={c.endedAt} />
                 </li>
               )}
               {!c.endedAt && <li className="muted">In progress…</li>}
@@ -233,7 +234,7 @@ export function CallDetailPage() {
                 <a href={c.recordingUrl}>Download the recording</a>
               </audio>
             ) : (
-              <p className="muted">{OPEN.has(c.status) ? 'Available after the call.' : 'No recording.'}</p>
+              <p className="muted">{OPEN.has(lower(c.status)) ? 'Available after the call.' : 'No recording.'}</p>
             )}
           </div>
           <div className="card">
@@ -248,12 +249,12 @@ export function CallDetailPage() {
                 ))}
               </dl>
             ) : (
-              <p className="muted">None{OPEN.has(c.status) ? ' yet' : ''}.</p>
+              <p className="muted">None{OPEN.has(lower(c.status)) ? ' yet' : ''}.</p>
             )}
           </div>
           <div className="card wide">
             <h2>Transcript</h2>
-            {c.transcript ? <pre className="transcript" data-testid="transcript">{c.transcript}</pre> : <p className="muted">None{OPEN.has(c.status) ? ' yet' : ''}.</p>}
+            {c.transcript ? <pre className="transcript" data-testid="transcript">{c.transcript}</pre> : <p className="muted">None{OPEN.has(lower(c.status)) ? ' yet' : ''}.</p>}
           </div>
           {c.task && (
             <div className="card wide">

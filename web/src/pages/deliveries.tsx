@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { execute } from '../api/client';
 import { livePolling } from '../api/live';
+import { dotted, words } from '../api/words';
 import { Empty, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
 import type { WebhookDeliveriesQuery } from '../gql/graphql';
@@ -213,7 +214,7 @@ function DeliveryRow({ d, open, toggle, owner, redeliver, busy }: { d: DeliveryN
       <tr data-delivery-id={d.id}>
         <td>
           <button type="button" className="link" aria-expanded={open} onClick={toggle}>
-            {d.event}
+            {dotted(d.event)}
           </button>
           <div className="muted small">
             call <Link to={`/calls/${d.callId}`}>{d.callId.slice(0, 8)}</Link>
@@ -229,7 +230,7 @@ function DeliveryRow({ d, open, toggle, owner, redeliver, busy }: { d: DeliveryN
         </td>
         <td>
           {owner && (
-            <button type="button" onClick={redeliver} disabled={busy} aria-label={`Redeliver ${d.event}`}>
+            <button type="button" onClick={redeliver} disabled={busy} aria-label={`Redeliver ${dotted(d.event)}`}>
               {busy ? 'Queuing…' : 'Redeliver'}
             </button>
           )}
@@ -273,7 +274,7 @@ function DeliveryDetail({ id }: { id: string }) {
                 <td>
                   <Time value={a.attemptedAt} />
                 </td>
-                <td>{a.trigger}</td>
+                <td>{words(a.trigger)}</td>
                 <td>{a.responseCode ?? a.error ?? '—'}</td>
                 <td>{a.durationMs} ms</td>
                 <td>

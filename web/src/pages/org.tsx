@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { execute } from '../api/client';
 import { useMe } from '../api/me';
 import { rememberKey } from '../api/test-call';
+import { lower, words } from '../api/words';
 import { Empty, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
 import { SecretRow } from './auth';
@@ -98,7 +99,7 @@ const DeactivateMemberDocument = graphql(`
 
 export function useIsOwner(): boolean {
   const me = useMe();
-  return me.data?.me.role === 'owner';
+  return lower(me.data?.me.role ?? '') === 'owner';
 }
 
 export function ApiKeysPage() {
@@ -191,7 +192,7 @@ export function ApiKeysPage() {
                   </td>
                   {owner && (
                     <td>
-                      {k.status === 'active' &&
+                      {lower(k.status) === 'active' &&
                         (confirming === k.id ? (
                           <span className="confirm" role="group" aria-label={`Confirm revoking ${k.prefix}`}>
                             Revoke for good?{' '}
@@ -313,7 +314,7 @@ function TimeFrom({ date }: { date: Date }) {
 export function MembersPage() {
   const me = useMe();
   if (me.isPending) return <Loading />;
-  if (me.data?.me.role !== 'owner') {
+  if (!me.data || lower(me.data.me.role) !== 'owner') {
     return (
       <Page title="Members">
         <p className="notice">Only an organization owner can manage members.</p>
@@ -388,7 +389,7 @@ function OwnerMembers({ myId }: { myId: string }) {
                   <td>
                     {u.email} {!u.emailVerified && <span className="muted">(unverified)</span>}
                   </td>
-                  <td>{u.role}</td>
+                  <td>{words(u.role)}</td>
                   <td>
                     <StatusBadge value={u.active ? 'active' : 'deactivated'} />
                   </td>
