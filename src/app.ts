@@ -21,9 +21,12 @@ import { healthRoutes } from './rest/health.routes';
 import { requestContext } from './rest/request-context';
 import type { Services } from './services';
 import { webAppRoutes } from './web/web-app.routes';
+import type { Server } from 'node:http';
 
 export interface BuiltApp {
   app: Express;
+  /** Call with the listening HTTP server: serves GraphQL subscriptions (WebSocket) on /graphql. */
+  attach(server: Server): void;
   stop(): Promise<void>;
 }
 
@@ -62,5 +65,5 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
 
   app.use(notFoundHandler);
   app.use(errorHandler);
-  return { app, stop: graphql.stop };
+  return { app, attach: graphql.attach, stop: graphql.stop };
 }

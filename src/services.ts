@@ -20,6 +20,9 @@ import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
 import type { Analyzer, Carrier } from './carriers/carrier';
 import type { Logger } from './shared/logger';
+import { LiveEventsPublisher } from './shared/live-events';
+import { LiveUpdates } from './graphql/subscriptions/live-updates';
+import { toCallType } from './features/calls/calls.resolver';
 
 /** Every service of the process, built once; REST routes and GraphQL resolvers share them. */
 export interface Services {
@@ -45,6 +48,10 @@ export interface Services {
   carrier: Carrier;
   analyzer: Analyzer;
   metrics: Metrics;
+  /** Announces committed changes to live subscribers in every process. */
+  live: LiveEventsPublisher;
+  /** This process's subscribers (GraphQL subscriptions). */
+  liveUpdates: LiveUpdates;
 }
 
 export function createServices(config: Config, db: Database, log: Logger): Services {
@@ -58,6 +65,22 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
   const accountMail = new AccountMail(config, mail);
   const auth = new AuthService(config, rateLimits, accountMail);
   const apiKeys = new ApiKeysService(config, apiKeyCache);
+  const live = new LiveEventsPublisher(db.pool);
+  lifecycle.live = live;
+  const calls = new CallsService(config, lifecycle, recordingUrls, db);
+  calls.live = live;
+  const members = new MembersService(config, accountMail);
+  members.live = live;
+  const deliverer = new WebhookDeliverer(config, db.pool, log);
+  deliverer.live = live;
+  const admin = new AdminService(auth, apiKeys, apiKeyCache, log);
+  admin.live = live;
+  const accounts = new AccountService(config, auth, rateLimits, accountMail);
+  accounts.live = live;
+  const liveUpdates = new LiveUpdates(notifier, db.orm, {
+    call: (c) => toCallType(calls, c),
+    delivery: (d) => ({ ...d, nextAttemptAt: d.state === 'pending' ? d.nextAttemptAt : null }),
+  }, log);
   return {
     config,
     db,
@@ -67,18 +90,20 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
     rateLimits,
     auth,
     mail,
-    accounts: new AccountService(config, auth, rateLimits, accountMail),
+    accounts,
     apiKeys,
     webhookSettings: new WebhookSettingsService(config),
-    members: new MembersService(config, accountMail),
-    calls: new CallsService(config, lifecycle, recordingUrls, db),
+    members,
+    calls,
     lifecycle,
     deliveries: new DeliveriesService(),
-    deliverer: new WebhookDeliverer(config, db.pool, log),
+    deliverer,
     recordingUrls,
-    admin: new AdminService(auth, apiKeys, apiKeyCache, log),
+    admin,
     carrier,
     analyzer,
     metrics: createMetrics({ pool: db.pool, role: config.role }),
+    live,
+    liveUpdates,
   };
 }

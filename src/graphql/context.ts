@@ -9,4 +9,6 @@ export interface GqlContext {
   req: Request;
   /** Resolves the dashboard actor from the bearer token (once per request); throws AppError. */
   authenticate(): Promise<void>;
+  /** Over WebSocket only: ends the connection of a subscriber too slow to keep up. */
+  dropSlowSubscriber?: () => void;
 }

@@ -15,6 +15,8 @@ import { bearerToken } from '../rest/auth.middleware';
 import type { GqlContext } from './context';
 import { createFormatError } from './format-error';
 import { buildGraphqlSchema } from './schema';
+import { startSubscriptionServer, type SubscriptionServer } from './subscriptions/ws-server';
+import type { Server } from 'node:http';
 
 /** Armor's rules throw by default, which Apollo would treat as a crash: report them as validation errors instead. */
 const reportAsValidationError = {
@@ -40,7 +42,30 @@ const httpStatusOfThrottling: ApolloServerPlugin<GqlContext> = {
   },
 };
 
-export async function createGraphqlMiddleware(services: Services): Promise<{ middleware: RequestHandler; stop: () => Promise<void> }> {
+/** Depth, cost and alias bounds (GRAPHQL_MAX_*), for HTTP and WebSocket operations alike. */
+export function queryBoundRules(limits: Services['config']['graphqlLimits']) {
+  return [
+    maxDepthRule({ n: limits.maxDepth, ...reportAsValidationError }),
+    costLimitRule({ maxCost: limits.maxCost, ...reportAsValidationError }),
+    maxAliasesRule({ n: limits.maxAliases, ...reportAsValidationError }),
+  ];
+}
+
+export interface GraphqlEndpoint {
+  middleware: RequestHandler;
+  /** Serves subscriptions (graphql-ws) on the same HTTP server and path. */
+  attach(server: Server): void;
+  stop(): Promise<void>;
+}
+
+export async function createGraphqlMiddleware(services: Services): Promise<GraphqlEndpoint> {
+  let subscriptions: SubscriptionServer | undefined;
+  // Apollo's stop() drains HTTP requests, then this closes the WebSocket server and its sockets.
+  const drainSubscriptions: ApolloServerPlugin<GqlContext> = {
+    async serverWillStart() {
+      return { drainServer: async () => { await subscriptions?.dispose(); } };
+    },
+  };
   const production = services.config.nodeEnv === 'production';
   // Query bounds (GRAPHQL_MAX_*): refused during validation, before any resolver runs.
   const limits = services.config.graphqlLimits;
@@ -53,12 +78,8 @@ export async function createGraphqlMiddleware(services: Services): Promise<{ mid
     includeStacktraceInErrorResponses: false,
     introspection: services.config.graphqlIntrospection,
     csrfPrevention: true,
-    validationRules: [
-      maxDepthRule({ n: limits.maxDepth, ...reportAsValidationError }),
-      costLimitRule({ maxCost: limits.maxCost, ...reportAsValidationError }),
-      maxAliasesRule({ n: limits.maxAliases, ...reportAsValidationError }),
-    ],
-    plugins: [httpStatusOfThrottling, production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
+    validationRules: queryBoundRules(limits),
+    plugins: [httpStatusOfThrottling, drainSubscriptions, production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
   });
   await server.start();
   const middleware = expressMiddleware(server, {
@@ -86,5 +107,11 @@ export async function createGraphqlMiddleware(services: Services): Promise<{ mid
       };
     },
   });
-  return { middleware, stop: () => server.stop() };
+  return {
+    middleware,
+    attach: (http) => {
+      subscriptions ??= startSubscriptionServer(http, services);
+    },
+    stop: () => server.stop(),
+  };
 }

@@ -114,21 +114,23 @@ suite('dashboard in a real browser', () => {
     recordSecret((await page.getByTestId('secret-new-signing-secret').textContent())!);
     await visit(page, '08-webhook');
 
-    // A test call, placed with the key created in this visit (filled in from memory).
+    // A test call, placed through GraphQL's placeCall with the session's token.
     await page.getByRole('link', { name: 'Calls', exact: true }).click();
+    // Live updates come over the GraphQL WebSocket, not by polling.
+    await page.locator('[data-live="socket"]').waitFor({ timeout: DEADLINE });
     await page.getByRole('link', { name: 'Place a test call' }).click();
     await page.getByRole('heading', { name: 'Place a test call' }).waitFor();
-    expect(await page.getByLabel(/^API key/).inputValue()).toBe(newKey);
     await visit(page, '09-place-call');
     await page.getByRole('button', { name: 'Place call' }).click();
     await page.waitForURL(/\/app\/calls\/[0-9a-f-]{36}$/);
     const callId = page.url().split('/').pop()!;
 
-    // The list updates by itself: no reload (a marker on window survives) until `completed`.
+    // The list updates by itself (subscription events): no reload (a marker on window survives) until `completed`.
     await page.getByRole('link', { name: '← All calls' }).click();
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     const row = page.locator(`tr[data-call-id="${callId}"]`);
     await row.waitFor();
+    await page.locator('[data-live="socket"]').waitFor({ timeout: DEADLINE });
     const seenFirst = await row.locator('.badge').textContent();
     await row.locator('.badge', { hasText: 'completed' }).waitFor({ timeout: DEADLINE });
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);

@@ -1,4 +1,5 @@
 import type { FilterQuery } from '@mikro-orm/postgresql';
+import type { LiveEventsPublisher } from '../../shared/live-events';
 import type { Ctx, UserActor } from '../../shared/context';
 import { requirePlatformAdmin } from '../../shared/context';
 import { AppError, notFound } from '../../shared/errors';
@@ -79,6 +80,9 @@ const uuidArray = (ids: string[]): string => `{${ids.filter(isUuid).join(',')}}`
  * change itself, and cache invalidation happens only after that commit.
  */
 export class AdminService {
+  /** Closes the live sockets of a deactivated user or organization (set by createServices). */
+  live: LiveEventsPublisher | undefined;
+
   constructor(
     private readonly auth: AuthService,
     private readonly apiKeys: ApiKeysService,
@@ -129,6 +133,7 @@ export class AdminService {
       after: { active },
     });
     await ctx.em.flush();
+    this.live?.accessChanged({ orgId: org.id });
     await this.afterCommit(() => this.keyCache.invalidate({ orgId: org.id }));
     const [view] = await this.withCounts(ctx, [org]);
     return view!;
@@ -166,6 +171,7 @@ export class AdminService {
       after: { active },
     });
     await ctx.em.flush();
+    this.live?.accessChanged({ userId: user.id });
     return this.userView(user);
   }
 

@@ -12,13 +12,13 @@ export class ApiKeysResolver {
 
   @Authorized()
   @Mutation(() => NewApiKeyType, { description: 'Owner only. The secret is returned this once.' })
-  async createApiKey(@Arg('name', () => String, { nullable: true }) name: string | null, @Ctx() { ctx, services }: GqlContext): Promise<NewApiKeyType> {
+  async createApiKey(@Arg('name', () => String, { nullable: true, description: 'A label for the key.' }) name: string | null, @Ctx() { ctx, services }: GqlContext): Promise<NewApiKeyType> {
     return services.apiKeys.create(ctx, { name });
   }
 
   @Authorized()
   @Mutation(() => ApiKeyType, { description: 'Owner only. Idempotent; effective on the next request.' })
-  async revokeApiKey(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<ApiKeyType> {
+  async revokeApiKey(@Arg('id', () => ID, { description: 'The key to revoke.' }) id: string, @Ctx() { ctx, services }: GqlContext): Promise<ApiKeyType> {
     return services.apiKeys.revoke(ctx, id);
   }
 }

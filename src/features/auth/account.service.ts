@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import type { LiveEventsPublisher } from '../../shared/live-events';
 import type { RateLimits } from '../../rate-limit/rate-limits';
 import type { Ctx } from '../../shared/context';
 import { requireUser } from '../../shared/context';
@@ -40,6 +41,9 @@ const toSessionUser = (r: UpdatedUser) => ({ id: r.id, orgId: r.org_id, role: r.
  * consumed inside the transaction that acts on them; mails go out after it commits.
  */
 export class AccountService {
+  /** Re-checks the live sockets of a user whose sessions just ended (set by createServices). */
+  live: LiveEventsPublisher | undefined;
+
   constructor(
     private readonly config: Config,
     private readonly auth: AuthService,
@@ -114,6 +118,7 @@ export class AccountService {
       const { userId } = await consumeMailToken(em, input.token, 'password_reset');
       return this.updateUser(em, userId, `password_hash = ?, session_version = session_version + 1, email_verified = true, email_verified_at = coalesce(email_verified_at, now())`, [passwordHash]);
     });
+    this.live?.accessChanged({ userId: user.id });
     await this.limits.reset('login_email', user.email);
     return this.auth.session(toSessionUser(user));
   }
@@ -129,6 +134,7 @@ export class AccountService {
     }
     const passwordHash = await hashPassword(input.new_password, this.config.bcryptCost);
     const user = await ctx.em.transactional((em) => this.updateUser(em, actor.userId, `password_hash = ?, session_version = session_version + 1`, [passwordHash]));
+    this.live?.accessChanged({ userId: actor.userId });
     await this.limits.reset('login_email', actor.email);
     return this.auth.session(toSessionUser(user));
   }
@@ -137,6 +143,7 @@ export class AccountService {
   async logoutAll(ctx: Ctx): Promise<void> {
     const actor = requireUser(ctx);
     await ctx.em.execute(`update users set session_version = session_version + 1, updated_at = now() where id = ?`, [actor.userId]);
+    this.live?.accessChanged({ userId: actor.userId });
   }
 
   /** Sets the invited member's password; accepting proves the address. */

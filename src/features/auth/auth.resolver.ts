@@ -8,18 +8,18 @@ const payload = (s: SessionToken): AuthPayloadType => ({ accessToken: s.accessTo
 
 @Resolver()
 export class AuthResolver {
-  @Mutation(() => SignupPayloadType)
-  async signup(@Arg('input') input: SignupInput, @Ctx() { ctx, services }: GqlContext): Promise<SignupPayloadType> {
+  @Mutation(() => SignupPayloadType, { description: "Creates an organization, its owner, a first API key and a webhook secret; signs the owner in." })
+  async signup(@Arg('input', { description: 'The organization and its owner.' }) input: SignupInput, @Ctx() { ctx, services }: GqlContext): Promise<SignupPayloadType> {
     return services.auth.signup(ctx, { email: input.email, password: input.password, organization_name: input.organizationName ?? undefined });
   }
 
-  @Mutation(() => AuthPayloadType)
-  async login(@Arg('email') email: string, @Arg('password') password: string, @Ctx() { ctx, services }: GqlContext): Promise<AuthPayloadType> {
+  @Mutation(() => AuthPayloadType, { description: "Signs in with e-mail and password." })
+  async login(@Arg('email', () => String, { description: 'Sign-in e-mail.' }) email: string, @Arg('password', { description: 'Password.' }) password: string, @Ctx() { ctx, services }: GqlContext): Promise<AuthPayloadType> {
     return services.auth.login(ctx, { email, password });
   }
 
   @Mutation(() => EmailVerificationType, { description: 'Uses the token of a verification mail (once; 48 h). Bad, used or expired: BAD_USER_INPUT, reason invalid_token.' })
-  async verifyEmail(@Arg('token') token: string, @Ctx() { ctx, services }: GqlContext): Promise<EmailVerificationType> {
+  async verifyEmail(@Arg('token', { description: 'The token from the verification mail.' }) token: string, @Ctx() { ctx, services }: GqlContext): Promise<EmailVerificationType> {
     // A bearer token, when sent, was checked with the request (graphql/server.ts): an address with
     // admin rights is verified only signed in to its account (docs/accounts.md).
     return services.accounts.verifyEmail(ctx, { token });
@@ -33,21 +33,21 @@ export class AuthResolver {
   }
 
   @Mutation(() => Boolean, { description: 'Mails a reset link when the address has an account. Always true: the answer never tells.' })
-  async requestPasswordReset(@Arg('email') email: string, @Ctx() { ctx, services }: GqlContext): Promise<boolean> {
+  async requestPasswordReset(@Arg('email', { description: 'The e-mail of the account.' }) email: string, @Ctx() { ctx, services }: GqlContext): Promise<boolean> {
     await services.accounts.requestPasswordReset(ctx, { email });
     return true;
   }
 
   @Mutation(() => AuthPayloadType, { description: 'Sets a new password with the token of a reset mail; ends every earlier session and lifts a login lockout.' })
-  async resetPassword(@Arg('token') token: string, @Arg('password') password: string, @Ctx() { ctx, services }: GqlContext): Promise<AuthPayloadType> {
+  async resetPassword(@Arg('token', { description: 'The token from the reset mail.' }) token: string, @Arg('password', { description: 'The new password (at least 8 characters).' }) password: string, @Ctx() { ctx, services }: GqlContext): Promise<AuthPayloadType> {
     return payload(await services.accounts.confirmPasswordReset(ctx, { token, password }));
   }
 
   @Authorized()
   @Mutation(() => AuthPayloadType, { description: 'Needs the current password; ends every other session and returns a new token.' })
   async changePassword(
-    @Arg('currentPassword') currentPassword: string,
-    @Arg('newPassword') newPassword: string,
+    @Arg('currentPassword', { description: 'The password in use now.' }) currentPassword: string,
+    @Arg('newPassword', { description: 'The new password (at least 8 characters).' }) newPassword: string,
     @Ctx() { ctx, services }: GqlContext,
   ): Promise<AuthPayloadType> {
     return payload(await services.accounts.changePassword(ctx, { current_password: currentPassword, new_password: newPassword }));
@@ -61,12 +61,12 @@ export class AuthResolver {
   }
 
   @Mutation(() => AuthPayloadType, { description: 'Chooses a password with the token of an invitation mail; accepting verifies the address.' })
-  async acceptInvitation(@Arg('token') token: string, @Arg('password') password: string, @Ctx() { ctx, services }: GqlContext): Promise<AuthPayloadType> {
+  async acceptInvitation(@Arg('token', { description: 'The token from the invitation mail.' }) token: string, @Arg('password', { description: 'The password the new member chooses (at least 8 characters).' }) password: string, @Ctx() { ctx, services }: GqlContext): Promise<AuthPayloadType> {
     return payload(await services.accounts.acceptInvitation(ctx, { token, password }));
   }
 
   @Authorized()
-  @Query(() => MeType)
+  @Query(() => MeType, { description: "The signed-in user." })
   async me(@Ctx() { ctx, services }: GqlContext): Promise<MeType> {
     const { user, organization } = await services.auth.me(ctx);
     return Object.assign(Object.create(MeType.prototype) as MeType, user, { organization });

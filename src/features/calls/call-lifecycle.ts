@@ -5,6 +5,7 @@ import { addJobs, job } from '../../queue';
 import { recordEvent, type EventSubject } from '../webhooks/outbox';
 import { Call, FINAL_STATUSES, type CallStatus, type Disposition } from './call.entity';
 import type { RecordingUrls } from './recording-url';
+import type { LiveEventsPublisher } from '../../shared/live-events';
 
 /** A call as the subject of its events (what the outbox and the envelope need). */
 export const eventSubject = (call: Call): EventSubject => ({
@@ -24,13 +25,16 @@ const RANK: Record<CallStatus, number> = { queued: 0, ringing: 1, in_progress: 2
  * in the caller's transaction.
  */
 export class CallLifecycle {
+  /** Announces every committed change to live subscribers (set by createServices). */
+  live: LiveEventsPublisher | undefined;
+
   constructor(private readonly recordingUrls: RecordingUrls) {}
 
   /** Applies a carrier report in its own transaction; returns whether anything changed. */
   async applyReport(em: EntityManager, report: CarrierReport): Promise<boolean> {
-    return em.transactional(async (tx) => {
+    const changed = await em.transactional(async (tx) => {
       const call = await tx.findOne(Call, { id: report.callId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!call || FINAL_STATUSES.has(call.status) || RANK[report.status] <= RANK[call.status]) return false;
+      if (!call || FINAL_STATUSES.has(call.status) || RANK[report.status] <= RANK[call.status]) return null;
       if (report.status === 'ringing') {
         call.status = 'ringing';
       } else if (report.status === 'in_progress') {
@@ -40,8 +44,10 @@ export class CallLifecycle {
         await this.finish(tx, call, report.status, report.disposition ?? (report.status === 'completed' ? 'human' : 'carrier_error'), report.durationSeconds ?? 0);
       }
       await tx.flush();
-      return true;
+      return call;
     });
+    if (changed) this.live?.callChanged(changed);
+    return changed !== null;
   }
 
   /** Ends a call (the call row must be locked by the caller) and emits call.ended. */
@@ -57,9 +63,9 @@ export class CallLifecycle {
 
   /** Stores an analysis and emits call.analyzed, once per call. */
   async recordAnalysis(em: EntityManager, callId: string, analysis: CallAnalysis): Promise<boolean> {
-    return em.transactional(async (tx) => {
+    const analyzed = await em.transactional(async (tx) => {
       const call = await tx.findOne(Call, { id: callId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!call || call.status !== 'completed' || call.analyzedAt) return false;
+      if (!call || call.status !== 'completed' || call.analyzedAt) return null;
       call.transcript = analysis.transcript;
       call.structuredAnswers = analysis.structuredAnswers;
       call.recordingSeconds = analysis.recordingSeconds;
@@ -71,7 +77,9 @@ export class CallLifecycle {
         recording_url: this.recordingUrls.sign(call.id),
         duration_seconds: call.durationSeconds,
       });
-      return true;
+      return call;
     });
+    if (analyzed) this.live?.callChanged(analyzed);
+    return analyzed !== null;
   }
 }

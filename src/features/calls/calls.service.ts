@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Config } from '../../config';
 import type { Ctx } from '../../shared/context';
-import { requireOrg } from '../../shared/context';
+import { requireOrg, requireUser } from '../../shared/context';
 import { sha256Hex } from '../../shared/crypto';
 import { AppError, notFound } from '../../shared/errors';
 import { isUuid, newId } from '../../shared/ids';
@@ -17,6 +17,7 @@ import { eventSubject, type CallLifecycle } from './call-lifecycle';
 import { presentCall, type CallJson } from './calls.presenter';
 import { idempotencyKeySchema, listCallsSchema, placeCallSchema, type ListCallsInput, type PlaceCallInput } from './calls.schemas';
 import type { RecordingUrls } from './recording-url';
+import type { LiveEventsPublisher } from '../../shared/live-events';
 
 export interface PlacedCall {
   status: number;
@@ -43,6 +44,9 @@ function canonical(value: unknown): string {
 }
 
 export class CallsService {
+  /** Announces placements and cancellations to live subscribers (set by createServices). */
+  live: LiveEventsPublisher | undefined;
+
   constructor(
     private readonly config: Config,
     private readonly lifecycle: CallLifecycle,
@@ -89,6 +93,7 @@ export class CallsService {
       // Nothing else to decide in the transaction: the statement is the transaction (one round trip).
       const { rows } = await this.db.pool.query<{ jobs: number }>({ name: 'voicegate_place_call_v1', text: PLACE_CALL_SQL, values: params });
       this.db.jobsAdded(rows[0]?.jobs ?? 0);
+      this.live?.callChanged(call);
       return { status: 201, body, replayed: false };
     }
     try {
@@ -113,6 +118,7 @@ export class CallsService {
         return { result: { status: 201, body, replayed: false }, jobs: Number(rows[0]?.jobs ?? 0) };
       });
       this.db.jobsAdded(placed.jobs);
+      if (!placed.result.replayed) this.live?.callChanged(call);
       return placed.result;
     } catch (e) {
       if (!(e instanceof IdempotencyKeyTaken)) throw e;
@@ -120,6 +126,17 @@ export class CallsService {
       if (!earlier) throw e;
       return earlier;
     }
+  }
+
+  /**
+   * A call placed from the dashboard (GraphQL placeCall): owners and members only, then exactly
+   * place() (validation, quota, events, idempotency). Returns the call as it is now.
+   */
+  async placeFromDashboard(ctx: Ctx, raw: PlaceCallInput, idempotencyKey?: string): Promise<Call> {
+    const user = requireUser(ctx);
+    if (user.role !== 'owner' && user.role !== 'member') throw new AppError('insufficient_role', 'Only an owner or a member may place calls.');
+    const placed = await this.place(ctx, raw, idempotencyKey);
+    return this.get(ctx, placed.body.call_id);
   }
 
   async get(ctx: Ctx, id: string): Promise<Call> {
@@ -148,6 +165,7 @@ export class CallsService {
       await this.lifecycle.finish(em, c, 'canceled', 'canceled', 0);
       return c;
     });
+    this.live?.callChanged(call);
     return call;
   }
 

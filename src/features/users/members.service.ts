@@ -1,4 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { LiveEventsPublisher } from '../../shared/live-events';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Ctx } from '../../shared/context';
@@ -21,6 +22,9 @@ export const addMemberSchema = z.object({
 export type AddMemberInput = z.input<typeof addMemberSchema>;
 
 export class MembersService {
+  /** Closes the live sockets of a deactivated user or organization (set by createServices). */
+  live: LiveEventsPublisher | undefined;
+
   constructor(
     private readonly config: Config,
     private readonly mail: AccountMail,
@@ -62,6 +66,11 @@ export class MembersService {
     return user;
   }
 
+  /** How many members the organization has (active or not). */
+  async count(ctx: Ctx): Promise<number> {
+    return ctx.em.count(User, { orgId: requireOrg(ctx) });
+  }
+
   /** A member of this organization invited earlier who has not accepted yet (no password, unverified). */
   private async pendingInvitee(em: Ctx['em'], orgId: string, email: string): Promise<User | null> {
     const user = await em.findOne(User, { orgId, email, emailVerified: false }, { populate: ['passwordHash'] });
@@ -75,6 +84,7 @@ export class MembersService {
     if (user.id === owner.userId) throw new AppError('invalid_state', 'You cannot deactivate yourself.');
     user.active = false;
     await ctx.em.flush();
+    this.live?.accessChanged({ userId: user.id });
     return user;
   }
 }

@@ -16,7 +16,9 @@ import * as types from './graphql';
  */
 type Documents = {
     "\n  mutation ResendVerification {\n    resendVerification\n  }\n": typeof types.ResendVerificationDocument,
+    "\n  subscription CallUpdated {\n    callUpdated {\n      id\n      status\n    }\n  }\n": typeof types.CallUpdatedDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      role\n      emailVerified\n      organization {\n        id\n        name\n        active\n      }\n    }\n  }\n": typeof types.MeDocument,
+    "\n  mutation PlaceCall($input: PlaceCallInput!) {\n    placeCall(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.PlaceCallDocument,
     "\n  query AdminStats {\n    adminStats {\n      generatedAt\n      organizations {\n        active\n        total\n      }\n      users {\n        active\n        total\n        platformAdmins\n      }\n      apiKeys {\n        active\n        revoked\n      }\n      calls {\n        total\n        open\n        last24h\n        byStatus {\n          value\n          count\n        }\n      }\n      webhookDeliveries {\n        total\n        byState {\n          value\n          count\n        }\n      }\n    }\n  }\n": typeof types.AdminStatsDocument,
     "\n  query AdminOrganizations($q: String, $after: String) {\n    adminOrganizations(q: $q, after: $after, first: 20) {\n      nodes {\n        id\n        name\n        active\n        userCount\n        callCount\n        openCallCount\n        activeApiKeyCount\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.AdminOrganizationsDocument,
     "\n  mutation AdminSetOrganizationActive($id: ID!, $active: Boolean!) {\n    adminSetOrganizationActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n": typeof types.AdminSetOrganizationActiveDocument,
@@ -29,13 +31,13 @@ type Documents = {
     "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": typeof types.RequestPasswordResetDocument,
     "\n  mutation ResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password) {\n      accessToken\n      expiresIn\n    }\n  }\n": typeof types.ResetPasswordDocument,
     "\n  mutation AcceptInvitation($token: String!, $password: String!) {\n    acceptInvitation(token: $token, password: $password) {\n      accessToken\n      expiresIn\n    }\n  }\n": typeof types.AcceptInvitationDocument,
-    "\n  query Calls($status: String, $after: String) {\n    calls(first: 20, status: $status, after: $after) {\n      nodes {\n        id\n        to\n        status\n        disposition\n        durationSeconds\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.CallsDocument,
-    "\n  query Call($id: ID!) {\n    call(id: $id) {\n      id\n      to\n      from\n      status\n      disposition\n      task\n      questions\n      createdAt\n      startedAt\n      endedAt\n      durationSeconds\n      maxDurationSeconds\n      transcript\n      structuredAnswers\n      recordingUrl\n      webhookUrl\n      metadata\n    }\n  }\n": typeof types.CallDocument,
+    "\n  query Calls($status: CallStatus, $after: String) {\n    calls(first: 20, status: $status, after: $after) {\n      nodes {\n        id\n        to\n        status\n        disposition\n        durationSeconds\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.CallsDocument,
+    "\n  query Call($id: ID!) {\n    call(id: $id) {\n      id\n      to\n      from\n      status\n      disposition\n      task\n      questions {\n        key\n        text\n      }\n      createdAt\n      startedAt\n      endedAt\n      durationSeconds\n      maxDurationSeconds\n      transcript\n      structuredAnswers\n      recordingUrl\n      webhookUrl\n      metadata\n    }\n  }\n": typeof types.CallDocument,
     "\n  mutation CancelCall($id: ID!) {\n    cancelCall(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.CancelCallDocument,
-    "\n  query WebhookDeliveries($after: String, $callId: ID, $delivered: Boolean, $event: String) {\n    webhookDeliveries(first: 20, after: $after, callId: $callId, delivered: $delivered, event: $event) {\n      nodes {\n        id\n        callId\n        event\n        state\n        attempts\n        responseCode\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        url\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  query WebhookDeliveries($after: String, $callId: ID, $delivered: Boolean, $event: WebhookEvent) {\n    webhookDeliveries(first: 20, after: $after, callId: $callId, delivered: $delivered, event: $event) {\n      nodes {\n        id\n        callId\n        event\n        state\n        attempts\n        responseCode\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        url\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
     "\n  query WebhookDelivery($id: ID!) {\n    webhookDelivery(id: $id) {\n      id\n      event\n      state\n      payload\n      lastError\n      attemptLog {\n        id\n        attemptedAt\n        durationMs\n        responseCode\n        responseExcerpt\n        error\n        trigger\n        url\n      }\n    }\n  }\n": typeof types.WebhookDeliveryDocument,
     "\n  mutation RedeliverWebhook($id: ID!) {\n    redeliverWebhook(id: $id) {\n      id\n      state\n      attempts\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
-    "\n  mutation ReplayWebhooks($since: String!, $event: String) {\n    replayWebhooks(since: $since, event: $event) {\n      since\n      event\n    }\n  }\n": typeof types.ReplayWebhooksDocument,
+    "\n  mutation ReplayWebhooks($since: DateTime!, $event: WebhookEvent) {\n    replayWebhooks(since: $since, event: $event) {\n      since\n      event\n    }\n  }\n": typeof types.ReplayWebhooksDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      status\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n": typeof types.ApiKeysDocument,
     "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      prefix\n      secret\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
@@ -48,7 +50,9 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  mutation ResendVerification {\n    resendVerification\n  }\n": types.ResendVerificationDocument,
+    "\n  subscription CallUpdated {\n    callUpdated {\n      id\n      status\n    }\n  }\n": types.CallUpdatedDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      role\n      emailVerified\n      organization {\n        id\n        name\n        active\n      }\n    }\n  }\n": types.MeDocument,
+    "\n  mutation PlaceCall($input: PlaceCallInput!) {\n    placeCall(input: $input) {\n      id\n      status\n    }\n  }\n": types.PlaceCallDocument,
     "\n  query AdminStats {\n    adminStats {\n      generatedAt\n      organizations {\n        active\n        total\n      }\n      users {\n        active\n        total\n        platformAdmins\n      }\n      apiKeys {\n        active\n        revoked\n      }\n      calls {\n        total\n        open\n        last24h\n        byStatus {\n          value\n          count\n        }\n      }\n      webhookDeliveries {\n        total\n        byState {\n          value\n          count\n        }\n      }\n    }\n  }\n": types.AdminStatsDocument,
     "\n  query AdminOrganizations($q: String, $after: String) {\n    adminOrganizations(q: $q, after: $after, first: 20) {\n      nodes {\n        id\n        name\n        active\n        userCount\n        callCount\n        openCallCount\n        activeApiKeyCount\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.AdminOrganizationsDocument,
     "\n  mutation AdminSetOrganizationActive($id: ID!, $active: Boolean!) {\n    adminSetOrganizationActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n": types.AdminSetOrganizationActiveDocument,
@@ -61,13 +65,13 @@ const documents: Documents = {
     "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": types.RequestPasswordResetDocument,
     "\n  mutation ResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password) {\n      accessToken\n      expiresIn\n    }\n  }\n": types.ResetPasswordDocument,
     "\n  mutation AcceptInvitation($token: String!, $password: String!) {\n    acceptInvitation(token: $token, password: $password) {\n      accessToken\n      expiresIn\n    }\n  }\n": types.AcceptInvitationDocument,
-    "\n  query Calls($status: String, $after: String) {\n    calls(first: 20, status: $status, after: $after) {\n      nodes {\n        id\n        to\n        status\n        disposition\n        durationSeconds\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.CallsDocument,
-    "\n  query Call($id: ID!) {\n    call(id: $id) {\n      id\n      to\n      from\n      status\n      disposition\n      task\n      questions\n      createdAt\n      startedAt\n      endedAt\n      durationSeconds\n      maxDurationSeconds\n      transcript\n      structuredAnswers\n      recordingUrl\n      webhookUrl\n      metadata\n    }\n  }\n": types.CallDocument,
+    "\n  query Calls($status: CallStatus, $after: String) {\n    calls(first: 20, status: $status, after: $after) {\n      nodes {\n        id\n        to\n        status\n        disposition\n        durationSeconds\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.CallsDocument,
+    "\n  query Call($id: ID!) {\n    call(id: $id) {\n      id\n      to\n      from\n      status\n      disposition\n      task\n      questions {\n        key\n        text\n      }\n      createdAt\n      startedAt\n      endedAt\n      durationSeconds\n      maxDurationSeconds\n      transcript\n      structuredAnswers\n      recordingUrl\n      webhookUrl\n      metadata\n    }\n  }\n": types.CallDocument,
     "\n  mutation CancelCall($id: ID!) {\n    cancelCall(id: $id) {\n      id\n      status\n    }\n  }\n": types.CancelCallDocument,
-    "\n  query WebhookDeliveries($after: String, $callId: ID, $delivered: Boolean, $event: String) {\n    webhookDeliveries(first: 20, after: $after, callId: $callId, delivered: $delivered, event: $event) {\n      nodes {\n        id\n        callId\n        event\n        state\n        attempts\n        responseCode\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        url\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  query WebhookDeliveries($after: String, $callId: ID, $delivered: Boolean, $event: WebhookEvent) {\n    webhookDeliveries(first: 20, after: $after, callId: $callId, delivered: $delivered, event: $event) {\n      nodes {\n        id\n        callId\n        event\n        state\n        attempts\n        responseCode\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        url\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
     "\n  query WebhookDelivery($id: ID!) {\n    webhookDelivery(id: $id) {\n      id\n      event\n      state\n      payload\n      lastError\n      attemptLog {\n        id\n        attemptedAt\n        durationMs\n        responseCode\n        responseExcerpt\n        error\n        trigger\n        url\n      }\n    }\n  }\n": types.WebhookDeliveryDocument,
     "\n  mutation RedeliverWebhook($id: ID!) {\n    redeliverWebhook(id: $id) {\n      id\n      state\n      attempts\n    }\n  }\n": types.RedeliverWebhookDocument,
-    "\n  mutation ReplayWebhooks($since: String!, $event: String) {\n    replayWebhooks(since: $since, event: $event) {\n      since\n      event\n    }\n  }\n": types.ReplayWebhooksDocument,
+    "\n  mutation ReplayWebhooks($since: DateTime!, $event: WebhookEvent) {\n    replayWebhooks(since: $since, event: $event) {\n      since\n      event\n    }\n  }\n": types.ReplayWebhooksDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      status\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n": types.ApiKeysDocument,
     "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      prefix\n      secret\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": types.RevokeApiKeyDocument,
@@ -86,7 +90,15 @@ export function graphql(source: "\n  mutation ResendVerification {\n    resendVe
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  subscription CallUpdated {\n    callUpdated {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').CallUpdatedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query Me {\n    me {\n      id\n      email\n      role\n      emailVerified\n      organization {\n        id\n        name\n        active\n      }\n    }\n  }\n"): typeof import('./graphql').MeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlaceCall($input: PlaceCallInput!) {\n    placeCall(input: $input) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').PlaceCallDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -138,11 +150,11 @@ export function graphql(source: "\n  mutation AcceptInvitation($token: String!, 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Calls($status: String, $after: String) {\n    calls(first: 20, status: $status, after: $after) {\n      nodes {\n        id\n        to\n        status\n        disposition\n        durationSeconds\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql').CallsDocument;
+export function graphql(source: "\n  query Calls($status: CallStatus, $after: String) {\n    calls(first: 20, status: $status, after: $after) {\n      nodes {\n        id\n        to\n        status\n        disposition\n        durationSeconds\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql').CallsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Call($id: ID!) {\n    call(id: $id) {\n      id\n      to\n      from\n      status\n      disposition\n      task\n      questions\n      createdAt\n      startedAt\n      endedAt\n      durationSeconds\n      maxDurationSeconds\n      transcript\n      structuredAnswers\n      recordingUrl\n      webhookUrl\n      metadata\n    }\n  }\n"): typeof import('./graphql').CallDocument;
+export function graphql(source: "\n  query Call($id: ID!) {\n    call(id: $id) {\n      id\n      to\n      from\n      status\n      disposition\n      task\n      questions {\n        key\n        text\n      }\n      createdAt\n      startedAt\n      endedAt\n      durationSeconds\n      maxDurationSeconds\n      transcript\n      structuredAnswers\n      recordingUrl\n      webhookUrl\n      metadata\n    }\n  }\n"): typeof import('./graphql').CallDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -150,7 +162,7 @@ export function graphql(source: "\n  mutation CancelCall($id: ID!) {\n    cancel
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query WebhookDeliveries($after: String, $callId: ID, $delivered: Boolean, $event: String) {\n    webhookDeliveries(first: 20, after: $after, callId: $callId, delivered: $delivered, event: $event) {\n      nodes {\n        id\n        callId\n        event\n        state\n        attempts\n        responseCode\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        url\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql').WebhookDeliveriesDocument;
+export function graphql(source: "\n  query WebhookDeliveries($after: String, $callId: ID, $delivered: Boolean, $event: WebhookEvent) {\n    webhookDeliveries(first: 20, after: $after, callId: $callId, delivered: $delivered, event: $event) {\n      nodes {\n        id\n        callId\n        event\n        state\n        attempts\n        responseCode\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        url\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql').WebhookDeliveriesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -162,7 +174,7 @@ export function graphql(source: "\n  mutation RedeliverWebhook($id: ID!) {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ReplayWebhooks($since: String!, $event: String) {\n    replayWebhooks(since: $since, event: $event) {\n      since\n      event\n    }\n  }\n"): typeof import('./graphql').ReplayWebhooksDocument;
+export function graphql(source: "\n  mutation ReplayWebhooks($since: DateTime!, $event: WebhookEvent) {\n    replayWebhooks(since: $since, event: $event) {\n      since\n      event\n    }\n  }\n"): typeof import('./graphql').ReplayWebhooksDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

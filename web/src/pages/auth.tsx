@@ -3,7 +3,6 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { execute } from '../api/client';
 import { sessionEndedBecause, setSession } from '../api/session';
-import { rememberKey } from '../api/test-call';
 import { ErrorNotice, Page, CopyButton } from '../components/ui';
 import { graphql } from '../gql';
 
@@ -119,7 +118,6 @@ export function SignupPage() {
     mutationFn: (input: { email: string; password: string; organizationName?: string }) => execute(SignupDocument, { input }),
     onSuccess: (d) => {
       setSession(d.signup);
-      rememberKey(d.signup.apiKey.secret);
       setSecrets({ apiKey: d.signup.apiKey.secret, webhookSecret: d.signup.webhookSecret });
     },
   });

@@ -2,14 +2,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { execute } from '../api/client';
-import { livePolling } from '../api/live';
-import { placeTestCall, rememberedKey, rememberKey } from '../api/test-call';
+import { livePolling, useLiveCalls } from '../api/live';
+import { placeTestCall } from '../api/test-call';
 import { lower, words } from '../api/words';
 import { Empty, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
+import type { CallStatus } from '../gql/graphql';
 
 const CallsDocument = graphql(`
-  query Calls($status: String, $after: String) {
+  query Calls($status: CallStatus, $after: String) {
     calls(first: 20, status: $status, after: $after) {
       nodes {
         id
@@ -36,7 +37,10 @@ const CallDocument = graphql(`
       status
       disposition
       task
-      questions
+      questions {
+        key
+        text
+      }
       createdAt
       startedAt
       endedAt
@@ -60,19 +64,20 @@ const CancelCallDocument = graphql(`
   }
 `);
 
-export const CALL_STATUSES = ['queued', 'ringing', 'in_progress', 'completed', 'failed', 'canceled'] as const;
+export const CALL_STATUSES: CallStatus[] = ['QUEUED', 'RINGING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELED'];
 const OPEN = new Set(['queued', 'ringing', 'in_progress']);
 
 export function CallsPage() {
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? '';
   const cursor = usePageCursor();
+  const socketUp = useLiveCalls();
   // Only the first page is live: older pages keep their place instead of shifting under the reader.
   const calls = useQuery({
     queryKey: ['calls', status, cursor.after],
-    queryFn: () => execute(CallsDocument, { status: status || null, after: cursor.after ?? null }),
+    queryFn: () => execute(CallsDocument, { status: CALL_STATUSES.find((s) => lower(s) === status) ?? null, after: cursor.after ?? null }),
     placeholderData: (prev) => prev,
-    ...livePolling(cursor.depth === 0),
+    ...livePolling(cursor.depth === 0 && !socketUp),
   });
   const page = calls.data?.calls;
   return (
@@ -101,15 +106,15 @@ export function CallsPage() {
           >
             <option value="">any</option>
             {CALL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s.replace('_', ' ')}
+              <option key={s} value={lower(s)}>
+                {words(s)}
               </option>
             ))}
           </select>
         </label>
         {cursor.depth === 0 && (
-          <span className="muted live" aria-hidden="true">
-            ● live
+          <span className="muted live" data-live={socketUp ? 'socket' : 'polling'}>
+            ● live{socketUp ? '' : ' (polling)'}
           </span>
         )}
       </div>
@@ -158,11 +163,13 @@ export function CallsPage() {
 
 export function CallDetailPage() {
   const { id = '' } = useParams();
+  const socketUp = useLiveCalls();
   const call = useQuery({
     queryKey: ['call', id],
     queryFn: () => execute(CallDocument, { id }),
     // Live until the call is over and analyzed (transcript and recording arrive after the end).
     refetchInterval: (q) => {
+      if (socketUp) return false;
       const c = q.state.data?.call;
       return !c || OPEN.has(lower(c.status)) || (lower(c.status) === 'completed' && !c.recordingUrl) ? livePolling(true).refetchInterval : false;
     },
@@ -281,14 +288,12 @@ export function PlaceCallPage() {
   const navigate = useNavigate();
   const [to, setTo] = useState(TEST_NUMBERS[0]![0]);
   const place = useMutation({
-    mutationFn: (v: { key: string; to: string; task: string; question: string }) => {
-      rememberKey(v.key);
-      return placeTestCall(v.key, {
+    mutationFn: (v: { to: string; task: string; question: string }) =>
+      placeTestCall({
         to: v.to,
         ...(v.task ? { task: v.task } : {}),
-        ...(v.question ? { questions: [{ key: 'answer', question: v.question, type: 'string' as const }] } : {}),
-      });
-    },
+        ...(v.question ? { questions: [{ key: 'answer', text: v.question, type: 'STRING' as const }] } : {}),
+      }),
     onSuccess: (id) => navigate(`/calls/${id}`),
   });
   return (
@@ -314,7 +319,7 @@ export function PlaceCallPage() {
         onSubmit={(e: FormEvent<HTMLFormElement>) => {
           e.preventDefault();
           const f = new FormData(e.currentTarget);
-          place.mutate({ key: String(f.get('key')).trim(), to: to.trim(), task: String(f.get('task')).trim(), question: String(f.get('question')).trim() });
+          place.mutate({ to: to.trim(), task: String(f.get('task')).trim(), question: String(f.get('question')).trim() });
         }}
       >
         <label>
@@ -328,10 +333,6 @@ export function PlaceCallPage() {
         <label>
           One question to ask <span className="muted">(optional)</span>
           <input name="question" defaultValue="Will you attend?" />
-        </label>
-        <label>
-          API key <span className="muted">(calls are placed with a key; the one created during this visit is filled in, kept in memory only)</span>
-          <input name="key" type="password" autoComplete="off" defaultValue={rememberedKey() ?? ''} required />
         </label>
         <ErrorNotice error={place.error} />
         <button type="submit" className="primary" disabled={place.isPending}>

@@ -6,11 +6,11 @@ import { livePolling } from '../api/live';
 import { dotted, words } from '../api/words';
 import { Empty, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
-import type { WebhookDeliveriesQuery } from '../gql/graphql';
+import type { WebhookDeliveriesQuery, WebhookEvent } from '../gql/graphql';
 import { useIsOwner } from './org';
 
 const DeliveriesDocument = graphql(`
-  query WebhookDeliveries($after: String, $callId: ID, $delivered: Boolean, $event: String) {
+  query WebhookDeliveries($after: String, $callId: ID, $delivered: Boolean, $event: WebhookEvent) {
     webhookDeliveries(first: 20, after: $after, callId: $callId, delivered: $delivered, event: $event) {
       nodes {
         id
@@ -62,7 +62,7 @@ const RedeliverDocument = graphql(`
   }
 `);
 const ReplayDocument = graphql(`
-  mutation ReplayWebhooks($since: String!, $event: String) {
+  mutation ReplayWebhooks($since: DateTime!, $event: WebhookEvent) {
     replayWebhooks(since: $since, event: $event) {
       since
       event
@@ -70,7 +70,8 @@ const ReplayDocument = graphql(`
   }
 `);
 
-const EVENTS = ['call.queued', 'call.ended', 'call.analyzed'];
+const EVENTS: WebhookEvent[] = ['CALL_QUEUED', 'CALL_ENDED', 'CALL_ANALYZED'];
+const eventFor = (name: string): WebhookEvent | null => EVENTS.find((e) => dotted(e) === name) ?? null;
 
 export function DeliveriesPage() {
   const owner = useIsOwner();
@@ -87,7 +88,7 @@ export function DeliveriesPage() {
       execute(DeliveriesDocument, {
         after: cursor.after ?? null,
         callId: callId || null,
-        event: event || null,
+        event: eventFor(event),
         delivered: delivered === '' ? null : delivered === 'true',
       }),
     placeholderData: (prev) => prev,
@@ -100,7 +101,7 @@ export function DeliveriesPage() {
       void qc.invalidateQueries({ queryKey: ['delivery', id] });
     },
   });
-  const replay = useMutation({ mutationFn: (v: { since: string; event: string | null }) => execute(ReplayDocument, v) });
+  const replay = useMutation({ mutationFn: (v: { since: string; event: WebhookEvent | null }) => execute(ReplayDocument, v) });
   const setFilter = (name: string, value: string) =>
     setParams((p) => {
       const n = new URLSearchParams(p);
@@ -118,7 +119,9 @@ export function DeliveriesPage() {
           <select value={event} onChange={(e) => setFilter('event', e.target.value)}>
             <option value="">any</option>
             {EVENTS.map((ev) => (
-              <option key={ev}>{ev}</option>
+              <option key={ev} value={dotted(ev)}>
+                {dotted(ev)}
+              </option>
             ))}
           </select>
         </label>
@@ -178,7 +181,7 @@ export function DeliveriesPage() {
             e.preventDefault();
             const f = new FormData(e.currentTarget);
             const since = new Date(String(f.get('since')));
-            replay.mutate({ since: since.toISOString(), event: String(f.get('event')) || null });
+            replay.mutate({ since: since.toISOString(), event: eventFor(String(f.get('event'))) });
           }}
         >
           <h2>Replay undelivered events</h2>
@@ -191,7 +194,9 @@ export function DeliveriesPage() {
             <select name="event" defaultValue="">
               <option value="">every event</option>
               {EVENTS.map((ev) => (
-                <option key={ev}>{ev}</option>
+                <option key={ev} value={dotted(ev)}>
+                {dotted(ev)}
+              </option>
               ))}
             </select>
           </label>

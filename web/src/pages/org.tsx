@@ -2,10 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { execute } from '../api/client';
 import { useMe } from '../api/me';
-import { rememberKey } from '../api/test-call';
 import { lower, words } from '../api/words';
 import { Empty, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
+import type { MemberRole } from '../gql/graphql';
 import { SecretRow } from './auth';
 
 const ApiKeysDocument = graphql(`
@@ -111,7 +111,6 @@ export function ApiKeysPage() {
   const create = useMutation({
     mutationFn: (name: string) => execute(CreateApiKeyDocument, { name: name || null }),
     onSuccess: (d) => {
-      rememberKey(d.createApiKey.secret);
       setCreated(d.createApiKey);
       void qc.invalidateQueries({ queryKey: ['apiKeys'] });
     },
@@ -329,7 +328,7 @@ function OwnerMembers({ myId }: { myId: string }) {
   const cursor = usePageCursor();
   const members = useQuery({ queryKey: ['members', cursor.after], queryFn: () => execute(MembersDocument, { after: cursor.after ?? null }) });
   const add = useMutation({
-    mutationFn: (input: { email: string; role: string }) => execute(AddMemberDocument, { input }),
+    mutationFn: (input: { email: string; role: MemberRole }) => execute(AddMemberDocument, { input }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['members'] }),
   });
   const deactivate = useMutation({
@@ -344,7 +343,7 @@ function OwnerMembers({ myId }: { myId: string }) {
         onSubmit={(e: FormEvent<HTMLFormElement>) => {
           e.preventDefault();
           const f = new FormData(e.currentTarget);
-          add.mutate({ email: String(f.get('email')), role: String(f.get('role')) });
+          add.mutate({ email: String(f.get('email')), role: f.get('role') === 'OWNER' ? 'OWNER' : 'MEMBER' });
           e.currentTarget.reset();
         }}
       >
@@ -354,9 +353,9 @@ function OwnerMembers({ myId }: { myId: string }) {
         </label>
         <label>
           Role
-          <select name="role" defaultValue="member">
-            <option value="member">member</option>
-            <option value="owner">owner</option>
+          <select name="role" defaultValue="MEMBER">
+            <option value="MEMBER">member</option>
+            <option value="OWNER">owner</option>
           </select>
         </label>
         <button type="submit" className="primary" disabled={add.isPending}>
