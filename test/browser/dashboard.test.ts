@@ -216,7 +216,7 @@ suite('dashboard in a real browser', () => {
     const email = uniqueEmail('member');
     const password = 'member password 1';
     recordSecret(password);
-    const added = await rawGql(app, 'mutation($input: AddMemberInput!) { addMember(input: $input) { id } }', { input: { email, password, role: 'member' } }, owner.token);
+    const added = await rawGql(app, 'mutation($input: AddMemberInput!) { addMember(input: $input) { id } }', { input: { email, password, role: 'MEMBER' } }, owner.token);
     expect(added.errors).toBeUndefined();
 
     const { context, page, problems } = await newContext(browser);
