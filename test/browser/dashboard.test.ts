@@ -300,6 +300,23 @@ suite('dashboard in a real browser', () => {
     await adminSide.context.close();
   }, 120_000);
 
+  test('without the WebSocket (refused by a proxy), the list falls back to polling and still follows a call to its end', async () => {
+    const owner = await signup(app, { organizationName: 'No Socket Org' });
+    const { context, page, problems } = await newContext(browser);
+    // Every WebSocket to /graphql is closed at once, as by a proxy that does not pass them.
+    await page.routeWebSocket(/\/graphql$/, (ws) => ws.close({ code: 1011, reason: 'no websockets here' }));
+    await login(page, app.url, owner.email, owner.password);
+    await page.locator('[data-live="polling"]').waitFor();
+    const placed = await app.http().post('/v1/calls/outbound').set('Authorization', `Bearer ${owner.apiKey}`).send({ to: '+15550100001' });
+    expect(placed.status).toBe(201);
+    const row = page.locator(`tr[data-call-id="${placed.body.call_id}"]`);
+    await row.locator('.badge', { hasText: 'failed' }).waitFor({ timeout: DEADLINE });
+    await row.getByText('busy').waitFor();
+    expect(await page.locator('[data-live="socket"]').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   test('password reset and error wording, through the mailed link', async () => {
     const owner = await signup(app);
     const { context, page, problems } = await newContext(browser);
