@@ -18,6 +18,7 @@ import { DeliveriesService } from './features/webhooks/deliveries.service';
 import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
 import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
+import { ROUTE_PATHS } from './routes';
 import type { Analyzer, Carrier } from './carriers/carrier';
 import type { Logger } from './shared/logger';
 import { LiveEventsPublisher } from './shared/live-events';
@@ -58,7 +59,7 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
   const notifier = new PgNotifier(db.pool, log);
   const apiKeyCache = new ApiKeyCache(db.pool, notifier, log);
   const recordingUrls = new RecordingUrls(config);
-  const lifecycle = new CallLifecycle(recordingUrls);
+  const lifecycle = new CallLifecycle(recordingUrls, log);
   const { carrier, analyzer } = createCarrier(config);
   const rateLimits = new RateLimits(config, db.pool);
   const mail = new MailOutbox(createMailer(config, log), log);
@@ -102,7 +103,7 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
     admin,
     carrier,
     analyzer,
-    metrics: createMetrics({ pool: db.pool, role: config.role }),
+    metrics: createMetrics({ pool: db.pool, role: config.role, routePaths: ROUTE_PATHS }),
     live,
     liveUpdates,
   };

@@ -1,18 +1,9 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
-import { AdminResolver } from '../features/admin/admin.resolver';
-import { ApiKeysResolver } from '../features/api-keys/api-keys.resolver';
-import { AuthResolver } from '../features/auth/auth.resolver';
-import { CallsResolver } from '../features/calls/calls.resolver';
-import { OrganizationResolver } from '../features/orgs/orgs.resolver';
-import { MembersResolver } from '../features/users/members.resolver';
-import { DeliveriesResolver } from '../features/webhooks/deliveries.resolver';
 import { authChecker } from './auth-checker';
-import { NodeResolver } from './node.resolver';
-import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
-
-export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver] as const;
+import type { GqlContext } from './context';
+import { RESOLVERS } from './resolvers';
 
 let cached: GraphQLSchema | undefined;
 
@@ -32,7 +23,15 @@ const noTopics = {
 /** Built once per process; `npm run schema` prints the same thing into schema.graphql. */
 export function buildGraphqlSchema(): GraphQLSchema {
   if (!cached) {
-    cached = buildSchemaSync({ resolvers: [...RESOLVERS], authChecker, validate: false, emitSchemaFile: false, pubSub: noTopics });
+    cached = buildSchemaSync({
+      resolvers: [...RESOLVERS],
+      authChecker,
+      validate: false,
+      emitSchemaFile: false,
+      pubSub: noTopics,
+      // Resolver instances come from the request's context (built with their services in server.ts).
+      container: ({ context }) => (context as GqlContext).resolvers,
+    });
     // type-graphql has no option for the root types' descriptions.
     cached.getQueryType()!.description = 'What a dashboard or an administrator reads. Every field is scoped to the organization of the token.';
     cached.getMutationType()!.description = 'What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md).';

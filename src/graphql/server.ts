@@ -11,9 +11,10 @@ import { AppError, toAppError } from '../shared/errors';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { Services } from '../services';
-import { bearerToken } from '../rest/auth.middleware';
+import { bearerToken } from '../shared/bearer-token';
 import type { GqlContext } from './context';
 import { createFormatError } from './format-error';
+import { createResolverContainer } from './resolvers';
 import { buildGraphqlSchema } from './schema';
 import { startSubscriptionServer, type SubscriptionServer } from './subscriptions/ws-server';
 import type { Server } from 'node:http';
@@ -72,7 +73,7 @@ export async function createGraphqlMiddleware(services: Services): Promise<Graph
   const server = new ApolloServer<GqlContext>({
     schema: buildGraphqlSchema(),
     // GRAPHQL_INTROSPECTION (off in production by default) also hides "Did you mean …" hints,
-    // which would otherwise reveal the schema one guess at a time (docs/security-notes.md).
+    // which would otherwise reveal the schema one guess at a time (docs/security.md).
     formatError: createFormatError({ hideSchemaDetails: !services.config.graphqlIntrospection }),
     hideSchemaDetailsFromClientErrors: !services.config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
@@ -82,14 +83,15 @@ export async function createGraphqlMiddleware(services: Services): Promise<Graph
     plugins: [httpStatusOfThrottling, drainSubscriptions, production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
   });
   await server.start();
+  const resolvers = createResolverContainer(services);
   const middleware = expressMiddleware(server, {
     context: async ({ req }) => {
       let auth: Promise<void> | undefined;
-      // A credential that is present must be valid (CONTRACT §3: an API key on /graphql is a 401),
+      // A credential that is present must be valid (docs/api.md, "Authentication": an API key on /graphql is a 401),
       // so a bad one fails the whole request with the HTTP status REST would use.
       if (req.headers.authorization) {
         try {
-          req.ctx.actor = await services.auth.authenticate(req.ctx, bearerToken(req));
+          req.ctx.actor = await services.auth.authenticate(req.ctx, bearerToken(req.headers.authorization));
           auth = Promise.resolve();
         } catch (err) {
           const e = toAppError(err);
@@ -98,11 +100,11 @@ export async function createGraphqlMiddleware(services: Services): Promise<Graph
       }
       return {
         ctx: req.ctx,
-        services,
         req,
+        resolvers,
         authenticate: () =>
           (auth ??= (async () => {
-            req.ctx.actor = await services.auth.authenticate(req.ctx, bearerToken(req));
+            req.ctx.actor = await services.auth.authenticate(req.ctx, bearerToken(req.headers.authorization));
           })()),
       };
     },
@@ -110,7 +112,7 @@ export async function createGraphqlMiddleware(services: Services): Promise<Graph
   return {
     middleware,
     attach: (http) => {
-      subscriptions ??= startSubscriptionServer(http, services);
+      subscriptions ??= startSubscriptionServer(http, services, resolvers);
     },
     stop: () => server.stop(),
   };

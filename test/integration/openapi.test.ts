@@ -239,7 +239,7 @@ describe('real responses validate against the document', () => {
     conforms('POST', '/v1/calls/{call_id}/cancel', await app.http().post(`/v1/calls/${toCancel}/cancel`).set(bearer(org.apiKey))); // 409
 
     // The events, as a receiver gets them.
-    await rx.waitFor(() => rx.byEvent('call.analyzed', callId).length === 1 && rx.byEvent('call.ended', toCancel).length === 1, 20_000, 'events');
+    await rx.waitFor(() => rx.byEvent('call.analyzed', callId).length === 1 && rx.byEvent('call.ended', toCancel).length === 1, { what: 'events' });
     for (const r of rx.received) conformsEvent(String(r.json.event), r.json);
     expect(new Set(rx.received.map((r) => r.json.event))).toEqual(new Set(['call.queued', 'call.ended', 'call.analyzed']));
 

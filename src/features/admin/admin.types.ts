@@ -5,7 +5,8 @@ import { AuditActionEnum, AuditTargetTypeEnum } from '../../graphql/enums';
 import { DateTimeScalar } from '../../graphql/scalars';
 import { ApiKeyType } from '../api-keys/api-keys.types';
 import { CallType } from '../calls/calls.types';
-import { OrganizationType, UserType } from '../users/users.types';
+import { OrganizationType } from '../orgs/orgs.types';
+import { UserType } from '../users/users.types';
 import { WebhookDeliveryType } from '../webhooks/deliveries.types';
 
 @ObjectType('AdminOrganization', { description: 'An organization with what it holds (platform admins only).' })

@@ -21,7 +21,7 @@ import {
 } from './auth.schemas';
 import type { AuthService, SessionToken } from './auth.service';
 import { consumeMailToken, issueMailToken, issuePasswordResetToken, peekMailToken } from './mail-tokens';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../shared/passwords';
 
 interface UpdatedUser {
   id: string;
@@ -57,7 +57,7 @@ export class AccountService {
    * would become admin the moment the real holder clicked the link. The real holder, not knowing
    * that password, takes the account over with a password reset instead.
    */
-  async verifyEmail(ctx: Ctx, raw: VerifyEmailInput): Promise<{ emailVerified: true }> {
+  async verifyEmail(ctx: Ctx, raw: unknown): Promise<{ emailVerified: true }> {
     const input = parseInput(verifyEmailSchema, raw);
     const owner = await peekMailToken(ctx.em, input.token, 'verify_email');
     if (owner && this.auth.isListedAdminEmail(owner.email)) {
@@ -90,7 +90,7 @@ export class AccountService {
    * timing (one statement either way, the mail leaves in the background). Over the per-address
    * mail quota the request is dropped silently, for the same reason.
    */
-  async requestPasswordReset(ctx: Ctx, raw: PasswordResetRequestInput): Promise<void> {
+  async requestPasswordReset(ctx: Ctx, raw: unknown): Promise<void> {
     const input = parseInput(passwordResetRequestSchema, raw);
     if (!input.email || input.email.length > 254) return;
     try {
@@ -111,7 +111,7 @@ export class AccountService {
    * and lifts the login lockout of that address: an attacker's wrong guesses cannot keep the
    * owner out once they can read their mail.
    */
-  async confirmPasswordReset(ctx: Ctx, raw: PasswordResetConfirmInput): Promise<SessionToken> {
+  async confirmPasswordReset(ctx: Ctx, raw: unknown): Promise<SessionToken> {
     const input = parseInput(passwordResetConfirmSchema, raw);
     const passwordHash = await hashPassword(input.password, this.config.bcryptCost);
     const user = await ctx.em.transactional(async (em) => {
@@ -124,7 +124,7 @@ export class AccountService {
   }
 
   /** Needs the current password (counted like a login attempt); ends every other session. */
-  async changePassword(ctx: Ctx, raw: ChangePasswordInput): Promise<SessionToken> {
+  async changePassword(ctx: Ctx, raw: unknown): Promise<SessionToken> {
     const actor = requireUser(ctx);
     const input = parseInput(changePasswordSchema, raw);
     await this.limits.consume('login_email', actor.email, 'Too many password attempts for this account. Try again later.');
@@ -147,7 +147,7 @@ export class AccountService {
   }
 
   /** Sets the invited member's password; accepting proves the address. */
-  async acceptInvitation(ctx: Ctx, raw: AcceptInvitationInput): Promise<SessionToken> {
+  async acceptInvitation(ctx: Ctx, raw: unknown): Promise<SessionToken> {
     const input = parseInput(acceptInvitationSchema, raw);
     const passwordHash = await hashPassword(input.password, this.config.bcryptCost);
     const user = await ctx.em.transactional(async (em) => {

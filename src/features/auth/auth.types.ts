@@ -1,6 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { NewApiKeyType } from '../api-keys/api-keys.types';
-import { OrganizationType, UserType } from '../users/users.types';
+import { OrganizationType } from '../orgs/orgs.types';
+import { UserType } from '../users/users.types';
 
 @ObjectType('AuthPayload', { description: 'A dashboard access token.' })
 export class AuthPayloadType {

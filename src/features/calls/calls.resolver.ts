@@ -1,12 +1,14 @@
-import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { toConnection } from '../../graphql/connection';
-import type { GqlContext } from '../../graphql/context';
+import { PageArgs, pageInput } from '../../graphql/page-args';
+import { RequestCtx } from '../../graphql/request-ctx';
+import type { Ctx } from '../../shared/context';
 import { CallStatusEnum } from '../../graphql/enums';
 import type { Call, CallStatus } from './call.entity';
 import type { CallsService } from './calls.service';
 import { CallConnection, CallType, PlaceCallInput } from './calls.types';
 
-export const toCallType = (calls: CallsService, c: Call): CallType => {
+export const toCallType = (calls: Pick<CallsService, 'present'>, c: Call): CallType => {
   const json = calls.present(c);
   return {
     ...c,
@@ -18,36 +20,37 @@ export const toCallType = (calls: CallsService, c: Call): CallType => {
 
 @Resolver()
 export class CallsResolver {
+  constructor(private readonly deps: { calls: CallsService }) {}
+
   @Authorized()
   @Query(() => CallConnection, { description: "The organization's calls, newest first." })
   async calls(
-    @Arg('first', () => Int, { nullable: true, description: 'Page size (1 to 100; default 20).' }) first: number | null,
-    @Arg('after', () => String, { nullable: true, description: 'Cursor from pageInfo.endCursor of the previous page.' }) after: string | null,
+    @Args() page: PageArgs,
     @Arg('status', () => CallStatusEnum, { nullable: true, description: 'Only calls with this status.' }) status: CallStatus | null,
-    @Ctx() { ctx, services }: GqlContext,
+    @RequestCtx() ctx: Ctx,
   ): Promise<CallConnection> {
-    const page = await services.calls.list(ctx, { limit: first ?? undefined, cursor: after ?? undefined, status: status ?? undefined });
-    return toConnection(page, (c) => toCallType(services.calls, c));
+    const result = await this.deps.calls.list(ctx, { ...pageInput(page), status: status ?? undefined });
+    return toConnection(result, (c) => toCallType(this.deps.calls, c));
   }
 
   @Authorized()
   @Query(() => CallType, { description: 'One call of the organization.' })
-  async call(@Arg('id', () => ID, { description: 'The call id.' }) id: string, @Ctx() { ctx, services }: GqlContext): Promise<CallType> {
-    return toCallType(services.calls, await services.calls.get(ctx, id));
+  async call(@Arg('id', () => ID, { description: 'The call id.' }) id: string, @RequestCtx() ctx: Ctx): Promise<CallType> {
+    return toCallType(this.deps.calls, await this.deps.calls.get(ctx, id));
   }
 
   @Authorized()
   @Mutation(() => CallType, { description: 'Only while queued or ringing.' })
-  async cancelCall(@Arg('id', () => ID, { description: 'The call to cancel.' }) id: string, @Ctx() { ctx, services }: GqlContext): Promise<CallType> {
-    return toCallType(services.calls, await services.calls.cancel(ctx, id));
+  async cancelCall(@Arg('id', () => ID, { description: 'The call to cancel.' }) id: string, @RequestCtx() ctx: Ctx): Promise<CallType> {
+    return toCallType(this.deps.calls, await this.deps.calls.cancel(ctx, id));
   }
 
   @Authorized()
   @Mutation(() => CallType, {
     description: 'Owner or member. Places a call exactly like POST /v1/calls/outbound: same validation, quota, events and idempotency (input.idempotencyKey).',
   })
-  async placeCall(@Arg('input', () => PlaceCallInput, { description: 'The call to place.' }) input: PlaceCallInput, @Ctx() { ctx, services }: GqlContext): Promise<CallType> {
-    const call = await services.calls.placeFromDashboard(ctx, {
+  async placeCall(@Arg('input', () => PlaceCallInput, { description: 'The call to place.' }) input: PlaceCallInput, @RequestCtx() ctx: Ctx): Promise<CallType> {
+    const call = await this.deps.calls.placeFromDashboard(ctx, {
       to: input.to,
       from: input.from,
       task: input.task,
@@ -56,6 +59,6 @@ export class CallsResolver {
       metadata: input.metadata,
       webhook_url: input.webhookUrl,
     }, input.idempotencyKey ?? undefined);
-    return toCallType(services.calls, call);
+    return toCallType(this.deps.calls, call);
   }
 }

@@ -62,7 +62,7 @@ export class CallsService {
    * Persists the call, its call.queued event and its dial job in one transaction. With an
    * Idempotency-Key, a repeat of the same body replays the first response; another body is 409.
    */
-  async place(ctx: Ctx, raw: PlaceCallInput, idempotencyKey?: string): Promise<PlacedCall> {
+  async place(ctx: Ctx, raw: unknown, idempotencyKey?: string): Promise<PlacedCall> {
     const orgId = requireOrg(ctx);
     const input = parseInput(placeCallSchema, raw);
     const key = idempotencyKey === undefined ? undefined : parseIdempotencyKey(idempotencyKey);
@@ -146,7 +146,7 @@ export class CallsService {
     return call;
   }
 
-  async list(ctx: Ctx, raw: ListCallsInput): Promise<Page<Call>> {
+  async list(ctx: Ctx, raw: unknown): Promise<Page<Call>> {
     const orgId = requireOrg(ctx);
     const input = parseInput(listCallsSchema, raw);
     return paginate(ctx.em, Call, input.status ? { orgId, status: input.status } : { orgId }, input);

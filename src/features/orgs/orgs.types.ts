@@ -1,5 +1,23 @@
-import { Field, ObjectType } from 'type-graphql';
-import { UrlScalar } from '../../graphql/scalars';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { DateTimeScalar, UrlScalar } from '../../graphql/scalars';
+
+@ObjectType('Organization', { description: 'A customer of the service: its members, keys, calls and webhooks.' })
+export class OrganizationType {
+  @Field(() => ID, { description: 'The organization id (a UUID).' })
+  id!: string;
+
+  @Field({ description: 'Display name.' })
+  name!: string;
+
+  @Field({ description: 'False once deactivated by a platform administrator: nothing of it works any more.' })
+  active!: boolean;
+
+  @Field(() => UrlScalar, { nullable: true, description: 'Default webhook destination for call events.' })
+  webhookUrl!: string | null;
+
+  @Field(() => DateTimeScalar, { description: 'When the organization signed up.' })
+  createdAt!: Date;
+}
 
 @ObjectType('WebhookSettings', { description: "The organization's webhook destination and signing secret." })
 export class WebhookSettingsType {

@@ -3,6 +3,7 @@ import { MemberRoleEnum, RoleEnum } from '../../graphql/enums';
 import { NodeInterface } from '../../graphql/node';
 import { DateTimeScalar, EmailAddressScalar, UrlScalar } from '../../graphql/scalars';
 import { Connection } from '../../graphql/connection';
+import { OrganizationType } from '../orgs/orgs.types';
 
 @ObjectType('User', { implements: NodeInterface, description: 'A person who signs in to the dashboard of one organization.' })
 export class UserType {
@@ -25,24 +26,6 @@ export class UserType {
   emailVerified!: boolean;
 
   @Field(() => DateTimeScalar, { description: 'When the user was created.' })
-  createdAt!: Date;
-}
-
-@ObjectType('Organization', { description: 'A customer of the service: its members, keys, calls and webhooks.' })
-export class OrganizationType {
-  @Field(() => ID, { description: 'The organization id (a UUID).' })
-  id!: string;
-
-  @Field({ description: 'Display name.' })
-  name!: string;
-
-  @Field({ description: 'False once deactivated by a platform administrator: nothing of it works any more.' })
-  active!: boolean;
-
-  @Field(() => UrlScalar, { nullable: true, description: 'Default webhook destination for call events.' })
-  webhookUrl!: string | null;
-
-  @Field(() => DateTimeScalar, { description: 'When the organization signed up.' })
   createdAt!: Date;
 }
 

@@ -3,20 +3,33 @@ import { CallType } from '../../features/calls/calls.types';
 import { WebhookDeliveryType } from '../../features/webhooks/deliveries.types';
 import { requireUser } from '../../shared/context';
 import { AppError } from '../../shared/errors';
+import type { CallsService } from '../../features/calls/calls.service';
+import type { LiveUpdates } from './live-updates';
 import type { GqlContext } from '../context';
 
 type Data<A> = SubscribeResolverData<unknown, A, GqlContext>;
 
 /** Live updates (docs/graphql.md, "Subscriptions"): only over WebSocket, scoped to the token's organization. */
+/** What the subscriptions use; `subscribe` functions reach it through the context's resolver container. */
+interface SubscriptionDeps {
+  calls: Pick<CallsService, 'get'>;
+  liveUpdates: LiveUpdates;
+}
+
+const depsOf = (context: GqlContext): SubscriptionDeps => (context.resolvers.get(SubscriptionsResolver, undefined as never) as SubscriptionsResolver).deps;
+
 @Resolver()
 export class SubscriptionsResolver {
+  constructor(readonly deps: SubscriptionDeps) {}
+
   @Subscription(() => CallType, {
     description: "Every change of one call (status changes, ended, analyzed), or of all the organization's calls when id is omitted.",
     subscribe: async ({ args, context }: Data<{ id?: string | null }>) => {
       const { orgId } = requireUser(context.ctx);
       // A call of another organization is "not found", as everywhere else.
-      const callId = args.id ? (await context.services.calls.get(context.ctx, args.id)).id : null;
-      return context.services.liveUpdates.subscribe('call', orgId, callId, dropper(context));
+      const { calls, liveUpdates } = depsOf(context);
+      const callId = args.id ? (await calls.get(context.ctx, args.id)).id : null;
+      return liveUpdates.subscribe('call', orgId, callId, dropper(context));
     },
   })
   callUpdated(
@@ -30,8 +43,9 @@ export class SubscriptionsResolver {
     description: "Each webhook attempt's outcome, for one call's deliveries or for all of the organization's.",
     subscribe: async ({ args, context }: Data<{ callId?: string | null }>) => {
       const { orgId } = requireUser(context.ctx);
-      const callId = args.callId ? (await context.services.calls.get(context.ctx, args.callId)).id : null;
-      return context.services.liveUpdates.subscribe('delivery', orgId, callId, dropper(context));
+      const { calls, liveUpdates } = depsOf(context);
+      const callId = args.callId ? (await calls.get(context.ctx, args.callId)).id : null;
+      return liveUpdates.subscribe('delivery', orgId, callId, dropper(context));
     },
   })
   webhookDeliveryUpdated(

@@ -1,3 +1,4 @@
+import type { ContainerType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { GraphQLError, parse, validate, specifiedRules, type ExecutionArgs, type GraphQLFormattedError } from 'graphql';
@@ -39,7 +40,7 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
  * It is re-checked whenever that user's or organization's standing changes in any process, and
  * closed with 4403 when it no longer holds.
  */
-export function startSubscriptionServer(http: Server, services: Services): SubscriptionServer {
+export function startSubscriptionServer(http: Server, services: Services, resolvers: ContainerType): SubscriptionServer {
   const schema = buildGraphqlSchema();
   const rules = [...specifiedRules, ...queryBoundRules(services.config.graphqlLimits)];
   const wss = new WebSocketServer({ server: http, path: '/graphql', maxPayload: 256 * 1024 });
@@ -98,7 +99,7 @@ export function startSubscriptionServer(http: Server, services: Services): Subsc
         const socket = ctx.extra.socket;
         return {
           ctx: newCtx(conn?.actor ?? null),
-          services,
+          resolvers,
           req: undefined as never,
           authenticate: async () => undefined, // done once in connection_init, re-checked on changes
           dropSlowSubscriber: () => close(socket, CLOSE.tooSlow, 'Subscriber too slow'),
