@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { execute } from '../api/client';
@@ -183,7 +183,12 @@ export function SecretRow({ label, value }: { label: string; value: string }) {
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const verify = useMutation({ mutationFn: () => execute(VerifyEmailDocument, { token }) });
+  const qc = useQueryClient();
+  const verify = useMutation({
+    mutationFn: () => execute(VerifyEmailDocument, { token }),
+    // The banner asking to verify reads `me`: refresh it.
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['me'] }),
+  });
   return (
     <Page title="Verify your e-mail">
       <div className="card">
