@@ -87,6 +87,7 @@ suite('dashboard in a real browser', () => {
 
     // API keys: create (secret shown once, copy button), then revoke the sign-up key with confirmation.
     await page.getByRole('link', { name: 'Continue to the dashboard' }).click();
+    await page.getByText('Verify your e-mail address: check your inbox.').waitFor({ state: 'detached' });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
     await page.getByLabel('Key name').fill('browser key');
     await page.getByRole('button', { name: 'Create key' }).click();
