@@ -59,6 +59,19 @@ const envSchema = z.object({
   /** Minimum wait after a 429 or a timeout (docs/webhooks.md, "Delivery and retries": 60 s; tests scale it down). */
   WEBHOOK_RETRY_FLOOR: duration.default(60_000),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  /** Attempts in flight to one destination (origin) per worker process (docs/queue-and-delivery.md). */
+  WEBHOOK_MAX_CONCURRENCY_PER_DESTINATION: z.coerce.number().int().min(1).max(1000).default(16),
+  /** Attempts in flight per worker process, all destinations together. */
+  WEBHOOK_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(512),
+  /** An organization's endpoint failing without a success for this long is disabled (0: never). */
+  WEBHOOK_DISABLE_AFTER: duration.default(5 * 86_400_000),
+  /** Platform-wide admin stats are reused this long (exact counts over millions of rows are slow). */
+  ADMIN_STATS_CACHE: duration.default(5000),
+  /** Delivery payloads and attempts older than this are purged (0: kept for ever). */
+  WEBHOOK_RETENTION: duration.default(30 * 86_400_000),
+  /** How often the purge runs, and how many rows one of its statements touches at most. */
+  WEBHOOK_PURGE_INTERVAL: duration.default(60_000),
+  WEBHOOK_PURGE_BATCH: z.coerce.number().int().min(1).max(100_000).default(1000),
   CARRIER: z.enum(['simulator']).default('simulator'),
   SIMULATOR_SPEEDUP: z.coerce.number().positive().max(1_000_000).default(60),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -145,6 +158,13 @@ export interface Config {
   webhookRetryScheduleMs: readonly number[];
   webhookRetryFloorMs: number;
   webhookAllowPrivateNetworks: boolean;
+  webhookMaxConcurrencyPerDestination: number;
+  adminStatsCacheMs: number;
+  webhookMaxInFlight: number;
+  webhookDisableAfterMs: number;
+  webhookRetentionMs: number;
+  webhookPurgeIntervalMs: number;
+  webhookPurgeBatch: number;
   carrier: 'simulator';
   simulatorSpeedup: number;
   publicBaseUrl: string;
@@ -252,6 +272,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookRetryScheduleMs: Object.freeze(e.WEBHOOK_RETRY_SCHEDULE),
     webhookRetryFloorMs: e.WEBHOOK_RETRY_FLOOR,
     webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    webhookMaxConcurrencyPerDestination: e.WEBHOOK_MAX_CONCURRENCY_PER_DESTINATION,
+    adminStatsCacheMs: e.ADMIN_STATS_CACHE,
+    webhookMaxInFlight: e.WEBHOOK_MAX_IN_FLIGHT,
+    webhookDisableAfterMs: e.WEBHOOK_DISABLE_AFTER,
+    webhookRetentionMs: e.WEBHOOK_RETENTION,
+    webhookPurgeIntervalMs: e.WEBHOOK_PURGE_INTERVAL,
+    webhookPurgeBatch: e.WEBHOOK_PURGE_BATCH,
     carrier: e.CARRIER,
     simulatorSpeedup: e.SIMULATOR_SPEEDUP,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

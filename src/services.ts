@@ -15,6 +15,7 @@ import { RecordingUrls } from './features/calls/recording-url';
 import { WebhookSettingsService } from './features/orgs/webhook-settings.service';
 import { MembersService } from './features/users/members.service';
 import { DeliveriesService } from './features/webhooks/deliveries.service';
+import { endpointDisabledMails } from './features/orgs/endpoint-health';
 import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
 import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
@@ -74,7 +75,14 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
   members.live = live;
   const deliverer = new WebhookDeliverer(config, db.pool, log);
   deliverer.live = live;
-  const admin = new AdminService(auth, apiKeys, apiKeyCache, log);
+  // The owners hear of a disabled endpoint by mail, not through the endpoint that is failing.
+  deliverer.onEndpointDisabled = (orgId) => {
+    endpointDisabledMails(db.pool, orgId, config.publicBaseUrl).then(
+      (mails) => mails.forEach((m) => mail.post('webhook_endpoint_disabled', m)),
+      (err: unknown) => log.warn({ err, org_id: orgId }, 'could not tell the owners that their webhook endpoint was disabled'),
+    );
+  };
+  const admin = new AdminService(auth, apiKeys, apiKeyCache, log, config.adminStatsCacheMs);
   admin.live = live;
   const accounts = new AccountService(config, auth, rateLimits, accountMail);
   accounts.live = live;
@@ -93,7 +101,7 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
     mail,
     accounts,
     apiKeys,
-    webhookSettings: new WebhookSettingsService(config),
+    webhookSettings: new WebhookSettingsService(config, db.pool),
     members,
     calls,
     lifecycle,

@@ -15,6 +15,7 @@ export const TASKS = {
   carrierReport: 'carrier_report',
   analyze: 'analyze_call',
   replay: 'replay_webhooks',
+  purge: 'purge_webhook_history',
 } as const;
 export type TaskKey = keyof typeof TASKS;
 
@@ -26,6 +27,7 @@ export interface TaskPayloads {
   carrierReport: { callId: string };
   analyze: { callId: string };
   replay: { orgId: string; since: string; event?: string };
+  purge: { scope: 'webhooks' };
 }
 
 /** Every task name a job may be written for (registered at migration time, see migrateQueue). */
@@ -33,6 +35,14 @@ export const TASK_NAMES: readonly string[] = Object.values(TASKS);
 
 /** Attempts the queue makes when a handler throws (graphile-worker's exponential back-off). */
 export const MAX_ATTEMPTS = 10;
+
+/**
+ * Priority of work that is being tried again (a delivery's retry, one put back because its
+ * destination was full): among jobs that are due, first attempts (priority 0) run before it, so
+ * a backlog of retries to a failing receiver never stands in front of other organizations' new
+ * events. See docs/queue-and-delivery.md.
+ */
+export const RETRY_PRIORITY = 1;
 
 /**
  * The job kinds producers add. A kind fixes the task, the constant part of the payload and the job
@@ -52,6 +62,8 @@ export const JOB_KINDS = {
   redeliver: { task: 'deliver', key: null, fixed: { trigger: 'manual' } },
   /** Queue a manual attempt for every undelivered event of an organization since a time. */
   replay: { task: 'replay', key: null, fixed: {} },
+  /** The retention purge: one waiting at most; each run queues the next. */
+  purge: { task: 'purge', key: { prefix: 'purge:', field: 'scope' }, fixed: {} },
 } as const satisfies Record<string, { task: TaskKey; key: { prefix: string; field: string } | null; fixed: Record<string, string> }>;
 export type JobKind = keyof typeof JOB_KINDS;
 
@@ -63,6 +75,7 @@ export interface JobInputs {
   deliver: { deliveryId: string };
   redeliver: { deliveryId: string };
   replay: { orgId: string; since: string; event?: string };
+  purge: { scope: 'webhooks' };
 }
 
 export interface Job {
@@ -71,11 +84,12 @@ export interface Job {
   key: string | null;
   maxAttempts: number;
   runAt: Date | null;
+  priority: number;
 }
 
 /** A job of a kind, ready for `addJobs`. */
-export function job<K extends JobKind>(kind: K, input: JobInputs[K], opts: { runAt?: Date } = {}): Job {
+export function job<K extends JobKind>(kind: K, input: JobInputs[K], opts: { runAt?: Date; priority?: number } = {}): Job {
   const def = JOB_KINDS[kind];
   const key = def.key ? `${def.key.prefix}${String((input as Record<string, unknown>)[def.key.field])}` : null;
-  return { task: def.task, payload: { ...input, ...def.fixed }, key, maxAttempts: MAX_ATTEMPTS, runAt: opts.runAt ?? null };
+  return { task: def.task, payload: { ...input, ...def.fixed }, key, maxAttempts: MAX_ATTEMPTS, runAt: opts.runAt ?? null, priority: opts.priority ?? 0 };
 }

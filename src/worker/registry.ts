@@ -2,6 +2,7 @@ import { analyzeTask } from '../features/calls/analyze.task';
 import { carrierReportTask } from '../features/calls/carrier-report.task';
 import { dialTask } from '../features/calls/dial.task';
 import { deliverTask } from '../features/webhooks/deliver.task';
+import { purgeTask } from '../features/webhooks/purge.task';
 import { replayTask } from '../features/webhooks/replay.task';
 import type { TaskHandlers } from '../queue';
 import type { Services } from '../services';
@@ -15,5 +16,10 @@ export function taskHandlers(s: Services): TaskHandlers {
     carrierReport: carrierReportTask({ em, lifecycle: s.lifecycle }),
     analyze: analyzeTask({ em, analyzer: s.analyzer, lifecycle: s.lifecycle }),
     replay: replayTask({ em, log: s.log }),
+    purge: purgeTask({
+      pool: s.db.pool,
+      settings: { retentionMs: s.config.webhookRetentionMs, intervalMs: s.config.webhookPurgeIntervalMs, batch: s.config.webhookPurgeBatch },
+      log: s.log,
+    }),
   };
 }

@@ -1,5 +1,5 @@
 import { deliveryLeaseMs } from '../features/webhooks/webhook-deliverer';
-import { addJobsSql } from '../queue';
+import { addJobsSql, RETRY_PRIORITY } from '../queue';
 import type { Services } from '../services';
 
 /**
@@ -56,6 +56,7 @@ export class Sweeper {
                    and (lease_until is null or lease_until < now())
                  order by next_attempt_at limit 500) overdue`,
         fields: { deliveryId: 'overdue.id' },
+        priority: String(RETRY_PRIORITY),
       }),
       [graceMs],
     );

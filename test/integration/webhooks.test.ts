@@ -37,7 +37,8 @@ test('envelope, byte for byte, with both signatures verifiable from the raw body
   const org = await orgWithWebhook(`${rx.url}/hooks`);
   const metadata = { b: 2, a: 'x', nested: { émoji: '☎' } };
   const call = (await place(org, { to: '+14155557000', metadata, questions: [{ key: 'ok', question: 'All good?', type: 'boolean' }] })).body;
-  await rx.waitFor(() => rx.byEvent('call.analyzed', call.call_id).length === 1, { what: 'three events' });
+  // Each event is its own delivery: call.analyzed can arrive before call.ended, so wait for all three.
+  await rx.waitFor(() => ['call.queued', 'call.ended', 'call.analyzed'].every((e) => rx.byEvent(e, call.call_id).length >= 1), { what: 'three events' });
   const [queued, ended, analyzed] = ['call.queued', 'call.ended', 'call.analyzed'].map((e) => rx.byEvent(e, call.call_id)[0]!);
 
   expect(Object.keys(queued.json)).toEqual(['event', 'org_id', 'call_id', 'timestamp', 'to', 'status', 'metadata']);

@@ -494,7 +494,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The default webhook URL and the last four characters of the secret */
+        /** The default webhook URL, the last four characters of the secret and the endpoint's health */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
@@ -576,6 +576,26 @@ export interface paths {
          * @description Svix's "recover": runs as background work.
          */
         post: operations["replayWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/webhook/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable the default endpoint again after it was disabled for failing (owner)
+         * @description Events it missed meanwhile are not resent by this: replay them (POST /dashboard/webhook-deliveries/replay).
+         */
+        post: operations["enableWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1471,6 +1491,22 @@ export interface components {
             next_cursor: string | null;
         };
         WebhookSettings: {
+            health: {
+                attempts_24h: number;
+                average_latency_ms_24h: number | null;
+                disabled_at: string | null;
+                disabled_reason: string | null;
+                /** @description False once the endpoint was disabled for failing continuously (WEBHOOK_DISABLE_AFTER); nothing is sent to it until it is enabled again. */
+                enabled: boolean;
+                /** @description Since when attempts to the default endpoint have failed without a success. */
+                failing_since: string | null;
+                last_failure_at: string | null;
+                last_failure_error: string | null;
+                last_success_at: string | null;
+                p95_latency_ms_24h: number | null;
+                /** @description Share of the last 24 h of attempts that succeeded, 0 to 1. */
+                success_rate_24h: number | null;
+            };
             /** @description Last four characters of the current webhook secret. */
             secret_last4: string;
             webhook_url: string | null;
@@ -4589,7 +4625,20 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook_url": "https://hooks.example.com/voicegate",
-                     *       "secret_last4": "x9Qa"
+                     *       "secret_last4": "x9Qa",
+                     *       "health": {
+                     *         "enabled": true,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "attempts_24h": 120,
+                     *         "success_rate_24h": 1,
+                     *         "average_latency_ms_24h": 85,
+                     *         "p95_latency_ms_24h": 210,
+                     *         "last_failure_at": null,
+                     *         "last_failure_error": null,
+                     *         "last_success_at": "2026-11-23T12:00:00.000Z"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSettings"];
@@ -5185,6 +5234,95 @@ export interface operations {
             };
             /** @description Validation failed: `errors` names every invalid field. */
             422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    enableWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Settings. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhook_url": "https://hooks.example.com/voicegate",
+                     *       "secret_last4": "x9Qa",
+                     *       "health": {
+                     *         "enabled": true,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "attempts_24h": 120,
+                     *         "success_rate_24h": 1,
+                     *         "average_latency_ms_24h": 85,
+                     *         "p95_latency_ms_24h": 210,
+                     *         "last_failure_at": null,
+                     *         "last_failure_error": null,
+                     *         "last_success_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSettings"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
                     "X-Request-Id"?: string;

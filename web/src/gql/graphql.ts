@@ -615,6 +615,8 @@ export type Mutation = {
   createApiKey: NewApiKey;
   /** Owner only; not oneself. */
   deactivateMember: User;
+  /** Owner only. Enables the default endpoint again after it was disabled for failing; replay what it missed. */
+  enableWebhook: WebhookSettings;
   /** Signs in with e-mail and password. */
   login: AuthPayload;
   /** Ends every token of the current user, this one included. Always true. */
@@ -1243,9 +1245,38 @@ export type WebhookEvent =
   /** call.queued: a call was accepted. */
   | 'CALL_QUEUED';
 
+/** The default endpoint's state and its last 24 hours of attempts. */
+export type WebhookHealth = {
+  __typename?: 'WebhookHealth';
+  /** Attempts made in the last 24 hours. */
+  attempts24h: Scalars['Int']['output'];
+  /** Mean duration of those attempts, in milliseconds. */
+  averageLatencyMs24h?: Maybe<Scalars['Int']['output']>;
+  /** When it was disabled; null while enabled. */
+  disabledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Why it was disabled (failing_since <time>). */
+  disabledReason?: Maybe<Scalars['String']['output']>;
+  /** False once disabled for failing continuously; nothing is sent to it until enableWebhook. */
+  enabled: Scalars['Boolean']['output'];
+  /** Since when attempts have failed without a success; null when not failing. */
+  failingSince?: Maybe<Scalars['DateTime']['output']>;
+  /** The latest failed attempt. */
+  lastFailureAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Its error (e.g. timeout, http_500). */
+  lastFailureError?: Maybe<Scalars['String']['output']>;
+  /** The latest successful attempt in the last 24 hours. */
+  lastSuccessAt?: Maybe<Scalars['DateTime']['output']>;
+  /** 95th percentile of their duration, in milliseconds. */
+  p95LatencyMs24h?: Maybe<Scalars['Int']['output']>;
+  /** Share of those attempts that succeeded, 0 to 1; null without attempts. */
+  successRate24h?: Maybe<Scalars['Float']['output']>;
+};
+
 /** The organization's webhook destination and signing secret. */
 export type WebhookSettings = {
   __typename?: 'WebhookSettings';
+  /** Whether the endpoint is enabled, and how its last 24 hours of attempts went. */
+  health: WebhookHealth;
   /** Last four characters of the signing secret, to tell secrets apart. */
   secretLast4: Scalars['String']['output'];
   /** Default destination of call events; null when none. */
