@@ -7,10 +7,12 @@ WORKDIR /app
 # The lockfile is committed; `npm install` follows it (`npm ci` refuses lockfiles
 # made on a registry that lacks other platforms' optional binaries).
 COPY package.json package-lock.json ./
+COPY web/package.json ./web/
 RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-RUN npm run build:service && npm prune --omit=dev --no-audit --no-fund
+COPY web ./web
+RUN npm run build:service && npm run build:web && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 # Heap caps: without them V8 lets the heap grow to ~340 MiB RSS under load; with them the API
@@ -24,6 +26,8 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+# The dashboard's static files, served at /app.
+COPY --from=build --chown=node:node /app/web/dist ./web/dist
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 8000

@@ -13,6 +13,7 @@ import { requestContext } from './rest/request-context';
 import { bind, restRouter } from './rest/router';
 import { ALL_ROUTES, REST_ROUTES as R } from './routes';
 import type { Services } from './services';
+import { webAppRoutes } from './web/web-app.routes';
 import type { Server } from 'node:http';
 
 export interface BuiltApp {
@@ -85,6 +86,7 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
 
   const graphql = await createGraphqlMiddleware(s);
   app.use('/graphql', browserCors, jsonBody, graphql.middleware);
+  app.use(webAppRoutes({ publicBaseUrl: s.config.publicBaseUrl, atRoot: s.config.dashboardAtRoot }));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

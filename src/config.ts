@@ -151,6 +151,8 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT: duration.default(30_000),
   /** Open connections allowed from one client address; 0 turns the cap off. */
   HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(256),
+  /** `/` redirects to the dashboard at /app; default: on outside production, off in production. */
+  DASHBOARD_AT_ROOT: bool.optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -200,6 +202,7 @@ export interface Config {
   graphqlLimits: { maxDepth: number; maxCost: number; maxAliases: number };
   graphqlIntrospection: boolean;
   http: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnectionsPerIp: number };
+  dashboardAtRoot: boolean;
   rateLimit: {
     enabled: boolean;
     apiKeyPerMinute: number;
@@ -354,6 +357,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT, e.HTTP_HEADERS_TIMEOUT),
       maxConnectionsPerIp: e.HTTP_MAX_CONNECTIONS_PER_IP,
     },
+    dashboardAtRoot: e.DASHBOARD_AT_ROOT ?? !production,
     rateLimit: {
       enabled: e.RATE_LIMIT_ENABLED,
       apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,

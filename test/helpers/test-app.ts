@@ -62,6 +62,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Run migrations first (for a database that is not a clone of the migrated template). */
   migrate?: boolean;
+  /** Listen on this port instead of an ephemeral one (when PUBLIC_BASE_URL must name the server). */
+  port?: number;
 }
 
 export async function startTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
@@ -85,7 +87,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
   let worker: WorkerHandle | undefined;
   const built = await buildApp(services, { workerRunning: () => worker?.running() ?? false });
   const server: Server = await startHttpServer(built.app, {
-    port: 0,
+    port: opts.port ?? 0,
     host: '127.0.0.1',
     limits: config.http,
     isTrustedProxy: trustedProxyCheck(built.app),

@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+/** Screenshots, the accessibility reports and the paint timings of a run (gitignored). */
+export const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'dashboard');
+
+/** A system Chromium (Debian's `chromium` package); Playwright cannot download browsers here. */
+export function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  return candidates.find((p): p is string => !!p && existsSync(p));
+}
+
+/** Builds the dashboard into web/dist, which the app under test serves at /app (jest's NODE_ENV=test would bundle React's development build). */
+export function buildDashboard(): void {
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'web'), stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
+}
+
+export async function launch(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    // Root on CI has no user namespace for the sandbox; autoplay lets the test press play.
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--autoplay-policy=no-user-gesture-required'],
+  });
+}
+
+/** A browser profile of its own; CSP violations and page errors are collected to be asserted on. */
+export async function newContext(browser: Browser, viewport = { width: 1280, height: 860 }): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport, timezoneId: 'Europe/Paris', locale: 'en-GB' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content.Security.Policy|Refused to/i.test(m.text())) problems.push(`CSP: ${m.text()}`);
+  });
+  return { context, page, problems };
+}
+
+/** Screenshot of the page as it is now, for a person to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** axe-core on the page as it is now: no serious or critical violation; the full report is kept. */
+export async function audit(page: Page, name: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  mkdirSync(ARTIFACTS, { recursive: true });
+  writeFileSync(path.join(ARTIFACTS, `${name}.axe.json`), JSON.stringify(result.violations, null, 2));
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${name}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad).toEqual([]);
+}
+
+/** Both: every page a journey visits is audited and photographed. */
+export async function visit(page: Page, name: string): Promise<void> {
+  await audit(page, name);
+  await shot(page, name);
+}
+
+export function writeArtifact(name: string, data: unknown): void {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  writeFileSync(path.join(ARTIFACTS, name), JSON.stringify(data, null, 2));
+}

@@ -1,0 +1,218 @@
+/* eslint-disable */
+import * as types from './graphql';
+
+
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  mutation ResendVerification {\n    resendVerification\n  }\n": typeof types.ResendVerificationDocument,
+    "\n  subscription CallUpdated {\n    callUpdated {\n      id\n      status\n    }\n  }\n": typeof types.CallUpdatedDocument,
+    "\n  query Me {\n    me {\n      id\n      email\n      role\n      emailVerified\n      organization {\n        id\n        name\n        active\n      }\n    }\n  }\n": typeof types.MeDocument,
+    "\n  mutation PlaceCall($input: PlaceCallInput!) {\n    placeCall(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.PlaceCallDocument,
+    "\n  query AdminStats {\n    adminStats {\n      generatedAt\n      organizations {\n        active\n        total\n      }\n      users {\n        active\n        total\n        platformAdmins\n      }\n      apiKeys {\n        active\n        revoked\n      }\n      calls {\n        total\n        open\n        last24h\n        byStatus {\n          value\n          count\n        }\n      }\n      webhookDeliveries {\n        total\n        byState {\n          value\n          count\n        }\n      }\n    }\n  }\n": typeof types.AdminStatsDocument,
+    "\n  query AdminOrganizations($q: String, $after: String) {\n    adminOrganizations(q: $q, after: $after, first: 20) {\n      nodes {\n        id\n        name\n        active\n        userCount\n        callCount\n        openCallCount\n        activeApiKeyCount\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.AdminOrganizationsDocument,
+    "\n  mutation AdminSetOrganizationActive($id: ID!, $active: Boolean!) {\n    adminSetOrganizationActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n": typeof types.AdminSetOrganizationActiveDocument,
+    "\n  query AdminUsers($q: String, $after: String) {\n    adminUsers(q: $q, after: $after, first: 20) {\n      nodes {\n        id\n        email\n        role\n        active\n        emailVerified\n        isPlatformAdmin\n        orgId\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
+    "\n  mutation AdminSetUserActive($id: ID!, $active: Boolean!) {\n    adminSetUserActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n": typeof types.AdminSetUserActiveDocument,
+    "\n  query AdminAuditLog($after: String) {\n    adminAuditLog(after: $after, first: 20) {\n      nodes {\n        id\n        action\n        actorEmail\n        targetType\n        targetId\n        createdAt\n        ip\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.AdminAuditLogDocument,
+    "\n  mutation Login($email: String!, $password: String!) {\n    login(email: $email, password: $password) {\n      accessToken\n      expiresIn\n    }\n  }\n": typeof types.LoginDocument,
+    "\n  mutation Signup($input: SignupInput!) {\n    signup(input: $input) {\n      accessToken\n      expiresIn\n      webhookSecret\n      apiKey {\n        id\n        prefix\n        secret\n      }\n    }\n  }\n": typeof types.SignupDocument,
+    "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      emailVerified\n    }\n  }\n": typeof types.VerifyEmailDocument,
+    "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": typeof types.RequestPasswordResetDocument,
+    "\n  mutation ResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password) {\n      accessToken\n      expiresIn\n    }\n  }\n": typeof types.ResetPasswordDocument,
+    "\n  mutation AcceptInvitation($token: String!, $password: String!) {\n    acceptInvitation(token: $token, password: $password) {\n      accessToken\n      expiresIn\n    }\n  }\n": typeof types.AcceptInvitationDocument,
+    "\n  query Calls($status: CallStatus, $after: String) {\n    calls(first: 20, status: $status, after: $after) {\n      nodes {\n        id\n        to\n        status\n        disposition\n        durationSeconds\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.CallsDocument,
+    "\n  query Call($id: ID!) {\n    call(id: $id) {\n      id\n      to\n      from\n      status\n      disposition\n      task\n      questions {\n        key\n        text\n      }\n      createdAt\n      startedAt\n      endedAt\n      durationSeconds\n      maxDurationSeconds\n      transcript\n      structuredAnswers\n      recordingUrl\n      webhookUrl\n      metadata\n    }\n  }\n": typeof types.CallDocument,
+    "\n  mutation CancelCall($id: ID!) {\n    cancelCall(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.CancelCallDocument,
+    "\n  query WebhookDeliveries($after: String, $callId: ID, $delivered: Boolean, $event: WebhookEvent) {\n    webhookDeliveries(first: 20, after: $after, callId: $callId, delivered: $delivered, event: $event) {\n      nodes {\n        id\n        callId\n        event\n        state\n        attempts\n        responseCode\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        url\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  query WebhookDelivery($id: ID!) {\n    webhookDelivery(id: $id) {\n      id\n      event\n      state\n      payload\n      lastError\n      attemptLog {\n        id\n        attemptedAt\n        durationMs\n        responseCode\n        responseExcerpt\n        error\n        trigger\n        url\n      }\n    }\n  }\n": typeof types.WebhookDeliveryDocument,
+    "\n  mutation RedeliverWebhook($id: ID!) {\n    redeliverWebhook(id: $id) {\n      id\n      state\n      attempts\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
+    "\n  mutation ReplayWebhooks($since: DateTime!, $event: WebhookEvent) {\n    replayWebhooks(since: $since, event: $event) {\n      since\n      event\n    }\n  }\n": typeof types.ReplayWebhooksDocument,
+    "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      status\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      prefix\n      secret\n    }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  query Webhook {\n    webhook {\n      webhookUrl\n      secretLast4\n    }\n  }\n": typeof types.WebhookDocument,
+    "\n  mutation UpdateWebhook($webhookUrl: String) {\n    updateWebhook(webhookUrl: $webhookUrl) {\n      webhookUrl\n      secretLast4\n    }\n  }\n": typeof types.UpdateWebhookDocument,
+    "\n  mutation RotateWebhookSecret {\n    rotateWebhookSecret {\n      webhookSecret\n    }\n  }\n": typeof types.RotateWebhookSecretDocument,
+    "\n  query Members($after: String) {\n    members(first: 20, after: $after) {\n      nodes {\n        id\n        email\n        role\n        active\n        emailVerified\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.MembersDocument,
+    "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      id\n      email\n    }\n  }\n": typeof types.AddMemberDocument,
+    "\n  mutation DeactivateMember($id: ID!) {\n    deactivateMember(id: $id) {\n      id\n      active\n    }\n  }\n": typeof types.DeactivateMemberDocument,
+};
+const documents: Documents = {
+    "\n  mutation ResendVerification {\n    resendVerification\n  }\n": types.ResendVerificationDocument,
+    "\n  subscription CallUpdated {\n    callUpdated {\n      id\n      status\n    }\n  }\n": types.CallUpdatedDocument,
+    "\n  query Me {\n    me {\n      id\n      email\n      role\n      emailVerified\n      organization {\n        id\n        name\n        active\n      }\n    }\n  }\n": types.MeDocument,
+    "\n  mutation PlaceCall($input: PlaceCallInput!) {\n    placeCall(input: $input) {\n      id\n      status\n    }\n  }\n": types.PlaceCallDocument,
+    "\n  query AdminStats {\n    adminStats {\n      generatedAt\n      organizations {\n        active\n        total\n      }\n      users {\n        active\n        total\n        platformAdmins\n      }\n      apiKeys {\n        active\n        revoked\n      }\n      calls {\n        total\n        open\n        last24h\n        byStatus {\n          value\n          count\n        }\n      }\n      webhookDeliveries {\n        total\n        byState {\n          value\n          count\n        }\n      }\n    }\n  }\n": types.AdminStatsDocument,
+    "\n  query AdminOrganizations($q: String, $after: String) {\n    adminOrganizations(q: $q, after: $after, first: 20) {\n      nodes {\n        id\n        name\n        active\n        userCount\n        callCount\n        openCallCount\n        activeApiKeyCount\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.AdminOrganizationsDocument,
+    "\n  mutation AdminSetOrganizationActive($id: ID!, $active: Boolean!) {\n    adminSetOrganizationActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n": types.AdminSetOrganizationActiveDocument,
+    "\n  query AdminUsers($q: String, $after: String) {\n    adminUsers(q: $q, after: $after, first: 20) {\n      nodes {\n        id\n        email\n        role\n        active\n        emailVerified\n        isPlatformAdmin\n        orgId\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.AdminUsersDocument,
+    "\n  mutation AdminSetUserActive($id: ID!, $active: Boolean!) {\n    adminSetUserActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n": types.AdminSetUserActiveDocument,
+    "\n  query AdminAuditLog($after: String) {\n    adminAuditLog(after: $after, first: 20) {\n      nodes {\n        id\n        action\n        actorEmail\n        targetType\n        targetId\n        createdAt\n        ip\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.AdminAuditLogDocument,
+    "\n  mutation Login($email: String!, $password: String!) {\n    login(email: $email, password: $password) {\n      accessToken\n      expiresIn\n    }\n  }\n": types.LoginDocument,
+    "\n  mutation Signup($input: SignupInput!) {\n    signup(input: $input) {\n      accessToken\n      expiresIn\n      webhookSecret\n      apiKey {\n        id\n        prefix\n        secret\n      }\n    }\n  }\n": types.SignupDocument,
+    "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      emailVerified\n    }\n  }\n": types.VerifyEmailDocument,
+    "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n": types.RequestPasswordResetDocument,
+    "\n  mutation ResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password) {\n      accessToken\n      expiresIn\n    }\n  }\n": types.ResetPasswordDocument,
+    "\n  mutation AcceptInvitation($token: String!, $password: String!) {\n    acceptInvitation(token: $token, password: $password) {\n      accessToken\n      expiresIn\n    }\n  }\n": types.AcceptInvitationDocument,
+    "\n  query Calls($status: CallStatus, $after: String) {\n    calls(first: 20, status: $status, after: $after) {\n      nodes {\n        id\n        to\n        status\n        disposition\n        durationSeconds\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.CallsDocument,
+    "\n  query Call($id: ID!) {\n    call(id: $id) {\n      id\n      to\n      from\n      status\n      disposition\n      task\n      questions {\n        key\n        text\n      }\n      createdAt\n      startedAt\n      endedAt\n      durationSeconds\n      maxDurationSeconds\n      transcript\n      structuredAnswers\n      recordingUrl\n      webhookUrl\n      metadata\n    }\n  }\n": types.CallDocument,
+    "\n  mutation CancelCall($id: ID!) {\n    cancelCall(id: $id) {\n      id\n      status\n    }\n  }\n": types.CancelCallDocument,
+    "\n  query WebhookDeliveries($after: String, $callId: ID, $delivered: Boolean, $event: WebhookEvent) {\n    webhookDeliveries(first: 20, after: $after, callId: $callId, delivered: $delivered, event: $event) {\n      nodes {\n        id\n        callId\n        event\n        state\n        attempts\n        responseCode\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        url\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  query WebhookDelivery($id: ID!) {\n    webhookDelivery(id: $id) {\n      id\n      event\n      state\n      payload\n      lastError\n      attemptLog {\n        id\n        attemptedAt\n        durationMs\n        responseCode\n        responseExcerpt\n        error\n        trigger\n        url\n      }\n    }\n  }\n": types.WebhookDeliveryDocument,
+    "\n  mutation RedeliverWebhook($id: ID!) {\n    redeliverWebhook(id: $id) {\n      id\n      state\n      attempts\n    }\n  }\n": types.RedeliverWebhookDocument,
+    "\n  mutation ReplayWebhooks($since: DateTime!, $event: WebhookEvent) {\n    replayWebhooks(since: $since, event: $event) {\n      since\n      event\n    }\n  }\n": types.ReplayWebhooksDocument,
+    "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      status\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      prefix\n      secret\n    }\n  }\n": types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": types.RevokeApiKeyDocument,
+    "\n  query Webhook {\n    webhook {\n      webhookUrl\n      secretLast4\n    }\n  }\n": types.WebhookDocument,
+    "\n  mutation UpdateWebhook($webhookUrl: String) {\n    updateWebhook(webhookUrl: $webhookUrl) {\n      webhookUrl\n      secretLast4\n    }\n  }\n": types.UpdateWebhookDocument,
+    "\n  mutation RotateWebhookSecret {\n    rotateWebhookSecret {\n      webhookSecret\n    }\n  }\n": types.RotateWebhookSecretDocument,
+    "\n  query Members($after: String) {\n    members(first: 20, after: $after) {\n      nodes {\n        id\n        email\n        role\n        active\n        emailVerified\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.MembersDocument,
+    "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      id\n      email\n    }\n  }\n": types.AddMemberDocument,
+    "\n  mutation DeactivateMember($id: ID!) {\n    deactivateMember(id: $id) {\n      id\n      active\n    }\n  }\n": types.DeactivateMemberDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResendVerification {\n    resendVerification\n  }\n"): typeof import('./graphql').ResendVerificationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription CallUpdated {\n    callUpdated {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').CallUpdatedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Me {\n    me {\n      id\n      email\n      role\n      emailVerified\n      organization {\n        id\n        name\n        active\n      }\n    }\n  }\n"): typeof import('./graphql').MeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlaceCall($input: PlaceCallInput!) {\n    placeCall(input: $input) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').PlaceCallDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminStats {\n    adminStats {\n      generatedAt\n      organizations {\n        active\n        total\n      }\n      users {\n        active\n        total\n        platformAdmins\n      }\n      apiKeys {\n        active\n        revoked\n      }\n      calls {\n        total\n        open\n        last24h\n        byStatus {\n          value\n          count\n        }\n      }\n      webhookDeliveries {\n        total\n        byState {\n          value\n          count\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').AdminStatsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminOrganizations($q: String, $after: String) {\n    adminOrganizations(q: $q, after: $after, first: 20) {\n      nodes {\n        id\n        name\n        active\n        userCount\n        callCount\n        openCallCount\n        activeApiKeyCount\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql').AdminOrganizationsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminSetOrganizationActive($id: ID!, $active: Boolean!) {\n    adminSetOrganizationActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n"): typeof import('./graphql').AdminSetOrganizationActiveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminUsers($q: String, $after: String) {\n    adminUsers(q: $q, after: $after, first: 20) {\n      nodes {\n        id\n        email\n        role\n        active\n        emailVerified\n        isPlatformAdmin\n        orgId\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql').AdminUsersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminSetUserActive($id: ID!, $active: Boolean!) {\n    adminSetUserActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n"): typeof import('./graphql').AdminSetUserActiveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminAuditLog($after: String) {\n    adminAuditLog(after: $after, first: 20) {\n      nodes {\n        id\n        action\n        actorEmail\n        targetType\n        targetId\n        createdAt\n        ip\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql').AdminAuditLogDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Login($email: String!, $password: String!) {\n    login(email: $email, password: $password) {\n      accessToken\n      expiresIn\n    }\n  }\n"): typeof import('./graphql').LoginDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Signup($input: SignupInput!) {\n    signup(input: $input) {\n      accessToken\n      expiresIn\n      webhookSecret\n      apiKey {\n        id\n        prefix\n        secret\n      }\n    }\n  }\n"): typeof import('./graphql').SignupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation VerifyEmail($token: String!) {\n    verifyEmail(token: $token) {\n      emailVerified\n    }\n  }\n"): typeof import('./graphql').VerifyEmailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestPasswordReset($email: String!) {\n    requestPasswordReset(email: $email)\n  }\n"): typeof import('./graphql').RequestPasswordResetDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetPassword($token: String!, $password: String!) {\n    resetPassword(token: $token, password: $password) {\n      accessToken\n      expiresIn\n    }\n  }\n"): typeof import('./graphql').ResetPasswordDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AcceptInvitation($token: String!, $password: String!) {\n    acceptInvitation(token: $token, password: $password) {\n      accessToken\n      expiresIn\n    }\n  }\n"): typeof import('./graphql').AcceptInvitationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Calls($status: CallStatus, $after: String) {\n    calls(first: 20, status: $status, after: $after) {\n      nodes {\n        id\n        to\n        status\n        disposition\n        durationSeconds\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql').CallsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Call($id: ID!) {\n    call(id: $id) {\n      id\n      to\n      from\n      status\n      disposition\n      task\n      questions {\n        key\n        text\n      }\n      createdAt\n      startedAt\n      endedAt\n      durationSeconds\n      maxDurationSeconds\n      transcript\n      structuredAnswers\n      recordingUrl\n      webhookUrl\n      metadata\n    }\n  }\n"): typeof import('./graphql').CallDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelCall($id: ID!) {\n    cancelCall(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').CancelCallDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDeliveries($after: String, $callId: ID, $delivered: Boolean, $event: WebhookEvent) {\n    webhookDeliveries(first: 20, after: $after, callId: $callId, delivered: $delivered, event: $event) {\n      nodes {\n        id\n        callId\n        event\n        state\n        attempts\n        responseCode\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        url\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql').WebhookDeliveriesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDelivery($id: ID!) {\n    webhookDelivery(id: $id) {\n      id\n      event\n      state\n      payload\n      lastError\n      attemptLog {\n        id\n        attemptedAt\n        durationMs\n        responseCode\n        responseExcerpt\n        error\n        trigger\n        url\n      }\n    }\n  }\n"): typeof import('./graphql').WebhookDeliveryDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RedeliverWebhook($id: ID!) {\n    redeliverWebhook(id: $id) {\n      id\n      state\n      attempts\n    }\n  }\n"): typeof import('./graphql').RedeliverWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReplayWebhooks($since: DateTime!, $event: WebhookEvent) {\n    replayWebhooks(since: $since, event: $event) {\n      since\n      event\n    }\n  }\n"): typeof import('./graphql').ReplayWebhooksDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      status\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n"): typeof import('./graphql').ApiKeysDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      prefix\n      secret\n    }\n  }\n"): typeof import('./graphql').CreateApiKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n"): typeof import('./graphql').RevokeApiKeyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Webhook {\n    webhook {\n      webhookUrl\n      secretLast4\n    }\n  }\n"): typeof import('./graphql').WebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateWebhook($webhookUrl: String) {\n    updateWebhook(webhookUrl: $webhookUrl) {\n      webhookUrl\n      secretLast4\n    }\n  }\n"): typeof import('./graphql').UpdateWebhookDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateWebhookSecret {\n    rotateWebhookSecret {\n      webhookSecret\n    }\n  }\n"): typeof import('./graphql').RotateWebhookSecretDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Members($after: String) {\n    members(first: 20, after: $after) {\n      nodes {\n        id\n        email\n        role\n        active\n        emailVerified\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql').MembersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      id\n      email\n    }\n  }\n"): typeof import('./graphql').AddMemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeactivateMember($id: ID!) {\n    deactivateMember(id: $id) {\n      id\n      active\n    }\n  }\n"): typeof import('./graphql').DeactivateMemberDocument;
+
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}

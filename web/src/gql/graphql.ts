@@ -1,0 +1,1929 @@
+/* eslint-disable */
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = T | null | undefined;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** ISO 8601 UTC timestamp with microseconds and a +00:00 offset, e.g. 2026-11-22T10:15:30.123456+00:00 */
+  DateTime: { input: string; output: string; }
+  /** An e-mail address, e.g. ada@example.com (stored trimmed and lower-cased). */
+  EmailAddress: { input: string; output: string; }
+  /** The `JSON` scalar type represents JSON values as specified by [ECMA-404](http://www.ecma-international.org/publications/files/ECMA-ST/ECMA-404.pdf). */
+  JSON: { input: unknown; output: unknown; }
+  /** The `JSONObject` scalar type represents JSON objects as specified by [ECMA-404](http://www.ecma-international.org/publications/files/ECMA-ST/ECMA-404.pdf). */
+  JSONObject: { input: Record<string, unknown>; output: Record<string, unknown>; }
+  /** A phone number in E.164 form: "+", then 8 to 15 digits, no leading 0, e.g. +14155550123. */
+  PhoneNumber: { input: string; output: string; }
+  /** An absolute http(s) URL, e.g. https://example.com/hooks. Returned exactly as it was given. */
+  URL: { input: string; output: string; }
+};
+
+/** A count with how many are active. */
+export type ActiveTotal = {
+  __typename?: 'ActiveTotal';
+  /** How many are active. */
+  active: Scalars['Int']['output'];
+  /** How many in all. */
+  total: Scalars['Int']['output'];
+};
+
+/** A new member of the organization. */
+export type AddMemberInput = {
+  /** Their sign-in e-mail; unique across the service. */
+  email: Scalars['String']['input'];
+  /** Omit it to send an invitation instead: the member chooses their own password. */
+  password?: InputMaybe<Scalars['String']['input']>;
+  /** MEMBER (the default) or OWNER. */
+  role?: InputMaybe<MemberRole>;
+};
+
+/** An API key of any organization (platform admins only). */
+export type AdminApiKey = Node & {
+  __typename?: 'AdminApiKey';
+  /** When the key was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The key id (a UUID); not the secret. */
+  id: Scalars['ID']['output'];
+  /** When the key last authenticated a request (updated at most once a minute). */
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** A label chosen by the owner. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** The organization it belongs to. */
+  orgId: Scalars['ID']['output'];
+  /** First 16 characters of the secret. */
+  prefix: Scalars['String']['output'];
+  /** When the key was revoked. */
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Whether the key still works. */
+  status: ApiKeyStatus;
+};
+
+/** API key counts. */
+export type AdminApiKeyStats = {
+  __typename?: 'AdminApiKeyStats';
+  /** How many are active. */
+  active: Scalars['Int']['output'];
+  /** Revoked keys. */
+  revoked: Scalars['Int']['output'];
+};
+
+/** A call of any organization (platform admins only). */
+export type AdminCall = Node & {
+  __typename?: 'AdminCall';
+  /** When the transcript and answers were recorded. */
+  analyzedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the call was placed. */
+  createdAt: Scalars['DateTime']['output'];
+  /** How the call ended; null until it ends. */
+  disposition?: Maybe<CallDisposition>;
+  /** Talk time in seconds; null until the call ends. */
+  durationSeconds?: Maybe<Scalars['Int']['output']>;
+  /** When the call reached a final status. */
+  endedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The caller id shown, when one was given. */
+  from?: Maybe<Scalars['PhoneNumber']['output']>;
+  /** The call id (a UUID). */
+  id: Scalars['ID']['output'];
+  /** The call is ended after this many seconds of talk. */
+  maxDurationSeconds: Scalars['Int']['output'];
+  /** The metadata given when the call was placed, returned verbatim. */
+  metadata: Scalars['JSONObject']['output'];
+  /** The organization it belongs to. */
+  orgId: Scalars['ID']['output'];
+  /** The questions the call asks, in order. */
+  questions: Array<Question>;
+  /** Signed link that works without a credential until it expires. */
+  recordingUrl?: Maybe<Scalars['URL']['output']>;
+  /** When the far end answered. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where the call is in its life. */
+  status: CallStatus;
+  /** Answers keyed by question key, once analyzed; each value has the type of its question. */
+  structuredAnswers?: Maybe<Scalars['JSONObject']['output']>;
+  /** What the voice agent should do on the call. */
+  task?: Maybe<Scalars['String']['output']>;
+  /** The number called. */
+  to: Scalars['PhoneNumber']['output'];
+  /** Transcript of the conversation, once analyzed. */
+  transcript?: Maybe<Scalars['String']['output']>;
+  /** Webhook destination for this call's events, overriding the organization's. */
+  webhookUrl?: Maybe<Scalars['URL']['output']>;
+};
+
+/** A page, newest first. */
+export type AdminCallConnection = {
+  __typename?: 'AdminCallConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<AdminCallEdge>;
+  /** The items of this page. */
+  nodes: Array<AdminCall>;
+  /** How to get the next page. */
+  pageInfo: PageInfo;
+};
+
+/** One AdminCall in a page, with its cursor. */
+export type AdminCallEdge = {
+  __typename?: 'AdminCallEdge';
+  /** Pass as `after` to get what follows this item. */
+  cursor: Scalars['String']['output'];
+  /** The AdminCall. */
+  node: AdminCall;
+};
+
+/** Call counts. */
+export type AdminCallStats = {
+  __typename?: 'AdminCallStats';
+  /** Calls by status (lower-case status names). */
+  byStatus: Array<CountByValue>;
+  /** Calls placed in the last 24 hours. */
+  last24h: Scalars['Int']['output'];
+  /** Queued, ringing or in progress. */
+  open: Scalars['Int']['output'];
+  /** How many in all. */
+  total: Scalars['Int']['output'];
+};
+
+/** Webhook delivery counts. */
+export type AdminDeliveryStats = {
+  __typename?: 'AdminDeliveryStats';
+  /** Deliveries by state (lower-case state names). */
+  byState: Array<CountByValue>;
+  /** How many in all. */
+  total: Scalars['Int']['output'];
+};
+
+/** An organization with what it holds (platform admins only). */
+export type AdminOrganization = {
+  __typename?: 'AdminOrganization';
+  /** False once deactivated by a platform administrator: nothing of it works any more. */
+  active: Scalars['Boolean']['output'];
+  /** API keys not revoked. */
+  activeApiKeyCount: Scalars['Int']['output'];
+  /** API keys, revoked or not. */
+  apiKeyCount: Scalars['Int']['output'];
+  /** Calls ever placed. */
+  callCount: Scalars['Int']['output'];
+  /** When the organization signed up. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The organization id (a UUID). */
+  id: Scalars['ID']['output'];
+  /** Display name. */
+  name: Scalars['String']['output'];
+  /** Calls queued, ringing or in progress. */
+  openCallCount: Scalars['Int']['output'];
+  /** When the organization last changed. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** Members, active or not. */
+  userCount: Scalars['Int']['output'];
+  /** Default webhook destination for call events. */
+  webhookUrl?: Maybe<Scalars['URL']['output']>;
+};
+
+/** A page, newest first. */
+export type AdminOrganizationConnection = {
+  __typename?: 'AdminOrganizationConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<AdminOrganizationEdge>;
+  /** The items of this page. */
+  nodes: Array<AdminOrganization>;
+  /** How to get the next page. */
+  pageInfo: PageInfo;
+};
+
+/** One AdminOrganization in a page, with its cursor. */
+export type AdminOrganizationEdge = {
+  __typename?: 'AdminOrganizationEdge';
+  /** Pass as `after` to get what follows this item. */
+  cursor: Scalars['String']['output'];
+  /** The AdminOrganization. */
+  node: AdminOrganization;
+};
+
+/** Service-wide numbers for platform administrators. */
+export type AdminStats = {
+  __typename?: 'AdminStats';
+  /** API keys. */
+  apiKeys: AdminApiKeyStats;
+  /** Calls. */
+  calls: AdminCallStats;
+  /** When these numbers were computed. */
+  generatedAt: Scalars['DateTime']['output'];
+  /** Organizations. */
+  organizations: ActiveTotal;
+  /** Users. */
+  users: AdminUserStats;
+  /** Webhook deliveries. */
+  webhookDeliveries: AdminDeliveryStats;
+};
+
+/** A user, as platform administrators see it. */
+export type AdminUser = Node & {
+  __typename?: 'AdminUser';
+  /** False once deactivated: the user can no longer sign in or use a token. */
+  active: Scalars['Boolean']['output'];
+  /** When the user was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Sign-in e-mail, lower-cased. */
+  email: Scalars['EmailAddress']['output'];
+  /** True once the holder of the address followed a mailed link (verification, invitation or password reset). */
+  emailVerified: Scalars['Boolean']['output'];
+  /** The user id (a UUID). */
+  id: Scalars['ID']['output'];
+  /** Role platform_admin, or a verified e-mail listed in PLATFORM_ADMIN_EMAILS. */
+  isPlatformAdmin: Scalars['Boolean']['output'];
+  /** The organization the user belongs to. */
+  orgId: Scalars['ID']['output'];
+  /** What the user may do in the organization. */
+  role: Role;
+};
+
+/** A page, newest first. */
+export type AdminUserConnection = {
+  __typename?: 'AdminUserConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<AdminUserEdge>;
+  /** The items of this page. */
+  nodes: Array<AdminUser>;
+  /** How to get the next page. */
+  pageInfo: PageInfo;
+};
+
+/** One AdminUser in a page, with its cursor. */
+export type AdminUserEdge = {
+  __typename?: 'AdminUserEdge';
+  /** Pass as `after` to get what follows this item. */
+  cursor: Scalars['String']['output'];
+  /** The AdminUser. */
+  node: AdminUser;
+};
+
+/** User counts. */
+export type AdminUserStats = {
+  __typename?: 'AdminUserStats';
+  /** How many are active. */
+  active: Scalars['Int']['output'];
+  /** Users who are platform administrators. */
+  platformAdmins: Scalars['Int']['output'];
+  /** How many in all. */
+  total: Scalars['Int']['output'];
+};
+
+/** A webhook delivery of any organization (platform admins only). */
+export type AdminWebhookDelivery = Node & {
+  __typename?: 'AdminWebhookDelivery';
+  /** Attempts made so far, scheduled and manual. */
+  attempts: Scalars['Int']['output'];
+  /** The call the event is about. */
+  callId: Scalars['ID']['output'];
+  /** When the event was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Whether a receiver has answered 2xx. */
+  delivered: Scalars['Boolean']['output'];
+  /** When a receiver first answered 2xx. */
+  deliveredAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The event sent. */
+  event: WebhookEvent;
+  /** The delivery id (a UUID); sent as the webhook-id header. */
+  id: Scalars['ID']['output'];
+  /** Why the last attempt failed (e.g. timeout, http_500, no_destination). */
+  lastError?: Maybe<Scalars['String']['output']>;
+  /** When the next scheduled attempt is due (PENDING only). */
+  nextAttemptAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The organization it belongs to. */
+  orgId: Scalars['ID']['output'];
+  /** HTTP status of the last attempt; null when no response was received. */
+  responseCode?: Maybe<Scalars['Int']['output']>;
+  /** Where the delivery stands. */
+  state: DeliveryState;
+  /** Where it is sent; null when there was no destination. */
+  url?: Maybe<Scalars['URL']['output']>;
+};
+
+/** A page, newest first. */
+export type AdminWebhookDeliveryConnection = {
+  __typename?: 'AdminWebhookDeliveryConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<AdminWebhookDeliveryEdge>;
+  /** The items of this page. */
+  nodes: Array<AdminWebhookDelivery>;
+  /** How to get the next page. */
+  pageInfo: PageInfo;
+};
+
+/** One AdminWebhookDelivery in a page, with its cursor. */
+export type AdminWebhookDeliveryEdge = {
+  __typename?: 'AdminWebhookDeliveryEdge';
+  /** Pass as `after` to get what follows this item. */
+  cursor: Scalars['String']['output'];
+  /** The AdminWebhookDelivery. */
+  node: AdminWebhookDelivery;
+};
+
+/** An organization API key for the /v1 REST API (server to server). */
+export type ApiKey = Node & {
+  __typename?: 'ApiKey';
+  /** When the key was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The key id (a UUID); not the secret. */
+  id: Scalars['ID']['output'];
+  /** When the key last authenticated a request (updated at most once a minute). */
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** A label chosen by the owner. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** First 16 characters of the secret. */
+  prefix: Scalars['String']['output'];
+  /** When the key was revoked. */
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Whether the key still works. */
+  status: ApiKeyStatus;
+};
+
+/** Whether an API key still works. */
+export type ApiKeyStatus =
+  /** The key authenticates requests. */
+  | 'ACTIVE'
+  /** The key was revoked and is refused. */
+  | 'REVOKED';
+
+/** What started a webhook attempt. */
+export type AttemptTrigger =
+  /** A redelivery asked for by an owner. */
+  | 'MANUAL'
+  /** The first attempt or a retry of the schedule. */
+  | 'SCHEDULED';
+
+/** What a platform administrator changed (REST uses the lower-case dotted names, e.g. user.promote). */
+export type AuditAction =
+  /** An API key was revoked. */
+  | 'API_KEY_REVOKE'
+  /** An organization was reactivated. */
+  | 'ORGANIZATION_ACTIVATE'
+  /** An organization was deactivated. */
+  | 'ORGANIZATION_DEACTIVATE'
+  /** A user was reactivated. */
+  | 'USER_ACTIVATE'
+  /** A user was deactivated. */
+  | 'USER_DEACTIVATE'
+  /** A user was made a platform administrator. */
+  | 'USER_PROMOTE';
+
+/** One platform-admin change: who, what, on which target, before and after, when. */
+export type AuditEntry = {
+  __typename?: 'AuditEntry';
+  /** What was changed. */
+  action: AuditAction;
+  /** The administrator's e-mail at the time, or cli:<command> for a command-line change. */
+  actorEmail: Scalars['String']['output'];
+  /** The administrator who made the change. */
+  actorUserId: Scalars['ID']['output'];
+  /** The changed fields after the change. */
+  after?: Maybe<Scalars['JSONObject']['output']>;
+  /** The changed fields before the change. */
+  before?: Maybe<Scalars['JSONObject']['output']>;
+  /** When the change was made. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The audit entry id (a UUID). */
+  id: Scalars['ID']['output'];
+  /** The administrator's client IP. */
+  ip?: Maybe<Scalars['String']['output']>;
+  /** The organization it belongs to. */
+  orgId?: Maybe<Scalars['ID']['output']>;
+  /** X-Request-Id of the change, to find its request log line. */
+  requestId?: Maybe<Scalars['String']['output']>;
+  /** Id of the changed thing. */
+  targetId: Scalars['String']['output'];
+  /** The kind of thing changed. */
+  targetType: AuditTargetType;
+};
+
+/** A page, newest first. */
+export type AuditEntryConnection = {
+  __typename?: 'AuditEntryConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<AuditEntryEdge>;
+  /** The items of this page. */
+  nodes: Array<AuditEntry>;
+  /** How to get the next page. */
+  pageInfo: PageInfo;
+};
+
+/** One AuditEntry in a page, with its cursor. */
+export type AuditEntryEdge = {
+  __typename?: 'AuditEntryEdge';
+  /** Pass as `after` to get what follows this item. */
+  cursor: Scalars['String']['output'];
+  /** The AuditEntry. */
+  node: AuditEntry;
+};
+
+/** The kind of thing an audit entry is about. */
+export type AuditTargetType =
+  /** An API key. */
+  | 'API_KEY'
+  /** An organization. */
+  | 'ORGANIZATION'
+  /** A user. */
+  | 'USER';
+
+/** A dashboard access token. */
+export type AuthPayload = {
+  __typename?: 'AuthPayload';
+  /** The JWT to send as `Authorization: Bearer <token>` (and in connection_init for subscriptions). */
+  accessToken: Scalars['String']['output'];
+  /** Seconds until the token expires. */
+  expiresIn: Scalars['Int']['output'];
+  /** Always "bearer". */
+  tokenType: Scalars['String']['output'];
+};
+
+/** An outbound call placed by an organization. */
+export type Call = Node & {
+  __typename?: 'Call';
+  /** When the transcript and answers were recorded. */
+  analyzedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the call was placed. */
+  createdAt: Scalars['DateTime']['output'];
+  /** How the call ended; null until it ends. */
+  disposition?: Maybe<CallDisposition>;
+  /** Talk time in seconds; null until the call ends. */
+  durationSeconds?: Maybe<Scalars['Int']['output']>;
+  /** When the call reached a final status. */
+  endedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The caller id shown, when one was given. */
+  from?: Maybe<Scalars['PhoneNumber']['output']>;
+  /** The call id (a UUID). */
+  id: Scalars['ID']['output'];
+  /** The call is ended after this many seconds of talk. */
+  maxDurationSeconds: Scalars['Int']['output'];
+  /** The metadata given when the call was placed, returned verbatim. */
+  metadata: Scalars['JSONObject']['output'];
+  /** The questions the call asks, in order. */
+  questions: Array<Question>;
+  /** Signed link that works without a credential until it expires. */
+  recordingUrl?: Maybe<Scalars['URL']['output']>;
+  /** When the far end answered. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where the call is in its life. */
+  status: CallStatus;
+  /** Answers keyed by question key, once analyzed; each value has the type of its question. */
+  structuredAnswers?: Maybe<Scalars['JSONObject']['output']>;
+  /** What the voice agent should do on the call. */
+  task?: Maybe<Scalars['String']['output']>;
+  /** The number called. */
+  to: Scalars['PhoneNumber']['output'];
+  /** Transcript of the conversation, once analyzed. */
+  transcript?: Maybe<Scalars['String']['output']>;
+  /** Webhook destination for this call's events, overriding the organization's. */
+  webhookUrl?: Maybe<Scalars['URL']['output']>;
+};
+
+/** A page of calls, newest first. */
+export type CallConnection = {
+  __typename?: 'CallConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<CallEdge>;
+  /** The items of this page. */
+  nodes: Array<Call>;
+  /** How to get the next page. */
+  pageInfo: PageInfo;
+};
+
+/** How a call ended; set when it reaches a final status. */
+export type CallDisposition =
+  /** The line was busy. */
+  | 'BUSY'
+  /** Canceled before it was answered. */
+  | 'CANCELED'
+  /** The carrier failed the call. */
+  | 'CARRIER_ERROR'
+  /** A person answered. */
+  | 'HUMAN'
+  /** The number does not exist or cannot be reached. */
+  | 'INVALID_NUMBER'
+  /** Nobody answered before the ring timeout. */
+  | 'NO_ANSWER'
+  /** An answering machine or voicemail answered. */
+  | 'VOICEMAIL';
+
+/** One Call in a page, with its cursor. */
+export type CallEdge = {
+  __typename?: 'CallEdge';
+  /** Pass as `after` to get what follows this item. */
+  cursor: Scalars['String']['output'];
+  /** The Call. */
+  node: Call;
+};
+
+/** Where a call is in its life. Moves only forward; COMPLETED, FAILED and CANCELED are final. */
+export type CallStatus =
+  /** Canceled before it was answered. */
+  | 'CANCELED'
+  /** Ended after being answered. */
+  | 'COMPLETED'
+  /** Ended without a conversation (busy, no answer, invalid number, carrier error). */
+  | 'FAILED'
+  /** Answered and talking. */
+  | 'IN_PROGRESS'
+  /** Accepted and waiting to be dialed. */
+  | 'QUEUED'
+  /** The far end is ringing. */
+  | 'RINGING';
+
+/** How many items have one value. */
+export type CountByValue = {
+  __typename?: 'CountByValue';
+  /** How many have this value. */
+  count: Scalars['Int']['output'];
+  /** The value counted (a lower-case status or state name). */
+  value: Scalars['String']['output'];
+};
+
+/** Where a webhook delivery stands. */
+export type DeliveryState =
+  /** A receiver answered 2xx. */
+  | 'DELIVERED'
+  /** Every scheduled attempt failed; only a manual redelivery will try again. */
+  | 'FAILED'
+  /** Waiting for its first attempt or a retry. */
+  | 'PENDING'
+  /** There was no destination URL. */
+  | 'UNDELIVERABLE';
+
+/** The result of following a verification link. */
+export type EmailVerification = {
+  __typename?: 'EmailVerification';
+  /** Always true. */
+  emailVerified: Scalars['Boolean']['output'];
+};
+
+/** The signed-in user, with their organization. */
+export type Me = Node & {
+  __typename?: 'Me';
+  /** False once deactivated: the user can no longer sign in or use a token. */
+  active: Scalars['Boolean']['output'];
+  /** When the user was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Sign-in e-mail, lower-cased. */
+  email: Scalars['EmailAddress']['output'];
+  /** True once the holder of the address followed a mailed link (verification, invitation or password reset). */
+  emailVerified: Scalars['Boolean']['output'];
+  /** The user id (a UUID). */
+  id: Scalars['ID']['output'];
+  /** The organization the user belongs to. */
+  orgId: Scalars['ID']['output'];
+  /** The user's organization. */
+  organization: Organization;
+  /** What the user may do in the organization. */
+  role: Role;
+};
+
+/** The roles an owner can give a new member. */
+export type MemberRole =
+  /** A member (read, place and cancel calls). */
+  | 'MEMBER'
+  /** Another owner. */
+  | 'OWNER';
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Chooses a password with the token of an invitation mail; accepting verifies the address. */
+  acceptInvitation: AuthPayload;
+  /** Owner only. Without a password the member is invited by mail; with one they exist at once, unverified. */
+  addMember: User;
+  /** Platform admins only. Revokes any organization key (leaked-key response); idempotent. */
+  adminRevokeApiKey: AdminApiKey;
+  /** Platform admins only. Deactivation locks out tokens, keys and logins at once. */
+  adminSetOrganizationActive: AdminOrganization;
+  /** Platform admins only; not oneself. */
+  adminSetUserActive: AdminUser;
+  /** Only while queued or ringing. */
+  cancelCall: Call;
+  /** Needs the current password; ends every other session and returns a new token. */
+  changePassword: AuthPayload;
+  /** Owner only. The secret is returned this once. */
+  createApiKey: NewApiKey;
+  /** Owner only; not oneself. */
+  deactivateMember: User;
+  /** Owner only. Enables the default endpoint again after it was disabled for failing; replay what it missed. */
+  enableWebhook: WebhookSettings;
+  /** Signs in with e-mail and password. */
+  login: AuthPayload;
+  /** Ends every token of the current user, this one included. Always true. */
+  logoutAll: Scalars['Boolean']['output'];
+  /** Owner or member. Places a call exactly like POST /v1/calls/outbound: same validation, quota, events and idempotency (input.idempotencyKey). */
+  placeCall: Call;
+  /** Owner only. Queues a manual attempt now; if it fails, nothing further is scheduled. */
+  redeliverWebhook: WebhookDelivery;
+  /** Owner only. Redelivers every undelivered event since a time, in the background. */
+  replayWebhooks: ReplayAccepted;
+  /** Mails a reset link when the address has an account. Always true: the answer never tells. */
+  requestPasswordReset: Scalars['Boolean']['output'];
+  /** Sends a new verification mail (nothing when already verified). Always true. */
+  resendVerification: Scalars['Boolean']['output'];
+  /** Sets a new password with the token of a reset mail; ends every earlier session and lifts a login lockout. */
+  resetPassword: AuthPayload;
+  /** Owner only. Idempotent; effective on the next request. */
+  revokeApiKey: ApiKey;
+  /** Owner only. */
+  rotateWebhookSecret: RotatedWebhookSecret;
+  /** Creates an organization, its owner, a first API key and a webhook secret; signs the owner in. */
+  signup: SignupPayload;
+  /** Owner only. Pass null to remove the default destination. */
+  updateWebhook: WebhookSettings;
+  /** Uses the token of a verification mail (once; 48 h). Bad, used or expired: BAD_USER_INPUT, reason invalid_token. */
+  verifyEmail: EmailVerification;
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationAcceptInvitationArgs = {
+  password: Scalars['String']['input'];
+  token: Scalars['String']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationAddMemberArgs = {
+  input: AddMemberInput;
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationAdminRevokeApiKeyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationAdminSetOrganizationActiveArgs = {
+  active: Scalars['Boolean']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationAdminSetUserActiveArgs = {
+  active: Scalars['Boolean']['input'];
+  id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationCancelCallArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationChangePasswordArgs = {
+  currentPassword: Scalars['String']['input'];
+  newPassword: Scalars['String']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationCreateApiKeyArgs = {
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationDeactivateMemberArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationLoginArgs = {
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationPlaceCallArgs = {
+  input: PlaceCallInput;
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationRedeliverWebhookArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationReplayWebhooksArgs = {
+  event?: InputMaybe<WebhookEvent>;
+  since: Scalars['DateTime']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationRequestPasswordResetArgs = {
+  email: Scalars['String']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationResetPasswordArgs = {
+  password: Scalars['String']['input'];
+  token: Scalars['String']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationRevokeApiKeyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationSignupArgs = {
+  input: SignupInput;
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationUpdateWebhookArgs = {
+  webhookUrl?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationVerifyEmailArgs = {
+  token: Scalars['String']['input'];
+};
+
+/** A key just created: the only time its secret is shown. */
+export type NewApiKey = Node & {
+  __typename?: 'NewApiKey';
+  /** When the key was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The key id (a UUID); not the secret. */
+  id: Scalars['ID']['output'];
+  /** When the key last authenticated a request (updated at most once a minute). */
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** A label chosen by the owner. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** First 16 characters of the secret. */
+  prefix: Scalars['String']['output'];
+  /** When the key was revoked. */
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The full secret, to send as `Authorization: Bearer <secret>`. Shown this once. */
+  secret: Scalars['String']['output'];
+  /** Whether the key still works. */
+  status: ApiKeyStatus;
+};
+
+/** An object with a stable, globally unique id that `node(id:)` and `nodes(ids:)` fetch again. */
+export type Node = {
+  /** Globally unique id of the object. */
+  id: Scalars['ID']['output'];
+};
+
+/** A customer of the service: its members, keys, calls and webhooks. */
+export type Organization = {
+  __typename?: 'Organization';
+  /** False once deactivated by a platform administrator: nothing of it works any more. */
+  active: Scalars['Boolean']['output'];
+  /** When the organization signed up. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The organization id (a UUID). */
+  id: Scalars['ID']['output'];
+  /** Display name. */
+  name: Scalars['String']['output'];
+  /** Default webhook destination for call events. */
+  webhookUrl?: Maybe<Scalars['URL']['output']>;
+};
+
+/** Where a page ends and whether another follows. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** Pass as `after` to get the next page. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** Whether another page follows. */
+  hasNextPage: Scalars['Boolean']['output'];
+};
+
+/** A call to place; the same fields and rules as POST /v1/calls/outbound, validated by the same code (errors name the REST field, e.g. max_duration_seconds). */
+export type PlaceCallInput = {
+  /** The caller id to show, in E.164 form. */
+  from?: InputMaybe<Scalars['String']['input']>;
+  /** Like the Idempotency-Key header: repeating a placement with the same key and input within 24 hours returns the first call; another input is refused. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** End the call after this many seconds of talk (10 to 3600; default 600). */
+  maxDurationSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** Your own data, returned verbatim (at most 16 KiB serialized). */
+  metadata?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** Up to 50 questions to ask. */
+  questions?: InputMaybe<Array<QuestionInput>>;
+  /** What the voice agent should do (up to 8000 characters). */
+  task?: InputMaybe<Scalars['String']['input']>;
+  /** The number to call, in E.164 form (e.g. +14155550123). */
+  to: Scalars['String']['input'];
+  /** Webhook destination (an http(s) URL) for this call's events instead of the organization's. */
+  webhookUrl?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type Query = {
+  __typename?: 'Query';
+  /** Platform admins only. Newest first. */
+  adminAuditLog: AuditEntryConnection;
+  /** Platform admins only. */
+  adminCalls: AdminCallConnection;
+  /** Platform admins only. */
+  adminOrganization: AdminOrganization;
+  /** Platform admins only. Search by name, member e-mail or id. */
+  adminOrganizations: AdminOrganizationConnection;
+  /** Platform admins only. */
+  adminStats: AdminStats;
+  /** Platform admins only. Search by e-mail or id. */
+  adminUsers: AdminUserConnection;
+  /** Platform admins only. */
+  adminWebhookDeliveries: AdminWebhookDeliveryConnection;
+  /** The organization's API keys, newest first. */
+  apiKeys: Array<ApiKey>;
+  /** One call of the organization. */
+  call: Call;
+  /** The organization's calls, newest first. */
+  calls: CallConnection;
+  /** The signed-in user. */
+  me: Me;
+  /** The organization's members, newest first. */
+  members: UserConnection;
+  /** Any Call, ApiKey, User or WebhookDelivery of the organization by id; null when there is none (or it is another organization's). */
+  node?: Maybe<Node>;
+  /** Several objects by id, in the order asked; null for each id that resolves to nothing. */
+  nodes: Array<Maybe<Node>>;
+  /** The signed-in user's organization. */
+  organization: Organization;
+  /** The organization's webhook settings. */
+  webhook: WebhookSettings;
+  /** The organization's webhook deliveries, newest first. */
+  webhookDeliveries: WebhookDeliveryConnection;
+  /** One webhook delivery with its body and attempts. */
+  webhookDelivery: WebhookDeliveryDetail;
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryAdminAuditLogArgs = {
+  action?: InputMaybe<AuditAction>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  orgId?: InputMaybe<Scalars['ID']['input']>;
+  targetId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryAdminCallsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  orgId?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<CallStatus>;
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryAdminOrganizationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryAdminOrganizationsArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryAdminUsersArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  orgId?: InputMaybe<Scalars['ID']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryAdminWebhookDeliveriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  delivered?: InputMaybe<Scalars['Boolean']['input']>;
+  event?: InputMaybe<WebhookEvent>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  orgId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryCallArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryCallsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<CallStatus>;
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryMembersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryNodeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryNodesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryWebhookDeliveriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  callId?: InputMaybe<Scalars['ID']['input']>;
+  delivered?: InputMaybe<Scalars['Boolean']['input']>;
+  event?: InputMaybe<WebhookEvent>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryWebhookDeliveryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+/** One question the call asks, and the type of answer it expects. */
+export type Question = {
+  __typename?: 'Question';
+  /** Identifier of the answer in structuredAnswers. */
+  key: Scalars['String']['output'];
+  /** The allowed answers of an ENUM question; null otherwise. */
+  options?: Maybe<Array<Scalars['String']['output']>>;
+  /** The question as it is asked (REST and webhooks call this field `question`). */
+  text: Scalars['String']['output'];
+  /** The type of the expected answer. */
+  type: QuestionType;
+};
+
+/** A question for the call to ask. */
+export type QuestionInput = {
+  /** Identifier of the answer in structuredAnswers: letters, digits and _, up to 64 characters, unique in the call. */
+  key: Scalars['String']['input'];
+  /** Required for ENUM questions, and only for them: 1 to 50 allowed answers. */
+  options?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** The question as it is asked (1 to 1000 characters); REST calls this field `question`. */
+  text: Scalars['String']['input'];
+  /** The type of the expected answer. */
+  type: QuestionType;
+};
+
+/** The type of the answer a question expects. */
+export type QuestionType =
+  /** Yes or no. */
+  | 'BOOLEAN'
+  /** One of the listed options. */
+  | 'ENUM'
+  /** A number. */
+  | 'NUMBER'
+  /** Free text. */
+  | 'STRING';
+
+/** A replay of undelivered events, accepted to run in the background. */
+export type ReplayAccepted = {
+  __typename?: 'ReplayAccepted';
+  /** Only this event, when given. */
+  event?: Maybe<WebhookEvent>;
+  /** Events created at or after this time are redelivered. */
+  since: Scalars['DateTime']['output'];
+};
+
+/** A user's role in their organization. */
+export type Role =
+  /** Reads everything in the organization and places and cancels calls. */
+  | 'MEMBER'
+  /** Manages keys, webhook settings and members. */
+  | 'OWNER'
+  /** Operator of the whole service (admin fields). */
+  | 'PLATFORM_ADMIN';
+
+/** The result of rotating the webhook signing secret. */
+export type RotatedWebhookSecret = {
+  __typename?: 'RotatedWebhookSecret';
+  /** The new signing secret, shown this once. The previous one keeps signing for 24 hours. */
+  webhookSecret: Scalars['String']['output'];
+};
+
+/** A new organization and its first owner. */
+export type SignupInput = {
+  /** The owner's sign-in e-mail (validated like REST, with field errors). */
+  email: Scalars['String']['input'];
+  /** Display name of the organization. */
+  organizationName?: InputMaybe<Scalars['String']['input']>;
+  /** At least 8 characters. */
+  password: Scalars['String']['input'];
+};
+
+/** Everything a new organization needs, some of it shown only here. */
+export type SignupPayload = {
+  __typename?: 'SignupPayload';
+  /** The JWT to send as `Authorization: Bearer <token>` (and in connection_init for subscriptions). */
+  accessToken: Scalars['String']['output'];
+  /** A first API key, with its secret (shown only here). */
+  apiKey: NewApiKey;
+  /** Seconds until the token expires. */
+  expiresIn: Scalars['Int']['output'];
+  /** The new organization. */
+  organization: Organization;
+  /** Always "bearer". */
+  tokenType: Scalars['String']['output'];
+  /** The new owner. */
+  user: User;
+  /** The webhook signing secret, shown only here and on rotation. */
+  webhookSecret: Scalars['String']['output'];
+};
+
+/** Live updates over WebSocket (graphql-transport-ws on /graphql), authenticated in connection_init. */
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** Every change of one call (status changes, ended, analyzed), or of all the organization's calls when id is omitted. */
+  callUpdated: Call;
+  /** Each webhook attempt's outcome, for one call's deliveries or for all of the organization's. */
+  webhookDeliveryUpdated: WebhookDelivery;
+};
+
+
+/** Live updates over WebSocket (graphql-transport-ws on /graphql), authenticated in connection_init. */
+export type SubscriptionCallUpdatedArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Live updates over WebSocket (graphql-transport-ws on /graphql), authenticated in connection_init. */
+export type SubscriptionWebhookDeliveryUpdatedArgs = {
+  callId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** A person who signs in to the dashboard of one organization. */
+export type User = Node & {
+  __typename?: 'User';
+  /** False once deactivated: the user can no longer sign in or use a token. */
+  active: Scalars['Boolean']['output'];
+  /** When the user was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Sign-in e-mail, lower-cased. */
+  email: Scalars['EmailAddress']['output'];
+  /** True once the holder of the address followed a mailed link (verification, invitation or password reset). */
+  emailVerified: Scalars['Boolean']['output'];
+  /** The user id (a UUID). */
+  id: Scalars['ID']['output'];
+  /** The organization the user belongs to. */
+  orgId: Scalars['ID']['output'];
+  /** What the user may do in the organization. */
+  role: Role;
+};
+
+/** A page of the organization's members. */
+export type UserConnection = {
+  __typename?: 'UserConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<UserEdge>;
+  /** The items of this page. */
+  nodes: Array<User>;
+  /** How to get the next page. */
+  pageInfo: PageInfo;
+  /** How many members the organization has in all. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One User in a page, with its cursor. */
+export type UserEdge = {
+  __typename?: 'UserEdge';
+  /** Pass as `after` to get what follows this item. */
+  cursor: Scalars['String']['output'];
+  /** The User. */
+  node: User;
+};
+
+/** One HTTP attempt of a webhook delivery. */
+export type WebhookAttempt = {
+  __typename?: 'WebhookAttempt';
+  /** When the attempt started. */
+  attemptedAt: Scalars['DateTime']['output'];
+  /** How long the attempt took, in milliseconds. */
+  durationMs: Scalars['Int']['output'];
+  /** Why it failed; null when it succeeded. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** The attempt id (a UUID). */
+  id: Scalars['ID']['output'];
+  /** HTTP status received; null when none was. */
+  responseCode?: Maybe<Scalars['Int']['output']>;
+  /** The start of the receiver's response body. */
+  responseExcerpt?: Maybe<Scalars['String']['output']>;
+  /** What started the attempt. */
+  trigger: AttemptTrigger;
+  /** Where it was sent; null when there was no destination. */
+  url?: Maybe<Scalars['URL']['output']>;
+};
+
+/** One event for one destination, with its attempts so far. */
+export type WebhookDelivery = Node & {
+  __typename?: 'WebhookDelivery';
+  /** Attempts made so far, scheduled and manual. */
+  attempts: Scalars['Int']['output'];
+  /** The call the event is about. */
+  callId: Scalars['ID']['output'];
+  /** When the event was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Whether a receiver has answered 2xx. */
+  delivered: Scalars['Boolean']['output'];
+  /** When a receiver first answered 2xx. */
+  deliveredAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The event sent. */
+  event: WebhookEvent;
+  /** The delivery id (a UUID); sent as the webhook-id header. */
+  id: Scalars['ID']['output'];
+  /** Why the last attempt failed (e.g. timeout, http_500, no_destination). */
+  lastError?: Maybe<Scalars['String']['output']>;
+  /** When the next scheduled attempt is due (PENDING only). */
+  nextAttemptAt?: Maybe<Scalars['DateTime']['output']>;
+  /** HTTP status of the last attempt; null when no response was received. */
+  responseCode?: Maybe<Scalars['Int']['output']>;
+  /** Where the delivery stands. */
+  state: DeliveryState;
+  /** Where it is sent; null when there was no destination. */
+  url?: Maybe<Scalars['URL']['output']>;
+};
+
+/** A page of webhook deliveries, newest first. */
+export type WebhookDeliveryConnection = {
+  __typename?: 'WebhookDeliveryConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<WebhookDeliveryEdge>;
+  /** The items of this page. */
+  nodes: Array<WebhookDelivery>;
+  /** How to get the next page. */
+  pageInfo: PageInfo;
+};
+
+/** A webhook delivery with the body sent and every attempt. */
+export type WebhookDeliveryDetail = Node & {
+  __typename?: 'WebhookDeliveryDetail';
+  /** Every attempt, oldest first. */
+  attemptLog: Array<WebhookAttempt>;
+  /** Attempts made so far, scheduled and manual. */
+  attempts: Scalars['Int']['output'];
+  /** The call the event is about. */
+  callId: Scalars['ID']['output'];
+  /** When the event was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Whether a receiver has answered 2xx. */
+  delivered: Scalars['Boolean']['output'];
+  /** When a receiver first answered 2xx. */
+  deliveredAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The event sent. */
+  event: WebhookEvent;
+  /** The delivery id (a UUID); sent as the webhook-id header. */
+  id: Scalars['ID']['output'];
+  /** Why the last attempt failed (e.g. timeout, http_500, no_destination). */
+  lastError?: Maybe<Scalars['String']['output']>;
+  /** When the next scheduled attempt is due (PENDING only). */
+  nextAttemptAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The event body exactly as sent. */
+  payload: Scalars['JSON']['output'];
+  /** HTTP status of the last attempt; null when no response was received. */
+  responseCode?: Maybe<Scalars['Int']['output']>;
+  /** Where the delivery stands. */
+  state: DeliveryState;
+  /** Where it is sent; null when there was no destination. */
+  url?: Maybe<Scalars['URL']['output']>;
+};
+
+/** One WebhookDelivery in a page, with its cursor. */
+export type WebhookDeliveryEdge = {
+  __typename?: 'WebhookDeliveryEdge';
+  /** Pass as `after` to get what follows this item. */
+  cursor: Scalars['String']['output'];
+  /** The WebhookDelivery. */
+  node: WebhookDelivery;
+};
+
+/** The events sent to webhooks (the `type` of the event body is the lower-case dotted name, e.g. call.queued). */
+export type WebhookEvent =
+  /** call.analyzed: the transcript and answers of a completed call are ready. */
+  | 'CALL_ANALYZED'
+  /** call.ended: a call reached a final status. */
+  | 'CALL_ENDED'
+  /** call.queued: a call was accepted. */
+  | 'CALL_QUEUED';
+
+/** The default endpoint's state and its last 24 hours of attempts. */
+export type WebhookHealth = {
+  __typename?: 'WebhookHealth';
+  /** Attempts made in the last 24 hours. */
+  attempts24h: Scalars['Int']['output'];
+  /** Mean duration of those attempts, in milliseconds. */
+  averageLatencyMs24h?: Maybe<Scalars['Int']['output']>;
+  /** When it was disabled; null while enabled. */
+  disabledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Why it was disabled (failing_since <time>). */
+  disabledReason?: Maybe<Scalars['String']['output']>;
+  /** False once disabled for failing continuously; nothing is sent to it until enableWebhook. */
+  enabled: Scalars['Boolean']['output'];
+  /** Since when attempts have failed without a success; null when not failing. */
+  failingSince?: Maybe<Scalars['DateTime']['output']>;
+  /** The latest failed attempt. */
+  lastFailureAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Its error (e.g. timeout, http_500). */
+  lastFailureError?: Maybe<Scalars['String']['output']>;
+  /** The latest successful attempt in the last 24 hours. */
+  lastSuccessAt?: Maybe<Scalars['DateTime']['output']>;
+  /** 95th percentile of their duration, in milliseconds. */
+  p95LatencyMs24h?: Maybe<Scalars['Int']['output']>;
+  /** Share of those attempts that succeeded, 0 to 1; null without attempts. */
+  successRate24h?: Maybe<Scalars['Float']['output']>;
+};
+
+/** The organization's webhook destination and signing secret. */
+export type WebhookSettings = {
+  __typename?: 'WebhookSettings';
+  /** Whether the endpoint is enabled, and how its last 24 hours of attempts went. */
+  health: WebhookHealth;
+  /** Last four characters of the signing secret, to tell secrets apart. */
+  secretLast4: Scalars['String']['output'];
+  /** Default destination of call events; null when none. */
+  webhookUrl?: Maybe<Scalars['URL']['output']>;
+};
+
+export type ResendVerificationMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ResendVerificationMutation = { __typename?: 'Mutation', resendVerification: boolean };
+
+export type CallUpdatedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CallUpdatedSubscription = { __typename?: 'Subscription', callUpdated: { __typename?: 'Call', id: string, status: CallStatus } };
+
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MeQuery = { __typename?: 'Query', me: { __typename?: 'Me', id: string, email: string, role: Role, emailVerified: boolean, organization: { __typename?: 'Organization', id: string, name: string, active: boolean } } };
+
+export type PlaceCallMutationVariables = Exact<{
+  input: PlaceCallInput;
+}>;
+
+
+export type PlaceCallMutation = { __typename?: 'Mutation', placeCall: { __typename?: 'Call', id: string, status: CallStatus } };
+
+export type AdminStatsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminStatsQuery = { __typename?: 'Query', adminStats: { __typename?: 'AdminStats', generatedAt: string, organizations: { __typename?: 'ActiveTotal', active: number, total: number }, users: { __typename?: 'AdminUserStats', active: number, total: number, platformAdmins: number }, apiKeys: { __typename?: 'AdminApiKeyStats', active: number, revoked: number }, calls: { __typename?: 'AdminCallStats', total: number, open: number, last24h: number, byStatus: Array<{ __typename?: 'CountByValue', value: string, count: number }> }, webhookDeliveries: { __typename?: 'AdminDeliveryStats', total: number, byState: Array<{ __typename?: 'CountByValue', value: string, count: number }> } } };
+
+export type AdminOrganizationsQueryVariables = Exact<{
+  q?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type AdminOrganizationsQuery = { __typename?: 'Query', adminOrganizations: { __typename?: 'AdminOrganizationConnection', nodes: Array<{ __typename?: 'AdminOrganization', id: string, name: string, active: boolean, userCount: number, callCount: number, openCallCount: number, activeApiKeyCount: number, createdAt: string }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } };
+
+export type AdminSetOrganizationActiveMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  active: Scalars['Boolean']['input'];
+}>;
+
+
+export type AdminSetOrganizationActiveMutation = { __typename?: 'Mutation', adminSetOrganizationActive: { __typename?: 'AdminOrganization', id: string, active: boolean } };
+
+export type AdminUsersQueryVariables = Exact<{
+  q?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type AdminUsersQuery = { __typename?: 'Query', adminUsers: { __typename?: 'AdminUserConnection', nodes: Array<{ __typename?: 'AdminUser', id: string, email: string, role: Role, active: boolean, emailVerified: boolean, isPlatformAdmin: boolean, orgId: string, createdAt: string }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } };
+
+export type AdminSetUserActiveMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  active: Scalars['Boolean']['input'];
+}>;
+
+
+export type AdminSetUserActiveMutation = { __typename?: 'Mutation', adminSetUserActive: { __typename?: 'AdminUser', id: string, active: boolean } };
+
+export type AdminAuditLogQueryVariables = Exact<{
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type AdminAuditLogQuery = { __typename?: 'Query', adminAuditLog: { __typename?: 'AuditEntryConnection', nodes: Array<{ __typename?: 'AuditEntry', id: string, action: AuditAction, actorEmail: string, targetType: AuditTargetType, targetId: string, createdAt: string, ip?: string | null }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } };
+
+export type LoginMutationVariables = Exact<{
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+}>;
+
+
+export type LoginMutation = { __typename?: 'Mutation', login: { __typename?: 'AuthPayload', accessToken: string, expiresIn: number } };
+
+export type SignupMutationVariables = Exact<{
+  input: SignupInput;
+}>;
+
+
+export type SignupMutation = { __typename?: 'Mutation', signup: { __typename?: 'SignupPayload', accessToken: string, expiresIn: number, webhookSecret: string, apiKey: { __typename?: 'NewApiKey', id: string, prefix: string, secret: string } } };
+
+export type VerifyEmailMutationVariables = Exact<{
+  token: Scalars['String']['input'];
+}>;
+
+
+export type VerifyEmailMutation = { __typename?: 'Mutation', verifyEmail: { __typename?: 'EmailVerification', emailVerified: boolean } };
+
+export type RequestPasswordResetMutationVariables = Exact<{
+  email: Scalars['String']['input'];
+}>;
+
+
+export type RequestPasswordResetMutation = { __typename?: 'Mutation', requestPasswordReset: boolean };
+
+export type ResetPasswordMutationVariables = Exact<{
+  token: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+}>;
+
+
+export type ResetPasswordMutation = { __typename?: 'Mutation', resetPassword: { __typename?: 'AuthPayload', accessToken: string, expiresIn: number } };
+
+export type AcceptInvitationMutationVariables = Exact<{
+  token: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+}>;
+
+
+export type AcceptInvitationMutation = { __typename?: 'Mutation', acceptInvitation: { __typename?: 'AuthPayload', accessToken: string, expiresIn: number } };
+
+export type CallsQueryVariables = Exact<{
+  status?: InputMaybe<CallStatus>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type CallsQuery = { __typename?: 'Query', calls: { __typename?: 'CallConnection', nodes: Array<{ __typename?: 'Call', id: string, to: string, status: CallStatus, disposition?: CallDisposition | null, durationSeconds?: number | null, createdAt: string }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } };
+
+export type CallQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type CallQuery = { __typename?: 'Query', call: { __typename?: 'Call', id: string, to: string, from?: string | null, status: CallStatus, disposition?: CallDisposition | null, task?: string | null, createdAt: string, startedAt?: string | null, endedAt?: string | null, durationSeconds?: number | null, maxDurationSeconds: number, transcript?: string | null, structuredAnswers?: Record<string, unknown> | null, recordingUrl?: string | null, webhookUrl?: string | null, metadata: Record<string, unknown>, questions: Array<{ __typename?: 'Question', key: string, text: string }> } };
+
+export type CancelCallMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type CancelCallMutation = { __typename?: 'Mutation', cancelCall: { __typename?: 'Call', id: string, status: CallStatus } };
+
+export type WebhookDeliveriesQueryVariables = Exact<{
+  after?: InputMaybe<Scalars['String']['input']>;
+  callId?: InputMaybe<Scalars['ID']['input']>;
+  delivered?: InputMaybe<Scalars['Boolean']['input']>;
+  event?: InputMaybe<WebhookEvent>;
+}>;
+
+
+export type WebhookDeliveriesQuery = { __typename?: 'Query', webhookDeliveries: { __typename?: 'WebhookDeliveryConnection', nodes: Array<{ __typename?: 'WebhookDelivery', id: string, callId: string, event: WebhookEvent, state: DeliveryState, attempts: number, responseCode?: number | null, createdAt: string, deliveredAt?: string | null, nextAttemptAt?: string | null, url?: string | null }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } };
+
+export type WebhookDeliveryQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type WebhookDeliveryQuery = { __typename?: 'Query', webhookDelivery: { __typename?: 'WebhookDeliveryDetail', id: string, event: WebhookEvent, state: DeliveryState, payload: unknown, lastError?: string | null, attemptLog: Array<{ __typename?: 'WebhookAttempt', id: string, attemptedAt: string, durationMs: number, responseCode?: number | null, responseExcerpt?: string | null, error?: string | null, trigger: AttemptTrigger, url?: string | null }> } };
+
+export type RedeliverWebhookMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RedeliverWebhookMutation = { __typename?: 'Mutation', redeliverWebhook: { __typename?: 'WebhookDelivery', id: string, state: DeliveryState, attempts: number } };
+
+export type ReplayWebhooksMutationVariables = Exact<{
+  since: Scalars['DateTime']['input'];
+  event?: InputMaybe<WebhookEvent>;
+}>;
+
+
+export type ReplayWebhooksMutation = { __typename?: 'Mutation', replayWebhooks: { __typename?: 'ReplayAccepted', since: string, event?: WebhookEvent | null } };
+
+export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ApiKeysQuery = { __typename?: 'Query', apiKeys: Array<{ __typename?: 'ApiKey', id: string, name?: string | null, prefix: string, status: ApiKeyStatus, createdAt: string, lastUsedAt?: string | null, revokedAt?: string | null }> };
+
+export type CreateApiKeyMutationVariables = Exact<{
+  name?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type CreateApiKeyMutation = { __typename?: 'Mutation', createApiKey: { __typename?: 'NewApiKey', id: string, prefix: string, secret: string } };
+
+export type RevokeApiKeyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RevokeApiKeyMutation = { __typename?: 'Mutation', revokeApiKey: { __typename?: 'ApiKey', id: string, status: ApiKeyStatus, revokedAt?: string | null } };
+
+export type WebhookQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebhookQuery = { __typename?: 'Query', webhook: { __typename?: 'WebhookSettings', webhookUrl?: string | null, secretLast4: string } };
+
+export type UpdateWebhookMutationVariables = Exact<{
+  webhookUrl?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type UpdateWebhookMutation = { __typename?: 'Mutation', updateWebhook: { __typename?: 'WebhookSettings', webhookUrl?: string | null, secretLast4: string } };
+
+export type RotateWebhookSecretMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RotateWebhookSecretMutation = { __typename?: 'Mutation', rotateWebhookSecret: { __typename?: 'RotatedWebhookSecret', webhookSecret: string } };
+
+export type MembersQueryVariables = Exact<{
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type MembersQuery = { __typename?: 'Query', members: { __typename?: 'UserConnection', nodes: Array<{ __typename?: 'User', id: string, email: string, role: Role, active: boolean, emailVerified: boolean, createdAt: string }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } };
+
+export type AddMemberMutationVariables = Exact<{
+  input: AddMemberInput;
+}>;
+
+
+export type AddMemberMutation = { __typename?: 'Mutation', addMember: { __typename?: 'User', id: string, email: string } };
+
+export type DeactivateMemberMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeactivateMemberMutation = { __typename?: 'Mutation', deactivateMember: { __typename?: 'User', id: string, active: boolean } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+
+export const ResendVerificationDocument = new TypedDocumentString(`
+    mutation ResendVerification {
+  resendVerification
+}
+    `) as unknown as TypedDocumentString<ResendVerificationMutation, ResendVerificationMutationVariables>;
+export const CallUpdatedDocument = new TypedDocumentString(`
+    subscription CallUpdated {
+  callUpdated {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<CallUpdatedSubscription, CallUpdatedSubscriptionVariables>;
+export const MeDocument = new TypedDocumentString(`
+    query Me {
+  me {
+    id
+    email
+    role
+    emailVerified
+    organization {
+      id
+      name
+      active
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;
+export const PlaceCallDocument = new TypedDocumentString(`
+    mutation PlaceCall($input: PlaceCallInput!) {
+  placeCall(input: $input) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PlaceCallMutation, PlaceCallMutationVariables>;
+export const AdminStatsDocument = new TypedDocumentString(`
+    query AdminStats {
+  adminStats {
+    generatedAt
+    organizations {
+      active
+      total
+    }
+    users {
+      active
+      total
+      platformAdmins
+    }
+    apiKeys {
+      active
+      revoked
+    }
+    calls {
+      total
+      open
+      last24h
+      byStatus {
+        value
+        count
+      }
+    }
+    webhookDeliveries {
+      total
+      byState {
+        value
+        count
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminStatsQuery, AdminStatsQueryVariables>;
+export const AdminOrganizationsDocument = new TypedDocumentString(`
+    query AdminOrganizations($q: String, $after: String) {
+  adminOrganizations(q: $q, after: $after, first: 20) {
+    nodes {
+      id
+      name
+      active
+      userCount
+      callCount
+      openCallCount
+      activeApiKeyCount
+      createdAt
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminOrganizationsQuery, AdminOrganizationsQueryVariables>;
+export const AdminSetOrganizationActiveDocument = new TypedDocumentString(`
+    mutation AdminSetOrganizationActive($id: ID!, $active: Boolean!) {
+  adminSetOrganizationActive(id: $id, active: $active) {
+    id
+    active
+  }
+}
+    `) as unknown as TypedDocumentString<AdminSetOrganizationActiveMutation, AdminSetOrganizationActiveMutationVariables>;
+export const AdminUsersDocument = new TypedDocumentString(`
+    query AdminUsers($q: String, $after: String) {
+  adminUsers(q: $q, after: $after, first: 20) {
+    nodes {
+      id
+      email
+      role
+      active
+      emailVerified
+      isPlatformAdmin
+      orgId
+      createdAt
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminUsersQuery, AdminUsersQueryVariables>;
+export const AdminSetUserActiveDocument = new TypedDocumentString(`
+    mutation AdminSetUserActive($id: ID!, $active: Boolean!) {
+  adminSetUserActive(id: $id, active: $active) {
+    id
+    active
+  }
+}
+    `) as unknown as TypedDocumentString<AdminSetUserActiveMutation, AdminSetUserActiveMutationVariables>;
+export const AdminAuditLogDocument = new TypedDocumentString(`
+    query AdminAuditLog($after: String) {
+  adminAuditLog(after: $after, first: 20) {
+    nodes {
+      id
+      action
+      actorEmail
+      targetType
+      targetId
+      createdAt
+      ip
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
+export const LoginDocument = new TypedDocumentString(`
+    mutation Login($email: String!, $password: String!) {
+  login(email: $email, password: $password) {
+    accessToken
+    expiresIn
+  }
+}
+    `) as unknown as TypedDocumentString<LoginMutation, LoginMutationVariables>;
+export const SignupDocument = new TypedDocumentString(`
+    mutation Signup($input: SignupInput!) {
+  signup(input: $input) {
+    accessToken
+    expiresIn
+    webhookSecret
+    apiKey {
+      id
+      prefix
+      secret
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SignupMutation, SignupMutationVariables>;
+export const VerifyEmailDocument = new TypedDocumentString(`
+    mutation VerifyEmail($token: String!) {
+  verifyEmail(token: $token) {
+    emailVerified
+  }
+}
+    `) as unknown as TypedDocumentString<VerifyEmailMutation, VerifyEmailMutationVariables>;
+export const RequestPasswordResetDocument = new TypedDocumentString(`
+    mutation RequestPasswordReset($email: String!) {
+  requestPasswordReset(email: $email)
+}
+    `) as unknown as TypedDocumentString<RequestPasswordResetMutation, RequestPasswordResetMutationVariables>;
+export const ResetPasswordDocument = new TypedDocumentString(`
+    mutation ResetPassword($token: String!, $password: String!) {
+  resetPassword(token: $token, password: $password) {
+    accessToken
+    expiresIn
+  }
+}
+    `) as unknown as TypedDocumentString<ResetPasswordMutation, ResetPasswordMutationVariables>;
+export const AcceptInvitationDocument = new TypedDocumentString(`
+    mutation AcceptInvitation($token: String!, $password: String!) {
+  acceptInvitation(token: $token, password: $password) {
+    accessToken
+    expiresIn
+  }
+}
+    `) as unknown as TypedDocumentString<AcceptInvitationMutation, AcceptInvitationMutationVariables>;
+export const CallsDocument = new TypedDocumentString(`
+    query Calls($status: CallStatus, $after: String) {
+  calls(first: 20, status: $status, after: $after) {
+    nodes {
+      id
+      to
+      status
+      disposition
+      durationSeconds
+      createdAt
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CallsQuery, CallsQueryVariables>;
+export const CallDocument = new TypedDocumentString(`
+    query Call($id: ID!) {
+  call(id: $id) {
+    id
+    to
+    from
+    status
+    disposition
+    task
+    questions {
+      key
+      text
+    }
+    createdAt
+    startedAt
+    endedAt
+    durationSeconds
+    maxDurationSeconds
+    transcript
+    structuredAnswers
+    recordingUrl
+    webhookUrl
+    metadata
+  }
+}
+    `) as unknown as TypedDocumentString<CallQuery, CallQueryVariables>;
+export const CancelCallDocument = new TypedDocumentString(`
+    mutation CancelCall($id: ID!) {
+  cancelCall(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<CancelCallMutation, CancelCallMutationVariables>;
+export const WebhookDeliveriesDocument = new TypedDocumentString(`
+    query WebhookDeliveries($after: String, $callId: ID, $delivered: Boolean, $event: WebhookEvent) {
+  webhookDeliveries(
+    first: 20
+    after: $after
+    callId: $callId
+    delivered: $delivered
+    event: $event
+  ) {
+    nodes {
+      id
+      callId
+      event
+      state
+      attempts
+      responseCode
+      createdAt
+      deliveredAt
+      nextAttemptAt
+      url
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
+export const WebhookDeliveryDocument = new TypedDocumentString(`
+    query WebhookDelivery($id: ID!) {
+  webhookDelivery(id: $id) {
+    id
+    event
+    state
+    payload
+    lastError
+    attemptLog {
+      id
+      attemptedAt
+      durationMs
+      responseCode
+      responseExcerpt
+      error
+      trigger
+      url
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookDeliveryQuery, WebhookDeliveryQueryVariables>;
+export const RedeliverWebhookDocument = new TypedDocumentString(`
+    mutation RedeliverWebhook($id: ID!) {
+  redeliverWebhook(id: $id) {
+    id
+    state
+    attempts
+  }
+}
+    `) as unknown as TypedDocumentString<RedeliverWebhookMutation, RedeliverWebhookMutationVariables>;
+export const ReplayWebhooksDocument = new TypedDocumentString(`
+    mutation ReplayWebhooks($since: DateTime!, $event: WebhookEvent) {
+  replayWebhooks(since: $since, event: $event) {
+    since
+    event
+  }
+}
+    `) as unknown as TypedDocumentString<ReplayWebhooksMutation, ReplayWebhooksMutationVariables>;
+export const ApiKeysDocument = new TypedDocumentString(`
+    query ApiKeys {
+  apiKeys {
+    id
+    name
+    prefix
+    status
+    createdAt
+    lastUsedAt
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<ApiKeysQuery, ApiKeysQueryVariables>;
+export const CreateApiKeyDocument = new TypedDocumentString(`
+    mutation CreateApiKey($name: String) {
+  createApiKey(name: $name) {
+    id
+    prefix
+    secret
+  }
+}
+    `) as unknown as TypedDocumentString<CreateApiKeyMutation, CreateApiKeyMutationVariables>;
+export const RevokeApiKeyDocument = new TypedDocumentString(`
+    mutation RevokeApiKey($id: ID!) {
+  revokeApiKey(id: $id) {
+    id
+    status
+    revokedAt
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeApiKeyMutation, RevokeApiKeyMutationVariables>;
+export const WebhookDocument = new TypedDocumentString(`
+    query Webhook {
+  webhook {
+    webhookUrl
+    secretLast4
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookQuery, WebhookQueryVariables>;
+export const UpdateWebhookDocument = new TypedDocumentString(`
+    mutation UpdateWebhook($webhookUrl: String) {
+  updateWebhook(webhookUrl: $webhookUrl) {
+    webhookUrl
+    secretLast4
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateWebhookMutation, UpdateWebhookMutationVariables>;
+export const RotateWebhookSecretDocument = new TypedDocumentString(`
+    mutation RotateWebhookSecret {
+  rotateWebhookSecret {
+    webhookSecret
+  }
+}
+    `) as unknown as TypedDocumentString<RotateWebhookSecretMutation, RotateWebhookSecretMutationVariables>;
+export const MembersDocument = new TypedDocumentString(`
+    query Members($after: String) {
+  members(first: 20, after: $after) {
+    nodes {
+      id
+      email
+      role
+      active
+      emailVerified
+      createdAt
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MembersQuery, MembersQueryVariables>;
+export const AddMemberDocument = new TypedDocumentString(`
+    mutation AddMember($input: AddMemberInput!) {
+  addMember(input: $input) {
+    id
+    email
+  }
+}
+    `) as unknown as TypedDocumentString<AddMemberMutation, AddMemberMutationVariables>;
+export const DeactivateMemberDocument = new TypedDocumentString(`
+    mutation DeactivateMember($id: ID!) {
+  deactivateMember(id: $id) {
+    id
+    active
+  }
+}
+    `) as unknown as TypedDocumentString<DeactivateMemberMutation, DeactivateMemberMutationVariables>;

@@ -1,0 +1,344 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { execute } from '../api/client';
+import { livePolling, useLiveCalls } from '../api/live';
+import { placeTestCall } from '../api/test-call';
+import { lower, words } from '../api/words';
+import { Empty, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
+import { graphql } from '../gql';
+import type { CallStatus } from '../gql/graphql';
+
+const CallsDocument = graphql(`
+  query Calls($status: CallStatus, $after: String) {
+    calls(first: 20, status: $status, after: $after) {
+      nodes {
+        id
+        to
+        status
+        disposition
+        durationSeconds
+        createdAt
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+const CallDocument = graphql(`
+  query Call($id: ID!) {
+    call(id: $id) {
+      id
+      to
+      from
+      status
+      disposition
+      task
+      questions {
+        key
+        text
+      }
+      createdAt
+      startedAt
+      endedAt
+      durationSeconds
+      maxDurationSeconds
+      transcript
+      structuredAnswers
+      recordingUrl
+      webhookUrl
+      metadata
+    }
+  }
+`);
+
+const CancelCallDocument = graphql(`
+  mutation CancelCall($id: ID!) {
+    cancelCall(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
+export const CALL_STATUSES: CallStatus[] = ['QUEUED', 'RINGING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELED'];
+const OPEN = new Set(['queued', 'ringing', 'in_progress']);
+
+export function CallsPage() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const cursor = usePageCursor();
+  const socketUp = useLiveCalls();
+  // Only the first page is live: older pages keep their place instead of shifting under the reader.
+  const calls = useQuery({
+    queryKey: ['calls', status, cursor.after],
+    queryFn: () => execute(CallsDocument, { status: CALL_STATUSES.find((s) => lower(s) === status) ?? null, after: cursor.after ?? null }),
+    placeholderData: (prev) => prev,
+    ...livePolling(cursor.depth === 0 && !socketUp),
+  });
+  const page = calls.data?.calls;
+  return (
+    <Page
+      title="Calls"
+      actions={
+        <Link className="button primary" to="/calls/new">
+          Place a test call
+        </Link>
+      }
+    >
+      <div className="filters">
+        <label>
+          Status
+          <select
+            value={status}
+            onChange={(e) =>
+              setParams((p) => {
+                const n = new URLSearchParams(p);
+                n.delete('page');
+                if (e.target.value) n.set('status', e.target.value);
+                else n.delete('status');
+                return n;
+              })
+            }
+          >
+            <option value="">any</option>
+            {CALL_STATUSES.map((s) => (
+              <option key={s} value={lower(s)}>
+                {words(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {cursor.depth === 0 && (
+          <span className="muted live" data-live={socketUp ? 'socket' : 'polling'}>
+            ● live{socketUp ? '' : ' (polling)'}
+          </span>
+        )}
+      </div>
+      <ErrorNotice error={calls.error} />
+      {calls.isPending ? (
+        <Loading what="Loading calls" />
+      ) : page && page.nodes.length === 0 ? (
+        <Empty>{status ? `No ${status.replace('_', ' ')} calls.` : 'No calls yet. Place a test call to see one here.'}</Empty>
+      ) : (
+        <div className="table-wrap">
+          <table data-testid="calls-table">
+            <caption className="sr-only">Calls, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">To</th>
+                <th scope="col">Status</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Duration</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody aria-live="polite">
+              {page?.nodes.map((c) => (
+                <tr key={c.id} data-call-id={c.id}>
+                  <td>
+                    <Link to={`/calls/${c.id}`}>{c.to}</Link>
+                  </td>
+                  <td>
+                    <StatusBadge value={c.status} />
+                  </td>
+                  <td>{words(c.disposition)}</td>
+                  <td>{c.durationSeconds != null ? `${c.durationSeconds} s` : '—'}</td>
+                  <td>
+                    <Time value={c.createdAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {page && <Pager hasNext={page.pageInfo.hasNextPage} endCursor={page.pageInfo.endCursor} cursor={cursor} />}
+    </Page>
+  );
+}
+
+export function CallDetailPage() {
+  const { id = '' } = useParams();
+  const socketUp = useLiveCalls();
+  const call = useQuery({
+    queryKey: ['call', id],
+    queryFn: () => execute(CallDocument, { id }),
+    // Live until the call is over and analyzed (transcript and recording arrive after the end).
+    refetchInterval: (q) => {
+      if (socketUp) return false;
+      const c = q.state.data?.call;
+      return !c || OPEN.has(lower(c.status)) || (lower(c.status) === 'completed' && !c.recordingUrl) ? livePolling(true).refetchInterval : false;
+    },
+  });
+  const cancel = useMutation({ mutationFn: () => execute(CancelCallDocument, { id }), onSuccess: () => void call.refetch() });
+  const c = call.data?.call;
+  return (
+    <Page title={c ? `Call to ${c.to}` : 'Call'}>
+      <p>
+        <Link to="/calls">← All calls</Link>
+      </p>
+      <ErrorNotice error={call.error ?? cancel.error} />
+      {call.isPending && <Loading what="Loading the call" />}
+      {c && (
+        <div className="grid">
+          <div className="card">
+            <h2>Summary</h2>
+            <dl className="facts">
+              <dt>Status</dt>
+              <dd data-testid="call-status">
+                <StatusBadge value={c.status} />
+              </dd>
+              <dt>Outcome</dt>
+              <dd>{words(c.disposition)}</dd>
+              <dt>To</dt>
+              <dd>{c.to}</dd>
+              <dt>From</dt>
+              <dd>{c.from ?? '—'}</dd>
+              <dt>Duration</dt>
+              <dd>{c.durationSeconds != null ? `${c.durationSeconds} s (max ${c.maxDurationSeconds} s)` : `max ${c.maxDurationSeconds} s`}</dd>
+              <dt>Call id</dt>
+              <dd>
+                <code>{c.id}</code>
+              </dd>
+            </dl>
+            {(lower(c.status) === 'queued' || lower(c.status) === 'ringing') && (
+              <button type="button" className="danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
+                Cancel call
+              </button>
+            )}
+            <p>
+              <Link to={`/deliveries?callId=${c.id}`}>Webhook deliveries for this call</Link>
+            </p>
+          </div>
+          <div className="card">
+            <h2>Timeline</h2>
+            <ol className="timeline">
+              <li>
+                Created <Time value={c.createdAt} />
+              </li>
+              {c.startedAt && (
+                <li>
+                  Answered <Time value={c.startedAt} />
+                </li>
+              )}
+              {c.endedAt && (
+                <li>
+                  Ended ({words(c.status)}
+                  {c.disposition ? `, ${words(c.disposition)}` : ''}) <Time value={c.endedAt} />
+                </li>
+              )}
+              {!c.endedAt && <li className="muted">In progress…</li>}
+            </ol>
+          </div>
+          <div className="card">
+            <h2>Recording</h2>
+            {c.recordingUrl ? (
+              <audio controls preload="none" src={c.recordingUrl} data-testid="recording">
+                <a href={c.recordingUrl}>Download the recording</a>
+              </audio>
+            ) : (
+              <p className="muted">{OPEN.has(lower(c.status)) ? 'Available after the call.' : 'No recording.'}</p>
+            )}
+          </div>
+          <div className="card">
+            <h2>Structured answers</h2>
+            {c.structuredAnswers && Object.keys(c.structuredAnswers).length > 0 ? (
+              <dl className="facts" data-testid="answers">
+                {Object.entries(c.structuredAnswers).map(([k, v]) => (
+                  <div key={k} className="fact">
+                    <dt>{k}</dt>
+                    <dd>{typeof v === 'string' ? v : JSON.stringify(v)}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="muted">None{OPEN.has(lower(c.status)) ? ' yet' : ''}.</p>
+            )}
+          </div>
+          <div className="card wide">
+            <h2>Transcript</h2>
+            {c.transcript ? <pre className="transcript" data-testid="transcript">{c.transcript}</pre> : <p className="muted">None{OPEN.has(lower(c.status)) ? ' yet' : ''}.</p>}
+          </div>
+          {c.task && (
+            <div className="card wide">
+              <h2>Task</h2>
+              <p>{c.task}</p>
+            </div>
+          )}
+        </div>
+      )}
+    </Page>
+  );
+}
+
+const TEST_NUMBERS: Array<[string, string]> = [
+  ['+15550100000', 'answered by a person: completed, with transcript, answers and recording'],
+  ['+15550100001', 'busy: failed'],
+  ['+15550100002', 'no answer: failed'],
+  ['+15550100003', 'invalid number: failed at once, never rings'],
+  ['+15550100004', 'voicemail: completed'],
+  ['+15550100005', 'carrier error: failed'],
+];
+
+export function PlaceCallPage() {
+  const navigate = useNavigate();
+  const [to, setTo] = useState(TEST_NUMBERS[0]![0]);
+  const place = useMutation({
+    mutationFn: (v: { to: string; task: string; question: string }) =>
+      placeTestCall({
+        to: v.to,
+        ...(v.task ? { task: v.task } : {}),
+        ...(v.question ? { questions: [{ key: 'answer', text: v.question, type: 'STRING' as const }] } : {}),
+      }),
+    onSuccess: (id) => navigate(`/calls/${id}`),
+  });
+  return (
+    <Page title="Place a test call">
+      <div className="card">
+        <p>
+          The built-in simulator answers every call; the <strong>last four digits</strong> of the number choose the outcome:
+        </p>
+        <ul className="numbers">
+          {TEST_NUMBERS.map(([n, what]) => (
+            <li key={n}>
+              <button type="button" className="link" onClick={() => setTo(n)} aria-label={`Use ${n}: ${what}`}>
+                <code>…{n.slice(-4)}</code>
+              </button>{' '}
+              {what}
+            </li>
+          ))}
+        </ul>
+        <p className="muted">Any other ending is answered by a person.</p>
+      </div>
+      <form
+        className="card form"
+        onSubmit={(e: FormEvent<HTMLFormElement>) => {
+          e.preventDefault();
+          const f = new FormData(e.currentTarget);
+          place.mutate({ to: to.trim(), task: String(f.get('task')).trim(), question: String(f.get('question')).trim() });
+        }}
+      >
+        <label>
+          Number to call (E.164)
+          <input name="to" value={to} onChange={(e) => setTo(e.target.value)} required pattern="\+[1-9][0-9]{7,14}" inputMode="tel" />
+        </label>
+        <label>
+          Task for the agent <span className="muted">(optional)</span>
+          <input name="task" defaultValue="Confirm tomorrow's appointment." />
+        </label>
+        <label>
+          One question to ask <span className="muted">(optional)</span>
+          <input name="question" defaultValue="Will you attend?" />
+        </label>
+        <ErrorNotice error={place.error} />
+        <button type="submit" className="primary" disabled={place.isPending}>
+          {place.isPending ? 'Placing…' : 'Place call'}
+        </button>
+      </form>
+    </Page>
+  );
+}
