@@ -17,7 +17,7 @@ export class OpenAiRecognizer implements SpeechRecognizer {
     const wav = new WaveFile();
     wav.fromScratch(1, 8000, '16', pcm);
     const form = new FormData();
-    form.append('file', new Blob([wav.toBuffer()], { type: 'audio/wav' }), 'utterance.wav');
+    form.append('file', new Blob([Buffer.from(wav.toBuffer())], { type: 'audio/wav' }), 'utterance.wav');
     form.append('model', this.o.model);
     form.append('response_format', 'json');
     if (expect.question) form.append('prompt', expect.question.question);
