@@ -6,7 +6,7 @@ import { ApiKeysService } from './features/api-keys/api-keys.service';
 import { AdminService } from './features/admin/admin.service';
 import { RateLimits } from './rate-limit/rate-limits';
 import { AuthService } from './features/auth/auth.service';
-import { AccountMail } from './features/auth/account-mail';
+import { AccountMail } from './features/mail/account-mail';
 import { AccountService } from './features/auth/account.service';
 import { createMailer, MailOutbox } from './features/mail/mailer';
 import { CallLifecycle } from './features/calls/call-lifecycle';

@@ -6,7 +6,7 @@ import { requireUser } from '../../shared/context';
 import { AppError, validationError } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
 import { User } from '../users/user.entity';
-import type { AccountMail } from './account-mail';
+import type { AccountMail } from '../mail/account-mail';
 import {
   acceptInvitationSchema,
   changePasswordSchema,
@@ -20,7 +20,7 @@ import {
   type VerifyEmailInput,
 } from './auth.schemas';
 import type { AuthService, SessionToken } from './auth.service';
-import { consumeMailToken, issueMailToken, issuePasswordResetToken, peekMailToken } from './mail-tokens';
+import { consumeMailToken, issueMailToken, issuePasswordResetToken, peekMailToken } from '../mail/mail-tokens';
 import { hashPassword, verifyPassword } from '../../shared/passwords';
 
 interface UpdatedUser {

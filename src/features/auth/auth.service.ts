@@ -12,8 +12,8 @@ import { generateWebhookSecret, sealWebhookSecret } from '../orgs/webhook-secret
 import { User } from '../users/user.entity';
 import { loginSchema, signupSchema, type LoginInput, type SignupInput } from './auth.schemas';
 import { hashPassword, verifyPassword } from '../../shared/passwords';
-import type { AccountMail } from './account-mail';
-import { issueMailToken } from './mail-tokens';
+import type { AccountMail } from '../mail/account-mail';
+import { issueMailToken } from '../mail/mail-tokens';
 import { issueDashboardToken, verifyDashboardToken } from './tokens';
 
 export interface SessionToken {

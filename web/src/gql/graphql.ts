@@ -82,6 +82,12 @@ export type AdminCall = Node & {
   __typename?: 'AdminCall';
   /** When the transcript and answers were recorded. */
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The carrier that placed the call; null until it is dialed. */
+  carrier?: Maybe<Carrier>;
+  /** The SIP Call-ID (or the carrier's own call id); null until it is dialed. */
+  carrierCallId?: Maybe<Scalars['String']['output']>;
+  /** The carrier's last word: the SIP final response code and reason. */
+  carrierStatus?: Maybe<CarrierStatus>;
   /** When the call was placed. */
   createdAt: Scalars['DateTime']['output'];
   /** How the call ended; null until it ends. */
@@ -104,6 +110,8 @@ export type AdminCall = Node & {
   questions: Array<Question>;
   /** Signed link that works without a credential until it expires. */
   recordingUrl?: Maybe<Scalars['URL']['output']>;
+  /** A call not answered within this many seconds ends as NO_ANSWER. */
+  ringTimeoutSeconds: Scalars['Int']['output'];
   /** When the far end answered. */
   startedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Where the call is in its life. */
@@ -116,6 +124,8 @@ export type AdminCall = Node & {
   to: Scalars['PhoneNumber']['output'];
   /** Transcript of the conversation, once analyzed. */
   transcript?: Maybe<Scalars['String']['output']>;
+  /** Left on an answering machine; without it the agent hangs up. */
+  voicemailMessage?: Maybe<Scalars['String']['output']>;
   /** Webhook destination for this call's events, overriding the organization's. */
   webhookUrl?: Maybe<Scalars['URL']['output']>;
 };
@@ -451,6 +461,12 @@ export type Call = Node & {
   __typename?: 'Call';
   /** When the transcript and answers were recorded. */
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The carrier that placed the call; null until it is dialed. */
+  carrier?: Maybe<Carrier>;
+  /** The SIP Call-ID (or the carrier's own call id); null until it is dialed. */
+  carrierCallId?: Maybe<Scalars['String']['output']>;
+  /** The carrier's last word: the SIP final response code and reason. */
+  carrierStatus?: Maybe<CarrierStatus>;
   /** When the call was placed. */
   createdAt: Scalars['DateTime']['output'];
   /** How the call ended; null until it ends. */
@@ -471,6 +487,8 @@ export type Call = Node & {
   questions: Array<Question>;
   /** Signed link that works without a credential until it expires. */
   recordingUrl?: Maybe<Scalars['URL']['output']>;
+  /** A call not answered within this many seconds ends as NO_ANSWER. */
+  ringTimeoutSeconds: Scalars['Int']['output'];
   /** When the far end answered. */
   startedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Where the call is in its life. */
@@ -483,6 +501,8 @@ export type Call = Node & {
   to: Scalars['PhoneNumber']['output'];
   /** Transcript of the conversation, once analyzed. */
   transcript?: Maybe<Scalars['String']['output']>;
+  /** Left on an answering machine; without it the agent hangs up. */
+  voicemailMessage?: Maybe<Scalars['String']['output']>;
   /** Webhook destination for this call's events, overriding the organization's. */
   webhookUrl?: Maybe<Scalars['URL']['output']>;
 };
@@ -538,6 +558,24 @@ export type CallStatus =
   | 'QUEUED'
   /** The far end is ringing. */
   | 'RINGING';
+
+/** The carrier that places a call. */
+export type Carrier =
+  /** The built-in simulator: no real phone call. */
+  | 'SIMULATOR'
+  /** A SIP trunk, with RTP audio and the voice agent. */
+  | 'SIP'
+  /** Twilio Programmable Voice. */
+  | 'TWILIO';
+
+/** The carrier's last word on a call, e.g. code 486 and reason "Busy Here" for SIP. */
+export type CarrierStatus = {
+  __typename?: 'CarrierStatus';
+  /** The SIP response code (or the carrier's own code); null when there is none. */
+  code?: Maybe<Scalars['Int']['output']>;
+  /** The reason phrase, or why the call failed without a response. */
+  reason: Scalars['String']['output'];
+};
 
 /** How many items have one value. */
 export type CountByValue = {
@@ -829,10 +867,14 @@ export type PlaceCallInput = {
   metadata?: InputMaybe<Scalars['JSONObject']['input']>;
   /** Up to 50 questions to ask. */
   questions?: InputMaybe<Array<QuestionInput>>;
+  /** Ring for at most this many seconds before giving up as NO_ANSWER (5 to 120; default 30). */
+  ringTimeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
   /** What the voice agent should do (up to 8000 characters). */
   task?: InputMaybe<Scalars['String']['input']>;
   /** The number to call, in E.164 form (e.g. +14155550123). */
   to: Scalars['String']['input'];
+  /** A message to leave on an answering machine (up to 2000 characters); without it the agent hangs up. */
+  voicemailMessage?: InputMaybe<Scalars['String']['input']>;
   /** Webhook destination (an http(s) URL) for this call's events instead of the organization's. */
   webhookUrl?: InputMaybe<Scalars['String']['input']>;
 };

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
-import type { MailOutbox } from '../mail/mailer';
-import { invitationMail, passwordResetMail, verificationMail } from '../mail/templates';
+import type { MailOutbox } from './mailer';
+import { invitationMail, passwordResetMail, verificationMail } from './templates';
 import { MAIL_TOKEN_LIFETIME_MS } from './mail-tokens';
 
 /** The account mails, posted once the transaction that stored their token has committed. */
