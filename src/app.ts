@@ -6,6 +6,8 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { callsRoutes } from './features/calls/calls.routes';
+import { campaignsRoutes } from './features/campaigns/campaigns.routes';
+import { suppressionsRoutes } from './features/suppressions/suppressions.routes';
 import { recordingsRoutes } from './features/calls/recordings.routes';
 import { webhookSettingsRoutes } from './features/orgs/webhook-settings.routes';
 import { membersRoutes } from './features/users/members.routes';
@@ -13,7 +15,7 @@ import { deliveriesRoutes } from './features/webhooks/deliveries.routes';
 import { createGraphqlMiddleware } from './graphql/server';
 import { apiKeyRateLimit } from './rate-limit/rate-limit.middleware';
 import { apiKeyAuth, dashboardAuth, platformAdminAuth } from './rest/auth.middleware';
-import { jsonBody } from './rest/body';
+import { jsonBody, jsonBodyUpTo, MAX_CAMPAIGN_BODY_BYTES } from './rest/body';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { metricsRoutes } from './observability/metrics.routes';
 import { openApiRoutes } from './openapi/openapi.routes';
@@ -53,7 +55,10 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
   app.use('/auth', browserCors, jsonBody, authRoutes(s));
   app.use('/dashboard', browserCors, dashboardAuth(s.auth), jsonBody, apiKeysRoutes(s), webhookSettingsRoutes(s), membersRoutes(s), deliveriesRoutes(s));
   app.use('/api/admin', browserCors, platformAdminAuth(s.auth), jsonBody, adminRoutes(s));
-  app.use('/v1', apiKeyAuth(s.apiKeys), apiKeyRateLimit(s.rateLimits), jsonBody, callsRoutes(s));
+  // Campaign bodies carry up to 10,000 recipients: their own, larger limit (docs/campaigns.md).
+  const campaignBody = jsonBodyUpTo(MAX_CAMPAIGN_BODY_BYTES);
+  const v1Body: RequestHandler = (req, res, next) => (req.path.startsWith('/campaigns') ? campaignBody : jsonBody)(req, res, next);
+  app.use('/v1', apiKeyAuth(s.apiKeys), apiKeyRateLimit(s.rateLimits), v1Body, callsRoutes(s), campaignsRoutes(s), suppressionsRoutes(s));
 
   const graphql = await createGraphqlMiddleware(s);
   app.use('/graphql', browserCors, jsonBody, graphql.middleware);

@@ -20,6 +20,11 @@ import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
 import type { Analyzer, Carrier } from './carriers/carrier';
 import type { Logger } from './shared/logger';
+import { systemClock, type Clock } from './shared/clock';
+import { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
+import { campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
+import { CampaignsService } from './features/campaigns/campaigns.service';
+import { SuppressionsService } from './features/suppressions/suppressions.service';
 
 /** Every service of the process, built once; REST routes and GraphQL resolvers share them. */
 export interface Services {
@@ -45,13 +50,20 @@ export interface Services {
   carrier: Carrier;
   analyzer: Analyzer;
   metrics: Metrics;
+  /** The time for rules that depend on it (calling windows); tests inject their own. */
+  clock: Clock;
+  campaigns: CampaignsService;
+  dispatcher: CampaignDispatcher;
+  suppressions: SuppressionsService;
 }
 
-export function createServices(config: Config, db: Database, log: Logger): Services {
+export function createServices(config: Config, db: Database, log: Logger, opts: { clock?: Clock } = {}): Services {
+  const clock = opts.clock ?? systemClock;
   const notifier = new PgNotifier(db.pool, log);
   const apiKeyCache = new ApiKeyCache(db.pool, notifier, log);
   const recordingUrls = new RecordingUrls(config);
   const lifecycle = new CallLifecycle(recordingUrls);
+  lifecycle.onFinished(campaignOutcomeHook(clock));
   const { carrier, analyzer } = createCarrier(config);
   const rateLimits = new RateLimits(config, db.pool);
   const mail = new MailOutbox(createMailer(config, log), log);
@@ -80,5 +92,9 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
     carrier,
     analyzer,
     metrics: createMetrics({ pool: db.pool, role: config.role }),
+    clock,
+    campaigns: new CampaignsService(config, lifecycle, clock, db),
+    dispatcher: new CampaignDispatcher(clock, config.rateLimit.maxQueuedCallsPerOrg),
+    suppressions: new SuppressionsService(),
   };
 }

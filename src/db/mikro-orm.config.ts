@@ -5,6 +5,7 @@ import { Migration20261122000000_initial } from './migrations/Migration202611220
 import { Migration20261123000000_rate_limits_audit } from './migrations/Migration20261123000000_rate_limits_audit';
 import { Migration20261123100000_accounts } from './migrations/Migration20261123100000_accounts';
 import { Migration20261123110000_queue_delivery } from './migrations/Migration20261123110000_queue_delivery';
+import { Migration20261123130000_campaigns } from './migrations/Migration20261123130000_campaigns';
 
 /**
  * Explicit `type:` on every property means no reflection package is needed, and the imported
@@ -40,6 +41,7 @@ export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean
         { name: 'Migration20261123000000_rate_limits_audit', class: Migration20261123000000_rate_limits_audit },
         { name: 'Migration20261123100000_accounts', class: Migration20261123100000_accounts },
         { name: 'Migration20261123110000_queue_delivery', class: Migration20261123110000_queue_delivery },
+        { name: 'Migration20261123130000_campaigns', class: Migration20261123130000_campaigns },
       ],
     },
   });

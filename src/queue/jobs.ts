@@ -15,6 +15,8 @@ export const TASKS = {
   carrierReport: 'carrier_report',
   analyze: 'analyze_call',
   replay: 'replay_webhooks',
+  queueScheduled: 'queue_scheduled_call',
+  dispatchCampaign: 'dispatch_campaign',
 } as const;
 export type TaskKey = keyof typeof TASKS;
 
@@ -26,6 +28,8 @@ export interface TaskPayloads {
   carrierReport: { callId: string };
   analyze: { callId: string };
   replay: { orgId: string; since: string; event?: string };
+  queueScheduled: { callId: string };
+  dispatchCampaign: { campaignId: string };
 }
 
 /** Every task name a job may be written for (registered at migration time, see migrateQueue). */
@@ -52,6 +56,13 @@ export const JOB_KINDS = {
   redeliver: { task: 'deliver', key: null, fixed: { trigger: 'manual' } },
   /** Queue a manual attempt for every undelivered event of an organization since a time. */
   replay: { task: 'replay', key: null, fixed: {} },
+  /** A scheduled call that is due: it becomes queued (call.queued) and is dialed. */
+  queueScheduled: { task: 'queueScheduled', key: { prefix: 'scheduled:', field: 'callId' }, fixed: {} },
+  /**
+   * One bounded batch of a campaign's dispatcher. Keyed per campaign: at most one waiting tick per
+   * campaign, whatever number of producers (create, resume, append, every call that ends) ask.
+   */
+  dispatchCampaign: { task: 'dispatchCampaign', key: { prefix: 'campaign:', field: 'campaignId' }, fixed: {} },
 } as const satisfies Record<string, { task: TaskKey; key: { prefix: string; field: string } | null; fixed: Record<string, string> }>;
 export type JobKind = keyof typeof JOB_KINDS;
 
@@ -63,6 +74,8 @@ export interface JobInputs {
   deliver: { deliveryId: string };
   redeliver: { deliveryId: string };
   replay: { orgId: string; since: string; event?: string };
+  queueScheduled: { callId: string };
+  dispatchCampaign: { campaignId: string };
 }
 
 export interface Job {

@@ -1,6 +1,8 @@
 import { analyzeTask } from '../features/calls/analyze.task';
 import { carrierReportTask } from '../features/calls/carrier-report.task';
 import { dialTask } from '../features/calls/dial.task';
+import { queueScheduledTask } from '../features/calls/queue-scheduled.task';
+import { dispatchCampaignTask } from '../features/campaigns/dispatch-campaign.task';
 import { deliverTask } from '../features/webhooks/deliver.task';
 import { replayTask } from '../features/webhooks/replay.task';
 import type { TaskHandlers } from '../queue';
@@ -11,9 +13,11 @@ export function taskHandlers(s: Services): TaskHandlers {
   const em = () => s.db.orm.em.fork();
   return {
     deliver: deliverTask({ deliverer: s.deliverer }),
-    dial: dialTask({ em, pool: s.db.pool, carrier: s.carrier }),
+    dial: dialTask({ em, pool: s.db.pool, carrier: s.carrier, lifecycle: s.lifecycle }),
     carrierReport: carrierReportTask({ em, lifecycle: s.lifecycle }),
     analyze: analyzeTask({ em, analyzer: s.analyzer, lifecycle: s.lifecycle }),
     replay: replayTask({ em, log: s.log }),
+    queueScheduled: queueScheduledTask({ em, lifecycle: s.lifecycle, maxOpenCallsPerOrg: () => (s.config.rateLimit.enabled ? s.config.rateLimit.maxQueuedCallsPerOrg : null) }),
+    dispatchCampaign: dispatchCampaignTask({ em, dispatcher: s.dispatcher, jobsAdded: (n) => s.db.jobsAdded(n) }),
   };
 }

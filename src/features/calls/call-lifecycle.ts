@@ -14,9 +14,16 @@ export const eventSubject = (call: Call): EventSubject => ({
   to: call.to,
   status: call.status,
   metadata: call.metadata,
+  campaignId: call.campaignId,
 });
 
-const RANK: Record<CallStatus, number> = { queued: 0, ringing: 1, in_progress: 2, completed: 3, failed: 3, canceled: 3 };
+/**
+ * Runs in the transaction that ends a call, after call.ended is recorded (the campaign feature
+ * registers one to move the call's recipient on; calls know nothing of campaigns).
+ */
+export type CallFinishedHook = (em: EntityManager, call: Call) => Promise<void>;
+
+const RANK: Record<CallStatus, number> = { scheduled: -1, queued: 0, ringing: 1, in_progress: 2, completed: 3, failed: 3, canceled: 3 };
 
 /**
  * The only code that moves a call's status. Transitions only go forward, and never out of a final
@@ -24,7 +31,13 @@ const RANK: Record<CallStatus, number> = { queued: 0, ringing: 1, in_progress: 2
  * in the caller's transaction.
  */
 export class CallLifecycle {
+  private readonly finishedHooks: CallFinishedHook[] = [];
+
   constructor(private readonly recordingUrls: RecordingUrls) {}
+
+  onFinished(hook: CallFinishedHook): void {
+    this.finishedHooks.push(hook);
+  }
 
   /** Applies a carrier report in its own transaction; returns whether anything changed. */
   async applyReport(em: EntityManager, report: CarrierReport): Promise<boolean> {
@@ -53,6 +66,18 @@ export class CallLifecycle {
     await em.flush();
     await recordEvent(em, eventSubject(call), 'call.ended', { disposition, duration_seconds: durationSeconds });
     if (status === 'completed') await addJobs(em, job('analyze', { callId: call.id }));
+    for (const hook of this.finishedHooks) await hook(em, call);
+  }
+
+  /**
+   * A scheduled call that is due becomes queued: call.queued and its dial job, in the caller's
+   * transaction (the row must be locked by the caller).
+   */
+  async queueScheduled(em: EntityManager, call: Call): Promise<void> {
+    call.status = 'queued';
+    await em.flush();
+    await recordEvent(em, eventSubject(call), 'call.queued');
+    await addJobs(em, job('dial', { callId: call.id }));
   }
 
   /** Stores an analysis and emits call.analyzed, once per call. */

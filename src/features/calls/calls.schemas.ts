@@ -7,6 +7,7 @@ import { CALL_STATUSES } from './call.entity';
 export const e164Schema = z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number: + then 8 to 15 digits, no leading 0');
 
 export const MAX_METADATA_BYTES = 16 * 1024;
+export const MAX_SCHEDULE_AHEAD_MS = 90 * 86_400_000;
 const MAX_METADATA_DEPTH = 20;
 
 function depth(value: unknown, level = 0): number {
@@ -71,6 +72,11 @@ export const placeCallSchema = z.object({
   max_duration_seconds: z.number().int('must be an integer').min(10, 'must be at least 10').max(3600, 'must be at most 3600').nullish(),
   metadata: metadataSchema.nullish(),
   webhook_url: webhookUrlSchema.nullish(),
+  /** RFC 3339 with an offset; at most 90 days ahead. A time already past places the call at once. */
+  schedule_at: z.iso
+    .datetime({ offset: true, message: 'must be an RFC 3339 date-time with an offset, e.g. 2026-11-24T09:00:00+01:00' })
+    .refine((v) => Date.parse(v) <= Date.now() + MAX_SCHEDULE_AHEAD_MS, 'must be at most 90 days ahead')
+    .nullish(),
 });
 export type PlaceCallInput = z.input<typeof placeCallSchema>;
 

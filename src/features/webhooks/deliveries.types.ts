@@ -8,8 +8,11 @@ export class WebhookDeliveryType {
   @Field(() => ID)
   id!: string;
 
-  @Field(() => ID)
-  callId!: string;
+  @Field(() => ID, { nullable: true, description: 'The call the event is about; null for campaign events.' })
+  callId!: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'The campaign of a campaign event; null for call events.' })
+  campaignId!: string | null;
 
   @Field()
   event!: string;

@@ -172,12 +172,12 @@ export class WebhookDeliverer {
     const { rows } = await this.pool.query<ClaimedDelivery>(
       `update webhook_deliveries d
           set lease_until = now() + ($3::int * interval '1 millisecond')
-         from organizations o, calls c, unnest($1::uuid[], $2::text[]) as x(id, trigger)
-        where d.id = x.id and o.id = d.org_id and c.id = d.call_id
+         from organizations o, unnest($1::uuid[], $2::text[]) as x(id, trigger)
+        where d.id = x.id and o.id = d.org_id
           and (d.lease_until is null or d.lease_until < now())
           and (x.trigger = 'manual' or d.state = 'pending')
       returning d.id, d.org_id, d.event, d.url, d.payload, d.state, d.scheduled_attempts,
-                ${destinationSql('c.webhook_url', 'o.id')} as current_url,
+                ${destinationSql('d.subject_url', 'o.id')} as current_url,
                 o.webhook_secret_enc, o.previous_webhook_secret_enc, o.previous_webhook_secret_expires_at`,
       [items.map((i) => i.deliveryId), items.map((i) => i.trigger), this.leaseMs],
     );
