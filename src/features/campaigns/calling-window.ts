@@ -92,11 +92,11 @@ export function nextOpening(from: Date, zone: string, w: CallingWindow | null): 
     const date = new Date(Date.UTC(l.year, l.month - 1, l.day + d));
     if (!w!.days.includes(WEEKDAYS[date.getUTCDay()]!)) continue;
     const candidate = zonedInstant(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), toMinutes(w!.start), zone);
-    if (candidate.getTime() < from.getTime()) continue;
-    // A start time that DST skips (or repeats) lands near it: step until inside.
-    for (let k = 0; k < 8; k++) {
-      const c = new Date(candidate.getTime() + k * STEP_MS);
-      if (inWindow(c, zone, w)) return c;
+    // Around a DST change the local start time may not exist (spring) or exist twice (autumn):
+    // scan from an hour before the computed instant, so the first instant inside wins.
+    for (let k = 0; k <= 12; k++) {
+      const c = new Date(candidate.getTime() - 3_600_000 + k * STEP_MS);
+      if (c.getTime() >= from.getTime() && inWindow(c, zone, w)) return c;
     }
   }
   return null;

