@@ -11,10 +11,10 @@ export type SqlExecutor = { execute(sql: string, params: unknown[]): Promise<unk
 export async function addJobs(ex: SqlExecutor, ...jobs: Job[]): Promise<void> {
   if (jobs.length === 0) return;
   // One JSON parameter rather than arrays: knex (under MikroORM) would expand an array binding.
-  const rows = JSON.stringify(jobs.map((j) => ({ task: TASKS[j.task], payload: j.payload, run_at: j.runAt?.toISOString() ?? null, key: j.key, max_attempts: j.maxAttempts })));
+  const rows = JSON.stringify(jobs.map((j) => ({ task: TASKS[j.task], payload: j.payload, run_at: j.runAt?.toISOString() ?? null, key: j.key, key_mode: j.keyMode, max_attempts: j.maxAttempts })));
   const sql = (p: string) =>
-    `select graphile_worker.add_job(t.task, t.payload, run_at => coalesce(t.run_at, now()), job_key => t.key, max_attempts => t.max_attempts)
-       from json_to_recordset(${p}::json) as t(task text, payload json, run_at timestamptz, key text, max_attempts int)`;
+    `select graphile_worker.add_job(t.task, t.payload, run_at => coalesce(t.run_at, now()), job_key => t.key, max_attempts => t.max_attempts, job_key_mode => coalesce(t.key_mode, 'replace'))
+       from json_to_recordset(${p}::json) as t(task text, payload json, run_at timestamptz, key text, key_mode text, max_attempts int)`;
   if ('execute' in ex) await ex.execute(sql('?'), [rows]);
   else await ex.query(sql('$1'), [rows]);
 }

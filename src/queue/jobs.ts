@@ -82,13 +82,18 @@ export interface Job {
   task: TaskKey;
   payload: object;
   key: string | null;
+  /**
+   * For a keyed job already waiting: `replace` (default) moves it to this job's run_at;
+   * `preserve_run_at` keeps the waiting job's time (a producer that must not postpone it).
+   */
+  keyMode: 'replace' | 'preserve_run_at';
   maxAttempts: number;
   runAt: Date | null;
 }
 
 /** A job of a kind, ready for `addJobs`. */
-export function job<K extends JobKind>(kind: K, input: JobInputs[K], opts: { runAt?: Date } = {}): Job {
+export function job<K extends JobKind>(kind: K, input: JobInputs[K], opts: { runAt?: Date; keyMode?: Job['keyMode'] } = {}): Job {
   const def = JOB_KINDS[kind];
   const key = def.key ? `${def.key.prefix}${String((input as Record<string, unknown>)[def.key.field])}` : null;
-  return { task: def.task, payload: { ...input, ...def.fixed }, key, maxAttempts: MAX_ATTEMPTS, runAt: opts.runAt ?? null };
+  return { task: def.task, payload: { ...input, ...def.fixed }, key, keyMode: opts.keyMode ?? 'replace', maxAttempts: MAX_ATTEMPTS, runAt: opts.runAt ?? null };
 }

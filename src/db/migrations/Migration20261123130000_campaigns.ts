@@ -69,7 +69,9 @@ create table campaign_recipients (
     this.addSql(`alter table calls drop constraint calls_status_check;`);
     this.addSql(`alter table calls add constraint calls_status_check check (status in ('scheduled', 'queued', 'ringing', 'in_progress', 'completed', 'failed', 'canceled'));`);
     this.addSql(`alter table calls add column scheduled_at timestamptz, add column campaign_id uuid, add column recipient_id uuid, add column attempt integer, add column dial_started_at timestamptz;`);
-    this.addSql(`create unique index calls_recipient_attempt_idx on calls (recipient_id, attempt) where recipient_id is not null;`);
+    // One call per recipient attempt; a call withdrawn by a pause before any dial (canceled, never
+    // claimed) is not an attempt, and the attempt is made again after the resume.
+    this.addSql(`create unique index calls_recipient_attempt_idx on calls (recipient_id, attempt) where recipient_id is not null and not (status = 'canceled' and dial_started_at is null);`);
     this.addSql(`create index calls_campaign_open_idx on calls (campaign_id) where campaign_id is not null and status in ('queued', 'ringing', 'in_progress');`);
 
     this.addSql(`alter table webhook_deliveries alter column call_id drop not null, add column campaign_id uuid, add column subject_url text;`);

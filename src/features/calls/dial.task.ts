@@ -20,7 +20,8 @@ ${insertJobsSql('carrierReport', { from: 'dialed, unnest($3::json[], $4::timesta
  * The claim a dial takes, committed before the carrier is asked: `dial_started_at`. A campaign
  * call also needs its campaign running and a pace slot: the campaign's `pace_next_at` moves on by
  * 1 / max_calls_per_second at every start, so two starts of one campaign are never closer than
- * that, whatever the number of workers (docs/campaigns.md "Pacing").
+ * that, whatever the number of workers (docs/campaigns.md "Pacing"); such a call's dial_started_at
+ * is the start of its slot.
  * Returns `claimed`, and for a campaign call that could not start, `wait_until` (the next slot) or
  * nothing (the campaign is not running: pause/cancel deal with the call).
  */
@@ -32,9 +33,9 @@ with target as (
      set pace_next_at = greatest(k.pace_next_at, clock_timestamp()) + (interval '1 second' / k.max_calls_per_second)
     from target
    where k.id = target.campaign_id and target.dial_started_at is null and k.status = 'running' and k.pace_next_at <= clock_timestamp()
-  returning k.id
+  returning k.id, k.pace_next_at - (interval '1 second' / k.max_calls_per_second) as started_at
 ), claimed as (
-  update calls c set dial_started_at = clock_timestamp()
+  update calls c set dial_started_at = coalesce((select started_at from slot), clock_timestamp())
     from target
    where c.id = target.id and target.dial_started_at is null
      and (target.campaign_id is null or exists (select 1 from slot))

@@ -17,6 +17,8 @@ export const DISPATCH_BATCH = 500;
 const PACE_LOOKAHEAD_SECONDS = 2;
 /** Safety net: an idle running campaign looks again at least this often. */
 const IDLE_RECHECK_MS = 30_000;
+/** At the organization's ceiling, calls of other campaigns or single calls free room: look again soon. */
+const ORG_CEILING_RECHECK_MS = 2000;
 
 
 /**
@@ -75,7 +77,8 @@ export class CampaignDispatcher {
   async tick(em: EntityManager, campaignId: string): Promise<DispatchResult> {
     const result = await em.transactional(async (tx) => this.tickIn(tx, campaignId));
     if (result.next) {
-      await addJobs(em, job('dispatchCampaign', { campaignId }, { runAt: result.next }));
+      // preserve_run_at: a wake-up asked for meanwhile (a call ended, a resume) is never postponed.
+      await addJobs(em, job('dispatchCampaign', { campaignId }, { runAt: result.next, keyMode: 'preserve_run_at' }));
     }
     return result;
   }
@@ -160,12 +163,16 @@ export class CampaignDispatcher {
       await recordCampaignEvent(em, campaignSubject(c), 'campaign.completed', await campaignCounts(em, c.id));
       return { dialed, deferred, suppressed, next: null };
     }
-    // When to look again: at once if this batch was full or left due work within capacity; in a
-    // second if the pace held calls back; at the next due recipient; a call that ends also wakes
-    // the campaign (campaign-outcomes.ts). Never later than IDLE_RECHECK_MS.
-    let next = now.getTime() + IDLE_RECHECK_MS;
-    if (s.pending > 0 && s.next_due) next = Math.min(next, new Date(s.next_due).getTime());
-    if (sawFullBatch || dialed === paceBudget) next = Math.min(next, now.getTime() + (sawFullBatch && dialed < paceBudget ? 0 : 1000));
+    // When to look again. Full (concurrency or the organization's ceiling): when a call ends (its
+    // outcome wakes the campaign, campaign-outcomes.ts), with a periodic look as a safety net.
+    // Pace-limited: in a second. A full batch looked at: at once. Else at the next due recipient.
+    let next: number;
+    const full = capacity - dialed <= 0 || orgHeadroom - dialed <= 0;
+    if (s.pending === 0) next = now.getTime() + IDLE_RECHECK_MS;
+    else if (full) next = now.getTime() + (orgHeadroom - dialed <= 0 ? ORG_CEILING_RECHECK_MS : IDLE_RECHECK_MS);
+    else if (dialed >= paceBudget) next = now.getTime() + 1000;
+    else if (sawFullBatch) next = now.getTime();
+    else next = Math.min(now.getTime() + IDLE_RECHECK_MS, s.next_due ? new Date(s.next_due).getTime() : Infinity);
     return { dialed, deferred, suppressed, next: new Date(Math.max(next, Date.now())) };
   }
 
