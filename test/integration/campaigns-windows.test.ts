@@ -44,7 +44,7 @@ test("each recipient is called inside the window of its own zone (given, from it
     .expect(201);
   const id = res.body.campaign_id as string;
   expect(res.body.status).toBe('scheduled');
-  const state = async () =>
+  const state = async (): Promise<Record<string, any>> =>
     Object.fromEntries(
       (await app.db.pool.query(`select to_number, status, next_attempt_at, time_zones, time_zone_source from campaign_recipients where campaign_id = $1`, [id])).rows.map((r) => [r.to_number, r]),
     );
@@ -63,7 +63,7 @@ test("each recipient is called inside the window of its own zone (given, from it
   const first = await tick();
   expect(first.dialed).toBe(2);
   let s = await state();
-  expect(Object.entries(s).filter(([, r]) => r.status === 'calling').map(([to]) => to).sort()).toEqual(['+12125550101', '+81312345678']);
+  expect(Object.entries(s).filter(([, r]) => (r as { status: string }).status === 'calling').map(([to]) => to).sort()).toEqual(['+12125550101', '+81312345678']);
   expect((await app.db.pool.query(`select status, started_at from campaigns where id = $1`, [id])).rows[0]).toMatchObject({ status: 'running' });
 
   // A retry that falls due at night is not dialed: it waits for the next opening in its zone.
