@@ -24,7 +24,7 @@ import { systemClock, type Clock } from './shared/clock';
 import { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
 import { campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
 import { CampaignsService } from './features/campaigns/campaigns.service';
-import { SuppressionsService } from './features/suppressions/suppressions.service';
+import { optOutHook, SuppressionsService } from './features/suppressions/suppressions.service';
 
 /** Every service of the process, built once; REST routes and GraphQL resolvers share them. */
 export interface Services {
@@ -64,6 +64,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const recordingUrls = new RecordingUrls(config);
   const lifecycle = new CallLifecycle(recordingUrls);
   lifecycle.onFinished(campaignOutcomeHook(clock));
+  lifecycle.onAnalyzed(optOutHook);
   const { carrier, analyzer } = createCarrier(config);
   const rateLimits = new RateLimits(config, db.pool);
   const mail = new MailOutbox(createMailer(config, log), log);

@@ -60,6 +60,18 @@ describe('suppression list', () => {
     await api.post('/calls/outbound', { to: '+14155550777' }).expect(201);
     expect((await api.post('/suppressions', { numbers: ['0123'] }).expect(422)).body.errors[0].field).toBe('numbers.0');
   });
+
+
+  test('a callee who says "stop calling me" (simulator: a number ending in 0006) joins the list as opt_out', async () => {
+    const org = await orgWithWebhook();
+    const api = v1(org);
+    const call = (await api.post('/calls/outbound', { to: '+14155550006', task: 'Survey.' }).expect(201)).body;
+    await rx.waitFor(() => rx.byEvent('call.analyzed', call.call_id).length === 1, 20_000, 'call.analyzed');
+    expect(rx.byEvent('call.analyzed', call.call_id)[0]!.json.transcript).toContain('Please stop calling me');
+    const list = await api.get('/suppressions').expect(200);
+    expect(list.body.data).toEqual([{ number: '+14155550006', source: 'opt_out', created_at: expect.stringMatching(/\+00:00$/) }]);
+    expect((await api.post('/calls/outbound', { to: '+14155550006' }).expect(422)).body.code).toBe('number_suppressed');
+  });
 });
 
 describe('scheduled calls', () => {

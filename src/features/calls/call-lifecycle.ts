@@ -23,6 +23,9 @@ export const eventSubject = (call: Call): EventSubject => ({
  */
 export type CallFinishedHook = (em: EntityManager, call: Call) => Promise<void>;
 
+/** Runs in the transaction that stores an analysis (the suppression list registers one for opt-outs). */
+export type CallAnalyzedHook = (em: EntityManager, call: Call, analysis: CallAnalysis) => Promise<void>;
+
 const RANK: Record<CallStatus, number> = { scheduled: -1, queued: 0, ringing: 1, in_progress: 2, completed: 3, failed: 3, canceled: 3 };
 
 /**
@@ -32,11 +35,16 @@ const RANK: Record<CallStatus, number> = { scheduled: -1, queued: 0, ringing: 1,
  */
 export class CallLifecycle {
   private readonly finishedHooks: CallFinishedHook[] = [];
+  private readonly analyzedHooks: CallAnalyzedHook[] = [];
 
   constructor(private readonly recordingUrls: RecordingUrls) {}
 
   onFinished(hook: CallFinishedHook): void {
     this.finishedHooks.push(hook);
+  }
+
+  onAnalyzed(hook: CallAnalyzedHook): void {
+    this.analyzedHooks.push(hook);
   }
 
   /** Applies a carrier report in its own transaction; returns whether anything changed. */
@@ -96,6 +104,7 @@ export class CallLifecycle {
         recording_url: this.recordingUrls.sign(call.id),
         duration_seconds: call.durationSeconds,
       });
+      for (const hook of this.analyzedHooks) await hook(tx, call, analysis);
       return true;
     });
   }

@@ -84,3 +84,8 @@ export async function addNumbers(em: Ctx['em'], orgId: string, numbers: string[]
   );
   return { added: added.length, numbers: numbers.length };
 }
+
+/** Registered on CallLifecycle.onAnalyzed: a callee who opted out is never called again. */
+export async function optOutHook(em: Ctx['em'], call: { orgId: string; to: string }, analysis: { optOut?: boolean }): Promise<void> {
+  if (analysis.optOut) await addNumbers(em, call.orgId, [call.to], 'opt_out');
+}
