@@ -5,12 +5,13 @@ import { AdminResolver } from '../features/admin/admin.resolver';
 import { ApiKeysResolver } from '../features/api-keys/api-keys.resolver';
 import { AuthResolver } from '../features/auth/auth.resolver';
 import { CallsResolver } from '../features/calls/calls.resolver';
+import { CampaignsResolver } from '../features/campaigns/campaigns.resolver';
 import { OrganizationResolver } from '../features/orgs/orgs.resolver';
 import { MembersResolver } from '../features/users/members.resolver';
 import { DeliveriesResolver } from '../features/webhooks/deliveries.resolver';
 import { authChecker } from './auth-checker';
 
-export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, DeliveriesResolver, AdminResolver] as const;
+export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, DeliveriesResolver, AdminResolver, CampaignsResolver] as const;
 
 let cached: GraphQLSchema | undefined;
 

@@ -58,6 +58,12 @@ export class CallType {
 
   @Field(() => DateTimeScalar, { nullable: true })
   endedAt!: Date | null;
+
+  @Field(() => ID, { nullable: true, description: 'The campaign of a campaign call.' })
+  campaignId!: string | null;
+
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When a scheduled call becomes due.' })
+  scheduledAt!: Date | null;
 }
 
 @ObjectType()

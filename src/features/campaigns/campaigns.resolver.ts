@@ -1,0 +1,167 @@
+import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { toConnection } from '../../graphql/connection';
+import type { GqlContext } from '../../graphql/context';
+import type { Services } from '../../services';
+import type { CampaignJson } from './campaigns.presenter';
+import {
+  CampaignConnection,
+  CampaignRecipientPage,
+  CampaignType,
+  CreateCampaignInput,
+  SuppressionPage,
+  SuppressionsAddedType,
+  type RetryPolicyInput,
+} from './campaigns.types';
+
+const toType = (j: CampaignJson): CampaignType => ({
+  id: j.campaign_id,
+  name: j.name,
+  status: j.status,
+  counts: j.counts,
+  task: j.task,
+  questions: j.questions,
+  webhookUrl: j.webhook_url,
+  metadata: j.metadata,
+  startAt: new Date(j.start_at),
+  endAt: j.end_at ? new Date(j.end_at) : null,
+  timeZone: j.time_zone,
+  callingWindow: j.calling_window,
+  maxConcurrentCalls: j.max_concurrent_calls,
+  maxCallsPerSecond: j.max_calls_per_second,
+  retry: j.retry as unknown as Record<string, unknown>,
+  createdAt: new Date(j.created_at),
+  startedAt: j.started_at ? new Date(j.started_at) : null,
+  completedAt: j.completed_at ? new Date(j.completed_at) : null,
+});
+
+const after = (v: number | undefined) => (v === undefined || v === null ? undefined : { after_seconds: v });
+const retryBody = (r: RetryPolicyInput | undefined) =>
+  r && {
+    busy: after(r.busyAfterSeconds),
+    no_answer: after(r.noAnswerAfterSeconds),
+    voicemail: after(r.voicemailAfterSeconds),
+    carrier_error: after(r.carrierErrorAfterSeconds),
+    max_attempts: r.maxAttempts,
+  };
+
+async function present(services: Services, ctx: GqlContext['ctx'], id: string) {
+  return toType(await services.campaigns.present(ctx.em, await services.campaigns.get(ctx, id)));
+}
+
+/** The dashboard's campaigns and suppression list: the same services and rules as /v1. */
+@Resolver()
+export class CampaignsResolver {
+  @Authorized()
+  @Query(() => CampaignConnection)
+  async campaigns(
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) afterCursor: string | null,
+    @Ctx() { ctx, services }: GqlContext,
+  ): Promise<CampaignConnection> {
+    const page = await services.campaigns.list(ctx, { limit: first ?? undefined, cursor: afterCursor ?? undefined });
+    const nodes = new Map<string, CampaignType>();
+    for (const c of page.data) nodes.set(c.id, toType(await services.campaigns.present(ctx.em, c)));
+    return toConnection(page, (c) => nodes.get(c.id)!);
+  }
+
+  @Authorized()
+  @Query(() => CampaignType)
+  async campaign(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<CampaignType> {
+    return present(services, ctx, id);
+  }
+
+  @Authorized()
+  @Query(() => CampaignRecipientPage)
+  async campaignRecipients(
+    @Arg('id', () => ID) id: string,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) afterCursor: string | null,
+    @Arg('status', () => String, { nullable: true }) status: string | null,
+    @Ctx() { ctx, services }: GqlContext,
+  ): Promise<CampaignRecipientPage> {
+    const page = await services.campaigns.recipients(ctx, id, { limit: first ?? undefined, cursor: afterCursor ?? undefined, status: status ?? undefined });
+    return {
+      nodes: page.data.map((r) => ({
+        id: r.recipient_id,
+        to: r.to,
+        timeZone: r.time_zone,
+        timeZones: r.time_zones,
+        timeZoneSource: r.time_zone_source,
+        status: r.status,
+        attempts: r.attempts,
+        lastCallId: r.last_call_id,
+        lastDisposition: r.last_disposition,
+        nextAttemptAt: r.next_attempt_at,
+      })),
+      endCursor: page.next_cursor,
+      hasNextPage: page.next_cursor !== null,
+    };
+  }
+
+  @Authorized()
+  @Mutation(() => CampaignType)
+  async createCampaign(@Arg('input', () => CreateCampaignInput) input: CreateCampaignInput, @Ctx() { ctx, services }: GqlContext): Promise<CampaignType> {
+    const out = await services.campaigns.create(
+      ctx,
+      {
+        name: input.name,
+        task: input.task,
+        questions: input.questions as never,
+        webhook_url: input.webhookUrl,
+        metadata: input.metadata,
+        start_at: input.startAt,
+        end_at: input.endAt,
+        time_zone: input.timeZone,
+        calling_window: input.callingWindow as never,
+        max_concurrent_calls: input.maxConcurrentCalls,
+        max_calls_per_second: input.maxCallsPerSecond,
+        retry: retryBody(input.retry),
+        recipients: input.recipients.map((r) => ({ to: r.to, metadata: r.metadata, time_zone: r.timeZone })),
+      },
+      input.idempotencyKey,
+    );
+    return toType(out.body);
+  }
+
+  @Authorized()
+  @Mutation(() => CampaignType)
+  async pauseCampaign(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<CampaignType> {
+    return toType(await services.campaigns.pause(ctx, id));
+  }
+
+  @Authorized()
+  @Mutation(() => CampaignType)
+  async resumeCampaign(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<CampaignType> {
+    return toType(await services.campaigns.resume(ctx, id));
+  }
+
+  @Authorized()
+  @Mutation(() => CampaignType)
+  async cancelCampaign(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<CampaignType> {
+    return toType(await services.campaigns.cancel(ctx, id));
+  }
+
+  @Authorized()
+  @Query(() => SuppressionPage)
+  async suppressions(
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) afterCursor: string | null,
+    @Ctx() { ctx, services }: GqlContext,
+  ): Promise<SuppressionPage> {
+    const page = await services.suppressions.list(ctx, { limit: first ?? undefined, cursor: afterCursor ?? undefined });
+    return { nodes: page.data.map((s) => ({ number: s.number, source: s.source, createdAt: s.created_at })), endCursor: page.next_cursor, hasNextPage: page.next_cursor !== null };
+  }
+
+  @Authorized()
+  @Mutation(() => SuppressionsAddedType)
+  async addSuppressions(@Arg('numbers', () => [String]) numbers: string[], @Ctx() { ctx, services }: GqlContext): Promise<SuppressionsAddedType> {
+    return services.suppressions.add(ctx, { numbers }, 'dashboard');
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean)
+  async removeSuppression(@Arg('number') number: string, @Ctx() { ctx, services }: GqlContext): Promise<boolean> {
+    await services.suppressions.remove(ctx, number);
+    return true;
+  }
+}
