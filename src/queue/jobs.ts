@@ -84,9 +84,10 @@ export interface Job {
   key: string | null;
   /**
    * For a keyed job already waiting: `replace` (default) moves it to this job's run_at;
-   * `preserve_run_at` keeps the waiting job's time (a producer that must not postpone it).
+   * `earliest` keeps whichever of the two times comes first (wake-ups that must never postpone
+   * one another, and that coalesce into one run).
    */
-  keyMode: 'replace' | 'preserve_run_at';
+  keyMode: 'replace' | 'earliest';
   maxAttempts: number;
   runAt: Date | null;
 }

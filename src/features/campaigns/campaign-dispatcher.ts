@@ -77,8 +77,8 @@ export class CampaignDispatcher {
   async tick(em: EntityManager, campaignId: string): Promise<DispatchResult> {
     const result = await em.transactional(async (tx) => this.tickIn(tx, campaignId));
     if (result.next) {
-      // preserve_run_at: a wake-up asked for meanwhile (a call ended, a resume) is never postponed.
-      await addJobs(em, job('dispatchCampaign', { campaignId }, { runAt: result.next, keyMode: 'preserve_run_at' }));
+      // earliest: a wake-up asked for meanwhile (a call ended, a resume) is never postponed.
+      await addJobs(em, job('dispatchCampaign', { campaignId }, { runAt: result.next, keyMode: 'earliest' }));
     }
     return result;
   }

@@ -4,6 +4,8 @@ import type { Clock } from '../../shared/clock';
 import type { Call, Disposition } from '../calls/call.entity';
 import type { RetryPolicy } from './campaign.entity';
 
+const WAKE_COALESCE_MS = 100;
+
 /** The next step for a recipient whose call ended: final status, or another attempt after a delay. */
 export function outcome(disposition: Disposition, attempt: number, retry: RetryPolicy, campaignOpen: boolean): { status: 'completed' | 'failed' | 'canceled' | 'pending'; afterSeconds?: number } {
   const finalFor = (d: Disposition) => (d === 'human' || d === 'voicemail' ? 'completed' : d === 'canceled' ? 'canceled' : 'failed');
@@ -42,6 +44,7 @@ export function campaignOutcomeHook(clock: Clock) {
         where id = ? and last_call_id = ? and status = 'calling'`,
       [next.status, call.disposition, at, call.recipientId, call.id],
     );
-    await addJobs(em, job('dispatchCampaign', { campaignId: call.campaignId }));
+    // Coalesced: calls ending together wake the campaign once, within WAKE_COALESCE_MS.
+    await addJobs(em, job('dispatchCampaign', { campaignId: call.campaignId }, { runAt: new Date(Date.now() + WAKE_COALESCE_MS), keyMode: 'earliest' }));
   };
 }
