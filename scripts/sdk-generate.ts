@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildOpenApiDocument } from '../src/openapi/document';
+import { ALL_ROUTES } from '../src/routes';
 
 /**
  * npm run sdk:generate: writes sdk/src/generated/openapi.ts from the OpenAPI document.
@@ -10,7 +11,7 @@ import { buildOpenApiDocument } from '../src/openapi/document';
  */
 async function main(): Promise<void> {
   const url = process.argv[2];
-  const document = url ? ((await (await fetch(url)).json()) as Record<string, unknown>) : buildOpenApiDocument({ serverUrl: 'http://localhost:8000' });
+  const document = url ? ((await (await fetch(url)).json()) as Record<string, unknown>) : buildOpenApiDocument({ serverUrl: 'http://localhost:8000', routes: ALL_ROUTES });
   const { renderSdkTypes } = await import('./sdk-types.mjs');
   const file = path.resolve(__dirname, '..', 'sdk', 'src', 'generated', 'openapi.ts');
   writeFileSync(file, await renderSdkTypes(document));

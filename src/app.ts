@@ -2,29 +2,23 @@ import 'reflect-metadata';
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { adminRoutes } from './features/admin/admin.routes';
-import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
-import { authRoutes } from './features/auth/auth.routes';
-import { callsRoutes } from './features/calls/calls.routes';
-import { campaignsRoutes } from './features/campaigns/campaigns.routes';
-import { suppressionsRoutes } from './features/suppressions/suppressions.routes';
-import { recordingsRoutes } from './features/calls/recordings.routes';
-import { webhookSettingsRoutes } from './features/orgs/webhook-settings.routes';
-import { membersRoutes } from './features/users/members.routes';
-import { deliveriesRoutes } from './features/webhooks/deliveries.routes';
 import { createGraphqlMiddleware } from './graphql/server';
 import { apiKeyRateLimit } from './rate-limit/rate-limit.middleware';
 import { apiKeyAuth, dashboardAuth, platformAdminAuth } from './rest/auth.middleware';
 import { jsonBody, jsonBodyUpTo, MAX_CAMPAIGN_BODY_BYTES } from './rest/body';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
-import { metricsRoutes } from './observability/metrics.routes';
-import { openApiRoutes } from './openapi/openapi.routes';
-import { healthRoutes } from './rest/health.routes';
+import { buildOpenApiDocument } from './openapi/document';
+import { apiReferenceRoutes } from './openapi/openapi.routes';
 import { requestContext } from './rest/request-context';
+import { bind, restRouter } from './rest/router';
+import { ALL_ROUTES, REST_ROUTES as R } from './routes';
 import type { Services } from './services';
+import type { Server } from 'node:http';
 
 export interface BuiltApp {
   app: Express;
+  /** Call with the listening HTTP server: serves GraphQL subscriptions (WebSocket) on /graphql. */
+  attach(server: Server): void;
   stop(): Promise<void>;
 }
 
@@ -38,10 +32,20 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
   // JSON API: no CSP needed for responses; the Sandbox landing page loads its own scripts.
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
   app.use(...requestContext(s.db.orm, s.log));
-  app.use(healthRoutes(s, opts.workerRunning ?? (() => false)));
-  app.use(metricsRoutes(s.metrics));
-  app.use(openApiRoutes({ serverUrl: s.config.publicBaseUrl }));
-  app.use(recordingsRoutes(s));
+  const document = JSON.stringify(buildOpenApiDocument({ serverUrl: s.config.publicBaseUrl, routes: ALL_ROUTES }));
+  const dashboard = dashboardAuth(s.auth);
+  app.use(
+    restRouter(
+      [
+        ...bind(R.health, { db: s.db, config: s.config, workerRunning: opts.workerRunning ?? (() => false) }),
+        ...bind(R.metrics, { metrics: s.metrics }),
+        ...bind(R.openapi, { document }),
+        ...bind(R.recordings, { recordingUrls: s.recordingUrls, analyzer: s.analyzer }),
+      ],
+      { prefix: '', mountAuth: 'none', authenticate: {} },
+    ),
+  );
+  app.use(apiReferenceRoutes());
 
   // Browsers may call the dashboard API and GraphQL from configured origins only; /v1 gets no CORS
   // headers at all (keys are server-to-server).
@@ -52,18 +56,49 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
     exposedHeaders: ['X-Request-Id', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
   });
 
-  app.use('/auth', browserCors, jsonBody, authRoutes(s));
-  app.use('/dashboard', browserCors, dashboardAuth(s.auth), jsonBody, apiKeysRoutes(s), webhookSettingsRoutes(s), membersRoutes(s), deliveriesRoutes(s));
-  app.use('/api/admin', browserCors, platformAdminAuth(s.auth), jsonBody, adminRoutes(s));
+  // Each prefix keeps its own middleware chain (CORS, authentication, rate limit, body parser);
+  // the routes under it come from the features' descriptors, each with only the services it uses.
+  app.use('/auth', browserCors, jsonBody, restRouter(bind(R.auth, { auth: s.auth, accounts: s.accounts }), { prefix: '/auth', mountAuth: 'none', authenticate: { dashboard } }));
+  app.use(
+    '/dashboard',
+    browserCors,
+    dashboard,
+    jsonBody,
+    restRouter(
+      [
+        ...bind(R.apiKeys, { apiKeys: s.apiKeys }),
+        ...bind(R.webhookSettings, { webhookSettings: s.webhookSettings }),
+        ...bind(R.members, { members: s.members }),
+        ...bind(R.deliveries, { deliveries: s.deliveries }),
+      ],
+      { prefix: '/dashboard', mountAuth: 'dashboard', authenticate: {} },
+    ),
+  );
+  app.use(
+    '/api/admin',
+    browserCors,
+    platformAdminAuth(s.auth),
+    jsonBody,
+    restRouter(bind(R.admin, { admin: s.admin, calls: s.calls }), { prefix: '/api/admin', mountAuth: 'platformAdmin', authenticate: {} }),
+  );
   // Campaign bodies carry up to 10,000 recipients: their own, larger limit (docs/campaigns.md).
   const campaignBody = jsonBodyUpTo(MAX_CAMPAIGN_BODY_BYTES);
   const v1Body: RequestHandler = (req, res, next) => (req.path.startsWith('/campaigns') ? campaignBody : jsonBody)(req, res, next);
-  app.use('/v1', apiKeyAuth(s.apiKeys), apiKeyRateLimit(s.rateLimits), v1Body, callsRoutes(s), campaignsRoutes(s), suppressionsRoutes(s));
+  app.use(
+    '/v1',
+    apiKeyAuth(s.apiKeys),
+    apiKeyRateLimit(s.rateLimits),
+    v1Body,
+    restRouter(
+      [...bind(R.calls, { calls: s.calls }), ...bind(R.campaigns, { campaigns: s.campaigns }), ...bind(R.suppressions, { suppressions: s.suppressions })],
+      { prefix: '/v1', mountAuth: 'apiKey', authenticate: {} },
+    ),
+  );
 
   const graphql = await createGraphqlMiddleware(s);
   app.use('/graphql', browserCors, jsonBody, graphql.middleware);
 
   app.use(notFoundHandler);
   app.use(errorHandler);
-  return { app, stop: graphql.stop };
+  return { app, attach: graphql.attach, stop: graphql.stop };
 }

@@ -78,6 +78,7 @@ async function main(): Promise<void> {
       isTrustedProxy: trustedProxyCheck(built.app),
       log,
     });
+    built.attach(server);
     log.info({ port: config.port, host: config.host, role: config.role }, `voicegate listening on http://${config.host}:${config.port}`);
   }
 
@@ -88,8 +89,8 @@ async function main(): Promise<void> {
       const closing = server ? new Promise<void>((r) => server!.close(() => r())) : Promise.resolve();
       server?.closeIdleConnections();
       setTimeout(() => server?.closeAllConnections(), 5000).unref();
-      await Promise.allSettled([closing, worker?.stop()]);
-      await stopGraphql?.().catch(() => undefined);
+      // Stopping GraphQL closes the subscription sockets, which server.close() would wait for.
+      await Promise.allSettled([closing, worker?.stop(), stopGraphql?.()]);
       await services.mail.drain();
       await services.apiKeyCache.stop();
       await services.notifier.stop();

@@ -18,6 +18,7 @@ import { DeliveriesService } from './features/webhooks/deliveries.service';
 import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
 import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
+import { ROUTE_PATHS } from './routes';
 import type { Analyzer, Carrier } from './carriers/carrier';
 import type { Logger } from './shared/logger';
 import { systemClock, type Clock } from './shared/clock';
@@ -25,6 +26,9 @@ import { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
 import { campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
 import { CampaignsService } from './features/campaigns/campaigns.service';
 import { optOutHook, SuppressionsService } from './features/suppressions/suppressions.service';
+import { LiveEventsPublisher } from './shared/live-events';
+import { LiveUpdates } from './graphql/subscriptions/live-updates';
+import { toCallType } from './features/calls/calls.resolver';
 
 /** Every service of the process, built once; REST routes and GraphQL resolvers share them. */
 export interface Services {
@@ -55,6 +59,10 @@ export interface Services {
   campaigns: CampaignsService;
   dispatcher: CampaignDispatcher;
   suppressions: SuppressionsService;
+  /** Announces committed changes to live subscribers in every process. */
+  live: LiveEventsPublisher;
+  /** This process's subscribers (GraphQL subscriptions). */
+  liveUpdates: LiveUpdates;
 }
 
 export function createServices(config: Config, db: Database, log: Logger, opts: { clock?: Clock } = {}): Services {
@@ -71,6 +79,22 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const accountMail = new AccountMail(config, mail);
   const auth = new AuthService(config, rateLimits, accountMail);
   const apiKeys = new ApiKeysService(config, apiKeyCache);
+  const live = new LiveEventsPublisher(db.pool);
+  lifecycle.live = live;
+  const calls = new CallsService(config, lifecycle, recordingUrls, db);
+  calls.live = live;
+  const members = new MembersService(config, accountMail);
+  members.live = live;
+  const deliverer = new WebhookDeliverer(config, db.pool, log);
+  deliverer.live = live;
+  const admin = new AdminService(auth, apiKeys, apiKeyCache, log);
+  admin.live = live;
+  const accounts = new AccountService(config, auth, rateLimits, accountMail);
+  accounts.live = live;
+  const liveUpdates = new LiveUpdates(notifier, db.orm, {
+    call: (c) => toCallType(calls, c),
+    delivery: (d) => ({ ...d, nextAttemptAt: d.state === 'pending' ? d.nextAttemptAt : null }),
+  }, log);
   return {
     config,
     db,
@@ -80,22 +104,24 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     rateLimits,
     auth,
     mail,
-    accounts: new AccountService(config, auth, rateLimits, accountMail),
+    accounts,
     apiKeys,
     webhookSettings: new WebhookSettingsService(config),
-    members: new MembersService(config, accountMail),
-    calls: new CallsService(config, lifecycle, recordingUrls, db),
+    members,
+    calls,
     lifecycle,
     deliveries: new DeliveriesService(),
-    deliverer: new WebhookDeliverer(config, db.pool, log),
+    deliverer,
     recordingUrls,
-    admin: new AdminService(auth, apiKeys, apiKeyCache, log),
+    admin,
     carrier,
     analyzer,
-    metrics: createMetrics({ pool: db.pool, role: config.role }),
     clock,
     campaigns: new CampaignsService(config, lifecycle, clock, db),
     dispatcher: new CampaignDispatcher(clock, config.rateLimit.maxQueuedCallsPerOrg),
     suppressions: new SuppressionsService(),
+    metrics: createMetrics({ pool: db.pool, role: config.role, routePaths: ROUTE_PATHS }),
+    live,
+    liveUpdates,
   };
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Call, Disposition } from '../features/calls/call.entity';
 
 /** A progress report from a carrier, in whatever order the network delivers it. */
@@ -37,9 +38,15 @@ export interface CallAnalysis {
   optOut?: boolean;
 }
 
+export interface Recording {
+  contentType: string;
+  byteLength: number;
+  stream: Readable;
+}
+
 /** Turns a finished call into transcript, structured answers and a recording. */
 export interface Analyzer {
   analyze(call: Call): Promise<CallAnalysis>;
-  /** The recording's audio as a WAV stream. */
-  recording(call: Call): NodeJS.ReadableStream;
+  /** The recording's audio: its media type, exact size and a stream of its bytes. */
+  recording(call: Call): Recording;
 }

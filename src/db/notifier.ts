@@ -1,5 +1,6 @@
 import type { Pool, PoolClient, Notification } from 'pg';
 import type { Logger } from '../shared/logger';
+import type { Notifier } from '../shared/notifier';
 
 type Handler = (payload: string) => void;
 
@@ -8,7 +9,7 @@ type Handler = (payload: string) => void;
  * other processes. While it is not connected, `connected` is false and caches must not trust
  * themselves (they could miss an invalidation).
  */
-export class PgNotifier {
+export class PgNotifier implements Notifier {
   private client: PoolClient | undefined;
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly disconnectHandlers = new Set<() => void>();

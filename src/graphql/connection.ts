@@ -1,12 +1,12 @@
 import { Field, ObjectType, type ClassType } from 'type-graphql';
 import { encodeCursor, type Page } from '../shared/pagination';
 
-@ObjectType()
+@ObjectType({ description: 'Where a page ends and whether another follows.' })
 export class PageInfo {
   @Field(() => String, { nullable: true, description: 'Pass as `after` to get the next page.' })
   endCursor!: string | null;
 
-  @Field()
+  @Field({ description: 'Whether another page follows.' })
   hasNextPage!: boolean;
 }
 
@@ -18,24 +18,24 @@ export interface ConnectionShape<T> {
 
 /** Relay-style cursor connection for a node type (newest first). */
 export function Connection<T extends object>(Node: ClassType<T>, name: string) {
-  @ObjectType(`${name}Edge`)
+  @ObjectType(`${name}Edge`, { description: `One ${name} in a page, with its cursor.` })
   class Edge {
-    @Field()
+    @Field({ description: 'Pass as `after` to get what follows this item.' })
     cursor!: string;
 
-    @Field(() => Node)
+    @Field(() => Node, { description: `The ${name}.` })
     node!: T;
   }
 
-  @ObjectType(`${name}Connection`)
+  @ObjectType(`${name}Connection`, { description: `A page of ${name} items, newest first.` })
   class ConnectionClass {
-    @Field(() => [Node])
+    @Field(() => [Node], { description: 'The items of this page.' })
     nodes!: T[];
 
-    @Field(() => [Edge])
+    @Field(() => [Edge], { description: 'The items of this page with their cursors.' })
     edges!: Edge[];
 
-    @Field(() => PageInfo)
+    @Field(() => PageInfo, { description: 'How to get the next page.' })
     pageInfo!: PageInfo;
   }
   return ConnectionClass;

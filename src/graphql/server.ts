@@ -11,10 +11,13 @@ import { AppError, toAppError } from '../shared/errors';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { Services } from '../services';
-import { bearerToken } from '../rest/auth.middleware';
+import { bearerToken } from '../shared/bearer-token';
 import type { GqlContext } from './context';
 import { createFormatError } from './format-error';
+import { createResolverContainer } from './resolvers';
 import { buildGraphqlSchema } from './schema';
+import { startSubscriptionServer, type SubscriptionServer } from './subscriptions/ws-server';
+import type { Server } from 'node:http';
 
 /** Armor's rules throw by default, which Apollo would treat as a crash: report them as validation errors instead. */
 const reportAsValidationError = {
@@ -40,7 +43,30 @@ const httpStatusOfThrottling: ApolloServerPlugin<GqlContext> = {
   },
 };
 
-export async function createGraphqlMiddleware(services: Services): Promise<{ middleware: RequestHandler; stop: () => Promise<void> }> {
+/** Depth, cost and alias bounds (GRAPHQL_MAX_*), for HTTP and WebSocket operations alike. */
+export function queryBoundRules(limits: Services['config']['graphqlLimits']) {
+  return [
+    maxDepthRule({ n: limits.maxDepth, ...reportAsValidationError }),
+    costLimitRule({ maxCost: limits.maxCost, ...reportAsValidationError }),
+    maxAliasesRule({ n: limits.maxAliases, ...reportAsValidationError }),
+  ];
+}
+
+export interface GraphqlEndpoint {
+  middleware: RequestHandler;
+  /** Serves subscriptions (graphql-ws) on the same HTTP server and path. */
+  attach(server: Server): void;
+  stop(): Promise<void>;
+}
+
+export async function createGraphqlMiddleware(services: Services): Promise<GraphqlEndpoint> {
+  let subscriptions: SubscriptionServer | undefined;
+  // Apollo's stop() drains HTTP requests, then this closes the WebSocket server and its sockets.
+  const drainSubscriptions: ApolloServerPlugin<GqlContext> = {
+    async serverWillStart() {
+      return { drainServer: async () => { await subscriptions?.dispose(); } };
+    },
+  };
   const production = services.config.nodeEnv === 'production';
   // Query bounds (GRAPHQL_MAX_*): refused during validation, before any resolver runs.
   const limits = services.config.graphqlLimits;
@@ -53,14 +79,11 @@ export async function createGraphqlMiddleware(services: Services): Promise<{ mid
     includeStacktraceInErrorResponses: false,
     introspection: services.config.graphqlIntrospection,
     csrfPrevention: true,
-    validationRules: [
-      maxDepthRule({ n: limits.maxDepth, ...reportAsValidationError }),
-      costLimitRule({ maxCost: limits.maxCost, ...reportAsValidationError }),
-      maxAliasesRule({ n: limits.maxAliases, ...reportAsValidationError }),
-    ],
-    plugins: [httpStatusOfThrottling, production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
+    validationRules: queryBoundRules(limits),
+    plugins: [httpStatusOfThrottling, drainSubscriptions, production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
   });
   await server.start();
+  const resolvers = createResolverContainer(services);
   const middleware = expressMiddleware(server, {
     context: async ({ req }) => {
       let auth: Promise<void> | undefined;
@@ -68,7 +91,7 @@ export async function createGraphqlMiddleware(services: Services): Promise<{ mid
       // so a bad one fails the whole request with the HTTP status REST would use.
       if (req.headers.authorization) {
         try {
-          req.ctx.actor = await services.auth.authenticate(req.ctx, bearerToken(req));
+          req.ctx.actor = await services.auth.authenticate(req.ctx, bearerToken(req.headers.authorization));
           auth = Promise.resolve();
         } catch (err) {
           const e = toAppError(err);
@@ -77,14 +100,20 @@ export async function createGraphqlMiddleware(services: Services): Promise<{ mid
       }
       return {
         ctx: req.ctx,
-        services,
         req,
+        resolvers,
         authenticate: () =>
           (auth ??= (async () => {
-            req.ctx.actor = await services.auth.authenticate(req.ctx, bearerToken(req));
+            req.ctx.actor = await services.auth.authenticate(req.ctx, bearerToken(req.headers.authorization));
           })()),
       };
     },
   });
-  return { middleware, stop: () => server.stop() };
+  return {
+    middleware,
+    attach: (http) => {
+      subscriptions ??= startSubscriptionServer(http, services, resolvers);
+    },
+    stop: () => server.stop(),
+  };
 }

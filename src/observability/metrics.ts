@@ -2,7 +2,6 @@ import type { RequestHandler } from 'express';
 import type { Pool } from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DeliveryListener } from '../features/webhooks/webhook-deliverer';
-import { DOCUMENTED_PATHS } from '../openapi/document';
 import { QUEUE_DEPTH_SQL } from '../queue';
 
 /**
@@ -60,7 +59,8 @@ export function uuidV7LowerBound(ms: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
 }
 
-export function createMetrics(opts: { pool: Pool; role: string; prefix?: string }): Metrics {
+/** `routePaths`: the REST path templates (src/routes.ts), so request metrics are labelled by route, not by URL. */
+export function createMetrics(opts: { pool: Pool; role: string; routePaths: readonly string[]; prefix?: string }): Metrics {
   const prefix = opts.prefix ?? 'voicegate_';
   const registry = new Registry();
   registry.setDefaultLabels({ role: opts.role });
@@ -189,7 +189,7 @@ export function createMetrics(opts: { pool: Pool; role: string; prefix?: string 
     refreshedAt = Date.now();
   };
 
-  const route = routeMatcher(DOCUMENTED_PATHS);
+  const route = routeMatcher(opts.routePaths);
   const httpMiddleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {

@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import { errorHandler, notFoundHandler } from '../rest/error-handler';
 import { healthRoutes } from '../rest/health.routes';
+import { bind, restRouter } from '../rest/router';
 import type { Services } from '../services';
 import { metricsRoutes } from './metrics.routes';
 
@@ -13,8 +14,13 @@ export function buildOpsApp(s: Services, workerRunning: () => boolean): Express 
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(s.metrics.httpMiddleware);
-  app.use(healthRoutes(s, workerRunning));
-  app.use(metricsRoutes(s.metrics));
+  app.use(
+    restRouter([...bind(healthRoutes, { db: s.db, config: s.config, workerRunning }), ...bind(metricsRoutes, { metrics: s.metrics })], {
+      prefix: '',
+      mountAuth: 'none',
+      authenticate: {},
+    }),
+  );
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

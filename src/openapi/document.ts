@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { OPERATIONS, REQUEST_ID_HEADER, RESPONSE_SCHEMAS, type Auth, type Operation } from './operations';
-import { callAnalyzedEventSchema, callEndedEventSchema, callQueuedEventSchema } from './schemas';
+import { problemSchema } from '../shared/api-schemas';
+import type { AuthKind, Named, RouteDescriptor } from '../shared/route';
+import { callAnalyzedEventSchema, callEndedEventSchema, callQueuedEventSchema, EVENT_EXAMPLES } from './webhook-events';
 
 /**
- * The OpenAPI 3.1 document, generated at start-up from the route catalogue (./operations.ts):
- * request schemas come from the services' own zod schemas (z.toJSONSchema, draft 2020-12, which is
- * OpenAPI 3.1's dialect), response and event schemas from ./schemas.ts.
+ * The OpenAPI 3.1 document, generated at start-up from the route descriptors (src/routes.ts) with
+ * zod 4's own z.toJSONSchema (draft 2020-12, which is OpenAPI 3.1's dialect): request schemas are
+ * the very zod schemas the services parse with, response schemas those the descriptors name.
+ * Linted with redocly's `recommended` rules by test/integration/openapi-lint.test.ts.
  */
 type Json = Record<string, unknown>;
 
@@ -23,14 +25,15 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'The database is not answering; retry (Retry-After).',
 };
 
-const AUTH_ERRORS: Record<Auth, number[]> = {
+const AUTH_ERRORS: Record<AuthKind, number[]> = {
   none: [],
   dashboard: [401, 403],
   apiKey: [401, 403],
   platformAdmin: [401, 403],
 };
 
-const SECURITY: Record<Auth, Json[]> = {
+const SECURITY: Record<AuthKind, Json[]> = {
+  // An empty list: explicitly no credential.
   none: [],
   dashboard: [{ dashboardToken: [] }],
   apiKey: [{ apiKey: [] }],
@@ -41,7 +44,20 @@ const EVENTS = [
   { name: 'call.queued', id: 'CallQueuedEvent', schema: callQueuedEventSchema, when: 'Right after an outbound call is persisted (within a fraction of a second of the commit).' },
   { name: 'call.ended', id: 'CallEndedEvent', schema: callEndedEventSchema, when: 'When a call reaches a final status: completed, failed or canceled.' },
   { name: 'call.analyzed', id: 'CallAnalyzedEvent', schema: callAnalyzedEventSchema, when: 'When transcript, structured answers and recording of a completed call are available.' },
-];
+] as const;
+
+const string = { type: 'string' };
+const REQUEST_ID_HEADER = {
+  'X-Request-Id': { description: 'The request id (echoed when the client sent a sane one); it is on every log line of the request.', schema: string },
+};
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } } };
+const RATE_LIMIT_HEADERS = {
+  ...RETRY_AFTER,
+  RateLimit: { description: 'IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t).', schema: string },
+  'RateLimit-Policy': { description: 'IETF RateLimit-Policy header: the quota (q) and window in seconds (w).', schema: string },
+};
+const ERROR_HEADERS: Record<number, Json> = { 429: RATE_LIMIT_HEADERS, 503: RETRY_AFTER };
+const WWW_AUTHENTICATE = { 'WWW-Authenticate': { description: '`Bearer`, when no usable credential was sent (missing_credentials).', schema: { type: 'string', enum: ['Bearer'] } } };
 
 function clean(schema: unknown): Json {
   const s = { ...(schema as Json) };
@@ -51,102 +67,131 @@ function clean(schema: unknown): Json {
 }
 
 /** Components from a set of named zod schemas; nested named schemas become $refs. */
-function components(named: Array<{ id: string; schema: z.ZodType }>, io: 'input' | 'output'): Record<string, Json> {
+function components(named: Named[], io: 'input' | 'output'): Record<string, Json> {
   const registry = z.registry<{ id: string }>();
   for (const { id, schema } of named) if (!registry.has(schema)) registry.add(schema, { id });
   const out = z.toJSONSchema(registry, { io, target: 'draft-2020-12', unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` });
   return Object.fromEntries(Object.entries(out.schemas).map(([id, s]) => [id, clean(s)]));
 }
 
-const ref = (id: string): Json => ({ $ref: `#/components/schemas/${id}` });
+/** One schema object per component name: two descriptors naming the same id must mean the same schema. */
+function unique(named: Named[]): Named[] {
+  const byId = new Map<string, Named>();
+  for (const n of named) {
+    const seen = byId.get(n.id);
+    if (seen && seen.schema !== n.schema) throw new Error(`Two different schemas are named ${n.id}`);
+    byId.set(n.id, n);
+  }
+  return [...byId.values()];
+}
 
-function queryParameters(op: Operation): Json[] {
-  if (!op.query) return [];
-  const schema = clean(z.toJSONSchema(op.query, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' })) as {
-    properties?: Record<string, Json>;
-    required?: string[];
-  };
-  return Object.entries(schema.properties ?? {}).map(([name, s]) => ({
+const ref = (id: string): Json => ({ $ref: `#/components/schemas/${id}` });
+const toJson = (schema: z.ZodType): Json => clean(z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }));
+
+function objectParameters(schema: z.ZodObject | undefined, where: 'query' | 'path'): Json[] {
+  if (!schema) return [];
+  const json = toJson(schema) as { properties?: Record<string, Json>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
     name,
-    in: 'query',
-    required: schema.required?.includes(name) ?? false,
+    in: where,
+    required: where === 'path' || (json.required?.includes(name) ?? false),
     ...(typeof s.description === 'string' ? { description: s.description } : {}),
     schema: s,
   }));
 }
 
-function operationObject(op: Operation): Json {
-  const pathParams = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
-  const headerParams = (op.headers ?? []).map((h) => ({
-    name: h.name,
-    in: 'header',
-    required: false,
-    description: h.description,
-    schema: clean(z.toJSONSchema(h.schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' })),
-  }));
+function pathParameters(r: RouteDescriptor): Json[] {
+  const names = [...r.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const declared = objectParameters(r.params, 'path');
+  return names.map((name) => declared.find((p) => p.name === name) ?? { name, in: 'path', required: true, schema: { type: 'string' } });
+}
+
+function operationObject(r: RouteDescriptor): Json {
+  const headerParams = (r.headers ?? []).map((h) => ({ name: h.name, in: 'header', required: false, description: h.description, schema: toJson(h.schema) }));
   const responses: Record<string, Json> = {};
-  for (const [status, r] of Object.entries(op.responses)) {
-    const contentType = r.contentType ?? 'application/json';
-    const schema = r.body ? ref(r.body.id) : contentType === 'application/json' ? { type: 'object' } : { type: 'string', ...(contentType === 'audio/wav' ? { format: 'binary' } : {}) };
+  const successes = Object.keys(r.responses).map(Number);
+  for (const [status, spec] of Object.entries(r.responses)) {
+    const contentType = spec.contentType ?? 'application/json';
+    const schema = spec.body ? ref(spec.body.id) : contentType === 'application/json' ? { type: 'object' } : { type: 'string', ...(contentType === 'audio/wav' ? { format: 'binary' } : {}) };
+    // The example goes on the first (success) response; binary bodies have none.
+    const example = Number(status) === successes[0] && r.example.response !== undefined ? { example: r.example.response } : {};
     responses[status] = {
-      description: r.description,
-      headers: { ...REQUEST_ID_HEADER, ...(r.headers ?? {}) },
+      description: spec.description,
+      headers: { ...REQUEST_ID_HEADER, ...(spec.headers ?? {}) },
       // 204 No Content has no body at all.
-      ...(status === '204' ? {} : { content: { [contentType]: { schema } } }),
+      ...(status === '204' ? {} : { content: { [contentType]: { schema, ...example } } }),
     };
   }
-  const errorStatuses = new Set([...op.errors, ...AUTH_ERRORS[op.auth], ...(op.body ? [400, 413, 415] : []), 500, 503]);
+  const errorStatuses = new Set([...r.errors, ...AUTH_ERRORS[r.auth], ...(r.body ? [400, 413, 415] : []), 500, 503]);
   for (const status of [...errorStatuses].sort()) {
     if (responses[status]) continue;
-    responses[status] = { description: STATUS_TEXT[status] ?? 'Error.', headers: REQUEST_ID_HEADER, content: { 'application/problem+json': { schema: ref('Problem') } } };
+    responses[status] = {
+      description: STATUS_TEXT[status] ?? 'Error.',
+      headers: { ...REQUEST_ID_HEADER, ...(ERROR_HEADERS[status] ?? {}), ...(status === 401 && r.auth !== 'none' ? WWW_AUTHENTICATE : {}) },
+      content: { 'application/problem+json': { schema: ref('Problem') } },
+    };
   }
   return {
-    operationId: op.operationId,
-    summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
-    tags: [op.tag],
-    security: SECURITY[op.auth],
-    ...(op.auth === 'platformAdmin' ? { 'x-required-role': 'platform_admin (or a verified e-mail listed in PLATFORM_ADMIN_EMAILS; listed but unverified: 403 email_not_verified)' } : {}),
-    parameters: [...pathParams, ...queryParameters(op), ...headerParams],
-    ...(op.body
-      ? { requestBody: { required: op.body.required, content: { 'application/json': { schema: ref(op.body.id) } } } }
+    operationId: r.operationId,
+    summary: r.summary,
+    ...(r.description ? { description: r.description } : {}),
+    tags: [r.tag],
+    security: SECURITY[r.auth],
+    ...(r.auth === 'platformAdmin' ? { 'x-required-role': 'platform_admin (or a verified e-mail listed in PLATFORM_ADMIN_EMAILS; listed but unverified: 403 email_not_verified)' } : {}),
+    parameters: [...pathParameters(r), ...objectParameters(r.query, 'query'), ...headerParams],
+    ...(r.body
+      ? {
+          requestBody: {
+            required: r.body.required ?? true,
+            content: { 'application/json': { schema: ref(r.body.id), ...(r.example.request !== undefined ? { example: r.example.request } : {}) } },
+          },
+        }
       : {}),
     responses,
   };
 }
 
 function webhookObject(e: (typeof EVENTS)[number]): Json {
-  const header = (name: string, description: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } });
+  const header = (name: string, description: string, schema: Json = string) => ({ name, in: 'header', required: true, description, schema });
   return {
     post: {
       operationId: `webhook_${e.name.replace('.', '_')}`,
       summary: e.name,
       description: `${e.when} Sent to the call's webhook_url, else the organization's. At-least-once: dedupe on call_id + event.`,
       tags: ['events'],
+      // Webhooks carry no credential of ours: the receiver checks the signature headers below.
+      security: [],
       parameters: [
-        header('X-Voice-Signature', 'sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret>'),
-        header('X-Voice-Event', 'The event name.'),
+        header('X-Voice-Signature', 'sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret>', { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' }),
+        header('X-Voice-Event', 'The event name.', { type: 'string', enum: [e.name] }),
         header('X-Voice-Delivery', 'Delivery id, stable across retries.'),
         header('webhook-id', 'Standard Webhooks: the delivery id.'),
-        header('webhook-timestamp', 'Standard Webhooks: seconds since the epoch.'),
+        header('webhook-timestamp', 'Standard Webhooks: seconds since the epoch.', { type: 'string', pattern: '^[0-9]+$' }),
         header('webhook-signature', 'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`; two entries for 24 h after a secret rotation.'),
       ],
-      requestBody: { required: true, content: { 'application/json': { schema: ref(e.id) } } },
+      requestBody: { required: true, content: { 'application/json': { schema: ref(e.id), example: EVENT_EXAMPLES[e.name] } } },
       responses: {
         '2XX': { description: 'Acknowledged. Anything else, a redirect or no answer within 15 s is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ±20 % jitter).' },
+        '4XX': { description: 'Refused by the receiver: retried like any other failure, then recorded as failed in the delivery log.' },
       },
     },
   };
 }
 
-export function buildOpenApiDocument(opts: { serverUrl: string; version?: string }): Json {
-  const requestSchemas = OPERATIONS.flatMap((op) => (op.body ? [{ id: op.body.id, schema: op.body.schema }] : []));
+export function buildOpenApiDocument(opts: { serverUrl: string; routes: readonly RouteDescriptor[]; version?: string }): Json {
+  const requestSchemas = unique(opts.routes.flatMap((r) => (r.body ? [{ id: r.body.id, schema: r.body.schema }] : [])));
+  const withNested = (n: Named): Named[] => [n, ...(n.uses ?? []).flatMap(withNested)];
+  const responseSchemas = unique(opts.routes.flatMap((r) => Object.values(r.responses).flatMap((spec) => (spec.body ? withNested(spec.body) : []))));
   const schemas = {
     ...components(requestSchemas, 'input'),
-    ...components([...RESPONSE_SCHEMAS, ...EVENTS.map((e) => ({ id: e.id, schema: e.schema }))], 'output'),
+    ...components([...responseSchemas, { id: 'Problem', schema: problemSchema }, ...EVENTS.map((e) => ({ id: e.id, schema: e.schema }))], 'output'),
   };
   const paths: Record<string, Record<string, Json>> = {};
-  for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operationObject(op);
+  for (const r of opts.routes) {
+    const item = (paths[r.path] ??= {});
+    if (item[r.method]) throw new Error(`${r.method} ${r.path} is described twice`);
+    item[r.method] = operationObject(r);
+  }
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -157,6 +202,8 @@ export function buildOpenApiDocument(opts: { serverUrl: string; version?: string
       description:
         'REST bodies are snake_case JSON; every timestamp is ISO 8601 UTC with six fractional digits and +00:00. Errors are application/problem+json with a stable `code`. ' +
         'Lists are `{data, next_cursor}` with ?limit= (1..100, default 20) and ?cursor=. The same dashboard operations exist in GraphQL at /graphql.',
+      // The package is private (not published); the document itself may be shared with integrators.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: opts.serverUrl }],
     tags: [
@@ -180,6 +227,3 @@ export function buildOpenApiDocument(opts: { serverUrl: string; version?: string
     },
   };
 }
-
-/** Path templates of every documented REST operation, for route labels (metrics). */
-export const DOCUMENTED_PATHS: readonly string[] = [...new Set(OPERATIONS.map((o) => o.path))];

@@ -1,18 +1,35 @@
 import express, { Router } from 'express';
-import { buildOpenApiDocument } from './document';
+import { route, type Routes } from '../shared/route';
+
+export interface OpenApiDeps {
+  /** The document, serialized once at start-up. */
+  document: string;
+}
+
+/** GET /openapi.json: the generated OpenAPI 3.1 document (./document.ts). */
+export const openApiJsonRoutes: Routes<OpenApiDeps> = [
+  route<OpenApiDeps>({
+    method: 'get',
+    path: '/openapi.json',
+    operationId: 'openapi',
+    summary: 'This document',
+    description: 'A browsable reference is served at /docs.',
+    tag: 'operations',
+    auth: 'none',
+    responses: { 200: { description: 'OpenAPI 3.1 document.', contentType: 'application/json' } },
+    errors: [],
+    example: { response: { openapi: '3.1.0', info: { title: 'voicegate', version: '0.1.0' }, paths: {} } },
+    handler: async (_input, { document }) => ({ status: 200, headers: { 'Cache-Control': 'no-cache' }, contentType: 'application/json', body: document }),
+  }),
+];
 
 /**
- * GET /openapi.json (the generated OpenAPI 3.1 document) and /docs, a browsable reference: Swagger
- * UI served from the swagger-ui-dist package (no CDN), started by a small script of ours rather
- * than an inline one, so a strict Content-Security-Policy still lets it run.
+ * /docs, a browsable reference: Swagger UI served from the swagger-ui-dist package (no CDN),
+ * started by a small script of ours rather than an inline one, so a strict Content-Security-Policy
+ * still lets it run.
  */
-export function openApiRoutes(opts: { serverUrl: string }): Router {
-  const document = JSON.stringify(buildOpenApiDocument({ serverUrl: opts.serverUrl }));
+export function apiReferenceRoutes(): Router {
   const r = Router();
-  r.get('/openapi.json', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('application/json').send(document);
-  });
 
   const page = `<!doctype html>
 <html lang="en">

@@ -1,4 +1,5 @@
 import { toAppError } from './errors';
+import { pgErrorKind } from './pg-errors';
 
 /**
  * Whether an error (or anything it wraps: `cause`, AggregateError's `errors`) is a lost or refused
@@ -6,6 +7,10 @@ import { toAppError } from './errors';
  */
 export function isConnectionLoss(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;
+  // A PostgreSQL error is a connection loss only when its SQLSTATE says so (a serialization
+  // failure is answered 503 too, but the connection is fine).
+  const kind = pgErrorKind(err);
+  if (kind) return kind === 'unavailable';
   if (toAppError(err).code === 'service_unavailable') return true;
   const e = err as { cause?: unknown; errors?: unknown };
   if (isConnectionLoss(e.cause, depth + 1)) return true;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from './logger';
 import { AppError } from './errors';
-import type { Role } from '../features/users/user.entity';
+import type { Role } from './roles';
 
 /** A dashboard user, authenticated by a JWT and re-checked against the database. */
 export interface UserActor {

@@ -1,3 +1,5 @@
+import { mapPgError } from './pg-errors';
+
 /**
  * One error type for the whole service. Services throw it; two thin mappers turn it into
  * problem+json (rest/error-handler.ts) and GraphQL extensions (graphql/format-error.ts).
@@ -68,18 +70,18 @@ export const notFound = (what: string): AppError => new AppError('not_found', `$
 export const validationError = (field: string, message: string): AppError =>
   new AppError('validation_error', 'The request is invalid.', { errors: [{ field, message }] });
 
-/** PostgreSQL connection-level failures (server down, refused, terminated): answered 503. */
-const UNAVAILABLE_PG_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
 const UNAVAILABLE_NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
 
 /** Turns anything thrown into an AppError; unknown errors become internal_error (never leaked). */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
+  // PostgreSQL errors by SQLSTATE (constraint violations, serialization failures, server down).
+  const mapped = mapPgError(err);
+  if (mapped instanceof AppError) return mapped;
   const e = err as { code?: string; message?: string; name?: string } | undefined;
   const code = e?.code ?? '';
   const message = e?.message ?? '';
   if (
-    UNAVAILABLE_PG_CODES.has(code) ||
     UNAVAILABLE_NET_CODES.has(code) ||
     /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection|Transaction query already complete|database system is (shutting down|starting up|in recovery mode)/i.test(
       message,

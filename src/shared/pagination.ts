@@ -1,4 +1,4 @@
-import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgresql';
+import { QueryOrder, type EntityManager, type EntityName, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { AppError } from './errors';
 import { isUuid } from './ids';
@@ -36,7 +36,7 @@ export async function paginate<T extends { id: string }>(
   page: { limit: number; cursor?: string },
 ): Promise<Page<T>> {
   const filter = page.cursor ? ({ $and: [where, { id: { $lt: decodeCursor(page.cursor) } }] } as FilterQuery<T>) : where;
-  const rows = await em.find(entity, filter, { orderBy: { id: 'desc' } as never, limit: page.limit + 1 });
+  const rows = await em.find(entity, filter, { orderBy: { id: QueryOrder.DESC } as QueryOrderMap<T>, limit: page.limit + 1 });
   const hasMore = rows.length > page.limit;
   const data = hasMore ? rows.slice(0, page.limit) : rows;
   return { data, nextCursor: hasMore ? encodeCursor(data[data.length - 1]!.id) : null };

@@ -88,6 +88,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     isTrustedProxy: trustedProxyCheck(built.app),
     log,
   });
+  built.attach(server);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const app: TestApp = {
@@ -109,9 +110,9 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     },
     async close() {
       await worker?.stop();
+      await built.stop(); // closes subscription sockets, which server.close() would wait for
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
-      await built.stop();
       await services.mail.drain();
       await services.apiKeyCache.stop();
       await services.notifier.stop();

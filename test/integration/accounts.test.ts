@@ -258,7 +258,7 @@ describe('GraphQL mirrors', () => {
     expect((await gql(app, MeDocument, {}, org.token)).data?.me.emailVerified).toBe(true);
 
     const email = uniqueEmail('gql-invitee');
-    const invited = await gql(app, InviteMemberDocument, { input: { email, role: 'member' } }, org.token);
+    const invited = await gql(app, InviteMemberDocument, { input: { email, role: 'MEMBER' } }, org.token);
     expect(invited.data?.addMember).toMatchObject({ email, emailVerified: false });
     const invitation = await box.waitFor(email, INVITE_SUBJECT);
     const accepted = await gql(app, AcceptInvitationDocument, { token: invitation.token!, password: 'graphql member pw' });

@@ -255,8 +255,8 @@ describe('users', () => {
 
     const audit = await gql(app, AdminAuditLogDocument, { targetId: org.userId }, roleAdmin.token);
     expect(audit.data?.adminAuditLog.nodes.map((e) => [e.action, e.actorEmail, e.before, e.after])).toEqual([
-      ['user.activate', envAdmin.email, { active: false }, { active: true }],
-      ['user.deactivate', roleAdmin.email, { active: true }, { active: false }],
+      ['USER_ACTIVATE', envAdmin.email, { active: false }, { active: true }],
+      ['USER_DEACTIVATE', roleAdmin.email, { active: true }, { active: false }],
     ]);
 
     const gUsers = await gql(app, AdminUsersDocument, { orgId: org.orgId }, roleAdmin.token);
@@ -288,9 +288,9 @@ describe('cross-tenant reads and the leaked-key response', () => {
     expect((await admin('get', `/api/admin/webhook-deliveries?org_id=${a.orgId}&delivered=true`)).body.data).toEqual([]);
 
     const gCalls = await gql(app, AdminCallsDocument, { orgId: b.orgId }, roleAdmin.token);
-    expect(gCalls.data?.adminCalls.nodes.map((c) => [c.orgId, c.to, c.status])).toEqual([[b.orgId, '+14155550102', 'queued']]);
+    expect(gCalls.data?.adminCalls.nodes.map((c) => [c.orgId, c.to, c.status])).toEqual([[b.orgId, '+14155550102', 'QUEUED']]);
     const gDeliveries = await gql(app, AdminWebhookDeliveriesDocument, { orgId: b.orgId, delivered: false }, roleAdmin.token);
-    expect(gDeliveries.data?.adminWebhookDeliveries.nodes.map((d) => [d.orgId, d.event])).toEqual([[b.orgId, 'call.queued']]);
+    expect(gDeliveries.data?.adminWebhookDeliveries.nodes.map((d) => [d.orgId, d.event])).toEqual([[b.orgId, 'CALL_QUEUED']]);
   });
 
   test('revoking any organization key: 200, idempotent, refused at once, audited', async () => {
@@ -304,7 +304,7 @@ describe('cross-tenant reads and the leaked-key response', () => {
     expect([refused.status, refused.body.code]).toEqual([401, 'invalid_api_key']);
 
     const again = await gql(app, AdminRevokeApiKeyDocument, { id: org.apiKeyId }, roleAdmin.token);
-    expect(again.data?.adminRevokeApiKey).toMatchObject({ id: org.apiKeyId, orgId: org.orgId, status: 'revoked', revokedAt: expect.any(String) });
+    expect(again.data?.adminRevokeApiKey).toMatchObject({ id: org.apiKeyId, orgId: org.orgId, status: 'REVOKED', revokedAt: expect.any(String) });
     const owners = await app.http().get('/dashboard/api-keys').set(bearer(org.token));
     expect(owners.body[0]).toMatchObject({ id: org.apiKeyId, status: 'revoked', revoked_at: res.body.revoked_at });
     expect((await admin('post', '/api/admin/api-keys/01a20000-0000-7000-8000-000000000000/revoke')).status).toBe(404);

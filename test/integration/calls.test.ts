@@ -194,8 +194,8 @@ describe('reading and canceling calls', () => {
     // GraphQL: the same isolation.
     const gB = await gql(app, CallDocument, { id: ids[0]! }, b.token);
     expect(gB.errors?.[0]?.extensions).toEqual({ code: 'NOT_FOUND', reason: 'not_found' });
-    const gA = await gql(app, CallsDocument, { first: 10, status: 'queued' }, a.token);
-    expect(gA.data?.calls.nodes.map((c) => c.callId).sort()).toEqual([ids[0], ids[2], ids[3], ids[4]].sort());
+    const gA = await gql(app, CallsDocument, { first: 10, status: 'QUEUED' }, a.token);
+    expect(gA.data?.calls.nodes.map((c) => c.id).sort()).toEqual([ids[0], ids[2], ids[3], ids[4]].sort());
   });
 
   test('cancel: only while queued or ringing; emits call.ended with disposition canceled', async () => {

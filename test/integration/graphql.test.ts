@@ -29,7 +29,7 @@ test('signup, login and me through the generated typed documents', async () => {
   expect(s.errors).toBeUndefined();
   const out = s.data!.signup;
   recordSecret(out.accessToken, out.apiKey.secret, out.webhookSecret);
-  expect(out).toMatchObject({ tokenType: 'bearer', expiresIn: 259200, user: { email, role: 'owner' }, organization: { name: 'GQL Org' }, apiKey: { name: 'default', status: 'active' } });
+  expect(out).toMatchObject({ tokenType: 'bearer', expiresIn: 259200, user: { email, role: 'OWNER' }, organization: { name: 'GQL Org' }, apiKey: { name: 'default', status: 'ACTIVE' } });
   expect(out.apiKey.secret).toMatch(/^sk_live_/);
   expect(out.webhookSecret).toMatch(/^whsec_/);
   expect(out.user.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/);
@@ -63,16 +63,16 @@ test('API keys: list, create (secret once), revoke; members are forbidden to cha
   const org = await signup(app);
   const created = await gql(app, CreateApiKeyDocument, { name: 'gql key' }, org.token);
   recordSecret(created.data?.createApiKey.secret);
-  expect(created.data?.createApiKey).toMatchObject({ name: 'gql key', status: 'active', secret: expect.stringMatching(/^sk_live_/) });
+  expect(created.data?.createApiKey).toMatchObject({ name: 'gql key', status: 'ACTIVE', secret: expect.stringMatching(/^sk_live_/) });
   const list = await gql(app, ApiKeysDocument, {}, org.token);
   expect(list.data?.apiKeys.map((k) => k.name)).toEqual(['gql key', 'default']);
   const revoked = await gql(app, RevokeApiKeyDocument, { id: created.data!.createApiKey.id }, org.token);
-  expect(revoked.data?.revokeApiKey).toMatchObject({ status: 'revoked', revokedAt: expect.any(String) });
+  expect(revoked.data?.revokeApiKey).toMatchObject({ status: 'REVOKED', revokedAt: expect.any(String) });
   const denied = await app.http().get('/v1/calls').set(bearer(created.data!.createApiKey.secret));
   expect(denied.body.code).toBe('invalid_api_key');
 
   const m = await gql(app, AddMemberDocument, { input: { email: uniqueEmail('m'), password: 'member password' } }, org.token);
-  expect(m.data?.addMember).toMatchObject({ role: 'member', orgId: org.orgId });
+  expect(m.data?.addMember).toMatchObject({ role: 'MEMBER', orgId: org.orgId });
   const mLogin = await gql(app, LoginDocument, { email: m.data!.addMember.email, password: 'member password' });
   recordSecret(mLogin.data?.login.accessToken);
   const forbidden = await gql(app, CreateApiKeyDocument, { name: 'nope' }, mLogin.data!.login.accessToken);
@@ -102,7 +102,7 @@ test('REST and GraphQL return the same data for the same operation', async () =>
   recordSecret(created.body.secret);
   const rest = await app.http().get('/dashboard/api-keys').set(bearer(org.token));
   const g = await gql(app, ApiKeysDocument, {}, org.token);
-  expect(g.data?.apiKeys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, status: k.status, created_at: k.createdAt, last_used_at: k.lastUsedAt, revoked_at: k.revokedAt }))).toEqual(rest.body);
+  expect(g.data?.apiKeys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, status: k.status.toLowerCase(), created_at: k.createdAt, last_used_at: k.lastUsedAt, revoked_at: k.revokedAt }))).toEqual(rest.body);
 
   await app.http().patch('/dashboard/webhook').set(bearer(org.token)).send({ webhook_url: 'https://example.com/a' }).expect(200);
   const wg = await gql(app, WebhookDocument, {}, org.token);

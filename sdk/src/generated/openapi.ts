@@ -414,7 +414,7 @@ export interface paths {
         };
         /**
          * The organization's API keys, newest first
-         * @description A bare JSON array (the one list that is not paginated, CONTRACT §0). Secrets are never listed.
+         * @description A bare JSON array (the one list that is not paginated). Secrets are never listed.
          */
         get: operations["listApiKeys"];
         put?: never;
@@ -1293,7 +1293,7 @@ export interface components {
             to: string;
             webhook_url?: string | null;
         };
-        /** @description RFC 9457 problem details (application/problem+json) with a stable `code` (CONTRACT §1). */
+        /** @description RFC 9457 problem details (application/problem+json) with a stable `code` (docs/api.md). */
         Problem: {
             /** @enum {string} */
             code: "bad_request" | "validation_error" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
@@ -1502,18 +1502,32 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f03",
+                     *       "name": "staging",
+                     *       "prefix": "sk_live_4f9a2c1e",
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "last_used_at": null,
+                     *       "revoked_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "status": "revoked"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminApiKey"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1524,7 +1538,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1535,7 +1549,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1546,7 +1560,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1556,8 +1570,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1586,18 +1602,45 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f07",
+                     *           "actor_user_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *           "actor_email": "admin@example.com",
+                     *           "action": "organization.deactivate",
+                     *           "target_type": "organization",
+                     *           "target_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *           "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *           "before": {
+                     *             "active": true
+                     *           },
+                     *           "after": {
+                     *             "active": false
+                     *           },
+                     *           "request_id": "b7e2f0c4-4d1a-4b8e-9a57-2d0f3c6e1a90",
+                     *           "ip": "203.0.113.7",
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AuditEntryList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1608,7 +1651,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1619,7 +1662,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1630,7 +1673,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1640,8 +1683,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1668,18 +1713,55 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *           "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *           "to": "+14155550123",
+                     *           "from": null,
+                     *           "status": "queued",
+                     *           "disposition": null,
+                     *           "duration_seconds": null,
+                     *           "metadata": {
+                     *             "customer_id": "c_42"
+                     *           },
+                     *           "webhook_url": null,
+                     *           "task": "Confirm the delivery window.",
+                     *           "questions": [
+                     *             {
+                     *               "key": "confirmed",
+                     *               "question": "Does Tuesday afternoon work?",
+                     *               "type": "boolean"
+                     *             }
+                     *           ],
+                     *           "max_duration_seconds": 600,
+                     *           "transcript": null,
+                     *           "structured_answers": null,
+                     *           "recording_url": null,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "started_at": null,
+                     *           "ended_at": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminCallList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1690,7 +1772,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1701,7 +1783,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1712,7 +1794,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1722,8 +1804,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1750,18 +1834,40 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *           "name": "Acme",
+                     *           "active": true,
+                     *           "webhook_url": null,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "updated_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "user_count": 2,
+                     *           "api_key_count": 1,
+                     *           "active_api_key_count": 1,
+                     *           "call_count": 12,
+                     *           "open_call_count": 0
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrganizationList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1772,7 +1878,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1783,7 +1889,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1794,7 +1900,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1804,8 +1910,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1829,18 +1937,35 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "name": "Acme",
+                     *       "active": true,
+                     *       "webhook_url": null,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "updated_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "user_count": 2,
+                     *       "api_key_count": 1,
+                     *       "active_api_key_count": 1,
+                     *       "call_count": 12,
+                     *       "open_call_count": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrganization"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1851,7 +1976,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1862,7 +1987,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1873,7 +1998,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1883,8 +2008,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1908,18 +2035,35 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "name": "Acme",
+                     *       "active": true,
+                     *       "webhook_url": null,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "updated_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "user_count": 2,
+                     *       "api_key_count": 1,
+                     *       "active_api_key_count": 1,
+                     *       "call_count": 12,
+                     *       "open_call_count": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrganization"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1930,7 +2074,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1941,7 +2085,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1952,7 +2096,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1962,8 +2106,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1987,18 +2133,35 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "name": "Acme",
+                     *       "active": false,
+                     *       "webhook_url": null,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "updated_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "user_count": 2,
+                     *       "api_key_count": 1,
+                     *       "active_api_key_count": 1,
+                     *       "call_count": 12,
+                     *       "open_call_count": 0
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminOrganization"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2009,7 +2172,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2020,7 +2183,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2031,7 +2194,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2041,8 +2204,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2064,18 +2229,60 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "organizations": {
+                     *         "total": 3,
+                     *         "active": 3
+                     *       },
+                     *       "users": {
+                     *         "total": 5,
+                     *         "active": 5,
+                     *         "platform_admins": 1
+                     *       },
+                     *       "api_keys": {
+                     *         "active": 3,
+                     *         "revoked": 1
+                     *       },
+                     *       "calls": {
+                     *         "total": 12,
+                     *         "last_24h": 4,
+                     *         "open": 0,
+                     *         "by_status": {
+                     *           "queued": 0,
+                     *           "ringing": 0,
+                     *           "in_progress": 0,
+                     *           "completed": 10,
+                     *           "failed": 1,
+                     *           "canceled": 1
+                     *         }
+                     *       },
+                     *       "webhook_deliveries": {
+                     *         "total": 30,
+                     *         "by_state": {
+                     *           "pending": 0,
+                     *           "delivered": 29,
+                     *           "failed": 1,
+                     *           "undeliverable": 0
+                     *         }
+                     *       },
+                     *       "generated_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminStats"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2086,7 +2293,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2097,7 +2304,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2107,8 +2314,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2136,18 +2345,37 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *           "email": "ada@example.com",
+                     *           "role": "owner",
+                     *           "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *           "active": true,
+                     *           "email_verified": true,
+                     *           "platform_admin": false,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminUserList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2158,7 +2386,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2169,7 +2397,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2180,7 +2408,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2190,8 +2418,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2215,18 +2445,32 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *       "email": "ada@example.com",
+                     *       "role": "owner",
+                     *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "active": true,
+                     *       "email_verified": true,
+                     *       "platform_admin": false,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2237,7 +2481,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2248,7 +2492,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2259,7 +2503,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2269,8 +2513,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2294,18 +2540,32 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *       "email": "ada@example.com",
+                     *       "role": "owner",
+                     *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "active": false,
+                     *       "email_verified": true,
+                     *       "platform_admin": false,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2316,7 +2576,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2327,7 +2587,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2338,7 +2598,7 @@ export interface operations {
             409: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2349,7 +2609,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2359,8 +2619,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2388,18 +2650,42 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *           "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f05",
+                     *           "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *           "event": "call.queued",
+                     *           "url": "https://hooks.example.com/voicegate",
+                     *           "state": "delivered",
+                     *           "delivered": true,
+                     *           "response_code": 200,
+                     *           "attempts": 1,
+                     *           "next_attempt_at": null,
+                     *           "last_error": null,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "delivered_at": "2026-11-22T10:15:30.123456+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdminWebhookDeliveryList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2410,7 +2696,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2421,7 +2707,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2432,7 +2718,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2442,8 +2728,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2461,6 +2749,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "mt_3q2Xb7YcVn9KfP0sLwZ4rT",
+                 *       "password": "a long passphrase"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AcceptInvitationRequest"];
             };
         };
@@ -2469,10 +2763,17 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTlhNWYyZSJ9.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 259200
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
@@ -2480,7 +2781,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2491,7 +2792,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2502,7 +2803,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2513,7 +2814,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2524,7 +2825,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2535,7 +2836,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2545,8 +2846,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2564,6 +2867,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "current_password": "correct horse battery",
+                 *       "new_password": "a new long passphrase"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePasswordRequest"];
             };
         };
@@ -2572,10 +2881,17 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTlhNWYyZSJ9.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 259200
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
@@ -2583,7 +2899,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2593,8 +2909,10 @@ export interface operations {
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2605,7 +2923,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2616,7 +2934,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2627,7 +2945,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2638,7 +2956,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2648,8 +2966,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2660,7 +2984,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2670,8 +2994,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2689,6 +3015,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginRequest"];
             };
         };
@@ -2697,10 +3029,17 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTlhNWYyZSJ9.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 259200
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
@@ -2708,7 +3047,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2719,7 +3058,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2730,7 +3069,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2741,7 +3080,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2752,7 +3091,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2763,7 +3102,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2773,8 +3112,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2785,7 +3130,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2795,8 +3140,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2818,7 +3165,7 @@ export interface operations {
             204: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2826,8 +3173,10 @@ export interface operations {
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2838,7 +3187,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2849,7 +3198,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2859,8 +3208,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2882,18 +3233,38 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *       "email": "ada@example.com",
+                     *       "role": "owner",
+                     *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "active": true,
+                     *       "email_verified": true,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "organization": {
+                     *         "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *         "name": "Acme",
+                     *         "active": true,
+                     *         "webhook_url": "https://hooks.example.com/voicegate",
+                     *         "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Me"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2904,7 +3275,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2915,7 +3286,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2925,8 +3296,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2944,6 +3317,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetRequest"];
             };
         };
@@ -2952,10 +3330,15 @@ export interface operations {
             202: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "accepted"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
@@ -2963,7 +3346,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2974,7 +3357,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2985,7 +3368,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2996,7 +3379,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3007,7 +3390,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3017,8 +3400,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3036,6 +3421,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "mt_3q2Xb7YcVn9KfP0sLwZ4rT",
+                 *       "password": "a new long passphrase"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetConfirmRequest"];
             };
         };
@@ -3044,10 +3435,17 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTlhNWYyZSJ9.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 259200
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
@@ -3055,7 +3453,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3066,7 +3464,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3077,7 +3475,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3088,7 +3486,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3099,7 +3497,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3110,7 +3508,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3120,8 +3518,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3143,18 +3543,25 @@ export interface operations {
             202: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "accepted"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Accepted"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3165,7 +3572,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3175,8 +3582,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3187,7 +3600,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3197,8 +3610,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3216,6 +3631,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery",
+                 *       "organization_name": "Acme"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SignupRequest"];
             };
         };
@@ -3224,10 +3646,39 @@ export interface operations {
             201: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMTlhNWYyZSJ9.c2lnbmF0dXJl",
+                     *       "token_type": "bearer",
+                     *       "expires_in": 259200,
+                     *       "user": {
+                     *         "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *         "email": "ada@example.com",
+                     *         "role": "owner",
+                     *         "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *         "email_verified": false
+                     *       },
+                     *       "organization": {
+                     *         "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *         "name": "Acme"
+                     *       },
+                     *       "api_key": {
+                     *         "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f03",
+                     *         "name": "default",
+                     *         "prefix": "sk_live_4f9a2c1e",
+                     *         "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *         "last_used_at": null,
+                     *         "revoked_at": null,
+                     *         "status": "active",
+                     *         "secret": "sk_live_4f9a2c1e8b7d6a5f4e3d2c1b0a9f8e7d"
+                     *       },
+                     *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SignupResponse"];
                 };
             };
@@ -3235,7 +3686,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3246,7 +3697,7 @@ export interface operations {
             409: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3257,7 +3708,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3268,7 +3719,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3279,7 +3730,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3289,8 +3740,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3301,7 +3758,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3311,8 +3768,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3330,6 +3789,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "mt_3q2Xb7YcVn9KfP0sLwZ4rT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["VerifyEmailRequest"];
             };
         };
@@ -3338,10 +3802,15 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email_verified": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmailVerified"];
                 };
             };
@@ -3349,7 +3818,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3360,7 +3829,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3371,7 +3840,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3382,7 +3851,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3393,7 +3862,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3404,7 +3873,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3415,7 +3884,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3425,8 +3894,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3448,18 +3919,33 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f03",
+                     *         "name": "staging",
+                     *         "prefix": "sk_live_4f9a2c1e",
+                     *         "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *         "last_used_at": null,
+                     *         "revoked_at": null,
+                     *         "status": "active"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ApiKeyArray"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3470,7 +3956,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3481,7 +3967,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3491,8 +3977,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3510,6 +3998,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "staging"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
             };
         };
@@ -3518,10 +4011,22 @@ export interface operations {
             201: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f03",
+                     *       "name": "staging",
+                     *       "prefix": "sk_live_4f9a2c1e",
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "last_used_at": null,
+                     *       "revoked_at": null,
+                     *       "status": "active",
+                     *       "secret": "sk_live_4f9a2c1e8b7d6a5f4e3d2c1b0a9f8e7d"
+                     *     }
+                     */
                     "application/json": components["schemas"]["NewApiKey"];
                 };
             };
@@ -3529,7 +4034,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3539,8 +4044,10 @@ export interface operations {
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3551,7 +4058,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3562,7 +4069,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3573,7 +4080,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3584,7 +4091,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3595,7 +4102,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3605,8 +4112,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3630,18 +4139,31 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f03",
+                     *       "name": "staging",
+                     *       "prefix": "sk_live_4f9a2c1e",
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "last_used_at": null,
+                     *       "revoked_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "status": "revoked"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3652,7 +4174,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3663,7 +4185,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3674,7 +4196,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3684,8 +4206,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3710,18 +4234,36 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *           "email": "ada@example.com",
+                     *           "role": "owner",
+                     *           "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *           "active": true,
+                     *           "email_verified": true,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3732,7 +4274,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3743,7 +4285,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3754,7 +4296,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3764,8 +4306,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3783,6 +4327,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "role": "member"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddMemberRequest"];
             };
         };
@@ -3791,10 +4341,21 @@ export interface operations {
             201: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *       "email": "grace@example.com",
+                     *       "role": "member",
+                     *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "active": true,
+                     *       "email_verified": false,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
@@ -3802,7 +4363,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3812,8 +4373,10 @@ export interface operations {
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3824,7 +4387,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3835,7 +4398,7 @@ export interface operations {
             409: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3846,7 +4409,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3857,7 +4420,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3868,7 +4431,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3879,7 +4442,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3889,8 +4452,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3914,18 +4479,31 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f02",
+                     *       "email": "grace@example.com",
+                     *       "role": "member",
+                     *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *       "active": false,
+                     *       "email_verified": true,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["User"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3936,7 +4514,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3947,7 +4525,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3958,7 +4536,7 @@ export interface operations {
             409: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3969,7 +4547,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3979,8 +4557,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4002,18 +4582,26 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhook_url": "https://hooks.example.com/voicegate",
+                     *       "secret_last4": "x9Qa"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookSettings"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4024,7 +4612,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4035,7 +4623,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4045,8 +4633,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4064,6 +4654,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhook_url": "https://hooks.example.com/voicegate"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookRequest"];
             };
         };
@@ -4072,10 +4667,15 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhook_url": "https://hooks.example.com/voicegate"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookUpdated"];
                 };
             };
@@ -4083,7 +4683,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4093,8 +4693,10 @@ export interface operations {
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4105,7 +4707,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4116,7 +4718,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4127,7 +4729,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4138,7 +4740,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4149,7 +4751,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4159,8 +4761,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4188,18 +4792,41 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f05",
+                     *           "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *           "event": "call.queued",
+                     *           "url": "https://hooks.example.com/voicegate",
+                     *           "state": "delivered",
+                     *           "delivered": true,
+                     *           "response_code": 200,
+                     *           "attempts": 1,
+                     *           "next_attempt_at": null,
+                     *           "last_error": null,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "delivered_at": "2026-11-22T10:15:30.123456+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4210,7 +4837,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4221,7 +4848,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4232,7 +4859,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4242,8 +4869,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4267,18 +4896,57 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f05",
+                     *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *       "event": "call.queued",
+                     *       "url": "https://hooks.example.com/voicegate",
+                     *       "state": "delivered",
+                     *       "delivered": true,
+                     *       "response_code": 200,
+                     *       "attempts": 1,
+                     *       "next_attempt_at": null,
+                     *       "last_error": null,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "delivered_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "payload": {
+                     *         "event": "call.queued",
+                     *         "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                     *         "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *         "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                     *         "to": "+14155550123",
+                     *         "status": "queued",
+                     *         "metadata": {}
+                     *       },
+                     *       "attempt_log": [
+                     *         {
+                     *           "id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f06",
+                     *           "attempted_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "url": "https://hooks.example.com/voicegate",
+                     *           "response_code": 200,
+                     *           "duration_ms": 42,
+                     *           "error": null,
+                     *           "response_excerpt": "ok",
+                     *           "trigger": "scheduled"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryDetail"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4289,7 +4957,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4300,7 +4968,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4311,7 +4979,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4321,8 +4989,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4346,18 +5016,26 @@ export interface operations {
             202: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "accepted",
+                     *       "delivery_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f05"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RedeliverAccepted"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4368,7 +5046,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4379,7 +5057,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4390,7 +5068,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4400,8 +5078,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4419,6 +5099,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-22T00:00:00Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReplayRequest"];
             };
         };
@@ -4427,10 +5112,17 @@ export interface operations {
             202: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "accepted",
+                     *       "since": "2026-11-22T00:00:00Z",
+                     *       "event": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReplayAccepted"];
                 };
             };
@@ -4438,7 +5130,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4448,8 +5140,10 @@ export interface operations {
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4460,7 +5154,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4471,7 +5165,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4482,7 +5176,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4493,7 +5187,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4504,7 +5198,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4514,8 +5208,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4537,18 +5233,25 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RotatedWebhookSecret"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4559,7 +5262,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4570,7 +5273,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4580,8 +5283,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4603,10 +5308,16 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Health"];
                 };
             };
@@ -4614,7 +5325,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4624,8 +5335,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4647,10 +5360,15 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example # HELP voicegate_process_cpu_user_seconds_total Total user CPU time spent in seconds.
+                     *     # TYPE voicegate_process_cpu_user_seconds_total counter
+                     *     voicegate_process_cpu_user_seconds_total{role="all"} 1.25
+                     */
                     "text/plain": string;
                 };
             };
@@ -4658,7 +5376,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4668,8 +5386,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4691,10 +5411,20 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "voicegate",
+                     *         "version": "0.1.0"
+                     *       },
+                     *       "paths": {}
+                     *     }
+                     */
                     "application/json": Record<string, never>;
                 };
             };
@@ -4702,7 +5432,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4712,8 +5442,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4735,10 +5467,18 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "database": "ok",
+                     *       "worker": "ok",
+                     *       "role": "all"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
@@ -4746,7 +5486,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4757,7 +5497,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4783,8 +5523,10 @@ export interface operations {
             /** @description The recording. */
             200: {
                 headers: {
+                    /** @description Size of the WAV file in bytes. */
+                    "Content-Length"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4795,7 +5537,7 @@ export interface operations {
             401: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4806,7 +5548,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4817,7 +5559,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4827,8 +5569,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4854,18 +5598,54 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *           "to": "+14155550123",
+                     *           "from": null,
+                     *           "status": "queued",
+                     *           "disposition": null,
+                     *           "duration_seconds": null,
+                     *           "metadata": {
+                     *             "customer_id": "c_42"
+                     *           },
+                     *           "webhook_url": null,
+                     *           "task": "Confirm the delivery window.",
+                     *           "questions": [
+                     *             {
+                     *               "key": "confirmed",
+                     *               "question": "Does Tuesday afternoon work?",
+                     *               "type": "boolean"
+                     *             }
+                     *           ],
+                     *           "max_duration_seconds": 600,
+                     *           "transcript": null,
+                     *           "structured_answers": null,
+                     *           "recording_url": null,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "started_at": null,
+                     *           "ended_at": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["CallList"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4876,7 +5656,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4887,7 +5667,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4897,8 +5677,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4909,7 +5695,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4919,8 +5705,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4944,18 +5732,49 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *       "to": "+14155550123",
+                     *       "from": null,
+                     *       "status": "queued",
+                     *       "disposition": null,
+                     *       "duration_seconds": null,
+                     *       "metadata": {
+                     *         "customer_id": "c_42"
+                     *       },
+                     *       "webhook_url": null,
+                     *       "task": "Confirm the delivery window.",
+                     *       "questions": [
+                     *         {
+                     *           "key": "confirmed",
+                     *           "question": "Does Tuesday afternoon work?",
+                     *           "type": "boolean"
+                     *         }
+                     *       ],
+                     *       "max_duration_seconds": 600,
+                     *       "transcript": null,
+                     *       "structured_answers": null,
+                     *       "recording_url": null,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": null,
+                     *       "ended_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Call"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4966,7 +5785,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4977,7 +5796,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4987,8 +5806,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4999,7 +5824,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5009,8 +5834,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5034,18 +5861,49 @@ export interface operations {
             200: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *       "to": "+14155550123",
+                     *       "from": null,
+                     *       "status": "canceled",
+                     *       "disposition": "canceled",
+                     *       "duration_seconds": 0,
+                     *       "metadata": {
+                     *         "customer_id": "c_42"
+                     *       },
+                     *       "webhook_url": null,
+                     *       "task": "Confirm the delivery window.",
+                     *       "questions": [
+                     *         {
+                     *           "key": "confirmed",
+                     *           "question": "Does Tuesday afternoon work?",
+                     *           "type": "boolean"
+                     *         }
+                     *       ],
+                     *       "max_duration_seconds": 600,
+                     *       "transcript": null,
+                     *       "structured_answers": null,
+                     *       "recording_url": null,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": null,
+                     *       "ended_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Call"];
                 };
             };
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5056,7 +5914,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5067,7 +5925,7 @@ export interface operations {
             404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5078,7 +5936,7 @@ export interface operations {
             409: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5088,8 +5946,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5100,7 +5964,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5110,8 +5974,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5132,6 +5998,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "task": "Confirm the delivery window.",
+                 *       "questions": [
+                 *         {
+                 *           "key": "confirmed",
+                 *           "question": "Does Tuesday afternoon work?",
+                 *           "type": "boolean"
+                 *         }
+                 *       ],
+                 *       "metadata": {
+                 *         "customer_id": "c_42"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["PlaceCallRequest"];
             };
         };
@@ -5140,14 +6022,43 @@ export interface operations {
             201: {
                 headers: {
                     /** @description `true` when this is a replay of an earlier response. */
-                    "Idempotent-Replayed"?: unknown;
+                    "Idempotent-Replayed"?: "true";
                     /** @description /v1/calls/{call_id} */
-                    Location?: unknown;
+                    Location?: string;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                     *       "to": "+14155550123",
+                     *       "from": null,
+                     *       "status": "queued",
+                     *       "disposition": null,
+                     *       "duration_seconds": null,
+                     *       "metadata": {
+                     *         "customer_id": "c_42"
+                     *       },
+                     *       "webhook_url": null,
+                     *       "task": "Confirm the delivery window.",
+                     *       "questions": [
+                     *         {
+                     *           "key": "confirmed",
+                     *           "question": "Does Tuesday afternoon work?",
+                     *           "type": "boolean"
+                     *         }
+                     *       ],
+                     *       "max_duration_seconds": 600,
+                     *       "transcript": null,
+                     *       "structured_answers": null,
+                     *       "recording_url": null,
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": null,
+                     *       "ended_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Call"];
                 };
             };
@@ -5155,7 +6066,7 @@ export interface operations {
             400: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5165,8 +6076,10 @@ export interface operations {
             /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
             401: {
                 headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5177,7 +6090,7 @@ export interface operations {
             403: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5188,7 +6101,7 @@ export interface operations {
             409: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5199,7 +6112,7 @@ export interface operations {
             413: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5210,7 +6123,7 @@ export interface operations {
             415: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5221,7 +6134,7 @@ export interface operations {
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5231,8 +6144,14 @@ export interface operations {
             /** @description Rate limited: see Retry-After and the RateLimit headers. */
             429: {
                 headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5243,7 +6162,7 @@ export interface operations {
             500: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5253,8 +6172,10 @@ export interface operations {
             /** @description The database is not answering; retry (Retry-After). */
             503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: unknown;
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5276,7 +6197,7 @@ export interface operations {
                 /** @description Delivery id, stable across retries. */
                 "X-Voice-Delivery": string;
                 /** @description The event name. */
-                "X-Voice-Event": string;
+                "X-Voice-Event": "call.analyzed";
                 /** @description sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret> */
                 "X-Voice-Signature": string;
             };
@@ -5285,12 +6206,38 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "event": "call.analyzed",
+                 *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                 *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                 *       "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                 *       "to": "+14155550123",
+                 *       "metadata": {
+                 *         "customer_id": "c_42"
+                 *       },
+                 *       "status": "completed",
+                 *       "transcript": "Agent: Does Tuesday afternoon work?\nCallee: Yes, that is right.",
+                 *       "structured_answers": {
+                 *         "confirmed": true
+                 *       },
+                 *       "recording_url": "https://voicegate.example.com/recordings/019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04.wav?expires=1763807730&signature=9f2c",
+                 *       "duration_seconds": 42
+                 *     }
+                 */
                 "application/json": components["schemas"]["CallAnalyzedEvent"];
             };
         };
         responses: {
             /** @description Acknowledged. Anything else, a redirect or no answer within 15 s is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ±20 % jitter). */
             "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver: retried like any other failure, then recorded as failed in the delivery log. */
+            "4XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5311,7 +6258,7 @@ export interface operations {
                 /** @description Delivery id, stable across retries. */
                 "X-Voice-Delivery": string;
                 /** @description The event name. */
-                "X-Voice-Event": string;
+                "X-Voice-Event": "call.ended";
                 /** @description sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret> */
                 "X-Voice-Signature": string;
             };
@@ -5320,12 +6267,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "event": "call.ended",
+                 *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                 *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                 *       "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                 *       "to": "+14155550123",
+                 *       "metadata": {
+                 *         "customer_id": "c_42"
+                 *       },
+                 *       "status": "completed",
+                 *       "disposition": "human",
+                 *       "duration_seconds": 42
+                 *     }
+                 */
                 "application/json": components["schemas"]["CallEndedEvent"];
             };
         };
         responses: {
             /** @description Acknowledged. Anything else, a redirect or no answer within 15 s is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ±20 % jitter). */
             "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver: retried like any other failure, then recorded as failed in the delivery log. */
+            "4XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5346,7 +6315,7 @@ export interface operations {
                 /** @description Delivery id, stable across retries. */
                 "X-Voice-Delivery": string;
                 /** @description The event name. */
-                "X-Voice-Event": string;
+                "X-Voice-Event": "call.queued";
                 /** @description sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret> */
                 "X-Voice-Signature": string;
             };
@@ -5355,12 +6324,32 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "event": "call.queued",
+                 *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                 *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                 *       "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                 *       "to": "+14155550123",
+                 *       "metadata": {
+                 *         "customer_id": "c_42"
+                 *       },
+                 *       "status": "queued"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CallQueuedEvent"];
             };
         };
         responses: {
             /** @description Acknowledged. Anything else, a redirect or no answer within 15 s is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ±20 % jitter). */
             "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver: retried like any other failure, then recorded as failed in the delivery log. */
+            "4XX": {
                 headers: {
                     [name: string]: unknown;
                 };

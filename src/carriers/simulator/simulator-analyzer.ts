@@ -1,7 +1,7 @@
 import type { Call, CallQuestion } from '../../features/calls/call.entity';
-import type { Analyzer, CallAnalysis } from '../carrier';
+import type { Analyzer, CallAnalysis, Recording } from '../carrier';
 import { SeededRandom } from './seeded-random';
-import { wavStream } from './wav';
+import { wavByteLength, wavStream } from './wav';
 
 const STRING_ANSWERS = ['Tuesday afternoon works', 'the blue one', 'about two weeks ago', 'my daughter handles that', 'yes, the downtown office'];
 
@@ -68,7 +68,8 @@ export class SimulatorAnalyzer implements Analyzer {
     return { transcript: lines.join('\n'), structuredAnswers: answers, recordingSeconds: seconds };
   }
 
-  recording(call: Call): NodeJS.ReadableStream {
-    return wavStream(call.id, call.recordingSeconds ?? 0);
+  recording(call: Call): Recording {
+    const seconds = call.recordingSeconds ?? 0;
+    return { contentType: 'audio/wav', byteLength: wavByteLength(seconds), stream: wavStream(call.id, seconds) };
   }
 }

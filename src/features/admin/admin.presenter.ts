@@ -9,7 +9,7 @@ import type { AdminStats } from './admin-stats';
 import type { AdminOrganizationView, AdminUserView } from './admin.service';
 import type { AuditEntry } from './audit-entry.entity';
 
-/** REST shapes of /api/admin/* (snake_case, CONTRACT §0). Tenant rows gain their org_id. */
+/** REST shapes of /api/admin/* (snake_case, docs/api.md). Tenant rows gain their org_id. */
 export const presentAdminOrganization = (o: AdminOrganizationView) => ({
   id: o.id,
   name: o.name,
@@ -35,7 +35,7 @@ export const presentAdminUser = (u: AdminUserView) => ({
   created_at: isoMicro(u.createdAt),
 });
 
-export const presentAdminCall = (c: Call, calls: CallsService) => ({ org_id: c.orgId, ...calls.present(c) });
+export const presentAdminCall = (c: Call, calls: Pick<CallsService, 'present'>) => ({ org_id: c.orgId, ...calls.present(c) });
 
 export const presentAdminDelivery = (d: WebhookDelivery) => ({ org_id: d.orgId, ...presentDelivery(d) });
 

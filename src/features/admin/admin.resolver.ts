@@ -1,9 +1,14 @@
-import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { AuditActionEnum, CallStatusEnum, WebhookEventEnum } from '../../graphql/enums';
 import { toConnection } from '../../graphql/connection';
-import type { GqlContext } from '../../graphql/context';
+import { PageArgs, pageInput } from '../../graphql/page-args';
+import { RequestCtx } from '../../graphql/request-ctx';
+import type { Ctx } from '../../shared/context';
 import { toCallType } from '../calls/calls.resolver';
+import type { CallsService } from '../calls/calls.service';
 import type { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import type { AdminStats } from './admin-stats';
+import type { AdminService } from './admin.service';
 import {
   AdminApiKeyType,
   AdminCallConnection,
@@ -26,137 +31,130 @@ const toStatsType = (s: AdminStats): AdminStatsType => ({
 const toDeliveryType = (d: WebhookDelivery): AdminWebhookDeliveryType => ({ ...d, nextAttemptAt: d.state === 'pending' ? d.nextAttemptAt : null });
 
 /**
- * The admin part of GraphQL (CONTRACT §9 names). `@Authorized()` proves a valid dashboard token;
+ * The admin part of GraphQL (the same names as /api/admin, docs/admin.md). `@Authorized()` proves a valid dashboard token;
  * the service decides platform-admin standing, exactly as for /api/admin/*.
  */
 @Resolver()
 export class AdminResolver {
+  constructor(private readonly deps: { admin: AdminService; calls: Pick<CallsService, 'present'> }) {}
+
   @Authorized()
   @Query(() => AdminOrganizationConnection, { description: 'Platform admins only. Search by name, member e-mail or id.' })
   async adminOrganizations(
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Arg('q', () => String, { nullable: true }) q: string | null,
-    @Arg('active', () => Boolean, { nullable: true }) active: boolean | null,
-    @Ctx() { ctx, services }: GqlContext,
+    @Args() page: PageArgs,
+    @Arg('q', () => String, { nullable: true, description: 'Search text.' }) q: string | null,
+    @Arg('active', () => Boolean, { nullable: true, description: 'Only active (true) or inactive (false) organizations.' }) active: boolean | null,
+    @RequestCtx() ctx: Ctx,
   ): Promise<AdminOrganizationConnection> {
-    const page = await services.admin.listOrganizations(ctx, { limit: first ?? undefined, cursor: after ?? undefined, q: q ?? undefined, active: active ?? undefined });
-    return toConnection(page);
+    const result = await this.deps.admin.listOrganizations(ctx, { ...pageInput(page), q: q ?? undefined, active: active ?? undefined });
+    return toConnection(result);
   }
 
   @Authorized()
   @Query(() => AdminOrganizationType, { description: 'Platform admins only.' })
-  async adminOrganization(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<AdminOrganizationType> {
-    return services.admin.getOrganization(ctx, id);
+  async adminOrganization(@Arg('id', () => ID, { description: 'The organization id.' }) id: string, @RequestCtx() ctx: Ctx): Promise<AdminOrganizationType> {
+    return this.deps.admin.getOrganization(ctx, id);
   }
 
   @Authorized()
   @Query(() => AdminUserConnection, { description: 'Platform admins only. Search by e-mail or id.' })
   async adminUsers(
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Arg('q', () => String, { nullable: true }) q: string | null,
-    @Arg('orgId', () => ID, { nullable: true }) orgId: string | null,
-    @Arg('active', () => Boolean, { nullable: true }) active: boolean | null,
-    @Ctx() { ctx, services }: GqlContext,
+    @Args() page: PageArgs,
+    @Arg('q', () => String, { nullable: true, description: 'Search text.' }) q: string | null,
+    @Arg('orgId', () => ID, { nullable: true, description: 'Only this organization.' }) orgId: string | null,
+    @Arg('active', () => Boolean, { nullable: true, description: 'Only active (true) or inactive (false) users.' }) active: boolean | null,
+    @RequestCtx() ctx: Ctx,
   ): Promise<AdminUserConnection> {
-    const page = await services.admin.listUsers(ctx, {
-      limit: first ?? undefined,
-      cursor: after ?? undefined,
+    const result = await this.deps.admin.listUsers(ctx, {
+      ...pageInput(page),
       q: q ?? undefined,
       org_id: orgId ?? undefined,
       active: active ?? undefined,
     });
-    return toConnection(page);
+    return toConnection(result);
   }
 
   @Authorized()
   @Query(() => AdminCallConnection, { description: 'Platform admins only.' })
   async adminCalls(
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Arg('orgId', () => ID, { nullable: true }) orgId: string | null,
-    @Arg('status', () => String, { nullable: true }) status: string | null,
-    @Ctx() { ctx, services }: GqlContext,
+    @Args() page: PageArgs,
+    @Arg('orgId', () => ID, { nullable: true, description: 'Only this organization.' }) orgId: string | null,
+    @Arg('status', () => CallStatusEnum, { nullable: true, description: 'Only calls with this status.' }) status: string | null,
+    @RequestCtx() ctx: Ctx,
   ): Promise<AdminCallConnection> {
-    const page = await services.admin.listCalls(ctx, {
-      limit: first ?? undefined,
-      cursor: after ?? undefined,
+    const result = await this.deps.admin.listCalls(ctx, {
+      ...pageInput(page),
       org_id: orgId ?? undefined,
-      status: (status ?? undefined) as never,
+      status: status ?? undefined,
     });
-    return toConnection(page, (c) => ({ ...toCallType(services.calls, c), orgId: c.orgId }));
+    return toConnection(result, (c) => ({ ...toCallType(this.deps.calls, c), orgId: c.orgId }));
   }
 
   @Authorized()
   @Query(() => AdminWebhookDeliveryConnection, { description: 'Platform admins only.' })
   async adminWebhookDeliveries(
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Arg('orgId', () => ID, { nullable: true }) orgId: string | null,
-    @Arg('delivered', () => Boolean, { nullable: true }) delivered: boolean | null,
-    @Arg('event', () => String, { nullable: true }) event: string | null,
-    @Ctx() { ctx, services }: GqlContext,
+    @Args() page: PageArgs,
+    @Arg('orgId', () => ID, { nullable: true, description: 'Only this organization.' }) orgId: string | null,
+    @Arg('delivered', () => Boolean, { nullable: true, description: 'Only delivered (true) or undelivered (false) deliveries.' }) delivered: boolean | null,
+    @Arg('event', () => WebhookEventEnum, { nullable: true, description: 'Only this event.' }) event: string | null,
+    @RequestCtx() ctx: Ctx,
   ): Promise<AdminWebhookDeliveryConnection> {
-    const page = await services.admin.listWebhookDeliveries(ctx, {
-      limit: first ?? undefined,
-      cursor: after ?? undefined,
+    const result = await this.deps.admin.listWebhookDeliveries(ctx, {
+      ...pageInput(page),
       org_id: orgId ?? undefined,
       delivered: delivered ?? undefined,
-      event: (event ?? undefined) as never,
+      event: event ?? undefined,
     });
-    return toConnection(page, toDeliveryType);
+    return toConnection(result, toDeliveryType);
   }
 
   @Authorized()
   @Query(() => AdminStatsType, { description: 'Platform admins only.' })
-  async adminStats(@Ctx() { ctx, services }: GqlContext): Promise<AdminStatsType> {
-    return toStatsType(await services.admin.stats(ctx));
+  async adminStats(@RequestCtx() ctx: Ctx): Promise<AdminStatsType> {
+    return toStatsType(await this.deps.admin.stats(ctx));
   }
 
   @Authorized()
   @Query(() => AuditEntryConnection, { description: 'Platform admins only. Newest first.' })
   async adminAuditLog(
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Arg('action', () => String, { nullable: true }) action: string | null,
-    @Arg('targetId', () => String, { nullable: true }) targetId: string | null,
-    @Arg('orgId', () => ID, { nullable: true }) orgId: string | null,
-    @Ctx() { ctx, services }: GqlContext,
+    @Args() page: PageArgs,
+    @Arg('action', () => AuditActionEnum, { nullable: true, description: 'Only entries of this action.' }) action: string | null,
+    @Arg('targetId', () => String, { nullable: true, description: 'Only entries about this target id.' }) targetId: string | null,
+    @Arg('orgId', () => ID, { nullable: true, description: 'Only this organization.' }) orgId: string | null,
+    @RequestCtx() ctx: Ctx,
   ): Promise<AuditEntryConnection> {
-    const page = await services.admin.auditLog(ctx, {
-      limit: first ?? undefined,
-      cursor: after ?? undefined,
+    const result = await this.deps.admin.auditLog(ctx, {
+      ...pageInput(page),
       action: action ?? undefined,
       target_id: targetId ?? undefined,
       org_id: orgId ?? undefined,
     });
-    return toConnection(page);
+    return toConnection(result);
   }
 
   @Authorized()
   @Mutation(() => AdminOrganizationType, { description: 'Platform admins only. Deactivation locks out tokens, keys and logins at once.' })
   async adminSetOrganizationActive(
-    @Arg('id', () => ID) id: string,
-    @Arg('active', () => Boolean) active: boolean,
-    @Ctx() { ctx, services }: GqlContext,
+    @Arg('id', () => ID, { description: 'The organization id.' }) id: string,
+    @Arg('active', () => Boolean, { description: 'True to reactivate, false to deactivate.' }) active: boolean,
+    @RequestCtx() ctx: Ctx,
   ): Promise<AdminOrganizationType> {
-    return services.admin.setOrganizationActive(ctx, id, active);
+    return this.deps.admin.setOrganizationActive(ctx, id, active);
   }
 
   @Authorized()
   @Mutation(() => AdminUserType, { description: 'Platform admins only; not oneself.' })
   async adminSetUserActive(
-    @Arg('id', () => ID) id: string,
-    @Arg('active', () => Boolean) active: boolean,
-    @Ctx() { ctx, services }: GqlContext,
+    @Arg('id', () => ID, { description: 'The user id.' }) id: string,
+    @Arg('active', () => Boolean, { description: 'True to reactivate, false to deactivate.' }) active: boolean,
+    @RequestCtx() ctx: Ctx,
   ): Promise<AdminUserType> {
-    return services.admin.setUserActive(ctx, id, active);
+    return this.deps.admin.setUserActive(ctx, id, active);
   }
 
   @Authorized()
   @Mutation(() => AdminApiKeyType, { description: 'Platform admins only. Revokes any organization key (leaked-key response); idempotent.' })
-  async adminRevokeApiKey(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<AdminApiKeyType> {
-    return services.admin.revokeApiKey(ctx, id);
+  async adminRevokeApiKey(@Arg('id', () => ID, { description: 'The key id.' }) id: string, @RequestCtx() ctx: Ctx): Promise<AdminApiKeyType> {
+    return this.deps.admin.revokeApiKey(ctx, id);
   }
 }

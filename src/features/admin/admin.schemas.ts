@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { jsonObject, nullable, timestamp, uuidString } from '../../shared/api-schemas';
 import { pageSchema } from '../../shared/pagination';
+import { ROLES } from '../../shared/roles';
+import { apiKeySchema } from '../api-keys/api-keys.schemas';
+import { callSchema } from '../calls/calls.schemas';
+import { deliverySchema } from '../webhooks/deliveries.schemas';
 import { CALL_STATUSES } from '../calls/call.entity';
 import { EVENT_TYPES } from '../webhooks/webhook-delivery.entity';
 
@@ -42,3 +47,60 @@ export const listAuditSchema = pageSchema.extend({
   actor_user_id: uuid.optional(),
 });
 export type ListAuditInput = z.input<typeof listAuditSchema>;
+
+// ---- responses (admin.presenter.ts): tenant rows gain their org_id ----------------------------
+
+export const adminOrganizationSchema = z.strictObject({
+  id: uuidString,
+  name: z.string(),
+  active: z.boolean(),
+  webhook_url: nullable(z.string()),
+  created_at: timestamp,
+  updated_at: timestamp,
+  user_count: z.number().int(),
+  api_key_count: z.number().int(),
+  active_api_key_count: z.number().int(),
+  call_count: z.number().int(),
+  open_call_count: z.number().int(),
+});
+
+export const adminUserSchema = z.strictObject({
+  id: uuidString,
+  email: z.string(),
+  role: z.enum(ROLES),
+  org_id: uuidString,
+  active: z.boolean(),
+  email_verified: z.boolean(),
+  platform_admin: z.boolean(),
+  created_at: timestamp,
+});
+
+export const adminCallSchema = callSchema.extend({ org_id: uuidString });
+export const adminDeliverySchema = deliverySchema.extend({ org_id: uuidString });
+export const adminApiKeySchema = apiKeySchema.extend({ org_id: uuidString });
+
+export const auditEntrySchema = z.strictObject({
+  id: uuidString,
+  actor_user_id: uuidString,
+  actor_email: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  org_id: nullable(uuidString),
+  before: nullable(jsonObject),
+  after: nullable(jsonObject),
+  request_id: nullable(z.string()),
+  ip: nullable(z.string()),
+  created_at: timestamp,
+});
+
+const counts = <K extends string>(keys: readonly K[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, z.number().int()])) as Record<K, z.ZodNumber>);
+
+export const adminStatsSchema = z.strictObject({
+  organizations: z.strictObject({ total: z.number().int(), active: z.number().int() }),
+  users: z.strictObject({ total: z.number().int(), active: z.number().int(), platform_admins: z.number().int() }),
+  api_keys: z.strictObject({ active: z.number().int(), revoked: z.number().int() }),
+  calls: z.strictObject({ total: z.number().int(), last_24h: z.number().int(), open: z.number().int(), by_status: counts(CALL_STATUSES) }),
+  webhook_deliveries: z.strictObject({ total: z.number().int(), by_state: counts(['pending', 'delivered', 'failed', 'undeliverable'] as const) }),
+  generated_at: timestamp,
+});

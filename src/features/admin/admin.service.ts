@@ -1,4 +1,5 @@
 import type { FilterQuery } from '@mikro-orm/postgresql';
+import type { LiveEventsPublisher } from '../../shared/live-events';
 import type { Ctx, UserActor } from '../../shared/context';
 import { requirePlatformAdmin } from '../../shared/context';
 import { AppError, notFound } from '../../shared/errors';
@@ -79,6 +80,9 @@ const uuidArray = (ids: string[]): string => `{${ids.filter(isUuid).join(',')}}`
  * change itself, and cache invalidation happens only after that commit.
  */
 export class AdminService {
+  /** Closes the live sockets of a deactivated user or organization (set by createServices). */
+  live: LiveEventsPublisher | undefined;
+
   constructor(
     private readonly auth: AuthService,
     private readonly apiKeys: ApiKeysService,
@@ -86,7 +90,7 @@ export class AdminService {
     private readonly log: Logger,
   ) {}
 
-  async listOrganizations(ctx: Ctx, raw: ListOrganizationsInput): Promise<Page<AdminOrganizationView>> {
+  async listOrganizations(ctx: Ctx, raw: unknown): Promise<Page<AdminOrganizationView>> {
     requirePlatformAdmin(ctx);
     const input = parseInput(listOrganizationsSchema, raw);
     const where: FilterQuery<Organization> & Record<string, unknown> = {};
@@ -129,12 +133,13 @@ export class AdminService {
       after: { active },
     });
     await ctx.em.flush();
+    this.live?.accessChanged({ orgId: org.id });
     await this.afterCommit(() => this.keyCache.invalidate({ orgId: org.id }));
     const [view] = await this.withCounts(ctx, [org]);
     return view!;
   }
 
-  async listUsers(ctx: Ctx, raw: ListUsersInput): Promise<Page<AdminUserView>> {
+  async listUsers(ctx: Ctx, raw: unknown): Promise<Page<AdminUserView>> {
     requirePlatformAdmin(ctx);
     const input = parseInput(listUsersSchema, raw);
     const where: FilterQuery<User> & Record<string, unknown> = {};
@@ -166,10 +171,11 @@ export class AdminService {
       after: { active },
     });
     await ctx.em.flush();
+    this.live?.accessChanged({ userId: user.id });
     return this.userView(user);
   }
 
-  async listCalls(ctx: Ctx, raw: AdminListCallsInput): Promise<Page<Call>> {
+  async listCalls(ctx: Ctx, raw: unknown): Promise<Page<Call>> {
     requirePlatformAdmin(ctx);
     const input = parseInput(listCallsSchema, raw);
     const where: Record<string, unknown> = {};
@@ -178,7 +184,7 @@ export class AdminService {
     return paginate(ctx.em, Call, where, input);
   }
 
-  async listWebhookDeliveries(ctx: Ctx, raw: AdminListDeliveriesInput): Promise<Page<WebhookDelivery>> {
+  async listWebhookDeliveries(ctx: Ctx, raw: unknown): Promise<Page<WebhookDelivery>> {
     requirePlatformAdmin(ctx);
     const input = parseInput(listDeliveriesSchema, raw);
     const where: Record<string, unknown> = {};
@@ -214,7 +220,7 @@ export class AdminService {
     return loadStats(ctx.em, [...this.auth.adminEmails()]);
   }
 
-  async auditLog(ctx: Ctx, raw: ListAuditInput): Promise<Page<AuditEntry>> {
+  async auditLog(ctx: Ctx, raw: unknown): Promise<Page<AuditEntry>> {
     requirePlatformAdmin(ctx);
     const input = parseInput(listAuditSchema, raw);
     const where: Record<string, unknown> = {};

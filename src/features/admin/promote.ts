@@ -3,11 +3,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config';
 import { emailSchema, parseInput, passwordSchema } from '../../shared/validation';
 import { z } from 'zod';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../shared/passwords';
 import { Organization } from '../orgs/organization.entity';
 import { generateWebhookSecret, sealWebhookSecret } from '../orgs/webhook-secret';
 import { AppError } from '../../shared/errors';
-import { User, type Role } from '../users/user.entity';
+import type { Role } from '../../shared/roles';
+import { User } from '../users/user.entity';
 import { AuditEntry } from './audit-entry.entity';
 
 /** Audit actor for changes made from the command line (there is no user behind them). */

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { PgNotifier } from '../../db/notifier';
+import type { Notifier } from '../../shared/notifier';
 import type { Logger } from '../../shared/logger';
 
 export interface ApiKeyEntry {
@@ -34,7 +34,7 @@ export class ApiKeyCache {
 
   constructor(
     private readonly pool: Pool,
-    private readonly notifier: PgNotifier,
+    private readonly notifier: Notifier,
     private readonly log: Logger,
   ) {
     notifier.on(CHANNEL, (payload) => this.dropLocal(payload));

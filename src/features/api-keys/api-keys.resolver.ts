@@ -1,24 +1,28 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { GqlContext } from '../../graphql/context';
+import { Arg, Authorized, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { RequestCtx } from '../../graphql/request-ctx';
+import type { Ctx } from '../../shared/context';
+import type { ApiKeysService } from './api-keys.service';
 import { ApiKeyType, NewApiKeyType } from './api-keys.types';
 
 @Resolver()
 export class ApiKeysResolver {
+  constructor(private readonly deps: { apiKeys: ApiKeysService }) {}
+
   @Authorized()
   @Query(() => [ApiKeyType], { description: "The organization's API keys, newest first." })
-  async apiKeys(@Ctx() { ctx, services }: GqlContext): Promise<ApiKeyType[]> {
-    return services.apiKeys.list(ctx);
+  async apiKeys(@RequestCtx() ctx: Ctx): Promise<ApiKeyType[]> {
+    return this.deps.apiKeys.list(ctx);
   }
 
   @Authorized()
   @Mutation(() => NewApiKeyType, { description: 'Owner only. The secret is returned this once.' })
-  async createApiKey(@Arg('name', () => String, { nullable: true }) name: string | null, @Ctx() { ctx, services }: GqlContext): Promise<NewApiKeyType> {
-    return services.apiKeys.create(ctx, { name });
+  async createApiKey(@Arg('name', () => String, { nullable: true, description: 'A label for the key.' }) name: string | null, @RequestCtx() ctx: Ctx): Promise<NewApiKeyType> {
+    return this.deps.apiKeys.create(ctx, { name });
   }
 
   @Authorized()
   @Mutation(() => ApiKeyType, { description: 'Owner only. Idempotent; effective on the next request.' })
-  async revokeApiKey(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<ApiKeyType> {
-    return services.apiKeys.revoke(ctx, id);
+  async revokeApiKey(@Arg('id', () => ID, { description: 'The key to revoke.' }) id: string, @RequestCtx() ctx: Ctx): Promise<ApiKeyType> {
+    return this.deps.apiKeys.revoke(ctx, id);
   }
 }

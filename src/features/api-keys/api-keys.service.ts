@@ -24,7 +24,7 @@ export class ApiKeysService {
     return ctx.em.find(ApiKey, { orgId }, { orderBy: { id: 'desc' } });
   }
 
-  async create(ctx: Ctx, raw: CreateApiKeyInput): Promise<ApiKey & { secret: string }> {
+  async create(ctx: Ctx, raw: unknown): Promise<ApiKey & { secret: string }> {
     const owner = requireOwner(ctx);
     const input = parseInput(createApiKeySchema, raw);
     const generated = generateApiKeySecret();

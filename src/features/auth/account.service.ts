@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import type { LiveEventsPublisher } from '../../shared/live-events';
 import type { RateLimits } from '../../rate-limit/rate-limits';
 import type { Ctx } from '../../shared/context';
 import { requireUser } from '../../shared/context';
@@ -20,7 +21,7 @@ import {
 } from './auth.schemas';
 import type { AuthService, SessionToken } from './auth.service';
 import { consumeMailToken, issueMailToken, issuePasswordResetToken, peekMailToken } from './mail-tokens';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../../shared/passwords';
 
 interface UpdatedUser {
   id: string;
@@ -40,6 +41,9 @@ const toSessionUser = (r: UpdatedUser) => ({ id: r.id, orgId: r.org_id, role: r.
  * consumed inside the transaction that acts on them; mails go out after it commits.
  */
 export class AccountService {
+  /** Re-checks the live sockets of a user whose sessions just ended (set by createServices). */
+  live: LiveEventsPublisher | undefined;
+
   constructor(
     private readonly config: Config,
     private readonly auth: AuthService,
@@ -53,7 +57,7 @@ export class AccountService {
    * would become admin the moment the real holder clicked the link. The real holder, not knowing
    * that password, takes the account over with a password reset instead.
    */
-  async verifyEmail(ctx: Ctx, raw: VerifyEmailInput): Promise<{ emailVerified: true }> {
+  async verifyEmail(ctx: Ctx, raw: unknown): Promise<{ emailVerified: true }> {
     const input = parseInput(verifyEmailSchema, raw);
     const owner = await peekMailToken(ctx.em, input.token, 'verify_email');
     if (owner && this.auth.isListedAdminEmail(owner.email)) {
@@ -86,7 +90,7 @@ export class AccountService {
    * timing (one statement either way, the mail leaves in the background). Over the per-address
    * mail quota the request is dropped silently, for the same reason.
    */
-  async requestPasswordReset(ctx: Ctx, raw: PasswordResetRequestInput): Promise<void> {
+  async requestPasswordReset(ctx: Ctx, raw: unknown): Promise<void> {
     const input = parseInput(passwordResetRequestSchema, raw);
     if (!input.email || input.email.length > 254) return;
     try {
@@ -107,19 +111,20 @@ export class AccountService {
    * and lifts the login lockout of that address: an attacker's wrong guesses cannot keep the
    * owner out once they can read their mail.
    */
-  async confirmPasswordReset(ctx: Ctx, raw: PasswordResetConfirmInput): Promise<SessionToken> {
+  async confirmPasswordReset(ctx: Ctx, raw: unknown): Promise<SessionToken> {
     const input = parseInput(passwordResetConfirmSchema, raw);
     const passwordHash = await hashPassword(input.password, this.config.bcryptCost);
     const user = await ctx.em.transactional(async (em) => {
       const { userId } = await consumeMailToken(em, input.token, 'password_reset');
       return this.updateUser(em, userId, `password_hash = ?, session_version = session_version + 1, email_verified = true, email_verified_at = coalesce(email_verified_at, now())`, [passwordHash]);
     });
+    this.live?.accessChanged({ userId: user.id });
     await this.limits.reset('login_email', user.email);
     return this.auth.session(toSessionUser(user));
   }
 
   /** Needs the current password (counted like a login attempt); ends every other session. */
-  async changePassword(ctx: Ctx, raw: ChangePasswordInput): Promise<SessionToken> {
+  async changePassword(ctx: Ctx, raw: unknown): Promise<SessionToken> {
     const actor = requireUser(ctx);
     const input = parseInput(changePasswordSchema, raw);
     await this.limits.consume('login_email', actor.email, 'Too many password attempts for this account. Try again later.');
@@ -129,6 +134,7 @@ export class AccountService {
     }
     const passwordHash = await hashPassword(input.new_password, this.config.bcryptCost);
     const user = await ctx.em.transactional((em) => this.updateUser(em, actor.userId, `password_hash = ?, session_version = session_version + 1`, [passwordHash]));
+    this.live?.accessChanged({ userId: actor.userId });
     await this.limits.reset('login_email', actor.email);
     return this.auth.session(toSessionUser(user));
   }
@@ -137,10 +143,11 @@ export class AccountService {
   async logoutAll(ctx: Ctx): Promise<void> {
     const actor = requireUser(ctx);
     await ctx.em.execute(`update users set session_version = session_version + 1, updated_at = now() where id = ?`, [actor.userId]);
+    this.live?.accessChanged({ userId: actor.userId });
   }
 
   /** Sets the invited member's password; accepting proves the address. */
-  async acceptInvitation(ctx: Ctx, raw: AcceptInvitationInput): Promise<SessionToken> {
+  async acceptInvitation(ctx: Ctx, raw: unknown): Promise<SessionToken> {
     const input = parseInput(acceptInvitationSchema, raw);
     const passwordHash = await hashPassword(input.password, this.config.bcryptCost);
     const user = await ctx.em.transactional(async (em) => {

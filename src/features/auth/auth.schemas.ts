@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { uuidString } from '../../shared/api-schemas';
+import { ROLES } from '../../shared/roles';
 import { emailSchema, passwordSchema } from '../../shared/validation';
+import { newApiKeySchema } from '../api-keys/api-keys.schemas';
+import { organizationSchema } from '../orgs/orgs.schemas';
+import { userSchema } from '../users/users.schemas';
 
 export const signupSchema = z.object({
   email: emailSchema,
@@ -35,3 +40,32 @@ export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const acceptInvitationSchema = z.object({ token: mailTokenSchema, password: passwordSchema });
 export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
+
+// ---- responses ------------------------------------------------------------------------------
+
+export const signupResponseSchema = z.strictObject({
+  access_token: z.string().meta({ description: 'Dashboard JWT (HS256).' }),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int().meta({ description: 'Seconds; JWT_EXPIRE_HOURS × 3600 (default 259200).' }),
+  user: z.strictObject({ id: uuidString, email: z.string(), role: z.enum(ROLES), org_id: uuidString, email_verified: z.boolean() }),
+  organization: z.strictObject({ id: uuidString, name: z.string() }),
+  api_key: newApiKeySchema,
+  webhook_secret: z
+    .string()
+    .regex(/^whsec_/)
+    .meta({ description: 'Signs every webhook; shown here and on rotation only.' }),
+});
+
+export const loginResponseSchema = z.strictObject({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+
+export const meResponseSchema = userSchema.extend({ organization: organizationSchema });
+
+export const emailVerifiedSchema = z.strictObject({ email_verified: z.literal(true) });
+
+export const acceptedSchema = z
+  .strictObject({ status: z.literal('accepted') })
+  .meta({ description: 'The request was taken; any mail leaves in the background.' });

@@ -1,8 +1,8 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Config } from '../../config';
 import type { Ctx, UserActor } from '../../shared/context';
 import { requireUser } from '../../shared/context';
 import { AppError } from '../../shared/errors';
+import { mapPgError } from '../../shared/pg-errors';
 import { parseInput } from '../../shared/validation';
 import type { RateLimits } from '../../rate-limit/rate-limits';
 import { ApiKey } from '../api-keys/api-key.entity';
@@ -11,9 +11,9 @@ import { Organization } from '../orgs/organization.entity';
 import { generateWebhookSecret, sealWebhookSecret } from '../orgs/webhook-secret';
 import { User } from '../users/user.entity';
 import { loginSchema, signupSchema, type LoginInput, type SignupInput } from './auth.schemas';
+import { hashPassword, verifyPassword } from '../../shared/passwords';
 import type { AccountMail } from './account-mail';
 import { issueMailToken } from './mail-tokens';
-import { hashPassword, verifyPassword } from './passwords';
 import { issueDashboardToken, verifyDashboardToken } from './tokens';
 
 export interface SessionToken {
@@ -55,7 +55,7 @@ export class AuthService {
   }
 
   /** Creates an organization, its owner, its first API key and its webhook secret, in one transaction. */
-  async signup(ctx: Ctx, raw: SignupInput): Promise<SignupResult> {
+  async signup(ctx: Ctx, raw: unknown): Promise<SignupResult> {
     await this.limits?.consume('signup_ip', ctx.ip ?? 'unknown', 'Too many signups from this address. Try again later.');
     const input = parseInput(signupSchema, raw);
     await this.limits?.consume('signup_email', input.email, 'Too many signup attempts for this e-mail address. Try again later.');
@@ -80,8 +80,7 @@ export class AuthService {
         return { ...session, user, organization, apiKey: Object.assign(apiKey, { secret: key.secret }), webhookSecret, verificationToken };
       });
     } catch (e) {
-      if (e instanceof UniqueConstraintViolationException) throw new AppError('email_taken', 'An account with this e-mail already exists.');
-      throw e;
+      throw mapPgError(e, { unique: () => new AppError('email_taken', 'An account with this e-mail already exists.') });
     }
     // Committed: now the mail (never inside the transaction).
     const { verificationToken, ...out } = result;
@@ -90,7 +89,7 @@ export class AuthService {
   }
 
   /** Unknown e-mail and wrong password: the same 401 in about the same time. */
-  async login(ctx: Ctx, raw: LoginInput): Promise<SessionToken> {
+  async login(ctx: Ctx, raw: unknown): Promise<SessionToken> {
     // Quotas first: brute force meets a 429 before it costs a bcrypt comparison. The e-mail bucket
     // counts attempts since the last successful login (a success clears it).
     await this.limits?.consume('login_ip', ctx.ip ?? 'unknown', 'Too many login attempts from this address. Try again later.');

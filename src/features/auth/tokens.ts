@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import type { Config } from '../../config';
 import { AppError } from '../../shared/errors';
 import { isUuid } from '../../shared/ids';
-import type { Role } from '../users/user.entity';
+import type { Role } from '../../shared/roles';
 
 export interface DashboardClaims {
   sub: string;

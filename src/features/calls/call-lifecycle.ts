@@ -5,6 +5,7 @@ import { addJobs, job } from '../../queue';
 import { recordEvent, type EventSubject } from '../webhooks/outbox';
 import { Call, FINAL_STATUSES, type CallStatus, type Disposition } from './call.entity';
 import type { RecordingUrls } from './recording-url';
+import type { LiveEventsPublisher } from '../../shared/live-events';
 
 /** A call as the subject of its events (what the outbox and the envelope need). */
 export const eventSubject = (call: Call): EventSubject => ({
@@ -36,6 +37,8 @@ const RANK: Record<CallStatus, number> = { scheduled: -1, queued: 0, ringing: 1,
 export class CallLifecycle {
   private readonly finishedHooks: CallFinishedHook[] = [];
   private readonly analyzedHooks: CallAnalyzedHook[] = [];
+  /** Announces every committed change to live subscribers (set by createServices). */
+  live: LiveEventsPublisher | undefined;
 
   constructor(private readonly recordingUrls: RecordingUrls) {}
 
@@ -49,9 +52,9 @@ export class CallLifecycle {
 
   /** Applies a carrier report in its own transaction; returns whether anything changed. */
   async applyReport(em: EntityManager, report: CarrierReport): Promise<boolean> {
-    return em.transactional(async (tx) => {
+    const changed = await em.transactional(async (tx) => {
       const call = await tx.findOne(Call, { id: report.callId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!call || FINAL_STATUSES.has(call.status) || RANK[report.status] <= RANK[call.status]) return false;
+      if (!call || FINAL_STATUSES.has(call.status) || RANK[report.status] <= RANK[call.status]) return null;
       if (report.status === 'ringing') {
         call.status = 'ringing';
       } else if (report.status === 'in_progress') {
@@ -61,8 +64,10 @@ export class CallLifecycle {
         await this.finish(tx, call, report.status, report.disposition ?? (report.status === 'completed' ? 'human' : 'carrier_error'), report.durationSeconds ?? 0);
       }
       await tx.flush();
-      return true;
+      return call;
     });
+    if (changed) this.live?.callChanged(changed);
+    return changed !== null;
   }
 
   /** Ends a call (the call row must be locked by the caller) and emits call.ended. */
@@ -90,9 +95,9 @@ export class CallLifecycle {
 
   /** Stores an analysis and emits call.analyzed, once per call. */
   async recordAnalysis(em: EntityManager, callId: string, analysis: CallAnalysis): Promise<boolean> {
-    return em.transactional(async (tx) => {
+    const analyzed = await em.transactional(async (tx) => {
       const call = await tx.findOne(Call, { id: callId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!call || call.status !== 'completed' || call.analyzedAt) return false;
+      if (!call || call.status !== 'completed' || call.analyzedAt) return null;
       call.transcript = analysis.transcript;
       call.structuredAnswers = analysis.structuredAnswers;
       call.recordingSeconds = analysis.recordingSeconds;
@@ -105,7 +110,9 @@ export class CallLifecycle {
         duration_seconds: call.durationSeconds,
       });
       for (const hook of this.analyzedHooks) await hook(tx, call, analysis);
-      return true;
+      return call;
     });
+    if (analyzed) this.live?.callChanged(analyzed);
+    return analyzed !== null;
   }
 }

@@ -1,38 +1,65 @@
-import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { toConnection } from '../../graphql/connection';
-import type { GqlContext } from '../../graphql/context';
-import type { Call } from './call.entity';
+import { PageArgs, pageInput } from '../../graphql/page-args';
+import { RequestCtx } from '../../graphql/request-ctx';
+import type { Ctx } from '../../shared/context';
+import { CallStatusEnum } from '../../graphql/enums';
+import type { Call, CallStatus } from './call.entity';
 import type { CallsService } from './calls.service';
-import { CallConnection, CallType } from './calls.types';
+import { CallConnection, CallType, PlaceCallInput } from './calls.types';
 
-export const toCallType = (calls: CallsService, c: Call): CallType => {
+export const toCallType = (calls: Pick<CallsService, 'present'>, c: Call): CallType => {
   const json = calls.present(c);
-  return { ...c, id: c.id, callId: c.id, recordingUrl: json.recording_url };
+  return {
+    ...c,
+    id: c.id,
+    questions: c.questions.map((q) => ({ key: q.key, text: q.question, type: q.type, options: q.options ?? null })),
+    recordingUrl: json.recording_url,
+  };
 };
 
 @Resolver()
 export class CallsResolver {
+  constructor(private readonly deps: { calls: CallsService }) {}
+
   @Authorized()
-  @Query(() => CallConnection)
+  @Query(() => CallConnection, { description: "The organization's calls, newest first." })
   async calls(
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Arg('status', () => String, { nullable: true }) status: string | null,
-    @Ctx() { ctx, services }: GqlContext,
+    @Args() page: PageArgs,
+    @Arg('status', () => CallStatusEnum, { nullable: true, description: 'Only calls with this status.' }) status: CallStatus | null,
+    @RequestCtx() ctx: Ctx,
   ): Promise<CallConnection> {
-    const page = await services.calls.list(ctx, { limit: first ?? undefined, cursor: after ?? undefined, status: (status ?? undefined) as never });
-    return toConnection(page, (c) => toCallType(services.calls, c));
+    const result = await this.deps.calls.list(ctx, { ...pageInput(page), status: status ?? undefined });
+    return toConnection(result, (c) => toCallType(this.deps.calls, c));
   }
 
   @Authorized()
-  @Query(() => CallType)
-  async call(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<CallType> {
-    return toCallType(services.calls, await services.calls.get(ctx, id));
+  @Query(() => CallType, { description: 'One call of the organization.' })
+  async call(@Arg('id', () => ID, { description: 'The call id.' }) id: string, @RequestCtx() ctx: Ctx): Promise<CallType> {
+    return toCallType(this.deps.calls, await this.deps.calls.get(ctx, id));
   }
 
   @Authorized()
   @Mutation(() => CallType, { description: 'Only while queued or ringing.' })
-  async cancelCall(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<CallType> {
-    return toCallType(services.calls, await services.calls.cancel(ctx, id));
+  async cancelCall(@Arg('id', () => ID, { description: 'The call to cancel.' }) id: string, @RequestCtx() ctx: Ctx): Promise<CallType> {
+    return toCallType(this.deps.calls, await this.deps.calls.cancel(ctx, id));
+  }
+
+  @Authorized()
+  @Mutation(() => CallType, {
+    description: 'Owner or member. Places a call exactly like POST /v1/calls/outbound: same validation, quota, events and idempotency (input.idempotencyKey).',
+  })
+  async placeCall(@Arg('input', () => PlaceCallInput, { description: 'The call to place.' }) input: PlaceCallInput, @RequestCtx() ctx: Ctx): Promise<CallType> {
+    const call = await this.deps.calls.placeFromDashboard(ctx, {
+      to: input.to,
+      from: input.from,
+      task: input.task,
+      questions: input.questions?.map((q) => ({ key: q.key, question: q.text, type: q.type, ...(q.options != null ? { options: q.options } : {}) })),
+      max_duration_seconds: input.maxDurationSeconds,
+      metadata: input.metadata,
+      webhook_url: input.webhookUrl,
+      schedule_at: input.scheduleAt,
+    }, input.idempotencyKey ?? undefined);
+    return toCallType(this.deps.calls, call);
   }
 }

@@ -1,24 +1,145 @@
-import { Router } from 'express';
-import type { Services } from '../../services';
+import { z } from 'zod';
+import type { Analyzer } from '../../carriers/carrier';
+import { EXAMPLE, listOf, pageExample } from '../../shared/api-schemas';
+import { AppError, notFound } from '../../shared/errors';
+import { isUuid } from '../../shared/ids';
+import { named, reply, route, type Routes } from '../../shared/route';
+import { Call } from './call.entity';
+import { CALL_EXAMPLE, callSchema, idempotencyKeySchema, listCallsSchema, placeCallSchema } from './calls.schemas';
+import type { CallsService } from './calls.service';
+import type { RecordingUrls } from './recording-url';
 
-/** Mounted under /v1 (API key). */
-export function callsRoutes(s: Services): Router {
-  const r = Router();
-  r.post('/calls/outbound', async (req, res) => {
-    const key = req.get('Idempotency-Key');
-    const out = await s.calls.place(req.ctx, req.body, key);
-    if (out.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(out.status).location(`/v1/calls/${out.body.call_id}`).json(out.body);
-  });
-  r.get('/calls', async (req, res) => {
-    const page = await s.calls.list(req.ctx, req.query as never);
-    res.json({ data: page.data.map((c) => s.calls.present(c)), next_cursor: page.nextCursor });
-  });
-  r.get('/calls/:id', async (req, res) => {
-    res.json(s.calls.present(await s.calls.get(req.ctx, req.params.id)));
-  });
-  r.post('/calls/:id/cancel', async (req, res) => {
-    res.json(s.calls.present(await s.calls.cancel(req.ctx, req.params.id)));
-  });
-  return r;
+export interface CallsDeps {
+  calls: CallsService;
 }
+
+const Call_ = named('Call', callSchema);
+const CallList = named('CallList', listOf(callSchema));
+const callIdParams = z.object({ call_id: z.string() });
+
+/** The integration API, mounted under /v1 (API key). */
+export const callsRoutes: Routes<CallsDeps> = [
+  route<CallsDeps>({
+    method: 'post',
+    path: '/v1/calls/outbound',
+    operationId: 'placeCall',
+    summary: 'Place an outbound call',
+    description:
+      'The call row, its call.queued event and its jobs are committed in one transaction before the 201. ' +
+      'With Idempotency-Key (kept 24 h per organization) a repeat of the same body replays the first response with `Idempotent-Replayed: true`; the same key with another body is 409.',
+    tag: 'calls',
+    auth: 'apiKey',
+    body: named('PlaceCallRequest', placeCallSchema),
+    headers: [{ name: 'Idempotency-Key', description: 'Makes retries safe.', schema: idempotencyKeySchema }],
+    responses: {
+      201: reply('The call, queued.', Call_, {
+        headers: {
+          Location: { description: '/v1/calls/{call_id}', schema: { type: 'string' } },
+          'Idempotent-Replayed': { description: '`true` when this is a replay of an earlier response.', schema: { type: 'string', enum: ['true'] } },
+        },
+      }),
+    },
+    errors: [409, 422, 429],
+    example: {
+      request: { to: '+14155550123', task: 'Confirm the delivery window.', questions: [{ key: 'confirmed', question: 'Does Tuesday afternoon work?', type: 'boolean' }], metadata: { customer_id: 'c_42' } },
+      response: CALL_EXAMPLE,
+    },
+    handler: async ({ ctx, body, header }, { calls }) => {
+      const out = await calls.place(ctx, body, header('Idempotency-Key'));
+      return {
+        status: out.status,
+        body: out.body,
+        headers: { ...(out.replayed ? { 'Idempotent-Replayed': 'true' } : {}), Location: `/v1/calls/${out.body.call_id}` },
+      };
+    },
+  }),
+  route<CallsDeps>({
+    method: 'get',
+    path: '/v1/calls',
+    operationId: 'listCalls',
+    summary: "The organization's calls, newest first",
+    tag: 'calls',
+    auth: 'apiKey',
+    query: listCallsSchema,
+    responses: { 200: reply('A page of calls.', CallList) },
+    errors: [422, 429],
+    example: { response: pageExample(CALL_EXAMPLE) },
+    handler: async ({ ctx, query }, { calls }) => {
+      const page = await calls.list(ctx, query);
+      return { status: 200, body: { data: page.data.map((c) => calls.present(c)), next_cursor: page.nextCursor } };
+    },
+  }),
+  route<CallsDeps>({
+    method: 'get',
+    path: '/v1/calls/{call_id}',
+    operationId: 'getCall',
+    summary: 'One call',
+    tag: 'calls',
+    auth: 'apiKey',
+    params: callIdParams,
+    responses: { 200: reply('The call.', Call_) },
+    errors: [404, 429],
+    example: { response: CALL_EXAMPLE },
+    handler: async ({ ctx, params }, { calls }) => ({ status: 200, body: calls.present(await calls.get(ctx, params.call_id!)) }),
+  }),
+  route<CallsDeps>({
+    method: 'post',
+    path: '/v1/calls/{call_id}/cancel',
+    operationId: 'cancelCall',
+    summary: 'Cancel a call that is queued or ringing',
+    description: 'Ends the call as canceled and sends call.ended; any other status is 409 invalid_state.',
+    tag: 'calls',
+    auth: 'apiKey',
+    params: callIdParams,
+    responses: { 200: reply('The canceled call.', Call_) },
+    errors: [404, 409, 429],
+    example: { response: { ...CALL_EXAMPLE, status: 'canceled', disposition: 'canceled', duration_seconds: 0, ended_at: EXAMPLE.time } },
+    handler: async ({ ctx, params }, { calls }) => ({ status: 200, body: calls.present(await calls.cancel(ctx, params.call_id!)) }),
+  }),
+];
+
+export interface RecordingsDeps {
+  recordingUrls: RecordingUrls;
+  analyzer: Analyzer;
+}
+
+/** Public, credential-free recording links: the signed, expiring query string is the credential. */
+export const recordingsRoutes: Routes<RecordingsDeps> = [
+  route<RecordingsDeps>({
+    method: 'get',
+    path: '/recordings/{file}',
+    operationId: 'getRecording',
+    summary: 'A call recording (signed link, no credential)',
+    description: 'The link in `recording_url`: its `expires` and `signature` query parameters are the credential.',
+    tag: 'calls',
+    auth: 'none',
+    params: z.object({ file: z.string() }),
+    query: z.object({ expires: z.string().regex(/^\d{1,12}$/), signature: z.string() }),
+    responses: {
+      200: {
+        description: 'The recording.',
+        contentType: 'audio/wav',
+        headers: { 'Content-Length': { description: 'Size of the WAV file in bytes.', schema: { type: 'integer' } } },
+      },
+    },
+    errors: [401, 404],
+    example: {},
+    handler: async ({ ctx, params, query }, { recordingUrls, analyzer }) => {
+      const match = /^([0-9a-f-]{36})\.wav$/i.exec(params.file ?? '');
+      const callId = match?.[1];
+      if (!callId || !isUuid(callId)) throw notFound('Recording');
+      const q = (query ?? {}) as Record<string, unknown>;
+      const verdict = recordingUrls.verify(callId, typeof q.expires === 'string' ? q.expires : undefined, typeof q.signature === 'string' ? q.signature : undefined);
+      if (verdict === 'invalid') throw new AppError('invalid_token', 'The recording link is invalid.');
+      if (verdict === 'expired') throw new AppError('token_expired', 'The recording link has expired.');
+      const call = await ctx.em.findOne(Call, { id: callId });
+      if (!call || call.recordingSeconds === null) throw notFound('Recording');
+      const audio = analyzer.recording(call);
+      return {
+        status: 200,
+        headers: { 'Content-Type': audio.contentType, 'Content-Length': String(audio.byteLength), 'Cache-Control': 'private, max-age=300' },
+        stream: audio.stream,
+      };
+    },
+  }),
+];

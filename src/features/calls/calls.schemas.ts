@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { EXAMPLE, jsonObject, nullable, timestamp, uuidString } from '../../shared/api-schemas';
 import { pageSchema } from '../../shared/pagination';
 import { webhookUrlSchema } from '../../shared/webhook-url';
-import { CALL_STATUSES } from './call.entity';
+import { CALL_STATUSES, DISPOSITIONS } from './call.entity';
 
 /** E.164 as CONTRACT §5 defines it: "+", then 8 to 15 digits, no leading 0. */
 export const e164Schema = z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number: + then 8 to 15 digits, no leading 0');
@@ -88,3 +89,55 @@ export const idempotencyKeySchema = z
   .min(1, 'must not be empty')
   .max(255, 'must be at most 255 characters')
   .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
+
+// ---- responses ------------------------------------------------------------------------------
+
+const questionOut = z.strictObject({
+  key: z.string(),
+  question: z.string(),
+  type: z.enum(['string', 'number', 'boolean', 'enum']),
+  options: z.array(z.string()).optional(),
+});
+
+/** A call as REST returns it (calls.presenter.ts). */
+export const callSchema = z.strictObject({
+  call_id: uuidString,
+  to: z.string(),
+  from: nullable(z.string()),
+  status: z.enum(CALL_STATUSES),
+  disposition: nullable(z.enum(DISPOSITIONS)),
+  duration_seconds: nullable(z.number().int()),
+  metadata: jsonObject.meta({ description: 'Exactly as supplied (key order kept).' }),
+  webhook_url: nullable(z.string()),
+  task: nullable(z.string()),
+  questions: z.array(questionOut),
+  max_duration_seconds: z.number().int(),
+  transcript: nullable(z.string()),
+  structured_answers: nullable(jsonObject).meta({ description: 'One entry per question key, of the question type.' }),
+  recording_url: nullable(z.string()).meta({ description: 'Signed, expiring link to an audio/wav file; needs no credential.' }),
+  created_at: timestamp,
+  started_at: nullable(timestamp),
+  ended_at: nullable(timestamp),
+  schedule_at: timestamp.optional().meta({ description: 'Only for a call placed with schedule_at (docs/campaigns.md).' }),
+  campaign_id: uuidString.optional().meta({ description: 'Only for a call of a campaign.' }),
+});
+
+export const CALL_EXAMPLE = {
+  call_id: EXAMPLE.callId,
+  to: '+14155550123',
+  from: null,
+  status: 'queued',
+  disposition: null,
+  duration_seconds: null,
+  metadata: { customer_id: 'c_42' },
+  webhook_url: null,
+  task: 'Confirm the delivery window.',
+  questions: [{ key: 'confirmed', question: 'Does Tuesday afternoon work?', type: 'boolean' }],
+  max_duration_seconds: 600,
+  transcript: null,
+  structured_answers: null,
+  recording_url: null,
+  created_at: EXAMPLE.time,
+  started_at: null,
+  ended_at: null,
+};

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Config } from '../../config';
 import type { Ctx } from '../../shared/context';
-import { requireOrg } from '../../shared/context';
+import { requireOrg, requireUser } from '../../shared/context';
 import { sha256Hex } from '../../shared/crypto';
 import { AppError, notFound } from '../../shared/errors';
 import { isUuid, newId } from '../../shared/ids';
@@ -17,6 +17,7 @@ import { eventSubject, type CallLifecycle } from './call-lifecycle';
 import { presentCall, type CallJson } from './calls.presenter';
 import { idempotencyKeySchema, listCallsSchema, placeCallSchema, type ListCallsInput, type PlaceCallInput } from './calls.schemas';
 import type { RecordingUrls } from './recording-url';
+import type { LiveEventsPublisher } from '../../shared/live-events';
 
 export interface PlacedCall {
   status: number;
@@ -43,6 +44,9 @@ export function canonical(value: unknown): string {
 }
 
 export class CallsService {
+  /** Announces placements and cancellations to live subscribers (set by createServices). */
+  live: LiveEventsPublisher | undefined;
+
   constructor(
     private readonly config: Config,
     private readonly lifecycle: CallLifecycle,
@@ -58,7 +62,7 @@ export class CallsService {
    * Persists the call, its call.queued event and its dial job in one transaction. With an
    * Idempotency-Key, a repeat of the same body replays the first response; another body is 409.
    */
-  async place(ctx: Ctx, raw: PlaceCallInput, idempotencyKey?: string): Promise<PlacedCall> {
+  async place(ctx: Ctx, raw: unknown, idempotencyKey?: string): Promise<PlacedCall> {
     const orgId = requireOrg(ctx);
     const input = parseInput(placeCallSchema, raw);
     const key = idempotencyKey === undefined ? undefined : parseIdempotencyKey(idempotencyKey);
@@ -97,6 +101,7 @@ export class CallsService {
       const { rows } = await this.db.pool.query<{ jobs: number; placed: number }>({ name: scheduled ? 'voicegate_place_scheduled_call_v1' : 'voicegate_place_call_v2', text: statement, values: params });
       if (!rows[0]?.placed) throw numberSuppressed(call.to);
       this.db.jobsAdded(rows[0]?.jobs ?? 0);
+      this.live?.callChanged(call);
       return { status: 201, body, replayed: false };
     }
     try {
@@ -122,6 +127,7 @@ export class CallsService {
         return { result: { status: 201, body, replayed: false }, jobs: Number(rows[0]?.jobs ?? 0) };
       });
       this.db.jobsAdded(placed.jobs);
+      if (!placed.result.replayed) this.live?.callChanged(call);
       return placed.result;
     } catch (e) {
       if (!(e instanceof IdempotencyKeyTaken)) throw e;
@@ -131,6 +137,17 @@ export class CallsService {
     }
   }
 
+  /**
+   * A call placed from the dashboard (GraphQL placeCall): owners and members only, then exactly
+   * place() (validation, quota, events, idempotency). Returns the call as it is now.
+   */
+  async placeFromDashboard(ctx: Ctx, raw: PlaceCallInput, idempotencyKey?: string): Promise<Call> {
+    const user = requireUser(ctx);
+    if (user.role !== 'owner' && user.role !== 'member') throw new AppError('insufficient_role', 'Only an owner or a member may place calls.');
+    const placed = await this.place(ctx, raw, idempotencyKey);
+    return this.get(ctx, placed.body.call_id);
+  }
+
   async get(ctx: Ctx, id: string): Promise<Call> {
     const orgId = requireOrg(ctx);
     const call = isUuid(id) ? await ctx.em.findOne(Call, { id, orgId }) : null;
@@ -138,7 +155,7 @@ export class CallsService {
     return call;
   }
 
-  async list(ctx: Ctx, raw: ListCallsInput): Promise<Page<Call>> {
+  async list(ctx: Ctx, raw: unknown): Promise<Page<Call>> {
     const orgId = requireOrg(ctx);
     const input = parseInput(listCallsSchema, raw);
     return paginate(ctx.em, Call, input.status ? { orgId, status: input.status } : { orgId }, input);
@@ -157,6 +174,7 @@ export class CallsService {
       await this.lifecycle.finish(em, c, 'canceled', 'canceled', 0);
       return c;
     });
+    this.live?.callChanged(call);
     return call;
   }
 

@@ -1,63 +1,96 @@
-import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
-import { DateTimeScalar } from '../../graphql/scalars';
+import { CallDispositionEnum, CallStatusEnum, QuestionTypeEnum } from '../../graphql/enums';
+import { NodeInterface } from '../../graphql/node';
+import { DateTimeScalar, PhoneNumberScalar, UrlScalar } from '../../graphql/scalars';
+import type { CallStatus, Disposition as CallDisposition } from './call.entity';
 
-@ObjectType('Call')
+@ObjectType('Question', { description: 'One question the call asks, and the type of answer it expects.' })
+export class QuestionType {
+  @Field({ description: 'Identifier of the answer in structuredAnswers.' })
+  key!: string;
+
+  @Field({ description: 'The question as it is asked (REST and webhooks call this field `question`).' })
+  text!: string;
+
+  @Field(() => QuestionTypeEnum, { description: 'The type of the expected answer.' })
+  type!: string;
+
+  @Field(() => [String], { nullable: true, description: 'The allowed answers of an ENUM question; null otherwise.' })
+  options?: string[] | null;
+}
+
+@InputType('QuestionInput', { description: 'A question for the call to ask.' })
+export class QuestionInput {
+  @Field({ description: 'Identifier of the answer in structuredAnswers: letters, digits and _, up to 64 characters, unique in the call.' })
+  key!: string;
+
+  @Field({ description: 'The question as it is asked (1 to 1000 characters); REST calls this field `question`.' })
+  text!: string;
+
+  @Field(() => QuestionTypeEnum, { description: 'The type of the expected answer.' })
+  type!: 'string' | 'number' | 'boolean' | 'enum';
+
+  @Field(() => [String], { nullable: true, description: 'Required for ENUM questions, and only for them: 1 to 50 allowed answers.' })
+  options?: string[] | null;
+}
+
+@ObjectType('Call', { implements: NodeInterface, description: 'An outbound call placed by an organization.' })
 export class CallType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The call id (a UUID).' })
   id!: string;
 
-  @Field(() => ID, { description: 'Same as id; the name REST and webhooks use.' })
-  callId!: string;
-
-  @Field()
+  @Field(() => PhoneNumberScalar, { description: 'The number called.' })
   to!: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => PhoneNumberScalar, { nullable: true, description: 'The caller id shown, when one was given.' })
   from!: string | null;
 
-  @Field({ description: 'queued, ringing, in_progress, completed, failed or canceled' })
-  status!: string;
+  @Field(() => CallStatusEnum, { description: 'Where the call is in its life.' })
+  status!: CallStatus;
 
-  @Field(() => String, { nullable: true })
-  disposition!: string | null;
+  @Field(() => CallDispositionEnum, { nullable: true, description: 'How the call ended; null until it ends.' })
+  disposition!: CallDisposition | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Talk time in seconds; null until the call ends.' })
   durationSeconds!: number | null;
 
-  @Field(() => GraphQLJSONObject)
+  @Field(() => GraphQLJSONObject, { description: 'The metadata given when the call was placed, returned verbatim.' })
   metadata!: Record<string, unknown>;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => UrlScalar, { nullable: true, description: "Webhook destination for this call's events, overriding the organization's." })
   webhookUrl!: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'What the voice agent should do on the call.' })
   task!: string | null;
 
-  @Field(() => GraphQLJSON)
-  questions!: unknown;
+  @Field(() => [QuestionType], { description: 'The questions the call asks, in order.' })
+  questions!: QuestionType[];
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The call is ended after this many seconds of talk.' })
   maxDurationSeconds!: number;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Transcript of the conversation, once analyzed.' })
   transcript!: string | null;
 
-  @Field(() => GraphQLJSONObject, { nullable: true })
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Answers keyed by question key, once analyzed; each value has the type of its question.' })
   structuredAnswers!: Record<string, unknown> | null;
 
-  @Field(() => String, { nullable: true, description: 'Signed link that works without a credential until it expires.' })
+  @Field(() => UrlScalar, { nullable: true, description: 'Signed link that works without a credential until it expires.' })
   recordingUrl!: string | null;
 
-  @Field(() => DateTimeScalar)
+  @Field(() => DateTimeScalar, { description: 'When the call was placed.' })
   createdAt!: Date;
 
-  @Field(() => DateTimeScalar, { nullable: true })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When the far end answered.' })
   startedAt!: Date | null;
 
-  @Field(() => DateTimeScalar, { nullable: true })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When the call reached a final status.' })
   endedAt!: Date | null;
+
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When the transcript and answers were recorded.' })
+  analyzedAt!: Date | null;
 
   @Field(() => ID, { nullable: true, description: 'The campaign of a campaign call.' })
   campaignId!: string | null;
@@ -66,5 +99,40 @@ export class CallType {
   scheduledAt!: Date | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A page of calls, newest first.' })
 export class CallConnection extends Connection(CallType, 'Call') {}
+
+@InputType('PlaceCallInput', {
+  description: 'A call to place; the same fields and rules as POST /v1/calls/outbound, validated by the same code (errors name the REST field, e.g. max_duration_seconds).',
+})
+export class PlaceCallInput {
+  @Field({ description: 'The number to call, in E.164 form (e.g. +14155550123).' })
+  to!: string;
+
+  @Field(() => String, { nullable: true, description: 'The caller id to show, in E.164 form.' })
+  from?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'What the voice agent should do (up to 8000 characters).' })
+  task?: string | null;
+
+  @Field(() => [QuestionInput], { nullable: true, description: 'Up to 50 questions to ask.' })
+  questions?: QuestionInput[] | null;
+
+  @Field(() => Int, { nullable: true, description: 'End the call after this many seconds of talk (10 to 3600; default 600).' })
+  maxDurationSeconds?: number | null;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Your own data, returned verbatim (at most 16 KiB serialized).' })
+  metadata?: Record<string, unknown> | null;
+
+  @Field(() => String, { nullable: true, description: "Webhook destination (an http(s) URL) for this call's events instead of the organization's." })
+  webhookUrl?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'RFC 3339 with an offset, at most 90 days ahead: the call stays SCHEDULED until then (docs/campaigns.md).' })
+  scheduleAt?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Like the Idempotency-Key header: repeating a placement with the same key and input within 24 hours returns the first call; another input is refused.',
+  })
+  idempotencyKey?: string | null;
+}

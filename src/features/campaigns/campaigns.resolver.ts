@@ -1,7 +1,9 @@
-import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { toConnection } from '../../graphql/connection';
-import type { GqlContext } from '../../graphql/context';
-import type { Services } from '../../services';
+import { RequestCtx } from '../../graphql/request-ctx';
+import type { Ctx } from '../../shared/context';
+import type { SuppressionsService } from '../suppressions/suppressions.service';
+import type { CampaignsService } from './campaigns.service';
 import type { CampaignJson } from './campaigns.presenter';
 import {
   CampaignConnection,
@@ -44,30 +46,28 @@ const retryBody = (r: RetryPolicyInput | undefined) =>
     max_attempts: r.maxAttempts,
   };
 
-async function present(services: Services, ctx: GqlContext['ctx'], id: string) {
-  return toType(await services.campaigns.present(ctx.em, await services.campaigns.get(ctx, id)));
-}
 
 /** The dashboard's campaigns and suppression list: the same services and rules as /v1. */
 @Resolver()
 export class CampaignsResolver {
+  constructor(private readonly deps: { campaigns: CampaignsService; suppressions: SuppressionsService }) {}
   @Authorized()
   @Query(() => CampaignConnection)
   async campaigns(
     @Arg('first', () => Int, { nullable: true }) first: number | null,
     @Arg('after', () => String, { nullable: true }) afterCursor: string | null,
-    @Ctx() { ctx, services }: GqlContext,
+    @RequestCtx() ctx: Ctx,
   ): Promise<CampaignConnection> {
-    const page = await services.campaigns.list(ctx, { limit: first ?? undefined, cursor: afterCursor ?? undefined });
+    const page = await this.deps.campaigns.list(ctx, { limit: first ?? undefined, cursor: afterCursor ?? undefined });
     const nodes = new Map<string, CampaignType>();
-    for (const c of page.data) nodes.set(c.id, toType(await services.campaigns.present(ctx.em, c)));
+    for (const c of page.data) nodes.set(c.id, toType(await this.deps.campaigns.present(ctx.em, c)));
     return toConnection(page, (c) => nodes.get(c.id)!);
   }
 
   @Authorized()
   @Query(() => CampaignType)
-  async campaign(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<CampaignType> {
-    return present(services, ctx, id);
+  async campaign(@Arg('id', () => ID) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
+    return toType(await this.deps.campaigns.present(ctx.em, await this.deps.campaigns.get(ctx, id)));
   }
 
   @Authorized()
@@ -77,9 +77,9 @@ export class CampaignsResolver {
     @Arg('first', () => Int, { nullable: true }) first: number | null,
     @Arg('after', () => String, { nullable: true }) afterCursor: string | null,
     @Arg('status', () => String, { nullable: true }) status: string | null,
-    @Ctx() { ctx, services }: GqlContext,
+    @RequestCtx() ctx: Ctx,
   ): Promise<CampaignRecipientPage> {
-    const page = await services.campaigns.recipients(ctx, id, { limit: first ?? undefined, cursor: afterCursor ?? undefined, status: status ?? undefined });
+    const page = await this.deps.campaigns.recipients(ctx, id, { limit: first ?? undefined, cursor: afterCursor ?? undefined, status: status ?? undefined });
     return {
       nodes: page.data.map((r) => ({
         id: r.recipient_id,
@@ -100,8 +100,8 @@ export class CampaignsResolver {
 
   @Authorized()
   @Mutation(() => CampaignType)
-  async createCampaign(@Arg('input', () => CreateCampaignInput) input: CreateCampaignInput, @Ctx() { ctx, services }: GqlContext): Promise<CampaignType> {
-    const out = await services.campaigns.create(
+  async createCampaign(@Arg('input', () => CreateCampaignInput) input: CreateCampaignInput, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
+    const out = await this.deps.campaigns.create(
       ctx,
       {
         name: input.name,
@@ -125,20 +125,20 @@ export class CampaignsResolver {
 
   @Authorized()
   @Mutation(() => CampaignType)
-  async pauseCampaign(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<CampaignType> {
-    return toType(await services.campaigns.pause(ctx, id));
+  async pauseCampaign(@Arg('id', () => ID) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
+    return toType(await this.deps.campaigns.pause(ctx, id));
   }
 
   @Authorized()
   @Mutation(() => CampaignType)
-  async resumeCampaign(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<CampaignType> {
-    return toType(await services.campaigns.resume(ctx, id));
+  async resumeCampaign(@Arg('id', () => ID) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
+    return toType(await this.deps.campaigns.resume(ctx, id));
   }
 
   @Authorized()
   @Mutation(() => CampaignType)
-  async cancelCampaign(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<CampaignType> {
-    return toType(await services.campaigns.cancel(ctx, id));
+  async cancelCampaign(@Arg('id', () => ID) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
+    return toType(await this.deps.campaigns.cancel(ctx, id));
   }
 
   @Authorized()
@@ -146,22 +146,22 @@ export class CampaignsResolver {
   async suppressions(
     @Arg('first', () => Int, { nullable: true }) first: number | null,
     @Arg('after', () => String, { nullable: true }) afterCursor: string | null,
-    @Ctx() { ctx, services }: GqlContext,
+    @RequestCtx() ctx: Ctx,
   ): Promise<SuppressionPage> {
-    const page = await services.suppressions.list(ctx, { limit: first ?? undefined, cursor: afterCursor ?? undefined });
+    const page = await this.deps.suppressions.list(ctx, { limit: first ?? undefined, cursor: afterCursor ?? undefined });
     return { nodes: page.data.map((s) => ({ number: s.number, source: s.source, createdAt: s.created_at })), endCursor: page.next_cursor, hasNextPage: page.next_cursor !== null };
   }
 
   @Authorized()
   @Mutation(() => SuppressionsAddedType)
-  async addSuppressions(@Arg('numbers', () => [String]) numbers: string[], @Ctx() { ctx, services }: GqlContext): Promise<SuppressionsAddedType> {
-    return services.suppressions.add(ctx, { numbers }, 'dashboard');
+  async addSuppressions(@Arg('numbers', () => [String]) numbers: string[], @RequestCtx() ctx: Ctx): Promise<SuppressionsAddedType> {
+    return this.deps.suppressions.add(ctx, { numbers }, 'dashboard');
   }
 
   @Authorized()
   @Mutation(() => Boolean)
-  async removeSuppression(@Arg('number') number: string, @Ctx() { ctx, services }: GqlContext): Promise<boolean> {
-    await services.suppressions.remove(ctx, number);
+  async removeSuppression(@Arg('number') number: string, @RequestCtx() ctx: Ctx): Promise<boolean> {
+    await this.deps.suppressions.remove(ctx, number);
     return true;
   }
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { jsonObject, nullable, timestamp, uuidString } from '../../shared/api-schemas';
 import { pageSchema } from '../../shared/pagination';
 import { webhookUrlSchema } from '../../shared/webhook-url';
 import { e164Schema, MAX_SCHEDULE_AHEAD_MS, metadataSchema, placeCallSchema } from '../calls/calls.schemas';
 import { isValidTimeZone, WEEKDAYS } from './calling-window';
-import { RECIPIENT_STATUSES } from './campaign.entity';
+import { CAMPAIGN_STATUSES, RECIPIENT_STATUSES } from './campaign.entity';
 
 export const MAX_RECIPIENTS_PER_REQUEST = 10_000;
 
@@ -20,7 +21,7 @@ export const recipientSchema = z.object({
 export type RecipientInput = z.output<typeof recipientSchema>;
 
 /** The campaign without its recipients (validated one by one, see campaigns.service.ts). */
-export const campaignSchema = z
+const campaignFields = z
   .object({
     name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
     task: placeCallSchema.shape.task,
@@ -50,9 +51,13 @@ export const campaignSchema = z
       })
       .nullish(),
     recipients: z.array(z.unknown()).max(MAX_RECIPIENTS_PER_REQUEST, `must have at most ${MAX_RECIPIENTS_PER_REQUEST} recipients per request (append more with POST /v1/campaigns/{id}/recipients)`).default([]),
-  })
-  .refine((c) => !c.end_at || Date.parse(c.end_at) > Date.parse(c.start_at ?? new Date().toISOString()), { message: 'must be after start_at', path: ['end_at'] });
+  });
+export const campaignSchema = campaignFields.refine((c) => !c.end_at || Date.parse(c.end_at) > Date.parse(c.start_at ?? new Date().toISOString()), { message: 'must be after start_at', path: ['end_at'] });
 export type CampaignInput = z.input<typeof campaignSchema>;
+
+/** The request bodies as documented (recipients are validated one by one by the service). */
+export const createCampaignDocSchema = campaignFields.extend({ recipients: z.array(recipientSchema).max(MAX_RECIPIENTS_PER_REQUEST).optional() });
+export const appendDocSchema = z.object({ recipients: z.array(recipientSchema).min(1).max(MAX_RECIPIENTS_PER_REQUEST) });
 
 export const appendSchema = z.object({
   recipients: z.array(z.unknown()).min(1, 'must not be empty').max(MAX_RECIPIENTS_PER_REQUEST, `must have at most ${MAX_RECIPIENTS_PER_REQUEST} recipients per request`),
@@ -60,3 +65,88 @@ export const appendSchema = z.object({
 
 export const listCampaignsSchema = pageSchema;
 export const listRecipientsSchema = pageSchema.extend({ status: z.enum(RECIPIENT_STATUSES).optional() });
+
+const countsSchema = z.strictObject({
+  total: z.number().int(),
+  pending: z.number().int(),
+  calling: z.number().int(),
+  completed: z.number().int(),
+  failed: z.number().int(),
+  suppressed: z.number().int(),
+  canceled: z.number().int(),
+});
+const afterOut = z.strictObject({ after_seconds: z.number().int() });
+
+/** A campaign as REST returns it (campaigns.presenter.ts). */
+export const campaignOutSchema = z.strictObject({
+  campaign_id: uuidString,
+  name: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  counts: countsSchema,
+  task: nullable(z.string()),
+  questions: z.array(jsonObject),
+  webhook_url: nullable(z.string()),
+  metadata: jsonObject,
+  start_at: timestamp,
+  end_at: nullable(timestamp),
+  time_zone: z.string(),
+  calling_window: nullable(z.strictObject({ days: z.array(z.enum(WEEKDAYS)), start: z.string(), end: z.string() })),
+  max_concurrent_calls: z.number().int(),
+  max_calls_per_second: z.number(),
+  retry: z.strictObject({ busy: afterOut, no_answer: afterOut, voicemail: afterOut, carrier_error: afterOut, max_attempts: z.number().int() }),
+  created_at: timestamp,
+  started_at: nullable(timestamp),
+  completed_at: nullable(timestamp),
+});
+export const appendedOutSchema = campaignOutSchema.extend({ recipients_added: z.number().int() });
+
+export const recipientOutSchema = z.strictObject({
+  recipient_id: uuidString,
+  to: z.string(),
+  time_zone: nullable(z.string()),
+  time_zones: z.array(z.string()),
+  time_zone_source: z.enum(['given', 'number', 'campaign']),
+  status: z.enum(RECIPIENT_STATUSES),
+  attempts: z.number().int(),
+  last_call_id: nullable(uuidString),
+  last_disposition: nullable(z.string()),
+  next_attempt_at: nullable(timestamp),
+  metadata: nullable(jsonObject),
+  created_at: timestamp,
+});
+
+export const CAMPAIGN_EXAMPLE = {
+  campaign_id: '019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10',
+  name: 'Appointment reminders',
+  status: 'running',
+  counts: { total: 3, pending: 2, calling: 0, completed: 0, failed: 0, suppressed: 1, canceled: 0 },
+  task: 'Remind the patient of tomorrow\'s appointment.',
+  questions: [],
+  webhook_url: null,
+  metadata: {},
+  start_at: '2026-11-22T10:15:30.123456+00:00',
+  end_at: null,
+  time_zone: 'Europe/Paris',
+  calling_window: { days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '09:00', end: '20:00' },
+  max_concurrent_calls: 5,
+  max_calls_per_second: 1,
+  retry: { busy: { after_seconds: 600 }, no_answer: { after_seconds: 3600 }, voicemail: { after_seconds: 14400 }, carrier_error: { after_seconds: 60 }, max_attempts: 3 },
+  created_at: '2026-11-22T10:15:30.123456+00:00',
+  started_at: '2026-11-22T10:15:30.123456+00:00',
+  completed_at: null,
+};
+
+export const RECIPIENT_EXAMPLE = {
+  recipient_id: '019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f11',
+  to: '+33612345678',
+  time_zone: 'Europe/Paris',
+  time_zones: ['Europe/Paris'],
+  time_zone_source: 'number',
+  status: 'pending',
+  attempts: 0,
+  last_call_id: null,
+  last_disposition: null,
+  next_attempt_at: '2026-11-22T10:15:30.123456+00:00',
+  metadata: null,
+  created_at: '2026-11-22T10:15:30.123456+00:00',
+};

@@ -1,34 +1,44 @@
-import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import type { GqlContext } from '../../graphql/context';
-import { OrganizationType } from '../users/users.types';
-import { RotatedWebhookSecretType, WebhookSettingsType } from './orgs.types';
+import { Arg, Authorized, Mutation, Query, Resolver } from 'type-graphql';
+import { RequestCtx } from '../../graphql/request-ctx';
+import type { Ctx } from '../../shared/context';
+import type { Organization } from './organization.entity';
+import { OrganizationType, RotatedWebhookSecretType, WebhookSettingsType } from './orgs.types';
+import type { WebhookSettingsService } from './webhook-settings.service';
+
+export interface OrganizationResolverDeps {
+  /** The current user's organization (AuthService.me). */
+  auth: { me(ctx: Ctx): Promise<{ organization: Organization }> };
+  webhookSettings: WebhookSettingsService;
+}
 
 @Resolver()
 export class OrganizationResolver {
+  constructor(private readonly deps: OrganizationResolverDeps) {}
+
   @Authorized()
-  @Query(() => OrganizationType)
-  async organization(@Ctx() { ctx, services }: GqlContext): Promise<OrganizationType> {
-    return (await services.auth.me(ctx)).organization;
+  @Query(() => OrganizationType, { description: "The signed-in user's organization." })
+  async organization(@RequestCtx() ctx: Ctx): Promise<OrganizationType> {
+    return (await this.deps.auth.me(ctx)).organization;
   }
 
   @Authorized()
-  @Query(() => WebhookSettingsType)
-  async webhook(@Ctx() { ctx, services }: GqlContext): Promise<WebhookSettingsType> {
-    return services.webhookSettings.get(ctx);
+  @Query(() => WebhookSettingsType, { description: "The organization's webhook settings." })
+  async webhook(@RequestCtx() ctx: Ctx): Promise<WebhookSettingsType> {
+    return this.deps.webhookSettings.get(ctx);
   }
 
   @Authorized()
   @Mutation(() => WebhookSettingsType, { description: 'Owner only. Pass null to remove the default destination.' })
   async updateWebhook(
-    @Arg('webhookUrl', () => String, { nullable: true }) webhookUrl: string | null,
-    @Ctx() { ctx, services }: GqlContext,
+    @Arg('webhookUrl', () => String, { nullable: true, description: 'The new default destination, or null to remove it.' }) webhookUrl: string | null,
+    @RequestCtx() ctx: Ctx,
   ): Promise<WebhookSettingsType> {
-    return services.webhookSettings.update(ctx, { webhook_url: webhookUrl });
+    return this.deps.webhookSettings.update(ctx, { webhook_url: webhookUrl });
   }
 
   @Authorized()
   @Mutation(() => RotatedWebhookSecretType, { description: 'Owner only.' })
-  async rotateWebhookSecret(@Ctx() { ctx, services }: GqlContext): Promise<RotatedWebhookSecretType> {
-    return services.webhookSettings.rotateSecret(ctx);
+  async rotateWebhookSecret(@RequestCtx() ctx: Ctx): Promise<RotatedWebhookSecretType> {
+    return this.deps.webhookSettings.rotateSecret(ctx);
   }
 }

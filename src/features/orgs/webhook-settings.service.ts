@@ -24,7 +24,7 @@ export class WebhookSettingsService {
     return { webhookUrl: org.webhookUrl, secretLast4: org.webhookSecretLast4 };
   }
 
-  async update(ctx: Ctx, raw: UpdateWebhookInput): Promise<WebhookSettings> {
+  async update(ctx: Ctx, raw: unknown): Promise<WebhookSettings> {
     const owner = requireOwner(ctx);
     const input = parseInput(updateWebhookSchema, raw);
     if (input.webhook_url) await assertPublicDestination('webhook_url', input.webhook_url, this.config.webhookAllowPrivateNetworks);

@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { LiveEventsPublisher } from '../../shared/live-events';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Ctx } from '../../shared/context';
@@ -6,10 +6,11 @@ import { requireOrg, requireOwner } from '../../shared/context';
 import { AppError, notFound } from '../../shared/errors';
 import { isUuid } from '../../shared/ids';
 import { paginate, type Page, type PageInput, pageSchema } from '../../shared/pagination';
+import { mapPgError } from '../../shared/pg-errors';
 import { emailSchema, parseInput, passwordSchema } from '../../shared/validation';
 import type { AccountMail } from '../auth/account-mail';
 import { issueMailToken } from '../auth/mail-tokens';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../shared/passwords';
 import { Organization } from '../orgs/organization.entity';
 import { User } from './user.entity';
 
@@ -21,12 +22,15 @@ export const addMemberSchema = z.object({
 export type AddMemberInput = z.input<typeof addMemberSchema>;
 
 export class MembersService {
+  /** Closes the live sockets of a deactivated user or organization (set by createServices). */
+  live: LiveEventsPublisher | undefined;
+
   constructor(
     private readonly config: Config,
     private readonly mail: AccountMail,
   ) {}
 
-  async list(ctx: Ctx, raw: PageInput): Promise<Page<User>> {
+  async list(ctx: Ctx, raw: unknown): Promise<Page<User>> {
     const page = parseInput(pageSchema, raw);
     return paginate(ctx.em, User, { orgId: requireOrg(ctx) }, page);
   }
@@ -37,7 +41,7 @@ export class MembersService {
    * mail. Either way the address is not proven by the owner's word: no admin rights follow from it.
    * Inviting an address whose invitation is still pending in this organization sends a fresh link.
    */
-  async add(ctx: Ctx, raw: AddMemberInput): Promise<User> {
+  async add(ctx: Ctx, raw: unknown): Promise<User> {
     const owner = requireOwner(ctx);
     const input = parseInput(addMemberSchema, raw);
     const passwordHash = input.password === undefined ? null : await hashPassword(input.password, this.config.bcryptCost);
@@ -54,12 +58,16 @@ export class MembersService {
         return { user: u, organization: org, token: await issueMailToken(em, u.id, u.email, purpose) };
       }));
     } catch (e) {
-      if (e instanceof UniqueConstraintViolationException) throw new AppError('email_taken', 'An account with this e-mail already exists.');
-      throw e;
+      throw mapPgError(e, { unique: () => new AppError('email_taken', 'An account with this e-mail already exists.') });
     }
     if (purpose === 'invitation') this.mail.invitation(user.email, token, organization.name);
     else this.mail.verification(user.email, token);
     return user;
+  }
+
+  /** How many members the organization has (active or not). */
+  async count(ctx: Ctx): Promise<number> {
+    return ctx.em.count(User, { orgId: requireOrg(ctx) });
   }
 
   /** A member of this organization invited earlier who has not accepted yet (no password, unverified). */
@@ -75,6 +83,7 @@ export class MembersService {
     if (user.id === owner.userId) throw new AppError('invalid_state', 'You cannot deactivate yourself.');
     user.active = false;
     await ctx.em.flush();
+    this.live?.accessChanged({ userId: user.id });
     return user;
   }
 }

@@ -1,8 +1,6 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../shared/ids';
-
-export const ROLES = ['owner', 'member', 'platform_admin'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from '../../shared/roles';
 
 @Entity({ tableName: 'users' })
 export class User {

@@ -1,5 +1,4 @@
 import { isoMicro } from '../../shared/time';
-import type { Organization } from '../orgs/organization.entity';
 import type { User } from './user.entity';
 
 export const presentUser = (u: User) => ({
@@ -10,12 +9,4 @@ export const presentUser = (u: User) => ({
   active: u.active,
   email_verified: u.emailVerified,
   created_at: isoMicro(u.createdAt),
-});
-
-export const presentOrganization = (o: Organization) => ({
-  id: o.id,
-  name: o.name,
-  active: o.active,
-  webhook_url: o.webhookUrl,
-  created_at: isoMicro(o.createdAt),
 });

@@ -1,66 +1,54 @@
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
-import { DateTimeScalar } from '../../graphql/scalars';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { MemberRoleEnum, RoleEnum } from '../../graphql/enums';
+import { NodeInterface } from '../../graphql/node';
+import { DateTimeScalar, EmailAddressScalar, UrlScalar } from '../../graphql/scalars';
 import { Connection } from '../../graphql/connection';
+import { OrganizationType } from '../orgs/orgs.types';
 
-@ObjectType('User')
+@ObjectType('User', { implements: NodeInterface, description: 'A person who signs in to the dashboard of one organization.' })
 export class UserType {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The user id (a UUID).' })
   id!: string;
 
-  @Field()
+  @Field(() => EmailAddressScalar, { description: 'Sign-in e-mail, lower-cased.' })
   email!: string;
 
-  @Field({ description: 'owner, member or platform_admin' })
+  @Field(() => RoleEnum, { description: 'What the user may do in the organization.' })
   role!: string;
 
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The organization the user belongs to.' })
   orgId!: string;
 
-  @Field()
+  @Field({ description: 'False once deactivated: the user can no longer sign in or use a token.' })
   active!: boolean;
 
   @Field({ description: 'True once the holder of the address followed a mailed link (verification, invitation or password reset).' })
   emailVerified!: boolean;
 
-  @Field(() => DateTimeScalar)
+  @Field(() => DateTimeScalar, { description: 'When the user was created.' })
   createdAt!: Date;
 }
 
-@ObjectType('Organization')
-export class OrganizationType {
-  @Field(() => ID)
-  id!: string;
-
-  @Field()
-  name!: string;
-
-  @Field()
-  active!: boolean;
-
-  @Field(() => String, { nullable: true })
-  webhookUrl!: string | null;
-
-  @Field(() => DateTimeScalar)
-  createdAt!: Date;
-}
-
-@ObjectType('Me')
+@ObjectType('Me', { description: 'The signed-in user, with their organization.' })
 export class MeType extends UserType {
-  @Field(() => OrganizationType)
+  @Field(() => OrganizationType, { description: "The user's organization." })
   organization!: OrganizationType;
 }
 
-@ObjectType()
-export class UserConnection extends Connection(UserType, 'User') {}
+@ObjectType({ description: "A page of the organization's members." })
+export class UserConnection extends Connection(UserType, 'User') {
+  @Field(() => Int, { description: 'How many members the organization has in all.' })
+  totalCount!: number;
+}
 
-@InputType()
+@InputType({ description: 'A new member of the organization.' })
 export class AddMemberInput {
-  @Field()
+  @Field({ description: 'Their sign-in e-mail; unique across the service.' })
   email!: string;
 
   @Field(() => String, { nullable: true, description: 'Omit it to send an invitation instead: the member chooses their own password.' })
   password?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'member (default) or owner' })
+  @Field(() => MemberRoleEnum, { nullable: true, description: 'MEMBER (the default) or OWNER.' })
   role?: 'member' | 'owner' | null;
 }

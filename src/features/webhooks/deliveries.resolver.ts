@@ -1,6 +1,11 @@
-import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { WebhookEventEnum } from '../../graphql/enums';
+import { DateTimeScalar } from '../../graphql/scalars';
 import { toConnection } from '../../graphql/connection';
-import type { GqlContext } from '../../graphql/context';
+import { PageArgs, pageInput } from '../../graphql/page-args';
+import { RequestCtx } from '../../graphql/request-ctx';
+import type { Ctx } from '../../shared/context';
+import type { DeliveriesService } from './deliveries.service';
 import type { WebhookDelivery } from './webhook-delivery.entity';
 import { ReplayAcceptedType, WebhookDeliveryConnection, WebhookDeliveryDetailType, WebhookDeliveryType } from './deliveries.types';
 
@@ -8,46 +13,46 @@ const toType = (d: WebhookDelivery): WebhookDeliveryType => ({ ...d, nextAttempt
 
 @Resolver()
 export class DeliveriesResolver {
+  constructor(private readonly deps: { deliveries: DeliveriesService }) {}
+
   @Authorized()
-  @Query(() => WebhookDeliveryConnection)
+  @Query(() => WebhookDeliveryConnection, { description: "The organization's webhook deliveries, newest first." })
   async webhookDeliveries(
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Arg('callId', () => ID, { nullable: true }) callId: string | null,
-    @Arg('event', () => String, { nullable: true }) event: string | null,
-    @Arg('delivered', () => Boolean, { nullable: true }) delivered: boolean | null,
-    @Ctx() { ctx, services }: GqlContext,
+    @Args() page: PageArgs,
+    @Arg('callId', () => ID, { nullable: true, description: 'Only deliveries of this call.' }) callId: string | null,
+    @Arg('event', () => WebhookEventEnum, { nullable: true, description: 'Only this event.' }) event: string | null,
+    @Arg('delivered', () => Boolean, { nullable: true, description: 'Only delivered (true) or undelivered (false) deliveries.' }) delivered: boolean | null,
+    @RequestCtx() ctx: Ctx,
   ): Promise<WebhookDeliveryConnection> {
-    const page = await services.deliveries.list(ctx, {
-      limit: first ?? undefined,
-      cursor: after ?? undefined,
+    const result = await this.deps.deliveries.list(ctx, {
+      ...pageInput(page),
       call_id: callId ?? undefined,
-      event: (event ?? undefined) as never,
+      event: event ?? undefined,
       delivered: delivered ?? undefined,
     });
-    return toConnection(page, toType);
+    return toConnection(result, toType);
   }
 
   @Authorized()
-  @Query(() => WebhookDeliveryDetailType)
-  async webhookDelivery(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<WebhookDeliveryDetailType> {
-    const { delivery, attempts } = await services.deliveries.get(ctx, id);
+  @Query(() => WebhookDeliveryDetailType, { description: "One webhook delivery with its body and attempts." })
+  async webhookDelivery(@Arg('id', () => ID, { description: 'The delivery id.' }) id: string, @RequestCtx() ctx: Ctx): Promise<WebhookDeliveryDetailType> {
+    const { delivery, attempts } = await this.deps.deliveries.get(ctx, id);
     return { ...toType(delivery), payload: JSON.parse(delivery.payload) as unknown, attemptLog: attempts };
   }
 
   @Authorized()
   @Mutation(() => WebhookDeliveryType, { description: 'Owner only. Queues a manual attempt now; if it fails, nothing further is scheduled.' })
-  async redeliverWebhook(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GqlContext): Promise<WebhookDeliveryType> {
-    return toType(await services.deliveries.redeliver(ctx, id));
+  async redeliverWebhook(@Arg('id', () => ID, { description: 'The delivery to redeliver.' }) id: string, @RequestCtx() ctx: Ctx): Promise<WebhookDeliveryType> {
+    return toType(await this.deps.deliveries.redeliver(ctx, id));
   }
 
   @Authorized()
   @Mutation(() => ReplayAcceptedType, { description: 'Owner only. Redelivers every undelivered event since a time, in the background.' })
   async replayWebhooks(
-    @Arg('since') since: string,
-    @Arg('event', () => String, { nullable: true }) event: string | null,
-    @Ctx() { ctx, services }: GqlContext,
+    @Arg('since', () => DateTimeScalar, { description: 'Redeliver events created at or after this time.' }) since: Date,
+    @Arg('event', () => WebhookEventEnum, { nullable: true, description: 'Only this event.' }) event: string | null,
+    @RequestCtx() ctx: Ctx,
   ): Promise<ReplayAcceptedType> {
-    return services.deliveries.replay(ctx, { since, event: (event ?? undefined) as never });
+    return this.deps.deliveries.replay(ctx, { since: since.toISOString(), event: event ?? undefined });
   }
 }

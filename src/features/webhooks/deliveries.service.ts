@@ -30,7 +30,7 @@ export interface DeliveryDetail {
 }
 
 export class DeliveriesService {
-  async list(ctx: Ctx, raw: ListDeliveriesInput): Promise<Page<WebhookDelivery>> {
+  async list(ctx: Ctx, raw: unknown): Promise<Page<WebhookDelivery>> {
     const orgId = requireOrg(ctx);
     const input = parseInput(listDeliveriesSchema, raw);
     const where: Record<string, unknown> = { orgId };
@@ -58,7 +58,7 @@ export class DeliveriesService {
   }
 
   /** Svix's "recover": every undelivered event since a time, redelivered as background work. */
-  async replay(ctx: Ctx, raw: ReplayInput): Promise<{ since: string; event: string | null }> {
+  async replay(ctx: Ctx, raw: unknown): Promise<{ since: string; event: string | null }> {
     const owner = requireOwner(ctx);
     const input = parseInput(replaySchema, raw);
     await addJobs(ctx.em, job('replay', { orgId: owner.orgId, since: input.since, ...(input.event ? { event: input.event } : {}) }));

@@ -16,7 +16,7 @@ export interface SendResult {
 const MAX_EXCERPT_BYTES = 4096;
 
 const agentOptions = { keepAlive: true, maxSockets: 64, scheduling: 'lifo' as const };
-const guardedAgents = { http: new http.Agent({ ...agentOptions, lookup: guardedLookup as never }), https: new https.Agent({ ...agentOptions, lookup: guardedLookup as never }) };
+const guardedAgents = { http: new http.Agent({ ...agentOptions, lookup: guardedLookup as net.LookupFunction }), https: new https.Agent({ ...agentOptions, lookup: guardedLookup as net.LookupFunction }) };
 const openAgents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
 
 function classify(err: NodeJS.ErrnoException): string {

@@ -9,14 +9,18 @@ import { destinationSql, NO_DESTINATION } from './outbox';
 import { nextRetryDelayMs } from './retry-schedule';
 import { signedHeaders } from './signing';
 import type { DeliveryState } from './webhook-delivery.entity';
+import type { LiveEventsPublisher } from '../../shared/live-events';
 
 interface ClaimedDelivery {
   id: string;
   org_id: string;
+  /** Null for a campaign's own events (campaign.*). */
+  call_id: string | null;
   event: string;
   url: string | null;
   payload: string;
   state: DeliveryState;
+  attempts: number;
   scheduled_attempts: number;
   current_url: string | null;
   webhook_secret_enc: string;
@@ -118,6 +122,8 @@ export class WebhookDeliverer {
   );
   private readonly records = new Batcher<RecordRow, void>((rows) => this.recordMany(rows), (r) => r[1]);
   listener: DeliveryListener | undefined;
+  /** Announces each recorded attempt to live subscribers (set by createServices). */
+  live: LiveEventsPublisher | undefined;
 
   constructor(
     private readonly config: Config,
@@ -176,7 +182,7 @@ export class WebhookDeliverer {
         where d.id = x.id and o.id = d.org_id
           and (d.lease_until is null or d.lease_until < now())
           and (x.trigger = 'manual' or d.state = 'pending')
-      returning d.id, d.org_id, d.event, d.url, d.payload, d.state, d.scheduled_attempts,
+      returning d.id, d.org_id, d.call_id, d.event, d.url, d.payload, d.state, d.attempts, d.scheduled_attempts,
                 ${destinationSql('d.subject_url', 'o.id')} as current_url,
                 o.webhook_secret_enc, o.previous_webhook_secret_enc, o.previous_webhook_secret_expires_at`,
       [items.map((i) => i.deliveryId), items.map((i) => i.trigger), this.leaseMs],
@@ -212,6 +218,8 @@ export class WebhookDeliverer {
       }
     }
     await this.records.add([newId(), d.id, d.org_id, url, startedAt, r.responseCode, r.durationMs, r.error, r.responseExcerpt, trigger, ok, state, nextAttemptAt]);
+    // Live delivery updates are per call (webhookDeliveryUpdated(callId)); campaign events have none.
+    if (d.call_id) this.live?.deliveryChanged({ o: d.org_id, d: d.id, c: d.call_id, s: state, a: d.attempts + 1, ok, rc: r.responseCode, e: r.error });
     if (!ok) this.log.info({ delivery_id: d.id, event: d.event, error: r.error, code: r.responseCode, trigger }, 'webhook attempt failed');
     return nextAttemptAt !== null;
   }

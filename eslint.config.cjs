@@ -1,0 +1,31 @@
+// Lints the committed GraphQL schema (a jest test runs it; `npx eslint schema.graphql` too) with
+// @graphql-eslint's schema-recommended rules, plus descriptions required everywhere.
+const graphqlPlugin = require('@graphql-eslint/eslint-plugin');
+
+module.exports = [
+  {
+    files: ['schema.graphql'],
+    languageOptions: { parser: graphqlPlugin.parser, parserOptions: { graphQLConfig: { schema: 'schema.graphql' } } },
+    plugins: { '@graphql-eslint': graphqlPlugin },
+    rules: {
+      ...graphqlPlugin.configs['flat/schema-recommended'].rules,
+      // Every type, field, argument and enum value is described, not only types and root fields.
+      '@graphql-eslint/require-description': [
+        'error',
+        { types: true, rootField: true, FieldDefinition: true, InputValueDefinition: true, EnumValueDefinition: true, DirectiveDefinition: true },
+      ],
+      // Connections, edges, page info, payloads and statistics are views, not identifiable objects.
+      '@graphql-eslint/strict-id-in-types': [
+        'error',
+        {
+          acceptedIdNames: ['id'],
+          acceptedIdTypes: ['ID'],
+          exceptions: {
+            types: ['PageInfo', 'AuthPayload', 'SignupPayload', 'WebhookSettings', 'RotatedWebhookSecret', 'ReplayAccepted', 'Question', 'ActiveTotal', 'CountByValue', 'AdminStats', 'EmailVerification'],
+            suffixes: ['Connection', 'Edge', 'Payload', 'Stats'],
+          },
+        },
+      ],
+    },
+  },
+];

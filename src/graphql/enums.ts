@@ -1,0 +1,157 @@
+import { registerEnumType } from 'type-graphql';
+
+/**
+ * GraphQL enums for every closed set. Names are UPPER_CASE (GraphQL convention); each maps to the
+ * lower-case string stored in the database and used by REST and webhooks, so REST is unchanged
+ * and resolvers and services keep working with the internal values.
+ */
+type Described<T extends Record<string, string>> = { [K in keyof T]: string };
+
+function defineEnum<T extends Record<string, string>>(values: T, name: string, description: string, valueDescriptions: Described<T>): T {
+  registerEnumType(values, {
+    name,
+    description,
+    valuesConfig: Object.fromEntries(Object.keys(values).map((k) => [k, { description: valueDescriptions[k as keyof T] }])) as never,
+  });
+  return values;
+}
+
+export const CallStatusEnum = defineEnum(
+  { SCHEDULED: 'scheduled', QUEUED: 'queued', RINGING: 'ringing', IN_PROGRESS: 'in_progress', COMPLETED: 'completed', FAILED: 'failed', CANCELED: 'canceled' } as const,
+  'CallStatus',
+  'Where a call is in its life. Moves only forward; COMPLETED, FAILED and CANCELED are final.',
+  {
+    SCHEDULED: 'Placed with a schedule time and waiting for it (no call.queued yet).',
+    QUEUED: 'Accepted and waiting to be dialed.',
+    RINGING: 'The far end is ringing.',
+    IN_PROGRESS: 'Answered and talking.',
+    COMPLETED: 'Ended after being answered.',
+    FAILED: 'Ended without a conversation (busy, no answer, invalid number, carrier error).',
+    CANCELED: 'Canceled before it was answered.',
+  },
+);
+
+export const CallDispositionEnum = defineEnum(
+  {
+    HUMAN: 'human',
+    VOICEMAIL: 'voicemail',
+    BUSY: 'busy',
+    NO_ANSWER: 'no_answer',
+    INVALID_NUMBER: 'invalid_number',
+    CARRIER_ERROR: 'carrier_error',
+    CANCELED: 'canceled',
+  } as const,
+  'CallDisposition',
+  'How a call ended; set when it reaches a final status.',
+  {
+    HUMAN: 'A person answered.',
+    VOICEMAIL: 'An answering machine or voicemail answered.',
+    BUSY: 'The line was busy.',
+    NO_ANSWER: 'Nobody answered before the ring timeout.',
+    INVALID_NUMBER: 'The number does not exist or cannot be reached.',
+    CARRIER_ERROR: 'The carrier failed the call.',
+    CANCELED: 'Canceled before it was answered.',
+  },
+);
+
+export const RoleEnum = defineEnum(
+  { OWNER: 'owner', MEMBER: 'member', PLATFORM_ADMIN: 'platform_admin' } as const,
+  'Role',
+  "A user's role in their organization.",
+  {
+    OWNER: 'Manages keys, webhook settings and members.',
+    MEMBER: 'Reads everything in the organization and places and cancels calls.',
+    PLATFORM_ADMIN: 'Operator of the whole service (admin fields).',
+  },
+);
+
+export const MemberRoleEnum = defineEnum(
+  { OWNER: 'owner', MEMBER: 'member' } as const,
+  'MemberRole',
+  'The roles an owner can give a new member.',
+  { OWNER: 'Another owner.', MEMBER: 'A member (read, place and cancel calls).' },
+);
+
+export const WebhookEventEnum = defineEnum(
+  {
+    CALL_QUEUED: 'call.queued',
+    CALL_ENDED: 'call.ended',
+    CALL_ANALYZED: 'call.analyzed',
+    CAMPAIGN_STARTED: 'campaign.started',
+    CAMPAIGN_PAUSED: 'campaign.paused',
+    CAMPAIGN_COMPLETED: 'campaign.completed',
+  } as const,
+  'WebhookEvent',
+  'The events sent to webhooks (the `type` of the event body is the lower-case dotted name, e.g. call.queued).',
+  {
+    CALL_QUEUED: 'call.queued: a call was accepted.',
+    CALL_ENDED: 'call.ended: a call reached a final status.',
+    CALL_ANALYZED: 'call.analyzed: the transcript and answers of a completed call are ready.',
+    CAMPAIGN_STARTED: 'campaign.started: a campaign began calling.',
+    CAMPAIGN_PAUSED: 'campaign.paused: a campaign was paused.',
+    CAMPAIGN_COMPLETED: 'campaign.completed: no recipient of a campaign is pending or calling any more.',
+  },
+);
+
+export const DeliveryStateEnum = defineEnum(
+  { PENDING: 'pending', DELIVERED: 'delivered', FAILED: 'failed', UNDELIVERABLE: 'undeliverable' } as const,
+  'DeliveryState',
+  'Where a webhook delivery stands.',
+  {
+    PENDING: 'Waiting for its first attempt or a retry.',
+    DELIVERED: 'A receiver answered 2xx.',
+    FAILED: 'Every scheduled attempt failed; only a manual redelivery will try again.',
+    UNDELIVERABLE: 'There was no destination URL.',
+  },
+);
+
+export const AttemptTriggerEnum = defineEnum(
+  { SCHEDULED: 'scheduled', MANUAL: 'manual' } as const,
+  'AttemptTrigger',
+  'What started a webhook attempt.',
+  { SCHEDULED: 'The first attempt or a retry of the schedule.', MANUAL: 'A redelivery asked for by an owner.' },
+);
+
+export const QuestionTypeEnum = defineEnum(
+  { STRING: 'string', NUMBER: 'number', BOOLEAN: 'boolean', ENUM: 'enum' } as const,
+  'QuestionType',
+  'The type of the answer a question expects.',
+  { STRING: 'Free text.', NUMBER: 'A number.', BOOLEAN: 'Yes or no.', ENUM: 'One of the listed options.' },
+);
+
+export const ApiKeyStatusEnum = defineEnum(
+  { ACTIVE: 'active', REVOKED: 'revoked' } as const,
+  'ApiKeyStatus',
+  'Whether an API key still works.',
+  { ACTIVE: 'The key authenticates requests.', REVOKED: 'The key was revoked and is refused.' },
+);
+
+export const AuditActionEnum = defineEnum(
+  {
+    ORGANIZATION_ACTIVATE: 'organization.activate',
+    ORGANIZATION_DEACTIVATE: 'organization.deactivate',
+    USER_ACTIVATE: 'user.activate',
+    USER_DEACTIVATE: 'user.deactivate',
+    USER_PROMOTE: 'user.promote',
+    API_KEY_REVOKE: 'api_key.revoke',
+  } as const,
+  'AuditAction',
+  'What a platform administrator changed (REST uses the lower-case dotted names, e.g. user.promote).',
+  {
+    ORGANIZATION_ACTIVATE: 'An organization was reactivated.',
+    ORGANIZATION_DEACTIVATE: 'An organization was deactivated.',
+    USER_ACTIVATE: 'A user was reactivated.',
+    USER_DEACTIVATE: 'A user was deactivated.',
+    USER_PROMOTE: 'A user was made a platform administrator.',
+    API_KEY_REVOKE: 'An API key was revoked.',
+  },
+);
+
+export const AuditTargetTypeEnum = defineEnum(
+  { ORGANIZATION: 'organization', USER: 'user', API_KEY: 'api_key' } as const,
+  'AuditTargetType',
+  'The kind of thing an audit entry is about.',
+  { ORGANIZATION: 'An organization.', USER: 'A user.', API_KEY: 'An API key.' },
+);
+
+export type EnumValue<T> = T[keyof T];

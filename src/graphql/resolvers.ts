@@ -1,0 +1,40 @@
+import type { ContainerType } from 'type-graphql';
+import { AdminResolver } from '../features/admin/admin.resolver';
+import { ApiKeysResolver } from '../features/api-keys/api-keys.resolver';
+import { AuthResolver } from '../features/auth/auth.resolver';
+import { CallsResolver } from '../features/calls/calls.resolver';
+import { CampaignsResolver } from '../features/campaigns/campaigns.resolver';
+import { OrganizationResolver } from '../features/orgs/orgs.resolver';
+import { MembersResolver } from '../features/users/members.resolver';
+import { DeliveriesResolver } from '../features/webhooks/deliveries.resolver';
+import type { Services } from '../services';
+import { NodeResolver } from './node.resolver';
+import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
+
+export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver, CampaignsResolver] as const;
+
+/**
+ * One instance of each resolver per process, each given only the services it uses; type-graphql
+ * asks this container for them (the schema itself is built without any services).
+ */
+export function createResolverContainer(s: Services): ContainerType {
+  const instances = new Map<unknown, unknown>([
+    [AuthResolver, new AuthResolver({ auth: s.auth, accounts: s.accounts })],
+    [OrganizationResolver, new OrganizationResolver({ auth: s.auth, webhookSettings: s.webhookSettings })],
+    [MembersResolver, new MembersResolver({ members: s.members })],
+    [ApiKeysResolver, new ApiKeysResolver({ apiKeys: s.apiKeys })],
+    [CallsResolver, new CallsResolver({ calls: s.calls })],
+    [DeliveriesResolver, new DeliveriesResolver({ deliveries: s.deliveries })],
+    [AdminResolver, new AdminResolver({ admin: s.admin, calls: s.calls })],
+    [NodeResolver, new NodeResolver({ calls: s.calls })],
+    [SubscriptionsResolver, new SubscriptionsResolver({ calls: s.calls, liveUpdates: s.liveUpdates })],
+    [CampaignsResolver, new CampaignsResolver({ campaigns: s.campaigns, suppressions: s.suppressions })],
+  ]);
+  return {
+    get(someClass: unknown) {
+      const instance = instances.get(someClass);
+      if (!instance) throw new Error('A resolver class is missing from createResolverContainer');
+      return instance;
+    },
+  };
+}

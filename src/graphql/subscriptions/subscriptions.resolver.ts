@@ -1,0 +1,62 @@
+import { Arg, ID, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
+import { CallType } from '../../features/calls/calls.types';
+import { WebhookDeliveryType } from '../../features/webhooks/deliveries.types';
+import { requireUser } from '../../shared/context';
+import { AppError } from '../../shared/errors';
+import type { CallsService } from '../../features/calls/calls.service';
+import type { LiveUpdates } from './live-updates';
+import type { GqlContext } from '../context';
+
+type Data<A> = SubscribeResolverData<unknown, A, GqlContext>;
+
+/** Live updates (docs/graphql.md, "Subscriptions"): only over WebSocket, scoped to the token's organization. */
+/** What the subscriptions use; `subscribe` functions reach it through the context's resolver container. */
+interface SubscriptionDeps {
+  calls: Pick<CallsService, 'get'>;
+  liveUpdates: LiveUpdates;
+}
+
+const depsOf = (context: GqlContext): SubscriptionDeps => (context.resolvers.get(SubscriptionsResolver, undefined as never) as SubscriptionsResolver).deps;
+
+@Resolver()
+export class SubscriptionsResolver {
+  constructor(readonly deps: SubscriptionDeps) {}
+
+  @Subscription(() => CallType, {
+    description: "Every change of one call (status changes, ended, analyzed), or of all the organization's calls when id is omitted.",
+    subscribe: async ({ args, context }: Data<{ id?: string | null }>) => {
+      const { orgId } = requireUser(context.ctx);
+      // A call of another organization is "not found", as everywhere else.
+      const { calls, liveUpdates } = depsOf(context);
+      const callId = args.id ? (await calls.get(context.ctx, args.id)).id : null;
+      return liveUpdates.subscribe('call', orgId, callId, dropper(context));
+    },
+  })
+  callUpdated(
+    @Root() call: CallType,
+    @Arg('id', () => ID, { nullable: true, description: 'The call to follow; omit for every call of the organization.' }) _id: string | null,
+  ): CallType {
+    return call;
+  }
+
+  @Subscription(() => WebhookDeliveryType, {
+    description: "Each webhook attempt's outcome, for one call's deliveries or for all of the organization's.",
+    subscribe: async ({ args, context }: Data<{ callId?: string | null }>) => {
+      const { orgId } = requireUser(context.ctx);
+      const { calls, liveUpdates } = depsOf(context);
+      const callId = args.callId ? (await calls.get(context.ctx, args.callId)).id : null;
+      return liveUpdates.subscribe('delivery', orgId, callId, dropper(context));
+    },
+  })
+  webhookDeliveryUpdated(
+    @Root() delivery: WebhookDeliveryType,
+    @Arg('callId', () => ID, { nullable: true, description: "Only this call's deliveries; omit for all of the organization's." }) _callId: string | null,
+  ): WebhookDeliveryType {
+    return delivery;
+  }
+}
+
+function dropper(context: GqlContext): () => void {
+  if (!context.dropSlowSubscriber) throw new AppError('bad_request', 'Subscriptions are served over WebSocket (graphql-transport-ws) on /graphql.');
+  return context.dropSlowSubscriber;
+}

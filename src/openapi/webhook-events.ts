@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { CALL_STATUSES, DISPOSITIONS } from '../features/calls/call.entity';
+import { EVENT_TYPES } from '../features/webhooks/webhook-delivery.entity';
+import { EXAMPLE, jsonObject, timestamp, uuidString as uuid } from '../shared/api-schemas';
+
+/**
+ * The bodies of the webhook events (the document's `webhooks`), as a receiver gets them; checked
+ * against real deliveries by test/integration/openapi.test.ts.
+ */
+const envelope = {
+  event: z.enum(EVENT_TYPES),
+  org_id: uuid,
+  call_id: uuid,
+  timestamp: timestamp.meta({ description: 'When the event was created (inside the transaction that caused it).' }),
+  to: z.string(),
+  status: z.enum(CALL_STATUSES),
+  metadata: jsonObject.meta({ description: 'As supplied when the call was placed.' }),
+};
+
+export const callQueuedEventSchema = z.strictObject({ ...envelope, event: z.literal('call.queued'), status: z.literal('queued') });
+
+export const callEndedEventSchema = z.strictObject({
+  ...envelope,
+  event: z.literal('call.ended'),
+  status: z.enum(['completed', 'failed', 'canceled']),
+  disposition: z.enum(DISPOSITIONS),
+  duration_seconds: z.number().int(),
+});
+
+export const callAnalyzedEventSchema = z.strictObject({
+  ...envelope,
+  event: z.literal('call.analyzed'),
+  status: z.literal('completed'),
+  transcript: z.string(),
+  structured_answers: jsonObject,
+  recording_url: z.string(),
+  duration_seconds: z.number().int(),
+});
+
+const base = { org_id: EXAMPLE.orgId, call_id: EXAMPLE.callId, timestamp: EXAMPLE.time, to: '+14155550123', metadata: { customer_id: 'c_42' } };
+
+export const EVENT_EXAMPLES: Record<'call.queued' | 'call.ended' | 'call.analyzed', Record<string, unknown>> = {
+  'call.queued': { event: 'call.queued', ...base, status: 'queued' },
+  'call.ended': { event: 'call.ended', ...base, status: 'completed', disposition: 'human', duration_seconds: 42 },
+  'call.analyzed': {
+    event: 'call.analyzed',
+    ...base,
+    status: 'completed',
+    transcript: 'Agent: Does Tuesday afternoon work?\nCallee: Yes, that is right.',
+    structured_answers: { confirmed: true },
+    recording_url: `https://voicegate.example.com/recordings/${EXAMPLE.callId}.wav?expires=1763807730&signature=9f2c`,
+    duration_seconds: 42,
+  },
+};

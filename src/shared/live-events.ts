@@ -1,0 +1,108 @@
+import type { Pool } from 'pg';
+
+/** PostgreSQL channels of the live updates (GraphQL subscriptions). */
+export const LIVE_CHANNELS = {
+  call: 'voicegate_call_updated',
+  delivery: 'voicegate_delivery_updated',
+  access: 'voicegate_access_changed',
+} as const;
+
+/**
+ * What changed in a call, as of the commit that changed it: ids and the lifecycle fields only
+ * (a few hundred bytes, far below NOTIFY's 8000). Everything else about a call is fixed when it
+ * is placed and is read from the database by the subscriber side; so every transition reaches
+ * subscribers as it was, even when the call has moved on by the time it is read.
+ */
+export interface CallChange {
+  o: string; // organization
+  c: string; // call
+  s: string; // status
+  d: string | null; // disposition
+  n: number | null; // duration in seconds
+  st: number | null; // started at (epoch ms)
+  et: number | null; // ended at
+  at: number | null; // analyzed at
+}
+
+/** One recorded webhook attempt's effect on its delivery. */
+export interface DeliveryChange {
+  o: string; // organization
+  d: string; // delivery
+  c: string; // call
+  s: string | null; // state after the attempt (null: unchanged)
+  a: number; // attempts so far (this one included; a lower bound when batched)
+  ok: boolean; // this attempt succeeded
+  rc: number | null; // HTTP status received
+  e: string | null; // error of this attempt
+}
+
+interface CallLike {
+  id: string;
+  orgId: string;
+  status: string;
+  disposition: string | null;
+  durationSeconds: number | null;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  analyzedAt: Date | null;
+}
+
+/** A user or a whole organization whose standing changed: live sockets of it are re-checked. */
+export type AccessChanged = { userId: string } | { orgId: string };
+
+const ms = (d: Date | null): number | null => (d ? d.getTime() : null);
+
+/**
+ * Announces committed changes to every process (LISTEN/NOTIFY), so a subscriber connected to any
+ * API process hears about a call that a worker in another process moved on.
+ *
+ * Called after the change has committed, never inside the writing transaction: a NOTIFY in a
+ * transaction takes PostgreSQL's global notify lock until the commit is flushed and so serializes
+ * every such commit (see DIRECT_JOB_INSERT in src/db/database.ts). Notifications raised in one
+ * event-loop turn go out together in one statement, in order. Live updates are best effort: a
+ * notification lost with a dropped connection is lost, and the state stays readable by queries.
+ */
+export class LiveEventsPublisher {
+  private pending: Array<[channel: string, payload: string]> = [];
+
+  constructor(private readonly pool: Pick<Pool, 'query'>) {}
+
+  callChanged(call: CallLike): void {
+    const change: CallChange = {
+      o: call.orgId,
+      c: call.id,
+      s: call.status,
+      d: call.disposition,
+      n: call.durationSeconds,
+      st: ms(call.startedAt),
+      et: ms(call.endedAt),
+      at: ms(call.analyzedAt),
+    };
+    this.push(LIVE_CHANNELS.call, JSON.stringify(change));
+  }
+
+  deliveryChanged(change: DeliveryChange): void {
+    this.push(LIVE_CHANNELS.delivery, JSON.stringify({ ...change, e: change.e?.slice(0, 200) ?? null }));
+  }
+
+  accessChanged(e: AccessChanged): void {
+    this.push(LIVE_CHANNELS.access, 'userId' in e ? `user:${e.userId}` : `org:${e.orgId}`);
+  }
+
+  private push(channel: string, payload: string): void {
+    if (this.pending.length === 0) setImmediate(() => this.flush());
+    this.pending.push([channel, payload]);
+  }
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    // WITH ORDINALITY keeps the order: PostgreSQL delivers one transaction's notifications in order.
+    this.pool
+      .query('select pg_notify(c, p) from unnest($1::text[], $2::text[]) with ordinality as t(c, p, i) order by i', [
+        batch.map((b) => b[0]),
+        batch.map((b) => b[1]),
+      ])
+      .catch(() => undefined);
+  }
+}

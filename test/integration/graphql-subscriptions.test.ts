@@ -1,0 +1,152 @@
+import { spawnWorker } from '../helpers/child-worker';
+import { bearer, eventually, recordSecret, signup, uniqueEmail } from '../helpers/factories';
+import { gql } from '../helpers/graphql';
+import { connectWs, subscribe, type WsConnection } from '../helpers/graphql-ws';
+import { Receiver } from '../helpers/receiver';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { CallUpdatedDocument, PlaceCallDocument, WebhookDeliveryUpdatedDocument, type CallUpdatedSubscription } from '../graphql/generated';
+
+// The API (and its subscriptions) in this process; the worker is a real child process running
+// src/main.ts, so every status change after placement crosses processes through PostgreSQL.
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const sockets: WsConnection[] = [];
+const ws = (token: string | undefined, params?: Record<string, unknown>): WsConnection => {
+  const c = connectWs(app, params ?? (token ? { authorization: `Bearer ${token}` } : undefined));
+  sockets.push(c);
+  return c;
+};
+afterEach(async () => {
+  await Promise.all(sockets.splice(0).map((s) => s.client.dispose()));
+  await eventually(async () => app.services.liveUpdates.subscriberCount === 0, { what: 'subscriptions of closed sockets to end' });
+});
+
+/** The subscriptions this process serves are registered before anything is placed. */
+const subscribersRegistered = (n: number) => eventually(async () => app.services.liveUpdates.subscriberCount === n, { what: `${n} subscribers`, timeoutMs: 30_000 });
+
+type CallEvent = CallUpdatedSubscription['callUpdated'];
+const eventsOf = (events: CallUpdatedSubscription[], id: string): CallEvent[] => events.map((e) => e.callUpdated).filter((c) => c.id === id);
+const analyzed = (events: CallUpdatedSubscription[], id: string) => eventsOf(events, id).some((c) => c.analyzedAt !== null);
+
+test('calls placed over REST and GraphQL and worked by another process are seen live, every change in order; other organizations see none of it', async () => {
+  const rx = await Receiver.start(() => ({ status: 200 }));
+  const a = await signup(app);
+  const b = await signup(app);
+  await app.http().patch('/dashboard/webhook').set(bearer(a.token)).send({ webhook_url: rx.url }).expect(200);
+  const worker = spawnWorker(app);
+  try {
+    const wsA = ws(a.token);
+    const wsB = ws(b.token);
+    await Promise.all([wsA.acked, wsB.acked]);
+    const allOfA = subscribe(wsA, CallUpdatedDocument, {});
+    const deliveriesOfA = subscribe(wsA, WebhookDeliveryUpdatedDocument, {});
+    const allOfB = subscribe(wsB, CallUpdatedDocument, {});
+    await subscribersRegistered(3);
+
+    const rest = await app.http().post('/v1/calls/outbound').set(bearer(a.apiKey)).send({ to: '+14155550100', metadata: { via: 'rest' } }).expect(201);
+    const placed = await gql(app, PlaceCallDocument, { input: { to: '+14155550123', metadata: { via: 'graphql' } } }, a.token);
+    expect(placed.errors).toBeUndefined();
+    const ids = [rest.body.call_id as string, placed.data!.placeCall.id];
+
+    await allOfA.until((ev) => ids.every((id) => analyzed(ev, id)), 'both calls analyzed');
+    for (const id of ids) {
+      const seen = eventsOf(allOfA.events, id);
+      // Every committed change once, in order: placement, then each status the call really took
+      // (the carrier's reports may overtake one another, so RINGING can be skipped), then the analysis.
+      const statuses = seen.map((c) => c.status);
+      const order: CallEvent['status'][] = ['QUEUED', 'RINGING', 'IN_PROGRESS', 'COMPLETED'];
+      expect(statuses[0]).toBe('QUEUED');
+      expect(statuses.slice(-2)).toEqual(['COMPLETED', 'COMPLETED']);
+      expect(statuses.slice(0, -1)).toEqual(order.filter((s) => statuses.includes(s)));
+      expect(seen.map((c) => c.analyzedAt !== null)).toEqual([...statuses.slice(0, -1).map(() => false), true]);
+      expect(seen.at(-2)).toMatchObject({ disposition: 'HUMAN', transcript: null, endedAt: expect.any(String) });
+      expect(seen.at(-1)!.transcript).toEqual(expect.any(String));
+      // The last event is what a query returns now.
+      const now = (await app.http().get(`/v1/calls/${id}`).set(bearer(a.apiKey))).body;
+      expect(seen.at(-1)).toMatchObject({ durationSeconds: now.duration_seconds, transcript: now.transcript, structuredAnswers: now.structured_answers });
+    }
+
+    // Each webhook attempt's outcome: queued, ended and analyzed delivered for both calls.
+    await deliveriesOfA.until(
+      (ev) => ids.every((id) => ['CALL_QUEUED', 'CALL_ENDED', 'CALL_ANALYZED'].every((e) => ev.some((d) => d.webhookDeliveryUpdated.callId === id && d.webhookDeliveryUpdated.event === e && d.webhookDeliveryUpdated.state === 'DELIVERED'))),
+      'every delivery delivered',
+    );
+    expect(deliveriesOfA.events.every((d) => d.webhookDeliveryUpdated.responseCode === 200 && d.webhookDeliveryUpdated.attempts >= 1)).toBe(true);
+
+    // Organization B: its own call arrives (after every change of A's, which were heard first)…
+    const mine = await app.http().post('/v1/calls/outbound').set(bearer(b.apiKey)).send({ to: '+14155550003' }).expect(201);
+    await allOfB.until((ev) => ev.some((e) => e.callUpdated.id === mine.body.call_id && e.callUpdated.status === 'FAILED'), "B's own call to fail");
+    // …and nothing of A's ever did.
+    expect(new Set(allOfB.events.map((e) => e.callUpdated.id))).toEqual(new Set([mine.body.call_id]));
+    expect(allOfB.errors).toEqual([]);
+    expect(allOfA.events.some((e) => e.callUpdated.id === mine.body.call_id)).toBe(false);
+
+    // Following one call of another organization by id: not found, and the subscription ends.
+    const foreign = subscribe(wsB, CallUpdatedDocument, { id: ids[0]! });
+    await foreign.ended;
+    expect(foreign.errors).toEqual([expect.objectContaining({ extensions: { code: 'NOT_FOUND', reason: 'not_found' } })]);
+    expect(foreign.events).toEqual([]);
+  } finally {
+    worker.kill('SIGTERM');
+    await worker.exited;
+    await rx.close();
+  }
+}, 120_000);
+
+test('one call followed by id sees only that call', async () => {
+  const a = await signup(app);
+  const first = await app.http().post('/v1/calls/outbound').set(bearer(a.apiKey)).send({ to: '+14155550100' }).expect(201);
+  const conn = ws(a.token);
+  const one = subscribe(conn, CallUpdatedDocument, { id: first.body.call_id });
+  await subscribersRegistered(1);
+  const other = await app.http().post('/v1/calls/outbound').set(bearer(a.apiKey)).send({ to: '+14155550101' }).expect(201);
+  await app.http().post(`/v1/calls/${other.body.call_id}/cancel`).set(bearer(a.apiKey)).expect(200);
+  await app.http().post(`/v1/calls/${first.body.call_id}/cancel`).set(bearer(a.apiKey)).expect(200);
+  const events = await one.until((ev) => ev.length >= 1, 'the cancellation');
+  expect(events.map((e) => [e.callUpdated.id, e.callUpdated.status, e.callUpdated.disposition])).toEqual([[first.body.call_id, 'CANCELED', 'CANCELED']]);
+});
+
+test('connection_init: no or bad token closes with 4401; an inactive user with 4403; deactivation closes live sockets', async () => {
+  expect((await ws(undefined).closed).code).toBe(4401);
+  expect((await ws(undefined, { authorization: 'Bearer not-a-jwt' }).closed).code).toBe(4401);
+  expect((await ws(undefined, { authorization: 'Basic abc' }).closed).code).toBe(4401);
+  const owner = await signup(app);
+  expect((await ws(owner.apiKey).closed).code).toBe(4401); // an API key is not a dashboard token
+
+  const email = uniqueEmail('live');
+  const password = 'live member password';
+  const added = await app.http().post('/dashboard/members').set(bearer(owner.token)).send({ email, password, role: 'member' }).expect(201);
+  const token = (await app.http().post('/auth/login').send({ email, password }).expect(200)).body.access_token as string;
+  recordSecret(password, token);
+  const live = ws(token);
+  await live.acked;
+  const sub = subscribe(live, CallUpdatedDocument, {});
+  await subscribersRegistered(1);
+
+  await app.http().post(`/dashboard/members/${added.body.id}/deactivate`).set(bearer(owner.token)).expect(200);
+  expect(await live.closed).toEqual({ code: 4403, reason: 'Forbidden' });
+  await sub.ended;
+  expect((await ws(token).closed).code).toBe(4403);
+});
+
+test('a subscription sent over HTTP is refused cleanly (they need the WebSocket)', async () => {
+  const org = await signup(app);
+  const res = await app.http().post('/graphql').set(bearer(org.token)).set('Content-Type', 'application/json').send({ query: 'subscription { callUpdated { id } }' });
+  expect(res.status).toBeLessThan(500);
+  expect(JSON.stringify(res.body)).not.toMatch(/stacktrace|\.ts:\d+/);
+  expect(res.body.errors?.[0]?.message ?? '').not.toBe('');
+});
+
+test('signing out everywhere closes the live sockets of that user with 4401', async () => {
+  const owner = await signup(app);
+  const live = ws(owner.token);
+  await live.acked;
+  subscribe(live, CallUpdatedDocument, {});
+  await subscribersRegistered(1);
+  await app.http().post('/auth/logout-all').set(bearer(owner.token)).expect(204);
+  expect((await live.closed).code).toBe(4401);
+});
