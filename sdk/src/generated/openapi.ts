@@ -767,6 +767,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's campaigns, newest first */
+        get: operations["listCampaigns"];
+        put?: never;
+        /**
+         * Create a campaign with up to 10,000 recipients
+         * @description Recipients are validated one by one (errors name `recipients.<index>.<field>`); suppressed numbers become `suppressed`.
+         */
+        post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One campaign, with its counts */
+        get: operations["getCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a campaign
+         * @description Pending recipients become canceled; calls already dialed finish.
+         */
+        post: operations["cancelCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a campaign
+         * @description No call starts after the answer; calls not yet dialed are withdrawn. Sends campaign.paused.
+         */
+        post: operations["pauseCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A campaign's recipients with their calls and outcome, newest first */
+        get: operations["listCampaignRecipients"];
+        put?: never;
+        /** Append up to 10,000 recipients */
+        post: operations["appendCampaignRecipients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused campaign
+         * @description Calling continues where it stopped.
+         */
+        post: operations["resumeCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/suppressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suppressed numbers, newest first */
+        get: operations["listSuppressions"];
+        put?: never;
+        /** Add numbers (up to 10,000) to the suppression list */
+        post: operations["addSuppressions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/suppressions/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a number from the suppression list
+         * @description URL-encode the leading + as %2B.
+         */
+        delete: operations["removeSuppression"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "call.analyzed": {
@@ -851,6 +1005,9 @@ export interface components {
              */
             role: "member" | "owner";
         };
+        AddSuppressionsRequest: {
+            numbers: string[];
+        };
         AdminApiKey: {
             /**
              * Format: date-time
@@ -874,6 +1031,11 @@ export interface components {
             data: {
                 /** Format: uuid */
                 call_id: string;
+                /**
+                 * Format: uuid
+                 * @description Only for a call of a campaign.
+                 */
+                campaign_id?: string;
                 /**
                  * Format: date-time
                  * @example 2026-11-22T10:15:30.123456+00:00
@@ -899,9 +1061,15 @@ export interface components {
                 }[];
                 /** @description Signed, expiring link to an audio/wav file; needs no credential. */
                 recording_url: string | null;
+                /**
+                 * Format: date-time
+                 * @description Only for a call placed with schedule_at (docs/campaigns.md).
+                 * @example 2026-11-22T10:15:30.123456+00:00
+                 */
+                schedule_at?: string;
                 started_at: string | null;
                 /** @enum {string} */
-                status: "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
+                status: "scheduled" | "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
                 /** @description One entry per question key, of the question type. */
                 structured_answers: {
                     [key: string]: unknown;
@@ -954,6 +1122,7 @@ export interface components {
                     in_progress: number;
                     queued: number;
                     ringing: number;
+                    scheduled: number;
                 };
                 last_24h: number;
                 open: number;
@@ -1008,8 +1177,13 @@ export interface components {
         AdminWebhookDeliveryList: {
             data: {
                 attempts: number;
-                /** Format: uuid */
-                call_id: string;
+                /** @description Null for campaign events. */
+                call_id: string | null;
+                /**
+                 * Format: uuid
+                 * @description Only for campaign events (campaign.*).
+                 */
+                campaign_id?: string;
                 /**
                  * Format: date-time
                  * @example 2026-11-22T10:15:30.123456+00:00
@@ -1018,7 +1192,7 @@ export interface components {
                 delivered: boolean;
                 delivered_at: string | null;
                 /** @enum {string} */
-                event: "call.queued" | "call.ended" | "call.analyzed";
+                event: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
                 /** Format: uuid */
                 id: string;
                 last_error: string | null;
@@ -1051,6 +1225,15 @@ export interface components {
             status: "active" | "revoked";
         };
         ApiKeyArray: components["schemas"]["ApiKey"][];
+        AppendRecipientsRequest: {
+            recipients: {
+                metadata?: {
+                    [key: string]: unknown;
+                } | null;
+                time_zone?: string | null;
+                to: string;
+            }[];
+        };
         AuditEntryList: {
             data: {
                 action: string;
@@ -1083,6 +1266,11 @@ export interface components {
             /** Format: uuid */
             call_id: string;
             /**
+             * Format: uuid
+             * @description Only for a call of a campaign.
+             */
+            campaign_id?: string;
+            /**
              * Format: date-time
              * @example 2026-11-22T10:15:30.123456+00:00
              */
@@ -1105,9 +1293,15 @@ export interface components {
             }[];
             /** @description Signed, expiring link to an audio/wav file; needs no credential. */
             recording_url: string | null;
+            /**
+             * Format: date-time
+             * @description Only for a call placed with schedule_at (docs/campaigns.md).
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            schedule_at?: string;
             started_at: string | null;
             /** @enum {string} */
-            status: "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
+            status: "scheduled" | "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
             /** @description One entry per question key, of the question type. */
             structured_answers: {
                 [key: string]: unknown;
@@ -1194,12 +1388,212 @@ export interface components {
             timestamp: string;
             to: string;
         };
+        Campaign: {
+            calling_window: {
+                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                end: string;
+                start: string;
+            } | null;
+            /** Format: uuid */
+            campaign_id: string;
+            completed_at: string | null;
+            counts: {
+                calling: number;
+                canceled: number;
+                completed: number;
+                failed: number;
+                pending: number;
+                suppressed: number;
+                total: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            created_at: string;
+            end_at: string | null;
+            max_calls_per_second: number;
+            max_concurrent_calls: number;
+            metadata: {
+                [key: string]: unknown;
+            };
+            name: string;
+            questions: {
+                [key: string]: unknown;
+            }[];
+            retry: {
+                busy: {
+                    after_seconds: number;
+                };
+                carrier_error: {
+                    after_seconds: number;
+                };
+                max_attempts: number;
+                no_answer: {
+                    after_seconds: number;
+                };
+                voicemail: {
+                    after_seconds: number;
+                };
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            start_at: string;
+            started_at: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "running" | "paused" | "completed" | "canceled";
+            task: string | null;
+            time_zone: string;
+            webhook_url: string | null;
+        };
+        CampaignAppended: {
+            calling_window: {
+                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                end: string;
+                start: string;
+            } | null;
+            /** Format: uuid */
+            campaign_id: string;
+            completed_at: string | null;
+            counts: {
+                calling: number;
+                canceled: number;
+                completed: number;
+                failed: number;
+                pending: number;
+                suppressed: number;
+                total: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            created_at: string;
+            end_at: string | null;
+            max_calls_per_second: number;
+            max_concurrent_calls: number;
+            metadata: {
+                [key: string]: unknown;
+            };
+            name: string;
+            questions: {
+                [key: string]: unknown;
+            }[];
+            recipients_added: number;
+            retry: {
+                busy: {
+                    after_seconds: number;
+                };
+                carrier_error: {
+                    after_seconds: number;
+                };
+                max_attempts: number;
+                no_answer: {
+                    after_seconds: number;
+                };
+                voicemail: {
+                    after_seconds: number;
+                };
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            start_at: string;
+            started_at: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "running" | "paused" | "completed" | "canceled";
+            task: string | null;
+            time_zone: string;
+            webhook_url: string | null;
+        };
+        CampaignList: {
+            data: components["schemas"]["Campaign"][];
+            /** @description Pass as ?cursor= for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        CampaignRecipientList: {
+            data: {
+                attempts: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123456+00:00
+                 */
+                created_at: string;
+                last_call_id: string | null;
+                last_disposition: string | null;
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                next_attempt_at: string | null;
+                /** Format: uuid */
+                recipient_id: string;
+                /** @enum {string} */
+                status: "pending" | "calling" | "completed" | "failed" | "suppressed" | "canceled";
+                time_zone: string | null;
+                /** @enum {string} */
+                time_zone_source: "given" | "number" | "campaign";
+                time_zones: string[];
+                to: string;
+            }[];
+            /** @description Pass as ?cursor= for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
         ChangePasswordRequest: {
             current_password: string;
             new_password: string;
         };
         CreateApiKeyRequest: {
             name?: string | null;
+        };
+        CreateCampaignRequest: {
+            calling_window?: {
+                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                end: string;
+                start: string;
+            } | null;
+            end_at?: string | null;
+            max_calls_per_second?: number | null;
+            max_concurrent_calls?: number | null;
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
+            name: string;
+            questions?: {
+                key: string;
+                options?: string[];
+                question: string;
+                /** @enum {string} */
+                type: "string" | "number" | "boolean" | "enum";
+            }[] | null;
+            recipients?: {
+                metadata?: {
+                    [key: string]: unknown;
+                } | null;
+                time_zone?: string | null;
+                to: string;
+            }[];
+            retry?: {
+                busy?: {
+                    after_seconds: number;
+                } | null;
+                carrier_error?: {
+                    after_seconds: number;
+                } | null;
+                max_attempts?: number | null;
+                no_answer?: {
+                    after_seconds: number;
+                } | null;
+                voicemail?: {
+                    after_seconds: number;
+                } | null;
+            } | null;
+            start_at?: string | null;
+            task?: string | null;
+            time_zone?: string | null;
+            webhook_url?: string | null;
         };
         EmailVerified: {
             /** @constant */
@@ -1289,6 +1683,7 @@ export interface components {
                 /** @enum {string} */
                 type: "string" | "number" | "boolean" | "enum";
             }[] | null;
+            schedule_at?: string | null;
             task?: string | null;
             to: string;
             webhook_url?: string | null;
@@ -1296,7 +1691,7 @@ export interface components {
         /** @description RFC 9457 problem details (application/problem+json) with a stable `code` (docs/api.md). */
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_error" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "validation_error" | "number_suppressed" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
             detail: string;
             /** @description Only for validation_error: one entry per invalid field. */
             errors?: {
@@ -1326,14 +1721,14 @@ export interface components {
             status: "accepted";
         };
         ReplayAccepted: {
-            event: ("call.queued" | "call.ended" | "call.analyzed") | null;
+            event: ("call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed") | null;
             since: string;
             /** @constant */
             status: "accepted";
         };
         ReplayRequest: {
             /** @enum {string} */
-            event?: "call.queued" | "call.ended" | "call.analyzed";
+            event?: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
             /** Format: date-time */
             since: string;
         };
@@ -1372,6 +1767,24 @@ export interface components {
             /** @description Signs every webhook; shown here and on rotation only. */
             webhook_secret: string;
         };
+        SuppressionList: {
+            data: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123456+00:00
+                 */
+                created_at: string;
+                number: string;
+                /** @enum {string} */
+                source: "api" | "dashboard" | "opt_out";
+            }[];
+            /** @description Pass as ?cursor= for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        SuppressionsAdded: {
+            added: number;
+            numbers: number;
+        };
         UpdateWebhookRequest: {
             webhook_url: string | null;
         };
@@ -1402,8 +1815,13 @@ export interface components {
         };
         WebhookDelivery: {
             attempts: number;
-            /** Format: uuid */
-            call_id: string;
+            /** @description Null for campaign events. */
+            call_id: string | null;
+            /**
+             * Format: uuid
+             * @description Only for campaign events (campaign.*).
+             */
+            campaign_id?: string;
             /**
              * Format: date-time
              * @example 2026-11-22T10:15:30.123456+00:00
@@ -1412,7 +1830,7 @@ export interface components {
             delivered: boolean;
             delivered_at: string | null;
             /** @enum {string} */
-            event: "call.queued" | "call.ended" | "call.analyzed";
+            event: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
             /** Format: uuid */
             id: string;
             last_error: string | null;
@@ -1441,8 +1859,13 @@ export interface components {
                 url: string | null;
             }[];
             attempts: number;
-            /** Format: uuid */
-            call_id: string;
+            /** @description Null for campaign events. */
+            call_id: string | null;
+            /**
+             * Format: uuid
+             * @description Only for campaign events (campaign.*).
+             */
+            campaign_id?: string;
             /**
              * Format: date-time
              * @example 2026-11-22T10:15:30.123456+00:00
@@ -1451,7 +1874,7 @@ export interface components {
             delivered: boolean;
             delivered_at: string | null;
             /** @enum {string} */
-            event: "call.queued" | "call.ended" | "call.analyzed";
+            event: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
             /** Format: uuid */
             id: string;
             last_error: string | null;
@@ -1701,7 +2124,7 @@ export interface operations {
                 cursor?: string;
                 limit?: number;
                 org_id?: string;
-                status?: "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
+                status?: "scheduled" | "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
             };
             header?: never;
             path?: never;
@@ -2636,7 +3059,7 @@ export interface operations {
             query?: {
                 cursor?: string;
                 delivered?: boolean | ("true" | "false");
-                event?: "call.queued" | "call.ended" | "call.analyzed";
+                event?: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
                 limit?: number;
                 org_id?: string;
             };
@@ -4779,7 +5202,7 @@ export interface operations {
                 call_id?: string;
                 cursor?: string;
                 delivered?: boolean | ("true" | "false");
-                event?: "call.queued" | "call.ended" | "call.analyzed";
+                event?: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
                 limit?: number;
             };
             header?: never;
@@ -5586,7 +6009,7 @@ export interface operations {
             query?: {
                 cursor?: string;
                 limit?: number;
-                status?: "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
+                status?: "scheduled" | "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
             };
             header?: never;
             path?: never;
@@ -6132,6 +6555,1752 @@ export interface operations {
             };
             /** @description Validation failed: `errors` names every invalid field. */
             422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of campaigns. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                     *           "name": "Appointment reminders",
+                     *           "status": "running",
+                     *           "counts": {
+                     *             "total": 3,
+                     *             "pending": 2,
+                     *             "calling": 0,
+                     *             "completed": 0,
+                     *             "failed": 0,
+                     *             "suppressed": 1,
+                     *             "canceled": 0
+                     *           },
+                     *           "task": "Remind the patient of tomorrow's appointment.",
+                     *           "questions": [],
+                     *           "webhook_url": null,
+                     *           "metadata": {},
+                     *           "start_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "end_at": null,
+                     *           "time_zone": "Europe/Paris",
+                     *           "calling_window": {
+                     *             "days": [
+                     *               "mon",
+                     *               "tue",
+                     *               "wed",
+                     *               "thu",
+                     *               "fri"
+                     *             ],
+                     *             "start": "09:00",
+                     *             "end": "20:00"
+                     *           },
+                     *           "max_concurrent_calls": 5,
+                     *           "max_calls_per_second": 1,
+                     *           "retry": {
+                     *             "busy": {
+                     *               "after_seconds": 600
+                     *             },
+                     *             "no_answer": {
+                     *               "after_seconds": 3600
+                     *             },
+                     *             "voicemail": {
+                     *               "after_seconds": 14400
+                     *             },
+                     *             "carrier_error": {
+                     *               "after_seconds": 60
+                     *             },
+                     *             "max_attempts": 3
+                     *           },
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "started_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "completed_at": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignList"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe (kept 24 h). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Appointment reminders",
+                 *       "time_zone": "Europe/Paris",
+                 *       "recipients": [
+                 *         {
+                 *           "to": "+33612345678"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateCampaignRequest"];
+            };
+        };
+        responses: {
+            /** @description The campaign. */
+            201: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                     *       "name": "Appointment reminders",
+                     *       "status": "running",
+                     *       "counts": {
+                     *         "total": 3,
+                     *         "pending": 2,
+                     *         "calling": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "suppressed": 1,
+                     *         "canceled": 0
+                     *       },
+                     *       "task": "Remind the patient of tomorrow's appointment.",
+                     *       "questions": [],
+                     *       "webhook_url": null,
+                     *       "metadata": {},
+                     *       "start_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "end_at": null,
+                     *       "time_zone": "Europe/Paris",
+                     *       "calling_window": {
+                     *         "days": [
+                     *           "mon",
+                     *           "tue",
+                     *           "wed",
+                     *           "thu",
+                     *           "fri"
+                     *         ],
+                     *         "start": "09:00",
+                     *         "end": "20:00"
+                     *       },
+                     *       "max_concurrent_calls": 5,
+                     *       "max_calls_per_second": 1,
+                     *       "retry": {
+                     *         "busy": {
+                     *           "after_seconds": 600
+                     *         },
+                     *         "no_answer": {
+                     *           "after_seconds": 3600
+                     *         },
+                     *         "voicemail": {
+                     *           "after_seconds": 14400
+                     *         },
+                     *         "carrier_error": {
+                     *           "after_seconds": 60
+                     *         },
+                     *         "max_attempts": 3
+                     *       },
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: email_taken, idempotency_conflict or invalid_state. */
+            409: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                     *       "name": "Appointment reminders",
+                     *       "status": "running",
+                     *       "counts": {
+                     *         "total": 3,
+                     *         "pending": 2,
+                     *         "calling": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "suppressed": 1,
+                     *         "canceled": 0
+                     *       },
+                     *       "task": "Remind the patient of tomorrow's appointment.",
+                     *       "questions": [],
+                     *       "webhook_url": null,
+                     *       "metadata": {},
+                     *       "start_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "end_at": null,
+                     *       "time_zone": "Europe/Paris",
+                     *       "calling_window": {
+                     *         "days": [
+                     *           "mon",
+                     *           "tue",
+                     *           "wed",
+                     *           "thu",
+                     *           "fri"
+                     *         ],
+                     *         "start": "09:00",
+                     *         "end": "20:00"
+                     *       },
+                     *       "max_concurrent_calls": 5,
+                     *       "max_calls_per_second": 1,
+                     *       "retry": {
+                     *         "busy": {
+                     *           "after_seconds": 600
+                     *         },
+                     *         "no_answer": {
+                     *           "after_seconds": 3600
+                     *         },
+                     *         "voicemail": {
+                     *           "after_seconds": 14400
+                     *         },
+                     *         "carrier_error": {
+                     *           "after_seconds": 60
+                     *         },
+                     *         "max_attempts": 3
+                     *       },
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (another organization’s resource looks exactly like a missing one). */
+            404: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                     *       "name": "Appointment reminders",
+                     *       "status": "running",
+                     *       "counts": {
+                     *         "total": 3,
+                     *         "pending": 2,
+                     *         "calling": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "suppressed": 1,
+                     *         "canceled": 0
+                     *       },
+                     *       "task": "Remind the patient of tomorrow's appointment.",
+                     *       "questions": [],
+                     *       "webhook_url": null,
+                     *       "metadata": {},
+                     *       "start_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "end_at": null,
+                     *       "time_zone": "Europe/Paris",
+                     *       "calling_window": {
+                     *         "days": [
+                     *           "mon",
+                     *           "tue",
+                     *           "wed",
+                     *           "thu",
+                     *           "fri"
+                     *         ],
+                     *         "start": "09:00",
+                     *         "end": "20:00"
+                     *       },
+                     *       "max_concurrent_calls": 5,
+                     *       "max_calls_per_second": 1,
+                     *       "retry": {
+                     *         "busy": {
+                     *           "after_seconds": 600
+                     *         },
+                     *         "no_answer": {
+                     *           "after_seconds": 3600
+                     *         },
+                     *         "voicemail": {
+                     *           "after_seconds": 14400
+                     *         },
+                     *         "carrier_error": {
+                     *           "after_seconds": 60
+                     *         },
+                     *         "max_attempts": 3
+                     *       },
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (another organization’s resource looks exactly like a missing one). */
+            404: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: email_taken, idempotency_conflict or invalid_state. */
+            409: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pauseCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                     *       "name": "Appointment reminders",
+                     *       "status": "running",
+                     *       "counts": {
+                     *         "total": 3,
+                     *         "pending": 2,
+                     *         "calling": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "suppressed": 1,
+                     *         "canceled": 0
+                     *       },
+                     *       "task": "Remind the patient of tomorrow's appointment.",
+                     *       "questions": [],
+                     *       "webhook_url": null,
+                     *       "metadata": {},
+                     *       "start_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "end_at": null,
+                     *       "time_zone": "Europe/Paris",
+                     *       "calling_window": {
+                     *         "days": [
+                     *           "mon",
+                     *           "tue",
+                     *           "wed",
+                     *           "thu",
+                     *           "fri"
+                     *         ],
+                     *         "start": "09:00",
+                     *         "end": "20:00"
+                     *       },
+                     *       "max_concurrent_calls": 5,
+                     *       "max_calls_per_second": 1,
+                     *       "retry": {
+                     *         "busy": {
+                     *           "after_seconds": 600
+                     *         },
+                     *         "no_answer": {
+                     *           "after_seconds": 3600
+                     *         },
+                     *         "voicemail": {
+                     *           "after_seconds": 14400
+                     *         },
+                     *         "carrier_error": {
+                     *           "after_seconds": 60
+                     *         },
+                     *         "max_attempts": 3
+                     *       },
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (another organization’s resource looks exactly like a missing one). */
+            404: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: email_taken, idempotency_conflict or invalid_state. */
+            409: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCampaignRecipients: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                status?: "pending" | "calling" | "completed" | "failed" | "suppressed" | "canceled";
+            };
+            header?: never;
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of recipients. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "recipient_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f11",
+                     *           "to": "+33612345678",
+                     *           "time_zone": "Europe/Paris",
+                     *           "time_zones": [
+                     *             "Europe/Paris"
+                     *           ],
+                     *           "time_zone_source": "number",
+                     *           "status": "pending",
+                     *           "attempts": 0,
+                     *           "last_call_id": null,
+                     *           "last_disposition": null,
+                     *           "next_attempt_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "metadata": null,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignRecipientList"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (another organization’s resource looks exactly like a missing one). */
+            404: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    appendCampaignRecipients: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe (kept 24 h). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "recipients": [
+                 *         {
+                 *           "to": "+442071234567"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppendRecipientsRequest"];
+            };
+        };
+        responses: {
+            /** @description The campaign, with how many were added. */
+            201: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                     *       "name": "Appointment reminders",
+                     *       "status": "running",
+                     *       "counts": {
+                     *         "total": 3,
+                     *         "pending": 2,
+                     *         "calling": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "suppressed": 1,
+                     *         "canceled": 0
+                     *       },
+                     *       "task": "Remind the patient of tomorrow's appointment.",
+                     *       "questions": [],
+                     *       "webhook_url": null,
+                     *       "metadata": {},
+                     *       "start_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "end_at": null,
+                     *       "time_zone": "Europe/Paris",
+                     *       "calling_window": {
+                     *         "days": [
+                     *           "mon",
+                     *           "tue",
+                     *           "wed",
+                     *           "thu",
+                     *           "fri"
+                     *         ],
+                     *         "start": "09:00",
+                     *         "end": "20:00"
+                     *       },
+                     *       "max_concurrent_calls": 5,
+                     *       "max_calls_per_second": 1,
+                     *       "retry": {
+                     *         "busy": {
+                     *           "after_seconds": 600
+                     *         },
+                     *         "no_answer": {
+                     *           "after_seconds": 3600
+                     *         },
+                     *         "voicemail": {
+                     *           "after_seconds": 14400
+                     *         },
+                     *         "carrier_error": {
+                     *           "after_seconds": 60
+                     *         },
+                     *         "max_attempts": 3
+                     *       },
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "completed_at": null,
+                     *       "recipients_added": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignAppended"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (another organization’s resource looks exactly like a missing one). */
+            404: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: email_taken, idempotency_conflict or invalid_state. */
+            409: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resumeCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                     *       "name": "Appointment reminders",
+                     *       "status": "running",
+                     *       "counts": {
+                     *         "total": 3,
+                     *         "pending": 2,
+                     *         "calling": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "suppressed": 1,
+                     *         "canceled": 0
+                     *       },
+                     *       "task": "Remind the patient of tomorrow's appointment.",
+                     *       "questions": [],
+                     *       "webhook_url": null,
+                     *       "metadata": {},
+                     *       "start_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "end_at": null,
+                     *       "time_zone": "Europe/Paris",
+                     *       "calling_window": {
+                     *         "days": [
+                     *           "mon",
+                     *           "tue",
+                     *           "wed",
+                     *           "thu",
+                     *           "fri"
+                     *         ],
+                     *         "start": "09:00",
+                     *         "end": "20:00"
+                     *       },
+                     *       "max_concurrent_calls": 5,
+                     *       "max_calls_per_second": 1,
+                     *       "retry": {
+                     *         "busy": {
+                     *           "after_seconds": 600
+                     *         },
+                     *         "no_answer": {
+                     *           "after_seconds": 3600
+                     *         },
+                     *         "voicemail": {
+                     *           "after_seconds": 14400
+                     *         },
+                     *         "carrier_error": {
+                     *           "after_seconds": 60
+                     *         },
+                     *         "max_attempts": 3
+                     *       },
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (another organization’s resource looks exactly like a missing one). */
+            404: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: email_taken, idempotency_conflict or invalid_state. */
+            409: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSuppressions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of suppressed numbers. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "number": "+14155550999",
+                     *           "source": "api",
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuppressionList"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addSuppressions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "numbers": [
+                 *         "+14155550999"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddSuppressionsRequest"];
+            };
+        };
+        responses: {
+            /** @description How many were new. */
+            201: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "added": 1,
+                     *       "numbers": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuppressionsAdded"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (another organization’s resource looks exactly like a missing one). */
+            404: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
                     "X-Request-Id"?: string;
