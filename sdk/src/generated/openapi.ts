@@ -983,6 +983,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "campaign.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * campaign.completed
+         * @description When no recipient of a campaign is pending or calling any more. Sent to the campaign's webhook_url, else the organization's. At-least-once: dedupe on campaign_id + event (+ timestamp for campaign.paused).
+         */
+        post: operations["webhook_campaign_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * campaign.paused
+         * @description At every pause of a campaign. Sent to the campaign's webhook_url, else the organization's. At-least-once: dedupe on campaign_id + event (+ timestamp for campaign.paused).
+         */
+        post: operations["webhook_campaign_paused"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * campaign.started
+         * @description When a campaign first starts calling (docs/campaigns.md). Sent to the campaign's webhook_url, else the organization's. At-least-once: dedupe on campaign_id + event (+ timestamp for campaign.paused).
+         */
+        post: operations["webhook_campaign_started"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1314,6 +1374,11 @@ export interface components {
         CallAnalyzedEvent: {
             /** Format: uuid */
             call_id: string;
+            /**
+             * Format: uuid
+             * @description Only for calls of a campaign (docs/campaigns.md).
+             */
+            campaign_id?: string;
             duration_seconds: number;
             /** @constant */
             event: "call.analyzed";
@@ -1341,6 +1406,11 @@ export interface components {
         CallEndedEvent: {
             /** Format: uuid */
             call_id: string;
+            /**
+             * Format: uuid
+             * @description Only for calls of a campaign (docs/campaigns.md).
+             */
+            campaign_id?: string;
             /** @enum {string} */
             disposition: "human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled";
             duration_seconds: number;
@@ -1370,6 +1440,11 @@ export interface components {
         CallQueuedEvent: {
             /** Format: uuid */
             call_id: string;
+            /**
+             * Format: uuid
+             * @description Only for calls of a campaign (docs/campaigns.md).
+             */
+            campaign_id?: string;
             /** @constant */
             event: "call.queued";
             /** @description As supplied when the call was placed. */
@@ -1509,10 +1584,58 @@ export interface components {
             time_zone: string;
             webhook_url: string | null;
         };
+        CampaignCompletedEvent: {
+            /** Format: uuid */
+            campaign_id: string;
+            counts: {
+                calling: number;
+                canceled: number;
+                completed: number;
+                failed: number;
+                pending: number;
+                suppressed: number;
+                total: number;
+            };
+            /** @constant */
+            event: "campaign.completed";
+            /** Format: uuid */
+            org_id: string;
+            /** @constant */
+            status: "completed";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            timestamp: string;
+        };
         CampaignList: {
             data: components["schemas"]["Campaign"][];
             /** @description Pass as ?cursor= for the next page; null on the last page. */
             next_cursor: string | null;
+        };
+        CampaignPausedEvent: {
+            /** Format: uuid */
+            campaign_id: string;
+            counts: {
+                calling: number;
+                canceled: number;
+                completed: number;
+                failed: number;
+                pending: number;
+                suppressed: number;
+                total: number;
+            };
+            /** @constant */
+            event: "campaign.paused";
+            /** Format: uuid */
+            org_id: string;
+            /** @constant */
+            status: "paused";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            timestamp: string;
         };
         CampaignRecipientList: {
             data: {
@@ -1540,6 +1663,30 @@ export interface components {
             }[];
             /** @description Pass as ?cursor= for the next page; null on the last page. */
             next_cursor: string | null;
+        };
+        CampaignStartedEvent: {
+            /** Format: uuid */
+            campaign_id: string;
+            counts: {
+                calling: number;
+                canceled: number;
+                completed: number;
+                failed: number;
+                pending: number;
+                suppressed: number;
+                total: number;
+            };
+            /** @constant */
+            event: "campaign.started";
+            /** Format: uuid */
+            org_id: string;
+            /** @constant */
+            status: "running";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            timestamp: string;
         };
         ChangePasswordRequest: {
             current_password: string;
@@ -8507,6 +8654,186 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CallQueuedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged. Anything else, a redirect or no answer within 15 s is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ±20 % jitter). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver: retried like any other failure, then recorded as failed in the delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_campaign_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`; two entries for 24 h after a secret rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description Delivery id, stable across retries. */
+                "X-Voice-Delivery": string;
+                /** @description The event name. */
+                "X-Voice-Event": "campaign.completed";
+                /** @description sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret> */
+                "X-Voice-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "campaign.completed",
+                 *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                 *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                 *       "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                 *       "status": "completed",
+                 *       "counts": {
+                 *         "total": 3,
+                 *         "pending": 0,
+                 *         "calling": 0,
+                 *         "completed": 2,
+                 *         "failed": 0,
+                 *         "suppressed": 1,
+                 *         "canceled": 0
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CampaignCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged. Anything else, a redirect or no answer within 15 s is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ±20 % jitter). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver: retried like any other failure, then recorded as failed in the delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_campaign_paused: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`; two entries for 24 h after a secret rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description Delivery id, stable across retries. */
+                "X-Voice-Delivery": string;
+                /** @description The event name. */
+                "X-Voice-Event": "campaign.paused";
+                /** @description sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret> */
+                "X-Voice-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "campaign.paused",
+                 *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                 *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                 *       "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                 *       "status": "paused",
+                 *       "counts": {
+                 *         "total": 3,
+                 *         "pending": 1,
+                 *         "calling": 0,
+                 *         "completed": 1,
+                 *         "failed": 0,
+                 *         "suppressed": 1,
+                 *         "canceled": 0
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CampaignPausedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged. Anything else, a redirect or no answer within 15 s is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ±20 % jitter). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver: retried like any other failure, then recorded as failed in the delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_campaign_started: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`; two entries for 24 h after a secret rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description Delivery id, stable across retries. */
+                "X-Voice-Delivery": string;
+                /** @description The event name. */
+                "X-Voice-Event": "campaign.started";
+                /** @description sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret> */
+                "X-Voice-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "campaign.started",
+                 *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                 *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                 *       "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                 *       "status": "running",
+                 *       "counts": {
+                 *         "total": 3,
+                 *         "pending": 2,
+                 *         "calling": 0,
+                 *         "completed": 0,
+                 *         "failed": 0,
+                 *         "suppressed": 1,
+                 *         "canceled": 0
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CampaignStartedEvent"];
             };
         };
         responses: {
