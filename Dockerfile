@@ -4,7 +4,7 @@
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-# The lockfile is committed; `npm install` follows it (see STACK notes: `npm ci` refuses lockfiles
+# The lockfile is committed; `npm install` follows it (`npm ci` refuses lockfiles
 # made on a registry that lacks other platforms' optional binaries).
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund

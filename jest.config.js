@@ -1,6 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'node',
+  // Node's environment plus a marker when a file is done (see test/setup/environment.js).
+  testEnvironment: '<rootDir>/test/setup/environment.js',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   // The SDK's examples import it by its package name, as an integrator would.

@@ -7,7 +7,7 @@ import { readOrCreateSecrets } from './shared/secrets-file';
 
 /**
  * The one place that reads the environment. Parsed once, typed, frozen; a bad value stops
- * start-up with a message naming the variable (CONTRACT §10).
+ * start-up with a message naming the variable (docs/operations.md, "Configuration").
  */
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -56,7 +56,7 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
-  /** Minimum wait after a 429 or a timeout (CONTRACT §8: 60 s; tests scale it down). */
+  /** Minimum wait after a 429 or a timeout (docs/webhooks.md, "Delivery and retries": 60 s; tests scale it down). */
   WEBHOOK_RETRY_FLOOR: duration.default(60_000),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.default(false),
   CARRIER: z.enum(['simulator']).default('simulator'),

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     url,
     poolSize: config.dbPoolSize,
     queuePoolSize: config.role === 'api' ? 8 : config.workerConcurrency + 6,
+    log,
   });
   await migrate(db);
   const services = createServices(config, db, log);

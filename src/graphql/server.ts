@@ -73,7 +73,7 @@ export async function createGraphqlMiddleware(services: Services): Promise<Graph
   const server = new ApolloServer<GqlContext>({
     schema: buildGraphqlSchema(),
     // GRAPHQL_INTROSPECTION (off in production by default) also hides "Did you mean …" hints,
-    // which would otherwise reveal the schema one guess at a time (docs/security-notes.md).
+    // which would otherwise reveal the schema one guess at a time (docs/security.md).
     formatError: createFormatError({ hideSchemaDetails: !services.config.graphqlIntrospection }),
     hideSchemaDetailsFromClientErrors: !services.config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
@@ -87,7 +87,7 @@ export async function createGraphqlMiddleware(services: Services): Promise<Graph
   const middleware = expressMiddleware(server, {
     context: async ({ req }) => {
       let auth: Promise<void> | undefined;
-      // A credential that is present must be valid (CONTRACT §3: an API key on /graphql is a 401),
+      // A credential that is present must be valid (docs/api.md, "Authentication": an API key on /graphql is a 401),
       // so a bad one fails the whole request with the HTTP status REST would use.
       if (req.headers.authorization) {
         try {

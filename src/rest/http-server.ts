@@ -40,7 +40,7 @@ export function trustedProxyCheck(app: { get(setting: string): unknown }): (addr
 /**
  * The one place an HTTP server is created (main.ts and the test helper share it), so request
  * timeouts and the per-address connection cap are the same wherever the app listens
- * (docs/security-notes.md, "Slow clients and connection floods").
+ * (docs/security.md, "Slow clients and connection floods").
  */
 export async function startHttpServer(handler: RequestListener, opts: HttpServerOptions): Promise<Server> {
   const { headersTimeoutMs, requestTimeoutMs, maxConnectionsPerIp } = opts.limits;

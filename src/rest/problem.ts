@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { AppError } from '../shared/errors';
 
-/** RFC 9457 problem+json with our stable `code` (CONTRACT §1). */
+/** RFC 9457 problem+json with our stable `code` (docs/api.md, "Errors"). */
 export function sendProblem(res: Response, err: AppError, instance?: string): void {
   if (err.headers) for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
   res

@@ -6,7 +6,7 @@ import type { AppError } from './errors';
 /**
  * A REST route, described once. The Express router (src/rest/router.ts) and the OpenAPI 3.1
  * document (src/openapi/document.ts) are both built from these descriptors, so the two cannot
- * drift; see docs/architecture-notes.md.
+ * drift; see docs/architecture.md.
  *
  * Converting an Express route written today's way is mechanical:
  *   r.post('/members', async (req, res) => res.status(201).json(presentUser(await s.members.add(req.ctx, req.body))))

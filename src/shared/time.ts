@@ -1,5 +1,5 @@
 /**
- * Every timestamp the service emits: ISO 8601, UTC, six fractional digits, "+00:00" (CONTRACT §0).
+ * Every timestamp the service emits: ISO 8601, UTC, six fractional digits, "+00:00" (docs/api.md, "Conventions").
  * JavaScript dates carry milliseconds; `micros` adds the sub-millisecond part when we have it.
  */
 export function isoMicro(date: Date, micros = 0): string {

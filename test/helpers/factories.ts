@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TestApp } from './test-app';
+import { WAIT_DEADLINE_MS } from './wait';
 
 export interface TestOrg {
   email: string;
@@ -38,9 +39,15 @@ export async function signup(app: Pick<TestApp, 'http'>, opts: { email?: string;
 
 export const bearer = (token: string): { Authorization: string } => ({ Authorization: `Bearer ${token}` });
 
-/** Polls until `fn` returns a truthy value (real asynchronous work: worker, deliveries). */
-export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
-  const deadline = Date.now() + (opts.timeoutMs ?? 15_000);
+/**
+ * Waits until `fn` returns a truthy value: for asynchronous work to reach a state (a row written by
+ * the worker, a delivery logged). It checks the state itself, so it cannot miss it; the only
+ * deadline is the suite's generous one (see wait.ts).
+ */
+export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, opts: { what?: string; timeoutMs?: number } = {}): Promise<T> {
+  // A test may name a longer bound for slow work; a shorter one is raised to the suite's deadline,
+  // so a busy machine never fails a wait that would have succeeded.
+  const deadline = Date.now() + Math.max(opts.timeoutMs ?? 0, WAIT_DEADLINE_MS);
   let last: unknown;
   while (Date.now() < deadline) {
     try {
@@ -49,7 +56,7 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
     } catch (e) {
       last = e;
     }
-    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 100));
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`timed out waiting for ${opts.what ?? 'condition'}${last ? `: ${String(last)}` : ''}`);
 }

@@ -65,8 +65,8 @@ export class PgCluster {
 
   async close(): Promise<void> {
     const exited = new Promise((r) => this.child.once('exit', r));
-    this.child.stdin.end();
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    this.child.stdin.end(); // the controller stops PostgreSQL and exits: wait for that, not for a time
+    await exited;
     rmSync(this.dataDir, { recursive: true, force: true });
     rmSync(`${this.dataDir}-secrets.json`, { force: true });
   }

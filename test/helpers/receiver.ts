@@ -1,5 +1,6 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WAIT_DEADLINE_MS } from './wait';
 
 export interface Received {
   n: number;
@@ -23,7 +24,7 @@ export class Receiver {
   readonly received: Received[] = [];
   private server!: http.Server;
   private reply: (r: Received) => Reply = () => ({ status: 200, body: 'ok' });
-  private waiters: Array<() => void> = [];
+  private readonly checks = new Set<() => void>();
   url = '';
 
   static async start(reply?: (r: Received) => Reply): Promise<Receiver> {
@@ -42,8 +43,8 @@ export class Receiver {
         }
         const rec: Received = { n: r.received.length + 1, path: req.url ?? '/', headers: req.headers, raw, json, at: Date.now() };
         r.received.push(rec);
-        for (const w of r.waiters.splice(0)) w();
         const answer = r.reply(rec);
+        for (const check of [...r.checks]) check();
         if ('hang' in answer) return; // never answer
         if ('reset' in answer) {
           req.socket.destroy();
@@ -67,15 +68,27 @@ export class Receiver {
     return this.received.filter((r) => r.json.event === event && (!callId || r.json.call_id === callId));
   }
 
-  async waitFor(predicate: () => boolean, timeoutMs = 15_000, what = 'receiver condition'): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!predicate()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; received ${this.received.length}: ${this.received.map((r) => r.json.event).join(', ')}`);
-      await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
+  /**
+   * Resolves once `predicate` holds; it is checked on every request received. The deadline is the
+   * suite's one deadline (wait.ts) unless a test names its own: a test whose claim IS a bound
+   * (e.g. "taken over within 30 s") passes that bound as `deadlineMs`.
+   */
+  async waitFor(predicate: () => boolean, optsOrDeadline: { what?: string; deadlineMs?: number } | number = {}, what?: string): Promise<void> {
+    const opts = typeof optsOrDeadline === 'number' ? { deadlineMs: optsOrDeadline, what } : optsOrDeadline;
+    if (predicate()) return;
+    await new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!predicate()) return;
+        clearTimeout(timer);
+        this.checks.delete(check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.checks.delete(check);
+        reject(new Error(`timed out waiting for ${opts.what ?? 'receiver condition'}; received ${this.received.length}: ${this.received.map((r) => r.json.event).join(', ')}`));
+      }, opts.deadlineMs ?? WAIT_DEADLINE_MS);
+      this.checks.add(check);
+    });
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { buildApp } from '../../src/app';
@@ -74,7 +75,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     ...env,
   });
   const log = createLogger({ level: config.logLevel, file: config.logFile });
-  const db = await openDatabase({ url: database.url, poolSize: 6, queuePoolSize: config.workerConcurrency + 6 });
+  const db = await openDatabase({ url: database.url, poolSize: 6, queuePoolSize: config.workerConcurrency + 6, log });
   if (opts.migrate) await migrate(db);
   const services = createServices(config, db, log);
   await services.notifier.start();
@@ -117,10 +118,19 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
       await services.apiKeyCache.stop();
       await services.notifier.stop();
       await db.close();
-      log.flush();
+      await new Promise<void>((resolve) => log.flush(() => resolve()));
       await database.drop();
     },
   };
   if (opts.worker) await app.startWorker();
   return app;
+}
+
+/** Every line the app has logged so far, parsed (the logger is flushed first: its writes are asynchronous). */
+export async function logLines(app: TestApp): Promise<Array<Record<string, unknown>>> {
+  await new Promise<void>((resolve, reject) => app.services.log.flush((err) => (err ? reject(err) : resolve())));
+  return readFileSync(app.config.logFile!, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }

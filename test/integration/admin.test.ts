@@ -13,7 +13,7 @@ import {
   AdminUsersDocument,
   AdminWebhookDeliveriesDocument,
 } from '../graphql/generated';
-import { bearer, recordSecret, signup, uniqueEmail, type TestOrg } from '../helpers/factories';
+import { bearer, eventually, recordSecret, signup, uniqueEmail, type TestOrg } from '../helpers/factories';
 import { gql } from '../helpers/graphql';
 import { Mailbox, verifyByMail } from '../helpers/mailbox';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -166,14 +166,21 @@ describe('organizations', () => {
     const org = await signup(app);
     // A second API process on the same database, with the key warm in its cache.
     const other = await startTestApp({}, { databaseUrl: app.db.url });
+    // The other process hears of changes through NOTIFY, a moment after they commit: wait for that
+    // notification (its cache hears it first), never for time.
+    let heard = 0;
+    other.services.notifier.on('voicegate_auth', () => heard++);
+    const reachedOther = (since: number, what: string) => eventually(async () => heard > since, { what: `the ${what} to reach the other process` });
     let requestId: string | undefined;
     try {
       for (const a of [app, other]) {
         await a.http().get('/v1/calls').set(bearer(org.apiKey)).expect(200);
         await a.http().get('/v1/calls').set(bearer(org.apiKey)).expect(200);
       }
+      const beforeOff = heard;
       const off = await admin('post', `/api/admin/organizations/${org.orgId}/deactivate`);
       expect(off.status).toBe(200);
+      await reachedOther(beforeOff, 'deactivation');
       expect(off.body).toMatchObject({ id: org.orgId, active: false });
       requestId = off.headers['x-request-id'];
 
@@ -186,8 +193,10 @@ describe('organizations', () => {
       const login = await app.http().post('/auth/login').send({ email: org.email, password: org.password });
       expect([login.status, login.body.code]).toEqual([403, 'inactive_organization']);
 
+      const beforeOn = heard;
       const on = await admin('post', `/api/admin/organizations/${org.orgId}/activate`);
       expect(on.body).toMatchObject({ id: org.orgId, active: true });
+      await reachedOther(beforeOn, 'activation');
       for (const a of [app, other]) await a.http().get('/v1/calls').set(bearer(org.apiKey)).expect(200);
       await app.http().get('/auth/me').set(bearer(org.token)).expect(200);
       const again = await app.http().post('/auth/login').send({ email: org.email, password: org.password });

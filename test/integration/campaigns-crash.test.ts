@@ -36,7 +36,6 @@ test('a worker killed (SIGKILL) mid-campaign: another finishes it, and no recipi
     // Kill it while calls are being placed: some dialed, some not yet.
     await eventually(async () => (await app.db.pool.query(`select count(*)::int as n from calls where campaign_id = $1 and dial_started_at is not null`, [id])).rows[0].n >= 6, {
       timeoutMs: 30_000,
-      intervalMs: 20,
       what: 'some dials',
     });
     doomed.kill('SIGKILL');

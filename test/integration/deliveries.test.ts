@@ -68,7 +68,11 @@ test('manual redelivery: 202, logged as manual; a failed manual attempt schedule
   });
   expect(afterManual.attempt_log[2]).toMatchObject({ trigger: 'manual', response_code: 500 });
   expect(afterManual).toMatchObject({ state: 'failed', next_attempt_at: null, delivered: false });
-  await new Promise((r) => setTimeout(r, 600));
+  // Nothing left in the queue for it (the manual attempt's own job included): no further attempt can come.
+  await eventually(async () => {
+    const { rows } = await app.db.pool.query(`select count(*)::int as n from graphile_worker._private_jobs where payload->>'deliveryId' = $1`, [d.id]);
+    return rows[0].n === 0;
+  }, { what: 'the manual attempt’s job to be done' });
   expect((await app.http().get(`/dashboard/webhook-deliveries/${d.id}`).set(bearer(org.token))).body.attempts).toBe(3);
 
   failing = false;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 /**
- * The embedded PostgreSQL's superuser password (docs/security-notes.md): generated on first start
+ * The embedded PostgreSQL's superuser password (docs/security.md): generated on first start
  * and kept in the secrets file; a data directory made by an older release with the fixed password
  * "postgres" still starts, and from then on only the generated password works.
  * Real clusters, each driven by a child process (test/fixtures/embedded-pg.ts).

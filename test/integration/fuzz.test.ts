@@ -6,13 +6,16 @@ import { Mailbox, verifyByMail } from '../helpers/mailbox';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Bad input, tried at scale: thousands of generated requests (malformed, oversize, deeply nested,
+ * Bad input, tried at scale: hundreds of generated requests (malformed, oversize, deeply nested,
  * invalid UTF-8, wrong media types, unknown fields, forged or broken credentials, odd ids and query
  * strings) against every endpoint. Every answer must be below 500, every REST error must be
  * problem+json with a matching status, and the process must still be healthy afterwards.
  */
-const RUNS_PER_GROUP = 750; // four groups in parallel: ~3,000 requests
-const TIME_BUDGET_MS = 35_000;
+// Four groups in parallel: 600 requests. A fixed amount of work, not a time budget: on a busy
+// machine a time budget sends fewer requests, and a test must not prove less (or fail) by load.
+// Its deadline is generous for the same reason (measured: ~10 requests/s at a load average of 20).
+const RUNS_PER_GROUP = 150;
+const FUZZ_DEADLINE_MS = 180_000;
 
 let app: TestApp;
 let box: Mailbox;
@@ -318,18 +321,16 @@ async function fire(g: Generated): Promise<void> {
   judge(res, `${g.method.toUpperCase()} ${path.slice(0, 120)} [${g.body.label}]`);
 }
 
-test('thousands of generated bad requests: never a 5xx, always problem+json, still healthy', async () => {
-  const started = Date.now();
+test('hundreds of generated bad requests: never a 5xx, always problem+json, still healthy', async () => {
   await Promise.all(
     Object.values(GROUPS).map((endpoints) =>
       fc.assert(
         fc.asyncProperty(requestArb(endpoints), async (g) => fire(g as Generated)),
-        { numRuns: RUNS_PER_GROUP, interruptAfterTimeLimit: TIME_BUDGET_MS, markInterruptAsFailure: false, endOnFailure: true },
+        { numRuns: RUNS_PER_GROUP, endOnFailure: true },
       ),
     ),
   );
-  // Bounded in time by design; on a normal machine the whole budget of runs is sent.
-  expect(sent).toBeGreaterThanOrEqual(Date.now() - started < TIME_BUDGET_MS ? RUNS_PER_GROUP * 4 : 500);
+  expect(sent).toBe(RUNS_PER_GROUP * 4);
   const health = await app.http().get('/health');
   expect(health.status).toBe(200);
   // The organization still works (the run may legitimately have revoked its first key).
@@ -337,7 +338,7 @@ test('thousands of generated bad requests: never a 5xx, always problem+json, sti
   const key = await app.http().post('/dashboard/api-keys').set(bearer(owner.token)).send({ name: 'after-fuzz' });
   recordSecret(key.body.secret);
   await app.http().get('/v1/calls').set(bearer(key.body.secret)).expect(200);
-}, 60_000);
+}, FUZZ_DEADLINE_MS);
 
 describe('the classic bad bodies, on every endpoint that takes one', () => {
   const withBodies = Object.values(GROUPS)

@@ -3,7 +3,7 @@ import { loadConfig } from '../../src/config';
 import { rawGql } from '../helpers/graphql';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
-/** Introspection, "Did you mean" hints and persisted-query errors (docs/security-notes.md). */
+/** Introspection, "Did you mean" hints and persisted-query errors (docs/security.md). */
 let production: TestApp;
 let productionOptIn: TestApp;
 beforeAll(async () => {

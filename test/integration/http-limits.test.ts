@@ -5,7 +5,7 @@ import { eventually, recordSecret, uniqueEmail } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Slow clients and connection floods (docs/security-notes.md): the server created by
+ * Slow clients and connection floods (docs/security.md): the server created by
  * src/rest/http-server.ts cuts off requests whose headers or body arrive too slowly, and caps the
  * connections one address may hold open. Small limits come from config; nothing here measures time,
  * each test waits for the socket to close under one generous deadline.

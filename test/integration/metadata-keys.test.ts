@@ -4,7 +4,7 @@ import { Receiver } from '../helpers/receiver';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
- * Metadata keeps every key, including the ones JavaScript treats specially (docs/security-notes.md):
+ * Metadata keeps every key, including the ones JavaScript treats specially (docs/security.md):
  * `__proto__`, `constructor` and `prototype` are ordinary keys, returned byte for byte by REST,
  * GraphQL and the webhook body, and none of them reaches a prototype in the server process.
  * Bodies are sent as raw JSON text: a JavaScript object literal would eat `__proto__` itself.

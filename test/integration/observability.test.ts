@@ -93,7 +93,8 @@ describe('metrics', () => {
   test('queue depth and the oldest waiting job, while no worker runs', async () => {
     const placed = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550123' }).expect(201);
     callId = placed.body.call_id;
-    await new Promise((r) => setTimeout(r, 1100));
+    // The job has been due for a while: backdated rather than waited for.
+    await app.db.pool.query(`update graphile_worker._private_jobs set run_at = run_at - interval '5 seconds' where payload->>'callId' = $1`, [callId]);
     const text = await metricsText();
     expect(sample(text, 'voicegate_queue_jobs', { task: 'dial_call', state: 'ready' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'voicegate_queue_jobs', { task: 'deliver_webhook', state: 'ready' })).toBeGreaterThanOrEqual(1);
@@ -124,7 +125,7 @@ describe('metrics', () => {
   test('deliveries by outcome, retries and jobs, once the worker runs', async () => {
     await app.startWorker();
     // The first attempt of all fails (500), its retry succeeds.
-    await rx.waitFor(() => rx.received.length >= 2 && !failFirst, 15_000, 'a failed then a successful attempt');
+    await rx.waitFor(() => rx.received.length >= 2 && !failFirst, { what: 'a failed then a successful attempt' });
     const text = await eventually(async () => {
       const t = await metricsText();
       return (sample(t, 'voicegate_webhook_attempts_total', { event: 'call.queued', outcome: 'delivered' }) ?? 0) >= 1 ? t : undefined;

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
  * The document the real app serves passes `redocly lint` with the `recommended` ruleset, as an
  * integrator would run it. @redocly/openapi-core is ESM-only, so it runs in a child process
  * (scripts/lint-openapi.mjs). The only warnings allowed are listed: the operational endpoints
- * that have no 4XX answer (docs/architecture-notes.md explains why they are not invented).
+ * that have no 4XX answer (docs/architecture.md explains why they are not invented).
  */
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

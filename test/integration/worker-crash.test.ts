@@ -97,7 +97,7 @@ test('SIGTERM lets a worker finish the attempt in flight before it exits', async
     await app.http().patch('/dashboard/webhook').set(bearer(org.token)).send({ webhook_url: rx.url }).expect(200);
     const worker = spawnWorker(app, { WEBHOOK_TIMEOUT_SECONDS: '5' });
     const call = (await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550003' })).body;
-    await rx.waitFor(() => rx.byEvent('call.queued', call.call_id).length === 1, 30_000, 'the attempt to start');
+    await rx.waitFor(() => rx.byEvent('call.queued', call.call_id).length === 1, { what: 'the attempt to start' });
     worker.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
     const d = await queuedDelivery(call.call_id);

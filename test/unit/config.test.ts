@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../../src/config';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'vg-config-'));
 
-test('defaults follow the contract', () => {
+test('defaults are the documented ones', () => {
   const c = loadConfig({ DATA_DIR: dir() });
   expect(c.port).toBe(8000);
   expect(c.host).toBe('0.0.0.0');

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * The layer rules of docs/architecture-notes.md, checked on every import (type-only imports and
+ * The layer rules of docs/architecture.md, checked on every import (type-only imports and
  * re-exports too) of every file under src/:
  * - shared/ imports nothing of ours but shared/;
  * - graphql/ and rest/ do not import each other;

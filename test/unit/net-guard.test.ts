@@ -8,7 +8,7 @@ test.each([
   expect(isBlockedAddress(ip)).toBe(true);
 });
 
-// IPv6 forms that carry an IPv4 address: refused whatever IPv4 they embed (docs/security-notes.md).
+// IPv6 forms that carry an IPv4 address: refused whatever IPv4 they embed (docs/security.md).
 test.each([
   '::7f00:1', '::127.0.0.1', '::a9fe:a9fe', '::808:808', '::1.2.3.4', // IPv4-compatible ::/96
   '64:ff9b::7f00:1', '64:ff9b::808:808', '64:ff9b:1::a00:1', '64:ff9b:1:ffff::1', // NAT64 (RFC 6052, RFC 8215)

@@ -4,7 +4,7 @@ import { SeededRandom } from './seeded-random';
 
 type Outcome = { status: 'completed' | 'failed'; disposition: Disposition; answered: boolean; rings: boolean };
 
-/** CONTRACT §6: the outcome is chosen by the last four digits of the destination. */
+/** docs/api.md, "The simulator": the outcome is chosen by the last four digits of the destination. */
 export function simulatedOutcome(to: string): Outcome {
   switch (to.slice(-4)) {
     case '0001':

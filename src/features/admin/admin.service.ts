@@ -75,7 +75,7 @@ const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${
 const uuidArray = (ids: string[]): string => `{${ids.filter(isUuid).join(',')}}`;
 
 /**
- * Cross-tenant operations (CONTRACT §7). Every method starts with requirePlatformAdmin, so REST and
+ * Cross-tenant operations (docs/admin.md). Every method starts with requirePlatformAdmin, so REST and
  * GraphQL enforce the same rule; every change writes an audit entry in the same transaction as the
  * change itself, and cache invalidation happens only after that commit.
  */

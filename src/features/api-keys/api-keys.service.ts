@@ -18,7 +18,7 @@ export class ApiKeysService {
     private readonly cache: ApiKeyCache,
   ) {}
 
-  /** The specification calls this a list; CONTRACT §0 makes it a bare array, newest first. */
+  /** The specification calls this a list; docs/api.md ("Pagination") makes it a bare array, newest first. */
   async list(ctx: Ctx): Promise<ApiKey[]> {
     const orgId = requireOrg(ctx);
     return ctx.em.find(ApiKey, { orgId }, { orderBy: { id: 'desc' } });
@@ -51,7 +51,7 @@ export class ApiKeysService {
     return key;
   }
 
-  /** Authentication for /v1/*: the exact rejections of CONTRACT §3. */
+  /** Authentication for /v1/*: the exact rejections listed in docs/api.md, "Authentication". */
   async authenticate(ctx: Pick<Ctx, 'em'>, bearer: string): Promise<ApiKeyActor> {
     if (!bearer.startsWith(API_KEY_PREFIX)) {
       throw new AppError('invalid_api_key_format', `API keys start with ${API_KEY_PREFIX}.`);

@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CarrierReport, CallAnalysis } from '../../carriers/carrier';
 import { addJobs, job } from '../../queue';
+import type { Logger } from '../../shared/logger';
 import { recordEvent, type EventSubject } from '../webhooks/outbox';
 import { Call, FINAL_STATUSES, type CallStatus, type Disposition } from './call.entity';
 import type { RecordingUrls } from './recording-url';
@@ -32,7 +33,8 @@ const RANK: Record<CallStatus, number> = { scheduled: -1, queued: 0, ringing: 1,
 /**
  * The only code that moves a call's status. Transitions only go forward, and never out of a final
  * status, whatever order carrier reports arrive in. Each change and the events it causes commit
- * in the caller's transaction.
+ * in the caller's transaction, and each change is logged ("call status changed", with `from` and
+ * `to`): the call's status history, in order, for operators and for the tests.
  */
 export class CallLifecycle {
   private readonly finishedHooks: CallFinishedHook[] = [];
@@ -40,7 +42,10 @@ export class CallLifecycle {
   /** Announces every committed change to live subscribers (set by createServices). */
   live: LiveEventsPublisher | undefined;
 
-  constructor(private readonly recordingUrls: RecordingUrls) {}
+  constructor(
+    private readonly recordingUrls: RecordingUrls,
+    private readonly log: Logger,
+  ) {}
 
   onFinished(hook: CallFinishedHook): void {
     this.finishedHooks.push(hook);
@@ -50,33 +55,48 @@ export class CallLifecycle {
     this.analyzedHooks.push(hook);
   }
 
-  /** Applies a carrier report in its own transaction; returns whether anything changed. */
-  async applyReport(em: EntityManager, report: CarrierReport): Promise<boolean> {
+  /**
+   * Applies a carrier report in its own transaction; returns whether anything changed. `andThen`
+   * runs in that transaction only when the report changed the call (the simulator queues its next
+   * report there, so a call's reports are applied one after the other, in order).
+   */
+  async applyReport(em: EntityManager, report: CarrierReport, andThen?: (tx: EntityManager) => Promise<void>): Promise<boolean> {
     const changed = await em.transactional(async (tx) => {
       const call = await tx.findOne(Call, { id: report.callId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!call || FINAL_STATUSES.has(call.status) || RANK[report.status] <= RANK[call.status]) return null;
-      if (report.status === 'ringing') {
-        call.status = 'ringing';
-      } else if (report.status === 'in_progress') {
-        call.status = 'in_progress';
-        call.startedAt = new Date();
+      if (report.status === 'ringing' || report.status === 'in_progress') {
+        const from = call.status;
+        call.status = report.status;
+        if (report.status === 'in_progress') call.startedAt = new Date();
+        await tx.flush();
+        this.logChange(call, from);
       } else {
         await this.finish(tx, call, report.status, report.disposition ?? (report.status === 'completed' ? 'human' : 'carrier_error'), report.durationSeconds ?? 0);
       }
-      await tx.flush();
+      await andThen?.(tx);
       return call;
     });
     if (changed) this.live?.callChanged(changed);
     return changed !== null;
   }
 
+  /**
+   * Written while the call's row lock is held, so one call's lines are in the order of its changes
+   * (a transaction that then fails to commit leaves a line for a change that did not happen).
+   */
+  private logChange(call: Call, from: CallStatus): void {
+    this.log.info({ call_id: call.id, org_id: call.orgId, from, to: call.status, disposition: call.disposition }, 'call status changed');
+  }
+
   /** Ends a call (the call row must be locked by the caller) and emits call.ended. */
   async finish(em: EntityManager, call: Call, status: 'completed' | 'failed' | 'canceled', disposition: Disposition, durationSeconds: number): Promise<void> {
+    const from = call.status;
     call.status = status;
     call.disposition = disposition;
     call.durationSeconds = durationSeconds;
     call.endedAt = new Date();
     await em.flush();
+    this.logChange(call, from);
     await recordEvent(em, eventSubject(call), 'call.ended', { disposition, duration_seconds: durationSeconds });
     if (status === 'completed') await addJobs(em, job('analyze', { callId: call.id }));
     for (const hook of this.finishedHooks) await hook(em, call);

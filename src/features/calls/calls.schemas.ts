@@ -4,7 +4,7 @@ import { pageSchema } from '../../shared/pagination';
 import { webhookUrlSchema } from '../../shared/webhook-url';
 import { CALL_STATUSES, DISPOSITIONS } from './call.entity';
 
-/** E.164 as CONTRACT §5 defines it: "+", then 8 to 15 digits, no leading 0. */
+/** E.164 as docs/api.md ("Placing a call") defines it: "+", then 8 to 15 digits, no leading 0. */
 export const e164Schema = z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number: + then 8 to 15 digits, no leading 0');
 
 export const MAX_METADATA_BYTES = 16 * 1024;
@@ -24,7 +24,7 @@ function depth(value: unknown, level = 0): number {
 const isJsonObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Metadata is returned exactly as sent, every key included (docs/security-notes.md). JSON.parse
+ * Metadata is returned exactly as sent, every key included (docs/security.md). JSON.parse
  * makes `"__proto__"` an ordinary own key, but z.record/z.object copy keys into a fresh `{}`,
  * where assigning `__proto__` sets the prototype instead and the key vanishes. So the object is
  * checked here and passed on as parsed, never copied.

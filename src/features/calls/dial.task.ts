@@ -4,17 +4,19 @@ import type { Carrier } from '../../carriers/carrier';
 import { addJobs, insertJobsSql, job, type TaskPayloads } from '../../queue';
 import { Call } from './call.entity';
 import type { CallLifecycle } from './call-lifecycle';
+import { chained, type ChainedReport } from './simulated-reports';
 
 /**
- * Records the dial and queues the carrier's future reports in one statement, atomically, and only
- * once even if the dial job runs twice (at-least-once queue). The reports are due later, so they
- * are written without NOTIFY (insertJobsSql): the worker's poll finds them.
+ * Records the dial and queues the carrier's first report (carrying the later ones, see
+ * simulated-reports.ts) in one statement, atomically, and only once even if the dial job runs
+ * twice (at-least-once queue). The report is due later, so it is written without NOTIFY
+ * (insertJobsSql): the worker's poll finds it.
  */
 const RECORD_DIAL_SQL = `
 with dialed as (
   update calls set carrier_call_id = $2, updated_at = now() where id = $1 and carrier_call_id is null returning id
 )
-${insertJobsSql('carrierReport', { from: 'dialed, unnest($3::json[], $4::timestamptz[]) as r(payload, run_at)', fields: { payload: 'r.payload' }, runAt: 'r.run_at' })}`;
+${insertJobsSql('carrierReport', { from: 'dialed where $3::json is not null', fields: { payload: '$3::json' }, runAt: '$4::timestamptz' })}`;
 
 /**
  * The claim a dial takes, committed before the carrier is asked: `dial_started_at`. A campaign
@@ -75,12 +77,8 @@ export function dialTask(deps: { em: () => EntityManager; pool: Pick<Pool, 'quer
     const call = await deps.em().findOne(Call, { id: callId });
     if (!call || call.status !== 'queued' || call.carrierCallId) return;
     const { carrierCallId, scheduled } = await deps.carrier.dial(call);
-    const now = Date.now();
-    await deps.pool.query(RECORD_DIAL_SQL, [
-      callId,
-      carrierCallId,
-      scheduled.map((x) => JSON.stringify(x.report)),
-      scheduled.map((x) => new Date(now + x.afterMs).toISOString()),
-    ]);
+    const [first, ...later] = chained(scheduled);
+    const report: ChainedReport | null = first ? { ...first.report, next: later } : null;
+    await deps.pool.query(RECORD_DIAL_SQL, [callId, carrierCallId, report && JSON.stringify(report), new Date(Date.now() + (first?.afterMs ?? 0)).toISOString()]);
   };
 }

@@ -23,7 +23,7 @@ export interface CampaignEventSubject {
 }
 
 /**
- * The envelope of the specification (section 6), in this key order, with the event's own fields
+ * The envelope of docs/webhooks.md ("Events"), in this key order, with the event's own fields
  * merged at the top level. Serialized once; the same bytes go out on every attempt.
  */
 export function buildEventBody(event: EventType, subject: EventSubject, extra: Record<string, unknown> = {}): string {

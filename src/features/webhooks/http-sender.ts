@@ -83,11 +83,15 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
     }, opts.timeoutMs);
     req.on('socket', (socket) => {
       // Defence in depth: whatever resolved, refuse a connection that landed on a blocked address.
-      socket.once('connect', () => {
+      const check = () => {
         if (!opts.allowPrivate && socket.remoteAddress && isBlockedAddress(socket.remoteAddress)) {
           req.destroy(new BlockedDestinationError(socket.remoteAddress));
         }
-      });
+      };
+      // A kept-alive socket is connected already and never emits 'connect' again: a listener added
+      // to it would only pile up (one per request) until the socket closes.
+      if (socket.connecting) socket.once('connect', check);
+      else check();
     });
     req.on('error', (err) => done({ responseCode: null, error: classify(err), responseExcerpt: null, slowDown: false }));
     req.on('response', (res) => {

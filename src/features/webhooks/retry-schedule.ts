@@ -1,6 +1,6 @@
 /**
  * Delay before the next scheduled attempt, or null when the schedule is exhausted.
- * Default schedule (CONTRACT §8): 5s, 5m, 30m, 2h, 5h, 10h, 10h = 8 attempts in all, each delay
+ * Default schedule (docs/webhooks.md, "Delivery and retries"): 5s, 5m, 30m, 2h, 5h, 10h, 10h = 8 attempts in all, each delay
  * with ±20 % jitter so that a receiver's outage does not turn into a synchronized stampede.
  * After a 429 or a timeout the wait is at least `floorMs`.
  */
