@@ -2823,6 +2823,7 @@ export interface operations {
                      *         "last_24h": 4,
                      *         "open": 0,
                      *         "by_status": {
+                     *           "scheduled": 0,
                      *           "queued": 0,
                      *           "ringing": 0,
                      *           "in_progress": 0,
