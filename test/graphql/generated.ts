@@ -85,36 +85,55 @@ export type CallStatus =
   /** Placed with a schedule time and waiting for it (no call.queued yet). */
   | 'SCHEDULED';
 
+/** Local days and hours when calls may start. */
 export type CallingWindowInput = {
+  /** Local days the window is open: mon, tue, wed, thu, fri, sat, sun. */
   days: Array<string>;
+  /** Closing time, local HH:MM (exclusive; 24:00 allowed). */
   end: string;
+  /** Opening time, local HH:MM (inclusive). */
   start: string;
 };
 
+/** One person to call. */
 export type CampaignRecipientInput = {
+  /** Merged into every call's metadata, under the recipient's own. */
   metadata?: Record<string, unknown> | null | undefined;
+  /** IANA zone; else derived from the number, else the campaign zone. */
   timeZone?: string | null | undefined;
+  /** The number, E.164. */
   to: string;
 };
 
+/** A campaign to create; the same rules as POST /v1/campaigns. */
 export type CreateCampaignInput = {
+  /** When calls may start, in each recipient's own zone; null means any time. */
   callingWindow?: CallingWindowInput | null | undefined;
   /** RFC 3339 */
   endAt?: string | null | undefined;
   /** Makes retries safe, like the Idempotency-Key header. */
   idempotencyKey?: string | null | undefined;
+  /** Starts per second, at most. */
   maxCallsPerSecond?: number | null | undefined;
+  /** Calls of this campaign open at the same time, at most. */
   maxConcurrentCalls?: number | null | undefined;
+  /** Merged into every call's metadata, under the recipient's own. */
   metadata?: Record<string, unknown> | null | undefined;
+  /** The campaign name. */
   name: string;
   /** As in POST /v1/calls/outbound. */
   questions?: unknown;
+  /** Up to 10,000 recipients. */
   recipients?: Array<CampaignRecipientInput>;
+  /** When to call again, by outcome. */
   retry?: RetryPolicyInput | null | undefined;
   /** RFC 3339 */
   startAt?: string | null | undefined;
+  /** What the voice agent does on every call. */
   task?: string | null | undefined;
+  /** IANA zone; else derived from the number, else the campaign zone. */
   timeZone?: string | null | undefined;
+  /** Destination of the campaign's events and its calls' events, overriding the organization's. */
   webhookUrl?: string | null | undefined;
 };
 
@@ -181,11 +200,17 @@ export type QuestionType =
   /** Free text. */
   | 'STRING';
 
+/** When to call again, by outcome. */
 export type RetryPolicyInput = {
+  /** Retry a busy line after this many seconds (default 600). */
   busyAfterSeconds?: number | null | undefined;
+  /** Retry a carrier error after this many seconds, doubling each time (default 60). */
   carrierErrorAfterSeconds?: number | null | undefined;
+  /** Calls per recipient at most (default 3). */
   maxAttempts?: number | null | undefined;
+  /** Retry an unanswered call after this many seconds (default 3600). */
   noAnswerAfterSeconds?: number | null | undefined;
+  /** Retry after voicemail after this many seconds (default 14400). */
   voicemailAfterSeconds?: number | null | undefined;
 };
 

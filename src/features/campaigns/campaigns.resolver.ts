@@ -52,10 +52,10 @@ const retryBody = (r: RetryPolicyInput | undefined) =>
 export class CampaignsResolver {
   constructor(private readonly deps: { campaigns: CampaignsService; suppressions: SuppressionsService }) {}
   @Authorized()
-  @Query(() => CampaignConnection)
+  @Query(() => CampaignConnection, { description: 'The organization\'s campaigns, newest first.' })
   async campaigns(
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) afterCursor: string | null,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size (1 to 100, default 20).' }) first: number | null,
+    @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' }) afterCursor: string | null,
     @RequestCtx() ctx: Ctx,
   ): Promise<CampaignConnection> {
     const page = await this.deps.campaigns.list(ctx, { limit: first ?? undefined, cursor: afterCursor ?? undefined });
@@ -65,18 +65,18 @@ export class CampaignsResolver {
   }
 
   @Authorized()
-  @Query(() => CampaignType)
-  async campaign(@Arg('id', () => ID) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
+  @Query(() => CampaignType, { description: 'One campaign with its counts.' })
+  async campaign(@Arg('id', () => ID, { description: 'The campaign id.' }) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
     return toType(await this.deps.campaigns.present(ctx.em, await this.deps.campaigns.get(ctx, id)));
   }
 
   @Authorized()
-  @Query(() => CampaignRecipientPage)
+  @Query(() => CampaignRecipientPage, { description: 'A campaign\'s recipients, newest first.' })
   async campaignRecipients(
-    @Arg('id', () => ID) id: string,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) afterCursor: string | null,
-    @Arg('status', () => String, { nullable: true }) status: string | null,
+    @Arg('id', () => ID, { description: 'The campaign id.' }) id: string,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size (1 to 100, default 20).' }) first: number | null,
+    @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' }) afterCursor: string | null,
+    @Arg('status', () => String, { nullable: true, description: 'Only recipients in this state (pending, calling, completed, failed, suppressed, canceled).' }) status: string | null,
     @RequestCtx() ctx: Ctx,
   ): Promise<CampaignRecipientPage> {
     const page = await this.deps.campaigns.recipients(ctx, id, { limit: first ?? undefined, cursor: afterCursor ?? undefined, status: status ?? undefined });
@@ -99,8 +99,8 @@ export class CampaignsResolver {
   }
 
   @Authorized()
-  @Mutation(() => CampaignType)
-  async createCampaign(@Arg('input', () => CreateCampaignInput) input: CreateCampaignInput, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
+  @Mutation(() => CampaignType, { description: 'Owner or member. Creates a campaign like POST /v1/campaigns.' })
+  async createCampaign(@Arg('input', () => CreateCampaignInput, { description: 'The campaign.' }) input: CreateCampaignInput, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
     const out = await this.deps.campaigns.create(
       ctx,
       {
@@ -124,28 +124,28 @@ export class CampaignsResolver {
   }
 
   @Authorized()
-  @Mutation(() => CampaignType)
-  async pauseCampaign(@Arg('id', () => ID) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
+  @Mutation(() => CampaignType, { description: 'Stops starting calls at once.' })
+  async pauseCampaign(@Arg('id', () => ID, { description: 'The campaign id.' }) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
     return toType(await this.deps.campaigns.pause(ctx, id));
   }
 
   @Authorized()
-  @Mutation(() => CampaignType)
-  async resumeCampaign(@Arg('id', () => ID) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
+  @Mutation(() => CampaignType, { description: 'Continues a paused campaign.' })
+  async resumeCampaign(@Arg('id', () => ID, { description: 'The campaign id.' }) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
     return toType(await this.deps.campaigns.resume(ctx, id));
   }
 
   @Authorized()
-  @Mutation(() => CampaignType)
-  async cancelCampaign(@Arg('id', () => ID) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
+  @Mutation(() => CampaignType, { description: 'Ends a campaign; pending recipients are canceled.' })
+  async cancelCampaign(@Arg('id', () => ID, { description: 'The campaign id.' }) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
     return toType(await this.deps.campaigns.cancel(ctx, id));
   }
 
   @Authorized()
-  @Query(() => SuppressionPage)
+  @Query(() => SuppressionPage, { description: 'The do-not-call list, newest first.' })
   async suppressions(
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) afterCursor: string | null,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size (1 to 100, default 20).' }) first: number | null,
+    @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' }) afterCursor: string | null,
     @RequestCtx() ctx: Ctx,
   ): Promise<SuppressionPage> {
     const page = await this.deps.suppressions.list(ctx, { limit: first ?? undefined, cursor: afterCursor ?? undefined });
@@ -153,14 +153,14 @@ export class CampaignsResolver {
   }
 
   @Authorized()
-  @Mutation(() => SuppressionsAddedType)
-  async addSuppressions(@Arg('numbers', () => [String]) numbers: string[], @RequestCtx() ctx: Ctx): Promise<SuppressionsAddedType> {
+  @Mutation(() => SuppressionsAddedType, { description: 'Adds numbers to the do-not-call list.' })
+  async addSuppressions(@Arg('numbers', () => [String], { description: 'E.164 numbers, up to 10,000.' }) numbers: string[], @RequestCtx() ctx: Ctx): Promise<SuppressionsAddedType> {
     return this.deps.suppressions.add(ctx, { numbers }, 'dashboard');
   }
 
   @Authorized()
-  @Mutation(() => Boolean)
-  async removeSuppression(@Arg('number') number: string, @RequestCtx() ctx: Ctx): Promise<boolean> {
+  @Mutation(() => Boolean, { description: 'Removes a number from the do-not-call list.' })
+  async removeSuppression(@Arg('number', { description: 'The E.164 number.' }) number: string, @RequestCtx() ctx: Ctx): Promise<boolean> {
     await this.deps.suppressions.remove(ctx, number);
     return true;
   }
