@@ -36,6 +36,7 @@ import { Client } from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded';
 import { freePort } from '../src/db/free-port';
 import { deleteJobs, keyedJobExistsSql } from '../src/queue/admin';
+import { dashboardQueries, explainAll, insertBacklog } from './lib/scale';
 import { percentile, round, runLoad, runOpenLoop, type LoadResult } from './lib/load';
 import { killAllChildren, startChild, waitForHttp, type Child } from './lib/proc';
 
@@ -43,8 +44,14 @@ const ROOT = path.resolve(__dirname, '..');
 const RESULTS = path.join(ROOT, 'bench', 'results');
 const SHORT = process.env.BENCH_SHORT === '1';
 const PROFILE = process.env.BENCH_PROFILE === '1';
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'baselines,place,dashboard,delivery').split(',').map((s) => s.trim()));
-const BUDGET_SEC = Number(process.env.BENCH_BUDGET_SEC ?? 285);
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'baselines,place,dashboard,delivery,fairness,slow,scale').split(',').map((s) => s.trim()));
+const BUDGET_SEC = Number(process.env.BENCH_BUDGET_SEC ?? 900);
+/** Seeded rows for the scale phase: reduced by default, BENCH_SCALE=full for 1,000 orgs / 2M calls / 6M deliveries. */
+const SCALE_FULL = process.env.BENCH_SCALE === 'full';
+const SCALE_CALLS = Number(process.env.BENCH_SCALE_CALLS ?? (SCALE_FULL ? 2_000_000 : SHORT ? 100_000 : 300_000));
+const NOISY_BACKLOG = Number(process.env.BENCH_NOISY_BACKLOG ?? (SHORT ? 3000 : 10_000));
+const SLOW_BACKLOG = Number(process.env.BENCH_SLOW_BACKLOG ?? (SHORT ? 3000 : 6000));
+const SLOW_CONCURRENCY = Number(process.env.BENCH_SLOW_CONCURRENCY ?? 800);
 const SERVICE_DIR = path.resolve(process.env.BENCH_SERVICE_DIR ?? ROOT);
 const LIMIT: 'same' | 'naive' = process.env.BENCH_LIMIT === 'naive' ? 'naive' : 'same';
 /** The heap settings the Dockerfile ships in NODE_OPTIONS; the service is measured as it runs there. */
@@ -64,6 +71,9 @@ const DELIVERY_RATES = [100, 200];
 const API_POOL_SIZE = process.env.BENCH_RAW_POOL ?? '8';
 
 const TARGETS = {
+  fairP99Ms: 100,
+  slowPerSec: 500,
+  scaleP99Ms: 30,
   placeVsRaw: 0.5,
   placeP99Ms: 50,
   deliveriesPerSec: 1000,
@@ -451,6 +461,142 @@ async function main(): Promise<void> {
     }
     results.delivery = { backlog: backlogIds.length, received: receipts.length, drainRate, fromWorkerStart: fromStart, latencyRuns };
     await receiver.stop();
+    // Later phases start workers of their own; this one's peak RSS is kept by stop().
+    await worker.stop();
+  }
+
+  const startReceiver = async (name: string, env: Record<string, string> = {}) => {
+    const port = await freePort();
+    const child = startChild(name, tsArgs('receiver.ts'), { PORT: String(port), ...env }, { cwd: ROOT });
+    await waitForHttp(child, `http://127.0.0.1:${port}/__stats`);
+    return { child, url: `http://127.0.0.1:${port}` };
+  };
+  const orgWithWebhook = async (tag: string, url: string) => {
+    const org = await signup(base, tag);
+    const patched = await json(`${base}/dashboard/webhook`, { method: 'PATCH', body: { webhook_url: url }, token: org.token });
+    if (patched.status !== 200) throw new Error(`could not set the webhook URL: ${patched.status}`);
+    return org;
+  };
+  const placeOne = async (org: Org) => (await json<{ call_id: string }>(`${base}/v1/calls/outbound`, { body: JSON.parse(PLACE_BODY), token: org.apiKey })).body.call_id;
+  const startWorker = async (name: string, env: Record<string, string>) => {
+    const port = await freePort();
+    return startChild(name, [...nodeArgs(name), path.join(SERVICE_DIR, 'dist/src/main.js')], { ...serviceEnv('worker', port), ...env }, { cwd: SERVICE_DIR });
+  };
+
+  // ---- fairness: a noisy tenant's timing-out backlog against a healthy tenant's call.queued ----
+  if (PHASES.has('fairness')) {
+    await deleteJobs(pg);
+    const noisyRx = await startReceiver('noisy receiver', { REPLY: 'hang' });
+    const healthyRx = await startReceiver('healthy receiver');
+    const noisy = await orgWithWebhook('noisy', `${noisyRx.url}/hooks`);
+    const healthy = await orgWithWebhook('healthy', `${healthyRx.url}/hooks`);
+    log(`fairness: a backlog of ${NOISY_BACKLOG} deliveries (retries, due now) to a receiver that never answers`);
+    const noisyIds = await insertBacklog(pg, noisy.orgId, await placeOne(noisy), NOISY_BACKLOG, { retries: true });
+    await deleteJobs(pg, ['dial']);
+    const fw = await startWorker('worker-fairness', { WEBHOOK_TIMEOUT_SECONDS: '5' });
+    // The noisy backlog is being worked on (its first attempts are out) before the healthy load starts.
+    const noisyDeadline = Date.now() + 30_000;
+    while (Date.now() < noisyDeadline && (await receiverStats(noisyRx.url)).length === 0) await new Promise((r) => setTimeout(r, 100));
+    const rate = 100;
+    log(`fairness: healthy tenant at ${rate} calls/s (${RATE_SEC} s) while the noisy backlog retries`);
+    const ids: string[] = [];
+    const steady = await runOpenLoop({ ...placeLoad(base, healthy.apiKey, ids), durationSec: RATE_SEC, rate });
+    const wanted = new Set(ids);
+    const deadline = Date.now() + 15_000;
+    let got: Receipt[] = [];
+    while (Date.now() < deadline) {
+      got = (await receiverStats(healthyRx.url)).filter((r) => r.event === 'call.queued' && wanted.has(r.callId));
+      if (got.length >= wanted.size) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const untried = Number((await pg.query<{ n: string }>(`select count(*) as n from webhook_deliveries where id = any($1::uuid[]) and attempts <= 1`, [noisyIds])).rows[0]!.n);
+    const noisyOpen = (await receiverStats(noisyRx.url)).length;
+    const lat = got.map((r) => r.receivedAt - microsEpoch(r.timestamp)).sort((a, b) => a - b);
+    const p50 = round(percentile(lat, 50), 1);
+    const p99 = round(percentile(lat, 99), 1);
+    rows.push({
+      scenario: `fairness: healthy call.queued @${rate}/s beside a ${NOISY_BACKLOG}-delivery timing-out backlog`,
+      rps: steady.rps,
+      p50,
+      p99,
+      note: `${got.length}/${ids.length} received; noisy: ${noisyOpen} requests sent, ${untried} not yet tried at the end`,
+    });
+    verdicts.push({ target: `healthy org's call.queued p99 ≤ ${TARGETS.fairP99Ms} ms beside a noisy backlog`, measured: `${p99} ms (p50 ${p50} ms), backlog still ${untried}`, met: p99 <= TARGETS.fairP99Ms && got.length === ids.length && untried > 0 });
+    results.fairness = { rate, steady, latency: { p50, p99, n: lat.length }, noisyBacklog: NOISY_BACKLOG, noisyRequests: noisyOpen, noisyUntriedAtEnd: untried };
+    await fw.stop();
+    await noisyRx.child.stop();
+    await healthyRx.child.stop();
+  }
+
+  // ---- slow receivers: 1 s per answer ----------------------------------------------------------
+  if (PHASES.has('slow')) {
+    await deleteJobs(pg);
+    const rx = await startReceiver('slow receiver', { DELAY_MS: '1000' });
+    const org = await orgWithWebhook('slow', `${rx.url}/hooks`);
+    log(`slow receivers: a backlog of ${SLOW_BACKLOG} deliveries to a receiver answering after 1 s, ${SLOW_CONCURRENCY} in flight allowed`);
+    const ids = await insertBacklog(pg, org.orgId, await placeOne(org), SLOW_BACKLOG);
+    await deleteJobs(pg, ['dial']);
+    const sw = await startWorker('worker-slow', {
+      WEBHOOK_MAX_CONCURRENCY_PER_DESTINATION: String(SLOW_CONCURRENCY),
+      WEBHOOK_MAX_IN_FLIGHT: String(SLOW_CONCURRENCY),
+    });
+    const wanted = new Set(ids);
+    const deadline = Date.now() + (SHORT ? 40_000 : 60_000);
+    let got: Receipt[] = [];
+    while (Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      got = (await receiverStats(rx.url)).filter((r) => wanted.has(r.callId));
+      if (got.length >= wanted.size) break;
+    }
+    const times = got.map((r) => r.receivedAt).sort((a, b) => a - b);
+    const rate = times.length > 1 ? (times.length - 1) / ((times[times.length - 1]! - times[0]!) / 1000) : 0;
+    const delivered = Number((await pg.query<{ n: string }>(`select count(*) as n from webhook_deliveries where id = any($1::uuid[]) and delivered`, [ids])).rows[0]!.n);
+    rows.push({ scenario: `slow receivers: ${ids.length} deliveries to a 1 s receiver`, rps: round(rate, 0), p50: null, p99: null, note: `${got.length} received, ${delivered} recorded delivered; ${SLOW_CONCURRENCY} allowed in flight` });
+    verdicts.push({ target: `≥ ${TARGETS.slowPerSec} deliveries/s to 1 s receivers`, measured: `${round(rate, 0)}/s`, met: rate >= TARGETS.slowPerSec });
+    results.slow = { backlog: ids.length, received: got.length, delivered, rate, concurrency: SLOW_CONCURRENCY };
+    await sw.stop();
+    await rx.child.stop();
+  }
+
+  // ---- data at scale: the dashboard's queries over seeded millions -----------------------------
+  if (PHASES.has('scale')) {
+    await deleteJobs(pg);
+    const big = await signup(base, 'big');
+    log(`scale: seeding 1,000 organizations, ${SCALE_CALLS} calls and ${SCALE_CALLS * 3} deliveries (scripts/seed-scale.ts)`);
+    const seedStarted = Date.now();
+    const seed = spawnSync(process.execPath, ['-r', '@swc-node/register', path.join(ROOT, 'scripts', 'seed-scale.ts')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_URL: embedded.url, SEED_CALLS: String(SCALE_CALLS), SEED_ORGS: '1000', SEED_BIG_ORG: big.orgId, SEED_BIG_SHARE: '0.05', SEED_FORCE: '1' },
+    });
+    if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stderr}`);
+    if (api.proc.exitCode !== null) throw new Error(`the API process exited during seeding:\n${api.tail()}`);
+    const seedSec = (Date.now() - seedStarted) / 1000;
+    // A platform admin for the stats query (granted as an operator would, then signed in again).
+    const adminEmail = `bench-admin-${randomBytes(4).toString('hex')}@example.com`;
+    const adminPassword = randomBytes(12).toString('base64url');
+    await json(`${base}/auth/signup`, { body: { email: adminEmail, password: adminPassword } });
+    await pg.query(`update users set role = 'platform_admin', email_verified = true where email = $1`, [adminEmail]);
+    const adminToken = (await json<{ access_token: string }>(`${base}/auth/login`, { body: { email: adminEmail, password: adminPassword } })).body.access_token;
+    const queries = await dashboardQueries(pg, big.orgId);
+    const tokens = { user: big.token, apiKey: big.apiKey, admin: adminToken };
+    const scaleResults: Record<string, unknown> = {};
+    const sec = SHORT ? 3 : 5;
+    for (const q of queries) {
+      const spec = { url: `${base}${q.path}`, method: 'GET' as const, headers: { authorization: `Bearer ${tokens[q.token]}` } };
+      await runLoad({ ...spec, connections: 4, durationSec: 1 });
+      const fixed = await runOpenLoop({ ...spec, durationSec: sec, rate: DASH_RATE });
+      const orgScoped = q.token !== 'admin';
+      const bad = fixed.errors + Object.values(fixed.unexpected).reduce((a, b) => a + b, 0);
+      const note = [bad ? `${bad} failed (${JSON.stringify(fixed.unexpected)})` : '', orgScoped ? '' : 'platform-wide, not org-scoped'].filter(Boolean).join('; ');
+      rows.push({ scenario: `scale: ${q.name} @${DASH_RATE}/s`, rps: fixed.rps, p50: fixed.p50, p99: fixed.p99, note });
+      if (orgScoped) verdicts.push({ target: `scale: ${q.name} p99 ≤ ${TARGETS.scaleP99Ms} ms (@${DASH_RATE}/s)`, measured: `${fixed.p99} ms`, met: fixed.p99 <= TARGETS.scaleP99Ms && bad === 0 });
+      scaleResults[q.name] = { path: q.path.replace(/cursor=[^&]+/, 'cursor=…'), fixed };
+    }
+    const plans = await explainAll(pg, queries);
+    writeFileSync(path.join(RESULTS, 'scale-plans.txt'), plans);
+    rows.push({ scenario: `scale: seeded 1,000 orgs, ${SCALE_CALLS} calls, ${SCALE_CALLS * 3} deliveries`, rps: null, p50: null, p99: null, note: `${round(seedSec, 0)} s; big org holds 5 %; plans in bench/results/scale-plans.txt` });
+    results.scale = { calls: SCALE_CALLS, deliveries: SCALE_CALLS * 3, seedSeconds: seedSec, queries: scaleResults };
   }
 
   // ---- memory --------------------------------------------------------------------------------

@@ -59,7 +59,34 @@ const envSchema = z.object({
   /** Minimum wait after a 429 or a timeout (docs/webhooks.md, "Delivery and retries": 60 s; tests scale it down). */
   WEBHOOK_RETRY_FLOOR: duration.default(60_000),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.default(false),
-  CARRIER: z.enum(['simulator']).default('simulator'),
+  /** Attempts in flight to one destination (origin) per worker process (docs/queue-and-delivery.md). */
+  WEBHOOK_MAX_CONCURRENCY_PER_DESTINATION: z.coerce.number().int().min(1).max(1000).default(16),
+  /** Attempts in flight per worker process, all destinations together. */
+  WEBHOOK_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(512),
+  /** An organization's endpoint failing without a success for this long is disabled (0: never). */
+  WEBHOOK_DISABLE_AFTER: duration.default(5 * 86_400_000),
+  /** Platform-wide admin stats are reused this long (exact counts over millions of rows are slow). */
+  ADMIN_STATS_CACHE: duration.default(5000),
+  /** Delivery payloads and attempts older than this are purged (0: kept for ever). */
+  WEBHOOK_RETENTION: duration.default(30 * 86_400_000),
+  /** How often the purge runs, and how many rows one of its statements touches at most. */
+  WEBHOOK_PURGE_INTERVAL: duration.default(60_000),
+  WEBHOOK_PURGE_BATCH: z.coerce.number().int().min(1).max(100_000).default(1000),
+  CARRIER: z.enum(['simulator', 'sip']).default('simulator'),
+  /** The deployment's default SIP trunk: sip:user:password@host:port;transport=udp */
+  SIP_TRUNK_URL: z.string().regex(/^sips?:/, 'must be a sip: URI such as sip:user:password@host:5060;transport=udp').optional(),
+  SIP_BIND_ADDRESS: z.string().min(1).default('0.0.0.0'),
+  SIP_PORT: z.coerce.number().int().min(0).max(65535).default(5060),
+  SIP_PUBLIC_ADDRESS: z.string().min(1).optional(),
+  RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(10000),
+  RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20000),
+  CALLER_ID: z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number').optional(),
+  /** How long a live call's lease lasts; a worker that dies leaves its calls to fail after this. */
+  SIP_CALL_LEASE: duration.default(30_000),
+  STT_ENGINE: z.enum(['pocketsphinx', 'openai', 'none']).default('pocketsphinx'),
+  STT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  STT_API_KEY: z.string().optional(),
+  STT_MODEL: z.string().default('whisper-1'),
   SIMULATOR_SPEEDUP: z.coerce.number().positive().max(1_000_000).default(60),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** smtp://user:pass@host:port (smtps:// for TLS); unset = .eml files under DATA_DIR/mail (docs/accounts.md). */
@@ -143,7 +170,16 @@ export interface Config {
   webhookRetryScheduleMs: readonly number[];
   webhookRetryFloorMs: number;
   webhookAllowPrivateNetworks: boolean;
-  carrier: 'simulator';
+  webhookMaxConcurrencyPerDestination: number;
+  adminStatsCacheMs: number;
+  webhookMaxInFlight: number;
+  webhookDisableAfterMs: number;
+  webhookRetentionMs: number;
+  webhookPurgeIntervalMs: number;
+  webhookPurgeBatch: number;
+  carrier: 'simulator' | 'sip';
+  sip: SipConfig;
+  stt: SttConfig;
   simulatorSpeedup: number;
   publicBaseUrl: string;
   smtpUrl?: string;
@@ -174,6 +210,24 @@ export interface Config {
     signupEmailPerHour: number;
     maxQueuedCallsPerOrg: number;
   };
+}
+
+export interface SipConfig {
+  trunkUrl?: string;
+  bindAddress: string;
+  port: number;
+  publicAddress?: string;
+  rtpPortMin: number;
+  rtpPortMax: number;
+  callerId?: string;
+  callLeaseMs: number;
+}
+
+export interface SttConfig {
+  engine: 'pocketsphinx' | 'openai' | 'none';
+  url?: string;
+  apiKey?: string;
+  model: string;
 }
 
 export class ConfigError extends Error {
@@ -229,6 +283,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('SECRETS_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64.');
   }
   if (jwtSecret!.length < 16) throw new ConfigError('JWT_SECRET must be at least 16 characters.');
+  if (e.CARRIER === 'sip' && !e.SIP_TRUNK_URL) throw new ConfigError('SIP_TRUNK_URL must be set when CARRIER=sip.');
+  if (e.RTP_PORT_MIN > e.RTP_PORT_MAX) throw new ConfigError('RTP_PORT_MIN must not be above RTP_PORT_MAX.');
+  if (e.STT_ENGINE === 'openai' && !e.STT_URL) throw new ConfigError('STT_URL must be set when STT_ENGINE=openai.');
 
   const config: Config = {
     nodeEnv: e.NODE_ENV,
@@ -249,7 +306,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookRetryScheduleMs: Object.freeze(e.WEBHOOK_RETRY_SCHEDULE),
     webhookRetryFloorMs: e.WEBHOOK_RETRY_FLOOR,
     webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    webhookMaxConcurrencyPerDestination: e.WEBHOOK_MAX_CONCURRENCY_PER_DESTINATION,
+    adminStatsCacheMs: e.ADMIN_STATS_CACHE,
+    webhookMaxInFlight: e.WEBHOOK_MAX_IN_FLIGHT,
+    webhookDisableAfterMs: e.WEBHOOK_DISABLE_AFTER,
+    webhookRetentionMs: e.WEBHOOK_RETENTION,
+    webhookPurgeIntervalMs: e.WEBHOOK_PURGE_INTERVAL,
+    webhookPurgeBatch: e.WEBHOOK_PURGE_BATCH,
     carrier: e.CARRIER,
+    sip: {
+      trunkUrl: e.SIP_TRUNK_URL,
+      bindAddress: e.SIP_BIND_ADDRESS,
+      port: e.SIP_PORT,
+      publicAddress: e.SIP_PUBLIC_ADDRESS,
+      rtpPortMin: e.RTP_PORT_MIN,
+      rtpPortMax: e.RTP_PORT_MAX,
+      callerId: e.CALLER_ID,
+      callLeaseMs: e.SIP_CALL_LEASE,
+    },
+    stt: { engine: e.STT_ENGINE, url: e.STT_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL },
     simulatorSpeedup: e.SIMULATOR_SPEEDUP,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

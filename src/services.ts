@@ -15,11 +15,15 @@ import { RecordingUrls } from './features/calls/recording-url';
 import { WebhookSettingsService } from './features/orgs/webhook-settings.service';
 import { MembersService } from './features/users/members.service';
 import { DeliveriesService } from './features/webhooks/deliveries.service';
+import { endpointDisabledMails } from './features/orgs/endpoint-health';
 import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
 import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { ROUTE_PATHS } from './routes';
 import type { Analyzer, Carrier } from './carriers/carrier';
+import type { LiveCarrier } from './carriers/sip/sip-carrier';
+import { LIVE_CALL_ENDED_CHANNEL } from './features/calls/call-lifecycle';
+import { liveCallSink } from './features/calls/live-call-sink';
 import type { Logger } from './shared/logger';
 import { systemClock, type Clock } from './shared/clock';
 import { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
@@ -52,6 +56,8 @@ export interface Services {
   recordingUrls: RecordingUrls;
   admin: AdminService;
   carrier: Carrier;
+  /** The SIP carrier when CARRIER=sip: its calls live in the worker process. */
+  liveCarrier: LiveCarrier | null;
   analyzer: Analyzer;
   metrics: Metrics;
   /** The time for rules that depend on it (calling windows); tests inject their own. */
@@ -73,7 +79,9 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const lifecycle = new CallLifecycle(recordingUrls, log);
   lifecycle.onFinished(campaignOutcomeHook(clock));
   lifecycle.onAnalyzed(optOutHook);
-  const { carrier, analyzer } = createCarrier(config);
+  const { carrier, live: liveCarrier, analyzer } = createCarrier(config, { pool: db.pool, log, sink: liveCallSink({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle }) });
+  // A call canceled through any API process: the worker holding its SIP dialog sends CANCEL/BYE.
+  if (liveCarrier) notifier.on(LIVE_CALL_ENDED_CHANNEL, (callId) => liveCarrier.cancel(callId));
   const rateLimits = new RateLimits(config, db.pool);
   const mail = new MailOutbox(createMailer(config, log), log);
   const accountMail = new AccountMail(config, mail);
@@ -87,7 +95,14 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   members.live = live;
   const deliverer = new WebhookDeliverer(config, db.pool, log);
   deliverer.live = live;
-  const admin = new AdminService(auth, apiKeys, apiKeyCache, log);
+  // The owners hear of a disabled endpoint by mail, not through the endpoint that is failing.
+  deliverer.onEndpointDisabled = (orgId) => {
+    endpointDisabledMails(db.pool, orgId, config.publicBaseUrl).then(
+      (mails) => mails.forEach((m) => mail.post('webhook_endpoint_disabled', m)),
+      (err: unknown) => log.warn({ err, org_id: orgId }, 'could not tell the owners that their webhook endpoint was disabled'),
+    );
+  };
+  const admin = new AdminService(auth, apiKeys, apiKeyCache, log, config.adminStatsCacheMs);
   admin.live = live;
   const accounts = new AccountService(config, auth, rateLimits, accountMail);
   accounts.live = live;
@@ -106,7 +121,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     mail,
     accounts,
     apiKeys,
-    webhookSettings: new WebhookSettingsService(config),
+    webhookSettings: new WebhookSettingsService(config, db.pool),
     members,
     calls,
     lifecycle,
@@ -115,6 +130,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     recordingUrls,
     admin,
     carrier,
+    liveCarrier,
     analyzer,
     clock,
     campaigns: new CampaignsService(config, lifecycle, clock, db),

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Call, Disposition } from '../features/calls/call.entity';
+import type { Call, CarrierStatus, Disposition } from '../features/calls/call.entity';
 
 /** A progress report from a carrier, in whatever order the network delivers it. */
 export interface CarrierReport {
@@ -7,6 +7,8 @@ export interface CarrierReport {
   status: 'ringing' | 'in_progress' | 'completed' | 'failed';
   disposition?: Disposition;
   durationSeconds?: number;
+  /** What the carrier said (a SIP code and reason), kept on the call as carrier_status. */
+  carrierStatus?: CarrierStatus;
 }
 
 /** A report the carrier will send later (the simulator knows its own future). */
@@ -47,6 +49,6 @@ export interface Recording {
 /** Turns a finished call into transcript, structured answers and a recording. */
 export interface Analyzer {
   analyze(call: Call): Promise<CallAnalysis>;
-  /** The recording's audio: its media type, exact size and a stream of its bytes. */
-  recording(call: Call): Recording;
+  /** The recording's audio: its media type, exact size and a stream of its bytes; null when there is none. */
+  recording(call: Call): Promise<Recording | null>;
 }

@@ -7,7 +7,9 @@ import { Migration20261122000000_initial } from './migrations/Migration202611220
 import { Migration20261123000000_rate_limits_audit } from './migrations/Migration20261123000000_rate_limits_audit';
 import { Migration20261123100000_accounts } from './migrations/Migration20261123100000_accounts';
 import { Migration20261123110000_queue_delivery } from './migrations/Migration20261123110000_queue_delivery';
+import { Migration20261123120000_sip_calls } from './migrations/Migration20261123120000_sip_calls';
 import { Migration20261123130000_campaigns } from './migrations/Migration20261123130000_campaigns';
+import { Migration20261123140000_scale_indexes } from './migrations/Migration20261123140000_scale_indexes';
 
 /**
  * Explicit `type:` on every property means no reflection package is needed, and the imported
@@ -44,7 +46,9 @@ export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean
         { name: 'Migration20261123000000_rate_limits_audit', class: Migration20261123000000_rate_limits_audit },
         { name: 'Migration20261123100000_accounts', class: Migration20261123100000_accounts },
         { name: 'Migration20261123110000_queue_delivery', class: Migration20261123110000_queue_delivery },
+        { name: 'Migration20261123120000_sip_calls', class: Migration20261123120000_sip_calls },
         { name: 'Migration20261123130000_campaigns', class: Migration20261123130000_campaigns },
+        { name: 'Migration20261123140000_scale_indexes', class: Migration20261123140000_scale_indexes },
       ],
     },
   });

@@ -54,6 +54,17 @@ export const CallDispositionEnum = defineEnum(
   },
 );
 
+export const CarrierEnum = defineEnum(
+  { SIMULATOR: 'simulator', SIP: 'sip', TWILIO: 'twilio' } as const,
+  'Carrier',
+  'The carrier that places a call.',
+  {
+    SIMULATOR: 'The built-in simulator: no real phone call.',
+    SIP: 'A SIP trunk, with RTP audio and the voice agent.',
+    TWILIO: 'Twilio Programmable Voice.',
+  },
+);
+
 export const RoleEnum = defineEnum(
   { OWNER: 'owner', MEMBER: 'member', PLATFORM_ADMIN: 'platform_admin' } as const,
   'Role',

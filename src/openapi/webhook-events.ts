@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CALL_STATUSES, DISPOSITIONS } from '../features/calls/call.entity';
+import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from '../features/calls/call.entity';
+import { carrierStatusSchema } from '../features/calls/calls.schemas';
 import { EVENT_TYPES } from '../features/webhooks/webhook-delivery.entity';
-import { EXAMPLE, jsonObject, timestamp, uuidString as uuid } from '../shared/api-schemas';
+import { EXAMPLE, jsonObject, nullable, timestamp, uuidString as uuid } from '../shared/api-schemas';
 
 /**
  * The bodies of the webhook events (the document's `webhooks`), as a receiver gets them; checked
@@ -26,6 +27,9 @@ export const callEndedEventSchema = z.strictObject({
   status: z.enum(['completed', 'failed', 'canceled']),
   disposition: z.enum(DISPOSITIONS),
   duration_seconds: z.number().int(),
+  carrier: nullable(z.enum(CARRIER_NAMES)).meta({ description: 'The carrier that placed the call; null when it was never dialed.' }),
+  carrier_call_id: nullable(z.string()).meta({ description: 'The SIP Call-ID (or the carrier\'s own call id).' }),
+  carrier_status: nullable(carrierStatusSchema),
 });
 
 export const callAnalyzedEventSchema = z.strictObject({
@@ -64,7 +68,7 @@ export const EVENT_EXAMPLES: Record<(typeof EVENT_TYPES)[number], Record<string,
   'campaign.paused': { event: 'campaign.paused', ...campaignBase, status: 'paused', counts: { ...exampleCounts, pending: 1, completed: 1 } },
   'campaign.completed': { event: 'campaign.completed', ...campaignBase, status: 'completed', counts: exampleCounts },
   'call.queued': { event: 'call.queued', ...base, status: 'queued' },
-  'call.ended': { event: 'call.ended', ...base, status: 'completed', disposition: 'human', duration_seconds: 42 },
+  'call.ended': { event: 'call.ended', ...base, status: 'completed', disposition: 'human', duration_seconds: 42, carrier: 'sip', carrier_call_id: '8f3a2c91e0d4@voicegate.example.com', carrier_status: { code: 200, reason: 'OK' } },
   'call.analyzed': {
     event: 'call.analyzed',
     ...base,

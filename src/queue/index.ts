@@ -3,7 +3,7 @@
  * NOTIFY channel and runner). Features add jobs through `job()` + `addJobs()`, or, inside a
  * one-statement hot path, through `insertJobsSql()` / `addJobsSql()`. See docs/queue-and-delivery.md.
  */
-export { job, JOB_KINDS, MAX_ATTEMPTS, TASKS, type DeliveryTrigger, type Job, type JobKind, type TaskKey, type TaskPayloads } from './jobs';
+export { job, JOB_KINDS, MAX_ATTEMPTS, RETRY_PRIORITY, TASKS, type DeliveryTrigger, type Job, type JobKind, type TaskKey, type TaskPayloads } from './jobs';
 export { addJobs, type SqlExecutor } from './add';
 export { addJobsSql, insertJobsSql, type JobRows } from './sql';
 export { createJobWaker, type JobWaker } from './waker';

@@ -17,6 +17,7 @@ export const TASKS = {
   replay: 'replay_webhooks',
   queueScheduled: 'queue_scheduled_call',
   dispatchCampaign: 'dispatch_campaign',
+  purge: 'purge_webhook_history',
 } as const;
 export type TaskKey = keyof typeof TASKS;
 
@@ -30,6 +31,7 @@ export interface TaskPayloads {
   replay: { orgId: string; since: string; event?: string };
   queueScheduled: { callId: string };
   dispatchCampaign: { campaignId: string };
+  purge: { scope: 'webhooks' };
 }
 
 /** Every task name a job may be written for (registered at migration time, see migrateQueue). */
@@ -37,6 +39,14 @@ export const TASK_NAMES: readonly string[] = Object.values(TASKS);
 
 /** Attempts the queue makes when a handler throws (graphile-worker's exponential back-off). */
 export const MAX_ATTEMPTS = 10;
+
+/**
+ * Priority of work that is being tried again (a delivery's retry, one put back because its
+ * destination was full): among jobs that are due, first attempts (priority 0) run before it, so
+ * a backlog of retries to a failing receiver never stands in front of other organizations' new
+ * events. See docs/queue-and-delivery.md.
+ */
+export const RETRY_PRIORITY = 1;
 
 /**
  * The job kinds producers add. A kind fixes the task, the constant part of the payload and the job
@@ -63,6 +73,8 @@ export const JOB_KINDS = {
    * campaign, whatever number of producers (create, resume, append, every call that ends) ask.
    */
   dispatchCampaign: { task: 'dispatchCampaign', key: { prefix: 'campaign:', field: 'campaignId' }, fixed: {} },
+  /** The retention purge: one waiting at most; each run queues the next. */
+  purge: { task: 'purge', key: { prefix: 'purge:', field: 'scope' }, fixed: {} },
 } as const satisfies Record<string, { task: TaskKey; key: { prefix: string; field: string } | null; fixed: Record<string, string> }>;
 export type JobKind = keyof typeof JOB_KINDS;
 
@@ -76,6 +88,7 @@ export interface JobInputs {
   replay: { orgId: string; since: string; event?: string };
   queueScheduled: { callId: string };
   dispatchCampaign: { campaignId: string };
+  purge: { scope: 'webhooks' };
 }
 
 export interface Job {
@@ -90,11 +103,20 @@ export interface Job {
   keyMode: 'replace' | 'earliest';
   maxAttempts: number;
   runAt: Date | null;
+  priority: number;
 }
 
 /** A job of a kind, ready for `addJobs`. */
-export function job<K extends JobKind>(kind: K, input: JobInputs[K], opts: { runAt?: Date; keyMode?: Job['keyMode'] } = {}): Job {
+export function job<K extends JobKind>(kind: K, input: JobInputs[K], opts: { runAt?: Date; keyMode?: Job['keyMode']; priority?: number } = {}): Job {
   const def = JOB_KINDS[kind];
   const key = def.key ? `${def.key.prefix}${String((input as Record<string, unknown>)[def.key.field])}` : null;
-  return { task: def.task, payload: { ...input, ...def.fixed }, key, keyMode: opts.keyMode ?? 'replace', maxAttempts: MAX_ATTEMPTS, runAt: opts.runAt ?? null };
+  return {
+    task: def.task,
+    payload: { ...input, ...def.fixed },
+    key,
+    keyMode: opts.keyMode ?? 'replace',
+    maxAttempts: MAX_ATTEMPTS,
+    runAt: opts.runAt ?? null,
+    priority: opts.priority ?? 0,
+  };
 }

@@ -13,6 +13,8 @@ export interface JobRows<K extends JobKind> {
   fields: K extends 'carrierReport' ? { payload: string } : { [F in keyof Required<JobInputs[K]>]: string };
   /** When the job is due (default: now). */
   runAt?: string;
+  /** Among due jobs, lower numbers run first (default 0; RETRY_PRIORITY for retries). */
+  priority?: string;
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -53,6 +55,6 @@ export function insertJobsSql<K extends JobKind>(kind: K, rows: JobRows<K>): str
  */
 export function addJobsSql<K extends JobKind>(kind: K, rows: JobRows<K>): string {
   const p = parts(kind, rows);
-  return `select graphile_worker.add_job(${quote(p.task)}, ${p.payload}, run_at => ${rows.runAt ?? 'now()'}, job_key => ${p.key}, max_attempts => ${MAX_ATTEMPTS}) as job
+  return `select graphile_worker.add_job(${quote(p.task)}, ${p.payload}, run_at => ${rows.runAt ?? 'now()'}, job_key => ${p.key}, max_attempts => ${MAX_ATTEMPTS}, priority => ${rows.priority ?? '0'}) as job
     from ${rows.from}`;
 }

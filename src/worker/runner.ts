@@ -1,5 +1,6 @@
 import { beat, releaseDeadRunners, retire, startQueueRunner, type QueueRunner } from '../queue';
 import type { Services } from '../services';
+import { schedulePurge } from '../features/webhooks/purge.task';
 import { taskHandlers } from './registry';
 import { Sweeper } from './sweeper';
 
@@ -116,6 +117,9 @@ export async function startWorker(s: Services): Promise<WorkerHandle> {
   }, s.config.workerHeartbeatMs);
   heartbeatTimer.unref();
 
+  // The retention purge runs as a job that queues its own next run; this starts the chain (a
+  // waiting one is replaced, so every worker starting does not add another).
+  await schedulePurge(s.db.pool, 0).catch((err: unknown) => log.warn({ err }, 'could not queue the webhook purge; the next start will'));
   current = await launch();
   alive = true;
   await heartbeat();
@@ -133,8 +137,12 @@ export async function startWorker(s: Services): Promise<WorkerHandle> {
       clearInterval(heartbeatTimer);
       await beating;
       await sweeper.stop();
+      // Live calls (SIP dialogs) end with this process: hang them up and close the sockets.
+      await s.liveCarrier?.close();
       if (alive) await current.stop();
       alive = false;
+      // Attempts started by finished jobs may still be waiting for their receivers.
+      await Promise.race([s.deliverer.drain(), new Promise((r) => setTimeout(r, s.config.webhookTimeoutMs + 1000).unref())]);
       // A graceful stop returned or finished every job: this runner holds nothing any more.
       await retire(s.db.pool, [current.poolId, ...toRetire]).catch(() => undefined);
       // Replaced runners still winding down: give them the abort timeout, then leave them.

@@ -1,6 +1,7 @@
 import { deliveryLeaseMs } from '../features/webhooks/webhook-deliverer';
-import { addJobsSql } from '../queue';
+import { addJobsSql, RETRY_PRIORITY } from '../queue';
 import type { Services } from '../services';
+import { failUnsafeRedial } from '../features/calls/dial-live';
 
 /**
  * Periodic repair, so nothing stays stuck whatever crashed (jobs of dead queue runners are released
@@ -47,6 +48,12 @@ export class Sweeper {
     for (const { id } of stuck.rows) {
       await this.s.lifecycle.applyReport(this.s.db.orm.em.fork(), { callId: id, status: 'failed', disposition: 'carrier_error', durationSeconds: 0 });
     }
+    // Calls a worker held live (SIP) whose lease ran out: that worker died mid-call. They end as
+    // carrier errors; the INVITE may have rung a phone, so they are never dialed again.
+    const orphaned = await pool.query<{ id: string }>(
+      `select id from calls where live_until < now() and status in ('queued', 'ringing', 'in_progress') order by live_until limit 200`,
+    );
+    for (const { id } of orphaned.rows) await failUnsafeRedial({ em: () => this.s.db.orm.em.fork(), lifecycle: this.s.lifecycle }, id);
     const graceMs = deliveryLeaseMs(this.s.config);
     const requeued = await pool.query(
       addJobsSql('deliver', {
@@ -56,6 +63,7 @@ export class Sweeper {
                    and (lease_until is null or lease_until < now())
                  order by next_attempt_at limit 500) overdue`,
         fields: { deliveryId: 'overdue.id' },
+        priority: String(RETRY_PRIORITY),
       }),
       [graceMs],
     );

@@ -44,7 +44,7 @@ export const bearer = (token: string): { Authorization: string } => ({ Authoriza
  * the worker, a delivery logged). It checks the state itself, so it cannot miss it; the only
  * deadline is the suite's generous one (see wait.ts).
  */
-export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, opts: { what?: string; timeoutMs?: number } = {}): Promise<T> {
+export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, opts: { what?: string; timeoutMs?: number; intervalMs?: number } = {}): Promise<T> {
   // A test may name a longer bound for slow work; a shorter one is raised to the suite's deadline,
   // so a busy machine never fails a wait that would have succeeded.
   const deadline = Date.now() + Math.max(opts.timeoutMs ?? 0, WAIT_DEADLINE_MS);
@@ -56,7 +56,7 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
     } catch (e) {
       last = e;
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 50));
   }
   throw new Error(`timed out waiting for ${opts.what ?? 'condition'}${last ? `: ${String(last)}` : ''}`);
 }

@@ -74,7 +74,9 @@ export class Receiver {
    * (e.g. "taken over within 30 s") passes that bound as `deadlineMs`.
    */
   async waitFor(predicate: () => boolean, optsOrDeadline: { what?: string; deadlineMs?: number } | number = {}, what?: string): Promise<void> {
-    const opts = typeof optsOrDeadline === 'number' ? { deadlineMs: optsOrDeadline, what } : optsOrDeadline;
+    // A bare number is a hint for slow work: never shorter than the suite's deadline. Only the
+    // object form's `deadlineMs` is exact, for the tests whose claim is the bound itself.
+    const opts = typeof optsOrDeadline === 'number' ? { deadlineMs: Math.max(optsOrDeadline, WAIT_DEADLINE_MS), what } : optsOrDeadline;
     if (predicate()) return;
     await new Promise<void>((resolve, reject) => {
       const check = () => {

@@ -39,6 +39,8 @@ export const TEST_ENV: Record<string, string> = {
   SWEEP_INTERVAL: '500ms',
   RATE_LIMIT_ENABLED: 'false',
   PUBLIC_BASE_URL: 'http://127.0.0.1:9',
+  // Suites compare stats with the rows they just wrote.
+  ADMIN_STATS_CACHE: '0',
 };
 
 /**

@@ -107,7 +107,24 @@ test('REST and GraphQL return the same data for the same operation', async () =>
   await app.http().patch('/dashboard/webhook').set(bearer(org.token)).send({ webhook_url: 'https://example.com/a' }).expect(200);
   const wg = await gql(app, WebhookDocument, {}, org.token);
   const wr = await app.http().get('/dashboard/webhook').set(bearer(org.token));
-  expect({ webhook_url: wg.data?.webhook.webhookUrl, secret_last4: wg.data?.webhook.secretLast4 }).toEqual(wr.body);
+  const h = wg.data!.webhook.health;
+  expect({
+    webhook_url: wg.data?.webhook.webhookUrl,
+    secret_last4: wg.data?.webhook.secretLast4,
+    health: {
+      enabled: h.enabled,
+      disabled_at: h.disabledAt ?? null,
+      disabled_reason: h.disabledReason ?? null,
+      failing_since: h.failingSince ?? null,
+      attempts_24h: h.attempts24h,
+      success_rate_24h: h.successRate24h ?? null,
+      average_latency_ms_24h: h.averageLatencyMs24h ?? null,
+      p95_latency_ms_24h: h.p95LatencyMs24h ?? null,
+      last_failure_at: h.lastFailureAt ?? null,
+      last_failure_error: h.lastFailureError ?? null,
+      last_success_at: h.lastSuccessAt ?? null,
+    },
+  }).toEqual(wr.body);
 
   const upd = await gql(app, UpdateWebhookDocument, { webhookUrl: 'ftp://nope' }, org.token);
   expect(upd.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'validation_error' });

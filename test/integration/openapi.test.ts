@@ -198,6 +198,7 @@ describe('real responses validate against the document', () => {
     conforms('PATCH', '/dashboard/webhook', await app.http().patch('/dashboard/webhook').set(bearer(org.token)).send({ webhook_url: `${rx.url}/hooks` }));
     conforms('PATCH', '/dashboard/webhook', await app.http().patch('/dashboard/webhook').set(bearer(org.token)).send({ webhook_url: 'ftp://x' })); // 422
     conforms('POST', '/dashboard/webhook/rotate-secret', await app.http().post('/dashboard/webhook/rotate-secret').set(bearer(org.token)));
+    conforms('POST', '/dashboard/webhook/enable', await app.http().post('/dashboard/webhook/enable').set(bearer(org.token)));
 
     conforms('GET', '/dashboard/members', await app.http().get('/dashboard/members').set(bearer(org.token)));
     conforms('GET', '/dashboard/members', await app.http().get('/dashboard/members?limit=0').set(bearer(org.token))); // 422

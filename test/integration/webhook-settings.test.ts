@@ -14,7 +14,7 @@ test('GET shows the URL and the last four characters of the secret, never the se
   const org = await signup(app);
   const res = await app.http().get('/dashboard/webhook').set(bearer(org.token));
   expect(res.status).toBe(200);
-  expect(res.body).toEqual({ webhook_url: null, secret_last4: org.webhookSecret.slice(-4) });
+  expect(res.body).toEqual({ webhook_url: null, secret_last4: org.webhookSecret.slice(-4), health: expect.objectContaining({ enabled: true, attempts_24h: 0 }) });
 });
 
 test('PATCH sets and clears the default URL', async () => {

@@ -37,16 +37,17 @@ test('envelope, byte for byte, with both signatures verifiable from the raw body
   const org = await orgWithWebhook(`${rx.url}/hooks`);
   const metadata = { b: 2, a: 'x', nested: { émoji: '☎' } };
   const call = (await place(org, { to: '+14155557000', metadata, questions: [{ key: 'ok', question: 'All good?', type: 'boolean' }] })).body;
-  await rx.waitFor(() => rx.byEvent('call.analyzed', call.call_id).length === 1, { what: 'three events' });
+  // Each event is its own delivery: call.analyzed can arrive before call.ended, so wait for all three.
+  await rx.waitFor(() => ['call.queued', 'call.ended', 'call.analyzed'].every((e) => rx.byEvent(e, call.call_id).length >= 1), { what: 'three events' });
   const [queued, ended, analyzed] = ['call.queued', 'call.ended', 'call.analyzed'].map((e) => rx.byEvent(e, call.call_id)[0]!);
 
   expect(Object.keys(queued.json)).toEqual(['event', 'org_id', 'call_id', 'timestamp', 'to', 'status', 'metadata']);
-  expect(Object.keys(ended.json)).toEqual(['event', 'org_id', 'call_id', 'timestamp', 'to', 'status', 'metadata', 'disposition', 'duration_seconds']);
+  expect(Object.keys(ended.json)).toEqual(['event', 'org_id', 'call_id', 'timestamp', 'to', 'status', 'metadata', 'disposition', 'duration_seconds', 'carrier', 'carrier_call_id', 'carrier_status']);
   expect(Object.keys(analyzed.json)).toEqual(['event', 'org_id', 'call_id', 'timestamp', 'to', 'status', 'metadata', 'transcript', 'structured_answers', 'recording_url', 'duration_seconds']);
   expect(queued.json).toEqual({ event: 'call.queued', org_id: org.orgId, call_id: call.call_id, timestamp: expect.any(String), to: '+14155557000', status: 'queued', metadata });
   expect(queued.raw.toString('utf8')).toContain('"metadata":{"b":2,"a":"x","nested":{"émoji":"☎"}}');
   for (const r of [queued, ended, analyzed]) expect(r.json.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/);
-  expect(ended.json).toMatchObject({ status: 'completed', disposition: 'human', duration_seconds: expect.any(Number) });
+  expect(ended.json).toMatchObject({ status: 'completed', disposition: 'human', duration_seconds: expect.any(Number), carrier: 'simulator', carrier_call_id: `sim_${call.call_id}`, carrier_status: null });
   expect(analyzed.json).toMatchObject({ status: 'completed', transcript: expect.stringContaining('All good?'), structured_answers: { ok: expect.any(Boolean) }, recording_url: expect.stringMatching(/\/recordings\/.+\.wav\?expires=\d+&signature=[0-9a-f]{64}$/) });
 
   for (const r of [queued, ended, analyzed]) {

@@ -99,7 +99,7 @@ test('PostgreSQL stopped and restarted under load: the process lives on, /ready 
   await cluster.start();
   const recoveredAt = Date.now();
   await eventually(async () => (await http().get('/ready').timeout(ANSWER_WITHIN).catch(() => undefined))?.status === 200, { timeoutMs: 30_000, what: '/ready to recover' });
-  await rx.waitFor(() => rx.received.length > receivedBefore, FIRST_EVENT_AFTER_RECOVERY_MS, 'the first event after recovery');
+  await rx.waitFor(() => rx.received.length > receivedBefore, { deadlineMs: FIRST_EVENT_AFTER_RECOVERY_MS, what: 'the first event after recovery' });
   expect(rx.received[receivedBefore]!.at - recoveredAt).toBeLessThan(FIRST_EVENT_AFTER_RECOVERY_MS);
 
   await eventually(async () => placed.length >= 40, { timeoutMs: 30_000, what: 'calls accepted again' });

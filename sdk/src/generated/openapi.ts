@@ -494,7 +494,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The default webhook URL and the last four characters of the secret */
+        /** The default webhook URL, the last four characters of the secret and the endpoint's health */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
@@ -576,6 +576,26 @@ export interface paths {
          * @description Svix's "recover": runs as background work.
          */
         post: operations["replayWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/webhook/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable the default endpoint again after it was disabled for failing (owner)
+         * @description Events it missed meanwhile are not resent by this: replay them (POST /dashboard/webhook-deliveries/replay).
+         */
+        post: operations["enableWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1096,6 +1116,14 @@ export interface components {
                  * @description Only for a call of a campaign.
                  */
                 campaign_id?: string;
+                /** @description The carrier that placed the call; null until it is dialed. */
+                carrier: ("simulator" | "sip" | "twilio") | null;
+                /** @description The SIP Call-ID (or the carrier's own call id); null until it is dialed. */
+                carrier_call_id: string | null;
+                carrier_status: {
+                    code: number | null;
+                    reason: string;
+                } | null;
                 /**
                  * Format: date-time
                  * @example 2026-11-22T10:15:30.123456+00:00
@@ -1121,6 +1149,8 @@ export interface components {
                 }[];
                 /** @description Signed, expiring link to an audio/wav file; needs no credential. */
                 recording_url: string | null;
+                /** @description A call not answered within this many seconds ends as no_answer. */
+                ring_timeout_seconds: number;
                 /**
                  * Format: date-time
                  * @description Only for a call placed with schedule_at (docs/campaigns.md).
@@ -1137,6 +1167,8 @@ export interface components {
                 task: string | null;
                 to: string;
                 transcript: string | null;
+                /** @description Left on an answering machine; without it the agent hangs up. */
+                voicemail_message: string | null;
                 webhook_url: string | null;
             }[];
             /** @description Pass as ?cursor= for the next page; null on the last page. */
@@ -1330,6 +1362,14 @@ export interface components {
              * @description Only for a call of a campaign.
              */
             campaign_id?: string;
+            /** @description The carrier that placed the call; null until it is dialed. */
+            carrier: ("simulator" | "sip" | "twilio") | null;
+            /** @description The SIP Call-ID (or the carrier's own call id); null until it is dialed. */
+            carrier_call_id: string | null;
+            carrier_status: {
+                code: number | null;
+                reason: string;
+            } | null;
             /**
              * Format: date-time
              * @example 2026-11-22T10:15:30.123456+00:00
@@ -1353,6 +1393,8 @@ export interface components {
             }[];
             /** @description Signed, expiring link to an audio/wav file; needs no credential. */
             recording_url: string | null;
+            /** @description A call not answered within this many seconds ends as no_answer. */
+            ring_timeout_seconds: number;
             /**
              * Format: date-time
              * @description Only for a call placed with schedule_at (docs/campaigns.md).
@@ -1369,6 +1411,8 @@ export interface components {
             task: string | null;
             to: string;
             transcript: string | null;
+            /** @description Left on an answering machine; without it the agent hangs up. */
+            voicemail_message: string | null;
             webhook_url: string | null;
         };
         CallAnalyzedEvent: {
@@ -1411,6 +1455,14 @@ export interface components {
              * @description Only for calls of a campaign (docs/campaigns.md).
              */
             campaign_id?: string;
+            /** @description The carrier that placed the call; null when it was never dialed. */
+            carrier: ("simulator" | "sip" | "twilio") | null;
+            /** @description The SIP Call-ID (or the carrier's own call id). */
+            carrier_call_id: string | null;
+            carrier_status: {
+                code: number | null;
+                reason: string;
+            } | null;
             /** @enum {string} */
             disposition: "human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled";
             duration_seconds: number;
@@ -1830,9 +1882,11 @@ export interface components {
                 /** @enum {string} */
                 type: "string" | "number" | "boolean" | "enum";
             }[] | null;
+            ring_timeout_seconds?: number | null;
             schedule_at?: string | null;
             task?: string | null;
             to: string;
+            voicemail_message?: string | null;
             webhook_url?: string | null;
         };
         /** @description RFC 9457 problem details (application/problem+json) with a stable `code` (docs/api.md). */
@@ -2041,6 +2095,22 @@ export interface components {
             next_cursor: string | null;
         };
         WebhookSettings: {
+            health: {
+                attempts_24h: number;
+                average_latency_ms_24h: number | null;
+                disabled_at: string | null;
+                disabled_reason: string | null;
+                /** @description False once the endpoint was disabled for failing continuously (WEBHOOK_DISABLE_AFTER); nothing is sent to it until it is enabled again. */
+                enabled: boolean;
+                /** @description Since when attempts to the default endpoint have failed without a success. */
+                failing_since: string | null;
+                last_failure_at: string | null;
+                last_failure_error: string | null;
+                last_success_at: string | null;
+                p95_latency_ms_24h: number | null;
+                /** @description Share of the last 24 h of attempts that succeeded, 0 to 1. */
+                success_rate_24h: number | null;
+            };
             /** @description Last four characters of the current webhook secret. */
             secret_last4: string;
             webhook_url: string | null;
@@ -2311,6 +2381,11 @@ export interface operations {
                      *             }
                      *           ],
                      *           "max_duration_seconds": 600,
+                     *           "ring_timeout_seconds": 30,
+                     *           "voicemail_message": null,
+                     *           "carrier": null,
+                     *           "carrier_call_id": null,
+                     *           "carrier_status": null,
                      *           "transcript": null,
                      *           "structured_answers": null,
                      *           "recording_url": null,
@@ -5160,7 +5235,20 @@ export interface operations {
                     /**
                      * @example {
                      *       "webhook_url": "https://hooks.example.com/voicegate",
-                     *       "secret_last4": "x9Qa"
+                     *       "secret_last4": "x9Qa",
+                     *       "health": {
+                     *         "enabled": true,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "attempts_24h": 120,
+                     *         "success_rate_24h": 1,
+                     *         "average_latency_ms_24h": 85,
+                     *         "p95_latency_ms_24h": 210,
+                     *         "last_failure_at": null,
+                     *         "last_failure_error": null,
+                     *         "last_success_at": "2026-11-23T12:00:00.000Z"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookSettings"];
@@ -5791,6 +5879,95 @@ export interface operations {
             };
         };
     };
+    enableWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Settings. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhook_url": "https://hooks.example.com/voicegate",
+                     *       "secret_last4": "x9Qa",
+                     *       "health": {
+                     *         "enabled": true,
+                     *         "disabled_at": null,
+                     *         "disabled_reason": null,
+                     *         "failing_since": null,
+                     *         "attempts_24h": 120,
+                     *         "success_rate_24h": 1,
+                     *         "average_latency_ms_24h": 85,
+                     *         "p95_latency_ms_24h": 210,
+                     *         "last_failure_at": null,
+                     *         "last_failure_error": null,
+                     *         "last_success_at": "2026-11-23T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookSettings"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     rotateWebhookSecret: {
         parameters: {
             query?: never;
@@ -6196,6 +6373,11 @@ export interface operations {
                      *             }
                      *           ],
                      *           "max_duration_seconds": 600,
+                     *           "ring_timeout_seconds": 30,
+                     *           "voicemail_message": null,
+                     *           "carrier": null,
+                     *           "carrier_call_id": null,
+                     *           "carrier_status": null,
                      *           "transcript": null,
                      *           "structured_answers": null,
                      *           "recording_url": null,
@@ -6328,6 +6510,11 @@ export interface operations {
                      *         }
                      *       ],
                      *       "max_duration_seconds": 600,
+                     *       "ring_timeout_seconds": 30,
+                     *       "voicemail_message": null,
+                     *       "carrier": null,
+                     *       "carrier_call_id": null,
+                     *       "carrier_status": null,
                      *       "transcript": null,
                      *       "structured_answers": null,
                      *       "recording_url": null,
@@ -6457,6 +6644,11 @@ export interface operations {
                      *         }
                      *       ],
                      *       "max_duration_seconds": 600,
+                     *       "ring_timeout_seconds": 30,
+                     *       "voicemail_message": null,
+                     *       "carrier": null,
+                     *       "carrier_call_id": null,
+                     *       "carrier_status": null,
                      *       "transcript": null,
                      *       "structured_answers": null,
                      *       "recording_url": null,
@@ -6622,6 +6814,11 @@ export interface operations {
                      *         }
                      *       ],
                      *       "max_duration_seconds": 600,
+                     *       "ring_timeout_seconds": 30,
+                     *       "voicemail_message": null,
+                     *       "carrier": null,
+                     *       "carrier_call_id": null,
+                     *       "carrier_status": null,
                      *       "transcript": null,
                      *       "structured_answers": null,
                      *       "recording_url": null,
@@ -8596,7 +8793,13 @@ export interface operations {
                  *       },
                  *       "status": "completed",
                  *       "disposition": "human",
-                 *       "duration_seconds": 42
+                 *       "duration_seconds": 42,
+                 *       "carrier": "sip",
+                 *       "carrier_call_id": "8f3a2c91e0d4@voicegate.example.com",
+                 *       "carrier_status": {
+                 *         "code": 200,
+                 *         "reason": "OK"
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["CallEndedEvent"];

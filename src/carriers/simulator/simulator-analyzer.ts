@@ -68,7 +68,7 @@ export class SimulatorAnalyzer implements Analyzer {
     return { transcript: lines.join('\n'), structuredAnswers: answers, recordingSeconds: seconds };
   }
 
-  recording(call: Call): Recording {
+  async recording(call: Call): Promise<Recording | null> {
     const seconds = call.recordingSeconds ?? 0;
     return { contentType: 'audio/wav', byteLength: wavByteLength(seconds), stream: wavStream(call.id, seconds) };
   }

@@ -88,6 +88,8 @@ export class AdminService {
     private readonly apiKeys: ApiKeysService,
     private readonly keyCache: ApiKeyCache,
     private readonly log: Logger,
+    /** ADMIN_STATS_CACHE: how long platform-wide stats are reused (0: computed every time). */
+    private readonly statsTtlMs = 0,
   ) {}
 
   async listOrganizations(ctx: Ctx, raw: unknown): Promise<Page<AdminOrganizationView>> {
@@ -215,10 +217,28 @@ export class AdminService {
     return key;
   }
 
+  /**
+   * Platform-wide counts are exact, so over millions of rows they take a sequential scan (hundreds
+   * of milliseconds): computed at most once per ADMIN_STATS_CACHE per process and shared by the
+   * requests that arrive meanwhile (`generatedAt` says how fresh they are).
+   */
   async stats(ctx: Ctx): Promise<AdminStats> {
     requirePlatformAdmin(ctx);
-    return loadStats(ctx.em, [...this.auth.adminEmails()]);
+    const cached = this.statsCache;
+    if (cached && Date.now() - cached.at < this.statsTtlMs) return cached.value;
+    this.statsLoading ??= loadStats(ctx.em.fork(), [...this.auth.adminEmails()])
+      .then((value) => {
+        this.statsCache = { at: Date.now(), value };
+        return value;
+      })
+      .finally(() => {
+        this.statsLoading = undefined;
+      });
+    return this.statsLoading;
   }
+
+  private statsCache: { at: number; value: AdminStats } | undefined;
+  private statsLoading: Promise<AdminStats> | undefined;
 
   async auditLog(ctx: Ctx, raw: unknown): Promise<Page<AuditEntry>> {
     requirePlatformAdmin(ctx);

@@ -28,6 +28,9 @@ export type CallFinishedHook = (em: EntityManager, call: Call) => Promise<void>;
 /** Runs in the transaction that stores an analysis (the suppression list registers one for opt-outs). */
 export type CallAnalyzedHook = (em: EntityManager, call: Call, analysis: CallAnalysis) => Promise<void>;
 
+/** NOTIFY channel: a call held live by a worker (a SIP dialog) was ended by someone else. */
+export const LIVE_CALL_ENDED_CHANNEL = 'voicegate_live_call_ended';
+
 const RANK: Record<CallStatus, number> = { scheduled: -1, queued: 0, ringing: 1, in_progress: 2, completed: 3, failed: 3, canceled: 3 };
 
 /**
@@ -64,6 +67,7 @@ export class CallLifecycle {
     const changed = await em.transactional(async (tx) => {
       const call = await tx.findOne(Call, { id: report.callId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!call || FINAL_STATUSES.has(call.status) || RANK[report.status] <= RANK[call.status]) return null;
+      if (report.carrierStatus) call.carrierStatus = report.carrierStatus;
       if (report.status === 'ringing' || report.status === 'in_progress') {
         const from = call.status;
         call.status = report.status;
@@ -97,7 +101,15 @@ export class CallLifecycle {
     call.endedAt = new Date();
     await em.flush();
     this.logChange(call, from);
-    await recordEvent(em, eventSubject(call), 'call.ended', { disposition, duration_seconds: durationSeconds });
+    // Delivered on commit, to every process: the one holding the dialog hangs it up.
+    if (call.liveUntil && status === 'canceled') await em.execute('select pg_notify(?, ?)', [LIVE_CALL_ENDED_CHANNEL, call.id]);
+    await recordEvent(em, eventSubject(call), 'call.ended', {
+      disposition,
+      duration_seconds: durationSeconds,
+      carrier: call.carrier,
+      carrier_call_id: call.carrierCallId,
+      carrier_status: call.carrierStatus,
+    });
     if (status === 'completed') await addJobs(em, job('analyze', { callId: call.id }));
     for (const hook of this.finishedHooks) await hook(em, call);
   }

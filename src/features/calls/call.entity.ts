@@ -8,6 +8,14 @@ export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set(['completed', 'fa
 export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled'] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
 
+export const CARRIER_NAMES = ['simulator', 'sip', 'twilio'] as const;
+export type CarrierName = (typeof CARRIER_NAMES)[number];
+
+export interface CarrierStatus {
+  code: number | null;
+  reason: string;
+}
+
 export interface CallQuestion {
   key: string;
   question: string;
@@ -17,7 +25,35 @@ export interface CallQuestion {
 
 @Entity({ tableName: 'calls' })
 export class Call {
-  [OptionalProps]?: 'from' | 'status' | 'disposition' | 'durationSeconds' | 'metadata' | 'webhookUrl' | 'task' | 'questions' | 'maxDurationSeconds' | 'transcript' | 'structuredAnswers' | 'recordingSeconds' | 'carrierCallId' | 'createdAt' | 'startedAt' | 'endedAt' | 'analyzedAt' | 'updatedAt' | 'scheduledAt' | 'campaignId' | 'recipientId' | 'attempt' | 'dialStartedAt';
+  [OptionalProps]?:
+    | 'from'
+    | 'status'
+    | 'disposition'
+    | 'durationSeconds'
+    | 'metadata'
+    | 'webhookUrl'
+    | 'task'
+    | 'questions'
+    | 'maxDurationSeconds'
+    | 'transcript'
+    | 'structuredAnswers'
+    | 'recordingSeconds'
+    | 'carrierCallId'
+    | 'carrier'
+    | 'carrierStatus'
+    | 'ringTimeoutSeconds'
+    | 'voicemailMessage'
+    | 'liveUntil'
+    | 'createdAt'
+    | 'startedAt'
+    | 'endedAt'
+    | 'analyzedAt'
+    | 'updatedAt'
+    | 'scheduledAt'
+    | 'campaignId'
+    | 'recipientId'
+    | 'attempt'
+    | 'dialStartedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -68,6 +104,27 @@ export class Call {
 
   @Property({ type: 'text', nullable: true })
   carrierCallId: string | null = null;
+
+  /** The carrier that placed the call (set when it is dialed). */
+  @Property({ type: 'text', nullable: true })
+  carrier: CarrierName | null = null;
+
+  /** The carrier's last word on the call: the SIP final response, for example. */
+  @Property({ type: 'json', columnType: 'json', nullable: true })
+  carrierStatus: CarrierStatus | null = null;
+
+  @Property({ type: 'integer' })
+  ringTimeoutSeconds: number = 30;
+
+  @Property({ type: 'text', nullable: true })
+  voicemailMessage: string | null = null;
+
+  /**
+   * While a carrier holds the call in a worker's memory (a SIP dialog), that worker keeps
+   * extending this lease; a lease that ran out means the worker died and the call is failed.
+   */
+  @Property({ type: 'datetime', nullable: true })
+  liveUntil: Date | null = null;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

@@ -56,6 +56,8 @@ export class CallsResolver {
       task: input.task,
       questions: input.questions?.map((q) => ({ key: q.key, question: q.text, type: q.type, ...(q.options != null ? { options: q.options } : {}) })),
       max_duration_seconds: input.maxDurationSeconds,
+      ring_timeout_seconds: input.ringTimeoutSeconds,
+      voicemail_message: input.voicemailMessage,
       metadata: input.metadata,
       webhook_url: input.webhookUrl,
       schedule_at: input.scheduleAt,

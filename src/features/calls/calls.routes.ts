@@ -134,7 +134,8 @@ export const recordingsRoutes: Routes<RecordingsDeps> = [
       if (verdict === 'expired') throw new AppError('token_expired', 'The recording link has expired.');
       const call = await ctx.em.findOne(Call, { id: callId });
       if (!call || call.recordingSeconds === null) throw notFound('Recording');
-      const audio = analyzer.recording(call);
+      const audio = await analyzer.recording(call);
+      if (!audio) throw notFound('Recording');
       return {
         status: 200,
         headers: { 'Content-Type': audio.contentType, 'Content-Length': String(audio.byteLength), 'Cache-Control': 'private, max-age=300' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EXAMPLE, jsonObject, nullable, timestamp, uuidString } from '../../shared/api-schemas';
 import { pageSchema } from '../../shared/pagination';
 import { webhookUrlSchema } from '../../shared/webhook-url';
-import { CALL_STATUSES, DISPOSITIONS } from './call.entity';
+import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from './call.entity';
 
 /** E.164 as docs/api.md ("Placing a call") defines it: "+", then 8 to 15 digits, no leading 0. */
 export const e164Schema = z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number: + then 8 to 15 digits, no leading 0');
@@ -73,6 +73,8 @@ export const placeCallSchema = z.object({
   max_duration_seconds: z.number().int('must be an integer').min(10, 'must be at least 10').max(3600, 'must be at most 3600').nullish(),
   metadata: metadataSchema.nullish(),
   webhook_url: webhookUrlSchema.nullish(),
+  ring_timeout_seconds: z.number().int('must be an integer').min(5, 'must be at least 5').max(120, 'must be at most 120').nullish(),
+  voicemail_message: z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters').nullish(),
   /** RFC 3339 with an offset; at most 90 days ahead. A time already past places the call at once. */
   schedule_at: z.iso
     .datetime({ offset: true, message: 'must be an RFC 3339 date-time with an offset, e.g. 2026-11-24T09:00:00+01:00' })
@@ -99,6 +101,11 @@ const questionOut = z.strictObject({
   options: z.array(z.string()).optional(),
 });
 
+/** What the carrier last said about a call (calls, call.ended events). */
+export const carrierStatusSchema = z
+  .strictObject({ code: nullable(z.number().int()), reason: z.string() })
+  .meta({ description: 'The carrier\'s last word on the call, e.g. {"code": 486, "reason": "Busy Here"} for SIP.' });
+
 /** A call as REST returns it (calls.presenter.ts). */
 export const callSchema = z.strictObject({
   call_id: uuidString,
@@ -112,6 +119,11 @@ export const callSchema = z.strictObject({
   task: nullable(z.string()),
   questions: z.array(questionOut),
   max_duration_seconds: z.number().int(),
+  ring_timeout_seconds: z.number().int().meta({ description: 'A call not answered within this many seconds ends as no_answer.' }),
+  voicemail_message: nullable(z.string()).meta({ description: 'Left on an answering machine; without it the agent hangs up.' }),
+  carrier: nullable(z.enum(CARRIER_NAMES)).meta({ description: 'The carrier that placed the call; null until it is dialed.' }),
+  carrier_call_id: nullable(z.string()).meta({ description: 'The SIP Call-ID (or the carrier\'s own call id); null until it is dialed.' }),
+  carrier_status: nullable(carrierStatusSchema),
   transcript: nullable(z.string()),
   structured_answers: nullable(jsonObject).meta({ description: 'One entry per question key, of the question type.' }),
   recording_url: nullable(z.string()).meta({ description: 'Signed, expiring link to an audio/wav file; needs no credential.' }),
@@ -134,6 +146,11 @@ export const CALL_EXAMPLE = {
   task: 'Confirm the delivery window.',
   questions: [{ key: 'confirmed', question: 'Does Tuesday afternoon work?', type: 'boolean' }],
   max_duration_seconds: 600,
+  ring_timeout_seconds: 30,
+  voicemail_message: null,
+  carrier: null,
+  carrier_call_id: null,
+  carrier_status: null,
   transcript: null,
   structured_answers: null,
   recording_url: null,

@@ -84,6 +84,8 @@ export class CallsService {
       maxDurationSeconds: input.max_duration_seconds ?? 600,
       metadata: input.metadata ?? {},
       webhookUrl: input.webhook_url ?? null,
+      ringTimeoutSeconds: input.ring_timeout_seconds ?? 30,
+      voicemailMessage: input.voicemail_message ?? null,
     });
     const scheduleAt = input.schedule_at ? new Date(input.schedule_at) : null;
     if (scheduleAt && scheduleAt.getTime() > Date.now()) {
@@ -98,7 +100,7 @@ export class CallsService {
     const params = scheduled ? placeScheduledCallParams(call) : placeCallParams(call, newId(), buildEventBody('call.queued', eventSubject(call)));
     if (!key && !this.config.rateLimit.enabled) {
       // Nothing else to decide in the transaction: the statement is the transaction (one round trip).
-      const { rows } = await this.db.pool.query<{ jobs: number; placed: number }>({ name: scheduled ? 'voicegate_place_scheduled_call_v1' : 'voicegate_place_call_v2', text: statement, values: params });
+      const { rows } = await this.db.pool.query<{ jobs: number; placed: number }>({ name: scheduled ? 'voicegate_place_scheduled_call_v2' : 'voicegate_place_call_v3', text: statement, values: params });
       if (!rows[0]?.placed) throw numberSuppressed(call.to);
       this.db.jobsAdded(rows[0]?.jobs ?? 0);
       this.live?.callChanged(call);
@@ -246,9 +248,9 @@ export const PLACE_CALL_SQL = `
 with c as (
   insert into calls (id, org_id, to_number, from_number, status, disposition, duration_seconds, metadata, webhook_url, task,
                      questions, max_duration_seconds, transcript, structured_answers, recording_seconds, carrier_call_id,
-                     created_at, started_at, ended_at, analyzed_at, updated_at)
+                     created_at, started_at, ended_at, analyzed_at, updated_at, ring_timeout_seconds, voicemail_message)
   select $1::uuid, $2::uuid, $3::text, $4::text, $5::text, null, null, $6::json, $7::text, $8::text,
-         $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz
+         $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz, $15::int, $16::text
    where not exists (select 1 from suppressions where org_id = $2::uuid and number = $3::text)
   returning id
 ), ${outboxCtes({ from: 'c', orgId: '$2::uuid', callId: 'c.id', callUrl: '$7::text', deliveryId: '$13::uuid', event: "'call.queued'", payload: '$14::text' }, { notify: false })},
@@ -265,9 +267,9 @@ select ((select count(*) from outbox_job) + (select count(*) from dial_job))::in
 export const PLACE_SCHEDULED_CALL_SQL = `
 with c as (
   insert into calls (id, org_id, to_number, from_number, status, metadata, webhook_url, task, questions, max_duration_seconds,
-                     scheduled_at, created_at, updated_at)
+                     scheduled_at, created_at, updated_at, ring_timeout_seconds, voicemail_message)
   select $1::uuid, $2::uuid, $3::text, $4::text, 'scheduled', $5::json, $6::text, $7::text, $8::json, $9::int,
-         $10::timestamptz, $11::timestamptz, $11::timestamptz
+         $10::timestamptz, $11::timestamptz, $11::timestamptz, $12::int, $13::text
    where not exists (select 1 from suppressions where org_id = $2::uuid and number = $3::text)
   returning id, scheduled_at
 ), queue_job as (
@@ -289,6 +291,8 @@ function placeScheduledCallParams(call: Call): unknown[] {
     call.maxDurationSeconds,
     call.scheduledAt!.toISOString(),
     call.createdAt.toISOString(),
+    call.ringTimeoutSeconds,
+    call.voicemailMessage,
   ];
 }
 
@@ -308,5 +312,7 @@ function placeCallParams(call: Call, deliveryId: string, payload: string): unkno
     call.updatedAt.toISOString(),
     deliveryId,
     payload,
+    call.ringTimeoutSeconds,
+    call.voicemailMessage,
   ];
 }

@@ -1,10 +1,19 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
-import { CallDispositionEnum, CallStatusEnum, QuestionTypeEnum } from '../../graphql/enums';
+import { CallDispositionEnum, CallStatusEnum, CarrierEnum, QuestionTypeEnum } from '../../graphql/enums';
 import { NodeInterface } from '../../graphql/node';
 import { DateTimeScalar, PhoneNumberScalar, UrlScalar } from '../../graphql/scalars';
-import type { CallStatus, Disposition as CallDisposition } from './call.entity';
+import type { CallStatus, CarrierName, Disposition as CallDisposition } from './call.entity';
+
+@ObjectType('CarrierStatus', { description: "The carrier's last word on a call, e.g. code 486 and reason \"Busy Here\" for SIP." })
+export class CarrierStatusType {
+  @Field(() => Int, { nullable: true, description: "The SIP response code (or the carrier's own code); null when there is none." })
+  code!: number | null;
+
+  @Field({ description: 'The reason phrase, or why the call failed without a response.' })
+  reason!: string;
+}
 
 @ObjectType('Question', { description: 'One question the call asks, and the type of answer it expects.' })
 export class QuestionType {
@@ -71,6 +80,21 @@ export class CallType {
   @Field(() => Int, { description: 'The call is ended after this many seconds of talk.' })
   maxDurationSeconds!: number;
 
+  @Field(() => Int, { description: 'A call not answered within this many seconds ends as NO_ANSWER.' })
+  ringTimeoutSeconds!: number;
+
+  @Field(() => String, { nullable: true, description: 'Left on an answering machine; without it the agent hangs up.' })
+  voicemailMessage!: string | null;
+
+  @Field(() => CarrierEnum, { nullable: true, description: 'The carrier that placed the call; null until it is dialed.' })
+  carrier!: CarrierName | null;
+
+  @Field(() => String, { nullable: true, description: "The SIP Call-ID (or the carrier's own call id); null until it is dialed." })
+  carrierCallId!: string | null;
+
+  @Field(() => CarrierStatusType, { nullable: true, description: "The carrier's last word: the SIP final response code and reason." })
+  carrierStatus!: CarrierStatusType | null;
+
   @Field(() => String, { nullable: true, description: 'Transcript of the conversation, once analyzed.' })
   transcript!: string | null;
 
@@ -120,6 +144,12 @@ export class PlaceCallInput {
 
   @Field(() => Int, { nullable: true, description: 'End the call after this many seconds of talk (10 to 3600; default 600).' })
   maxDurationSeconds?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Ring for at most this many seconds before giving up as NO_ANSWER (5 to 120; default 30).' })
+  ringTimeoutSeconds?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'A message to leave on an answering machine (up to 2000 characters); without it the agent hangs up.' })
+  voicemailMessage?: string | null;
 
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Your own data, returned verbatim (at most 16 KiB serialized).' })
   metadata?: Record<string, unknown> | null;

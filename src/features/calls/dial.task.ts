@@ -5,6 +5,7 @@ import { addJobs, insertJobsSql, job, type TaskPayloads } from '../../queue';
 import { Call } from './call.entity';
 import type { CallLifecycle } from './call-lifecycle';
 import { chained, type ChainedReport } from './simulated-reports';
+import { dialLiveCall, type LiveDialDeps } from './dial-live';
 
 /**
  * Records the dial and queues the carrier's first report (carrying the later ones, see
@@ -14,7 +15,7 @@ import { chained, type ChainedReport } from './simulated-reports';
  */
 const RECORD_DIAL_SQL = `
 with dialed as (
-  update calls set carrier_call_id = $2, updated_at = now() where id = $1 and carrier_call_id is null returning id
+  update calls set carrier_call_id = $2, carrier = 'simulator', updated_at = now() where id = $1 and carrier_call_id is null returning id
 )
 ${insertJobsSql('carrierReport', { from: 'dialed where $3::json is not null', fields: { payload: '$3::json' }, runAt: '$4::timestamptz' })}`;
 
@@ -49,14 +50,26 @@ select (select count(*) from target)::int as open,
        (select count(*) from claimed)::int as claimed,
        (select pace_next_at from campaigns where id = (select campaign_id from target) and status = 'running') as wait_until`;
 
-/** Places a queued call with the carrier (outside any transaction: it is a network call). */
-export function dialTask(deps: { em: () => EntityManager; pool: Pick<Pool, 'query'>; carrier: Carrier; lifecycle: CallLifecycle }) {
+/**
+ * Places a queued call with the carrier (outside any transaction: it is a network call). With a
+ * live carrier (SIP, `live`), the call is dialed at most once and then lives in this process.
+ */
+export function dialTask(deps: { em: () => EntityManager; pool: Pick<Pool, 'query'>; carrier: Carrier; lifecycle: CallLifecycle; live: LiveDialDeps | null }) {
   return async ({ callId }: TaskPayloads['dial']): Promise<void> => {
     const { rows } = await deps.pool.query<{ open: number; campaign_id: string | null; dial_started_at: Date | null; claimed: number; wait_until: Date | null }>(
       CLAIM_DIAL_SQL,
       [callId],
     );
     const r = rows[0]!;
+    if (deps.live) {
+      // A live dial records its attempt (carrier_call_id) before the INVITE and never dials twice
+      // itself; only a campaign call without a pace slot waits for its slot here.
+      if (r.open && !r.claimed && !r.dial_started_at) {
+        if (r.wait_until) await addJobs(deps.pool as Pool, job('dial', { callId }, { runAt: r.wait_until }));
+        return;
+      }
+      return dialLiveCall(deps.live, callId);
+    }
     if (!r.open) return; // canceled meanwhile, or dialed already
     if (!r.claimed) {
       if (r.dial_started_at) {

@@ -37,6 +37,12 @@ export class OrganizationResolver {
   }
 
   @Authorized()
+  @Mutation(() => WebhookSettingsType, { description: 'Owner only. Enables the default endpoint again after it was disabled for failing; replay what it missed.' })
+  async enableWebhook(@RequestCtx() ctx: Ctx): Promise<WebhookSettingsType> {
+    return this.deps.webhookSettings.enable(ctx);
+  }
+
+  @Authorized()
   @Mutation(() => RotatedWebhookSecretType, { description: 'Owner only.' })
   async rotateWebhookSecret(@RequestCtx() ctx: Ctx): Promise<RotatedWebhookSecretType> {
     return this.deps.webhookSettings.rotateSecret(ctx);

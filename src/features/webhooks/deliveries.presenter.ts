@@ -31,6 +31,7 @@ export const presentAttempt = (a: WebhookAttempt) => ({
 
 export const presentDeliveryDetail = (d: WebhookDelivery, attempts: WebhookAttempt[]) => ({
   ...presentDelivery(d),
+  // null once purged by the retention (WEBHOOK_RETENTION).
   payload: JSON.parse(d.payload) as unknown,
   attempt_log: attempts.map(presentAttempt),
 });

@@ -1,10 +1,12 @@
+import os from 'node:os';
 import type { Pool } from 'pg';
 import type { Config } from '../../config';
-import { addJobs, addJobsSql, job } from '../../queue';
+import { addJobs, addJobsSql, job, RETRY_PRIORITY } from '../../queue';
 import { newId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';
 import { openWebhookSecret } from '../orgs/webhook-secret';
-import { sendWebhook, type SendResult } from './http-sender';
+import { destinationOf, DestinationSlots } from './destination-slots';
+import { closeSenderConnections, sendWebhook, type SendResult } from './http-sender';
 import { destinationSql, NO_DESTINATION } from './outbox';
 import { nextRetryDelayMs } from './retry-schedule';
 import { signedHeaders } from './signing';
@@ -26,7 +28,24 @@ interface ClaimedDelivery {
   webhook_secret_enc: string;
   previous_webhook_secret_enc: string | null;
   previous_webhook_secret_expires_at: Date | null;
+  /** The delivery goes to the organization's default endpoint, which is disabled. */
+  endpoint_disabled: boolean;
 }
+
+interface DeferItem {
+  id: string;
+  trigger: 'scheduled' | 'manual';
+  runAt: Date;
+}
+
+/** Who holds a lease: this worker process. */
+const LEASE_HOLDER = `${os.hostname()}/${process.pid}`;
+
+/** A delivery waiting for a full destination is tried again within this time at most. */
+const MAX_DEFER_MS = 10 * 60_000;
+
+/** The error of a delivery stopped because its organization's endpoint is disabled. */
+export const ENDPOINT_DISABLED = 'endpoint_disabled';
 
 export interface DeliveryOutcome {
   attempted: boolean;
@@ -121,7 +140,12 @@ export class WebhookDeliverer {
     (i) => i.deliveryId,
   );
   private readonly records = new Batcher<RecordRow, void>((rows) => this.recordMany(rows), (r) => r[1]);
+  private readonly defers = new Batcher<DeferItem, void>((items) => this.deferMany(items), (i) => i.id);
+  private readonly slots: DestinationSlots;
+  private readonly running = new Set<Promise<void>>();
   listener: DeliveryListener | undefined;
+  /** Told once per organization whose endpoint has just been disabled (see recordMany). */
+  onEndpointDisabled: ((orgId: string) => void) | undefined;
   /** Announces each recorded attempt to live subscribers (set by createServices). */
   live: LiveEventsPublisher | undefined;
 
@@ -131,9 +155,39 @@ export class WebhookDeliverer {
     private readonly log: Logger,
   ) {
     this.leaseMs = deliveryLeaseMs(config);
+    this.slots = new DestinationSlots(config.webhookMaxConcurrencyPerDestination, config.webhookMaxInFlight);
   }
 
+  /** Attempts in flight in this process (to one destination origin, or in total). */
+  inFlight(destination?: string): number {
+    return this.slots.inFlight(destination);
+  }
+
+  /**
+   * The queue's handler: claims the delivery and starts its attempt, without waiting for the
+   * receiver. The job slot is free again as soon as the attempt has started; what bounds the
+   * attempts in flight is the destination's slots and the process's total (DestinationSlots), not
+   * the queue's concurrency. If the process dies mid-attempt, the delivery's lease expires and the
+   * sweeper queues it again.
+   */
+  async dispatch(deliveryId: string, trigger: 'scheduled' | 'manual'): Promise<void> {
+    await this.start(deliveryId, trigger, true);
+  }
+
+  /** One attempt, waiting for its outcome. */
   async deliver(deliveryId: string, trigger: 'scheduled' | 'manual'): Promise<DeliveryOutcome> {
+    return this.start(deliveryId, trigger, false);
+  }
+
+  /** Waits for the attempts under way, then closes the kept connections (shutdown). */
+  async drain(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running]);
+    await closeSenderConnections();
+  }
+
+  private async start(deliveryId: string, trigger: 'scheduled' | 'manual', background: boolean): Promise<DeliveryOutcome> {
+    // At the process's total: wait here (every destination is busy, so there is nothing better to do).
+    while (this.slots.full()) await this.slots.whenAnyReleased();
     const claimed = await this.claim(deliveryId, trigger);
     if (!claimed) {
       if (trigger === 'manual' && (await this.isLeased(deliveryId))) {
@@ -145,13 +199,46 @@ export class WebhookDeliverer {
     // The destination now, not when the event was created: the organization's current default
     // (or the call's own URL), so a changed default is followed and a removed one stops retries.
     const url = claimed.current_url;
+    if (url && claimed.endpoint_disabled) {
+      await this.park(claimed.id, trigger);
+      return { attempted: false };
+    }
+    const dest = url ? destinationOf(url) : null;
+    if (dest) {
+      this.slots.returned(dest, claimed.id);
+      if (!this.slots.tryAcquire(dest)) {
+        const delay = this.slots.deferDelayMs(dest, claimed.id, MAX_DEFER_MS);
+        await this.defers.add({ id: claimed.id, trigger, runAt: new Date(Date.now() + delay) });
+        return { attempted: false };
+      }
+    }
+    let durationMs: number | null = null;
+    const attempt = this.attempt(claimed, url, trigger)
+      .then((outcome) => {
+        durationMs = outcome.result?.durationMs ?? null;
+        return outcome;
+      })
+      .finally(() => {
+        if (dest) this.slots.release(dest, durationMs);
+      });
+    if (!background) return attempt;
+    const tracked = attempt.then(
+      () => undefined,
+      (err: unknown) => this.log.warn({ err, delivery_id: claimed.id }, 'webhook attempt could not be made; the sweeper will queue it again'),
+    );
+    this.running.add(tracked);
+    void tracked.finally(() => this.running.delete(tracked));
+    return { attempted: true };
+  }
+
+  private async attempt(claimed: ClaimedDelivery, url: string | null, trigger: 'scheduled' | 'manual'): Promise<DeliveryOutcome> {
     const startedAt = new Date();
     let result: SendResult;
     try {
       result = url ? await this.send(claimed, url) : { responseCode: null, durationMs: 0, error: NO_DESTINATION, responseExcerpt: null, slowDown: false };
     } catch (err) {
       // Not a receiver problem (e.g. a secret that cannot be decrypted): free the row at once and
-      // let the queue retry the job with its own backoff.
+      // let the queue (or the sweeper) try again later.
       await this.pool.query('update webhook_deliveries set lease_until = null where id = $1', [claimed.id]).catch(() => undefined);
       throw err;
     }
@@ -160,13 +247,56 @@ export class WebhookDeliverer {
     return { attempted: true, delivered: result.error === null, result };
   }
 
+  /**
+   * The organization's endpoint is disabled: nothing is sent. A scheduled delivery stops (failed,
+   * `endpoint_disabled`) and can be replayed once the endpoint is enabled again.
+   */
+  private async park(deliveryId: string, trigger: 'scheduled' | 'manual'): Promise<void> {
+    const stop = trigger === 'scheduled';
+    await this.pool.query(
+      `update webhook_deliveries set lease_until = null,
+              state = case when $2 and state = 'pending' then 'failed' else state end,
+              next_attempt_at = case when $2 and state = 'pending' then null else next_attempt_at end,
+              last_error = case when $2 and state = 'pending' then '${ENDPOINT_DISABLED}' else last_error end
+        where id = $1`,
+      [deliveryId, stop],
+    );
+  }
+
+  /** Hands deliveries whose destination is full back to the queue, each due at its own time. */
+  private async deferMany(items: ReadonlyArray<DeferItem>): Promise<void[]> {
+    await this.pool.query(
+      `with input as (
+         select * from unnest($1::uuid[], $2::text[], $3::timestamptz[]) as t(id, trigger, run_at)
+       ), freed as (
+         update webhook_deliveries d
+            set lease_until = null,
+                next_attempt_at = case when i.trigger = 'scheduled' and d.state = 'pending' then i.run_at else d.next_attempt_at end
+           from input i
+          where d.id = i.id
+         returning d.id, i.trigger, i.run_at
+       )
+       select count(*) from (
+         ${addJobsSql('deliver', { from: `freed where freed.trigger = 'scheduled'`, fields: { deliveryId: 'freed.id' }, runAt: 'freed.run_at', priority: String(RETRY_PRIORITY) })}
+         union all
+         ${addJobsSql('redeliver', { from: `freed where freed.trigger = 'manual'`, fields: { deliveryId: 'freed.id' }, runAt: 'freed.run_at', priority: String(RETRY_PRIORITY) })}
+       ) added`,
+      [items.map((i) => i.id), items.map((i) => i.trigger), items.map((i) => i.runAt)],
+    );
+    return items.map(() => undefined);
+  }
+
   private async send(claimed: ClaimedDelivery, url: string): Promise<SendResult> {
     const key = this.config.secretsEncryptionKey;
     const secrets = [openWebhookSecret(claimed.webhook_secret_enc, key)];
     const previousValid = claimed.previous_webhook_secret_expires_at && claimed.previous_webhook_secret_expires_at.getTime() > Date.now();
     if (claimed.previous_webhook_secret_enc && previousValid) secrets.push(openWebhookSecret(claimed.previous_webhook_secret_enc, key));
     const headers = signedHeaders({ deliveryId: claimed.id, event: claimed.event, body: claimed.payload, secrets });
-    return sendWebhook(url, headers, claimed.payload, { timeoutMs: this.config.webhookTimeoutMs, allowPrivate: this.config.webhookAllowPrivateNetworks });
+    return sendWebhook(url, headers, claimed.payload, {
+      timeoutMs: this.config.webhookTimeoutMs,
+      allowPrivate: this.config.webhookAllowPrivateNetworks,
+      connectionsPerDestination: this.config.webhookMaxConcurrencyPerDestination,
+    });
   }
 
   private claim(deliveryId: string, trigger: 'scheduled' | 'manual'): Promise<ClaimedDelivery | undefined> {
@@ -177,15 +307,17 @@ export class WebhookDeliverer {
   private async claimMany(items: ReadonlyArray<{ deliveryId: string; trigger: 'scheduled' | 'manual' }>): Promise<Array<ClaimedDelivery | undefined>> {
     const { rows } = await this.pool.query<ClaimedDelivery>(
       `update webhook_deliveries d
-          set lease_until = now() + ($3::int * interval '1 millisecond')
+          set lease_until = now() + ($3::int * interval '1 millisecond'), leased_by = $4
          from organizations o, unnest($1::uuid[], $2::text[]) as x(id, trigger)
         where d.id = x.id and o.id = d.org_id
           and (d.lease_until is null or d.lease_until < now())
+          and d.payload_purged_at is null
           and (x.trigger = 'manual' or d.state = 'pending')
       returning d.id, d.org_id, d.call_id, d.event, d.url, d.payload, d.state, d.attempts, d.scheduled_attempts,
                 ${destinationSql('d.subject_url', 'o.id')} as current_url,
-                o.webhook_secret_enc, o.previous_webhook_secret_enc, o.previous_webhook_secret_expires_at`,
-      [items.map((i) => i.deliveryId), items.map((i) => i.trigger), this.leaseMs],
+                o.webhook_secret_enc, o.previous_webhook_secret_enc, o.previous_webhook_secret_expires_at,
+                (d.subject_url is null and o.webhook_disabled_at is not null) as endpoint_disabled`,
+      [items.map((i) => i.deliveryId), items.map((i) => i.trigger), this.leaseMs, LEASE_HOLDER],
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     return items.map((i) => byId.get(i.deliveryId));
@@ -230,7 +362,7 @@ export class WebhookDeliverer {
    */
   private async recordMany(rows: ReadonlyArray<RecordRow>): Promise<void[]> {
     const col = (i: number) => rows.map((r) => r[i]);
-    await this.pool.query(
+    const result = await this.pool.query<{ jobs: number; disabled: string[] }>(
       `with input as (
          select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::int[], $7::int[], $8::text[], $9::text[],
                               $10::text[], $11::boolean[], $12::text[], $13::timestamptz[])
@@ -253,10 +385,36 @@ export class WebhookDeliverer {
          from input i
          where d.id = i.delivery_id
          returning d.id, i.next_attempt_at
+       ), health as (
+         -- Attempts to an organization's default endpoint: any success clears its failing time;
+         -- failures only start it, or disable the endpoint once it is older than WEBHOOK_DISABLE_AFTER.
+         select i.org_id, bool_or(i.ok) as any_ok, min(i.attempted_at) filter (where not i.ok) as first_failure
+           from input i join organizations o on o.id = i.org_id and o.webhook_url = i.url
+          group by i.org_id
+       ), org_health as (
+         update organizations o set
+           webhook_failing_since = case when h.any_ok then null else coalesce(o.webhook_failing_since, h.first_failure) end,
+           webhook_disabled_at = case when not h.any_ok and $14::bigint > 0
+                                       and coalesce(o.webhook_failing_since, h.first_failure) <= now() - ($14::bigint * interval '1 millisecond')
+                                      then now() end,
+           webhook_disabled_reason = case when not h.any_ok and $14::bigint > 0
+                                       and coalesce(o.webhook_failing_since, h.first_failure) <= now() - ($14::bigint * interval '1 millisecond')
+                                      then 'failing_since ' || to_char(coalesce(o.webhook_failing_since, h.first_failure) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end
+           from health h
+          where o.id = h.org_id and o.webhook_disabled_at is null
+            and ((h.any_ok and o.webhook_failing_since is not null)
+                 or (not h.any_ok and (o.webhook_failing_since is null
+                      or ($14::bigint > 0 and o.webhook_failing_since <= now() - ($14::bigint * interval '1 millisecond')))))
+         returning o.id, o.webhook_disabled_at
        )
-       ${addJobsSql('deliver', { from: 'updated where next_attempt_at is not null', fields: { deliveryId: 'id' }, runAt: 'next_attempt_at' })}`,
-      Array.from({ length: 13 }, (_, i) => col(i)),
+       select (select count(*) from (${addJobsSql('deliver', { from: 'updated where next_attempt_at is not null', fields: { deliveryId: 'id' }, runAt: 'next_attempt_at', priority: String(RETRY_PRIORITY) })}) j)::int as jobs,
+              (select coalesce(array_agg(id), '{}') from org_health where webhook_disabled_at is not null) as disabled`,
+      [...Array.from({ length: 13 }, (_, i) => col(i)), this.config.webhookDisableAfterMs],
     );
+    for (const orgId of result.rows[0]?.disabled ?? []) {
+      this.log.warn({ org_id: orgId }, 'webhook endpoint disabled after failing continuously');
+      this.onEndpointDisabled?.(orgId);
+    }
     return rows.map(() => undefined);
   }
 

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import type { SipConfig } from '../../config';
+import type { Call } from '../../features/calls/call.entity';
+import type { Logger } from '../../shared/logger';
+import { VoiceAgent, DEFAULT_TIMING, type AgentTiming } from '../../voice/agent';
+import type { SpeechRecognizer } from '../../voice/stt/engine';
+import type { SpeechSynthesizer } from '../../voice/tts';
+import { WebRtcVad } from '../../voice/vad';
+import type { CarrierReport } from '../carrier';
+import { stereoWav } from './recording';
+import { RtpSession, SAMPLE_RATE } from './rtp-session';
+import { SipCall, type SipCallOutcome, type SipTrunk } from './sip-call';
+import { SipEndpoint } from './sip-endpoint';
+import { parseTrunkUrl, resolveTrunk } from './sip-trunk';
+
+/** Where a live carrier sends what happens to its calls (the database, in the worker). */
+export interface LiveCallSink {
+  report(report: CarrierReport): Promise<void>;
+  /** Stores the recording and the conversation before the call is reported completed. */
+  saveConversation(callId: string, c: { audio: Buffer; seconds: number; transcript: string; answers: Record<string, unknown> }): Promise<void>;
+  /** Extends the lease of the calls this process holds; returns those that ended elsewhere (canceled). */
+  renewLeases(callIds: string[], leaseMs: number): Promise<string[]>;
+}
+
+/** A carrier whose calls live in this process (a SIP dialog and its RTP), not in callbacks. */
+export interface LiveCarrier {
+  readonly name: 'sip';
+  readonly live: true;
+  /** A fresh carrier call id (the SIP Call-ID), recorded before anything is sent. */
+  newCarrierCallId(): string;
+  /** Sends the INVITE and returns; progress goes to the sink. */
+  place(call: Call): Promise<void>;
+  holds(callId: string): boolean;
+  /** The call was canceled or ended elsewhere: CANCEL or BYE it. */
+  cancel(callId: string): void;
+  close(): Promise<void>;
+}
+
+interface LiveCall {
+  sip: SipCall;
+  /** Reports of one call are recorded in order (ringing before in_progress before the end). */
+  reports: Promise<void>;
+  agent: VoiceAgent | null;
+  media: RtpSession;
+}
+
+export interface SipCarrierDeps {
+  config: SipConfig;
+  sink: LiveCallSink;
+  tts: SpeechSynthesizer;
+  stt: SpeechRecognizer;
+  log: Logger;
+  timing?: AgentTiming;
+  /** Where the trunk is, per call: the deployment default today; a per-organization connection later. */
+  trunkFor?: (call: Call) => Promise<SipTrunk>;
+}
+
+/**
+ * Places calls on a SIP trunk and runs each answered call's conversation. A call lives here as a
+ * SIP dialog, an RTP socket and timers; nothing polls. While it lives, its row's lease is renewed;
+ * if this process dies, the lease runs out and the sweeper fails the call (never re-dialed).
+ */
+export class SipCarrier implements LiveCarrier {
+  readonly name = 'sip' as const;
+  readonly live = true as const;
+  private endpoint: Promise<SipEndpoint> | undefined;
+  private readonly calls = new Map<string, LiveCall>();
+  private leaseTimer: NodeJS.Timeout | undefined;
+  private readonly defaultTrunk: Omit<SipTrunk, 'address'> | undefined;
+
+  constructor(private readonly d: SipCarrierDeps) {
+    this.defaultTrunk = d.config.trunkUrl ? parseTrunkUrl(d.config.trunkUrl) : undefined;
+  }
+
+  newCarrierCallId(): string {
+    return randomUUID();
+  }
+
+  holds(callId: string): boolean {
+    return this.calls.has(callId);
+  }
+
+  get activeCalls(): number {
+    return this.calls.size;
+  }
+
+  /** The RTP send statistics of the live calls (the capacity bench reads them). */
+  mediaStats(): RtpSession['stats'][] {
+    return [...this.calls.values()].map((c) => c.media.stats);
+  }
+
+  async place(call: Call): Promise<void> {
+    const log = this.d.log.child({ call_id: call.id });
+    const endpoint = await this.openEndpoint();
+    const trunk = await this.trunkFor(call);
+    const media = await RtpSession.open(this.d.config.bindAddress, this.d.config.rtpPortMin, this.d.config.rtpPortMax, call.maxDurationSeconds + 5);
+    const script = { task: call.task, questions: call.questions, voicemailMessage: call.voicemailMessage };
+    // Synthesize the prompts while the phone rings, so the agent answers without a pause.
+    for (const text of VoiceAgent.prompts(script)) this.d.tts.synthesize(text).catch(() => undefined);
+    const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as SipCall };
+    live.sip = new SipCall({
+      callId: call.carrierCallId!,
+      to: call.to,
+      from: call.from ?? this.d.config.callerId ?? 'anonymous',
+      trunk,
+      ringTimeoutMs: call.ringTimeoutSeconds * 1000,
+      maxDurationMs: call.maxDurationSeconds * 1000,
+      endpoint,
+      media,
+      log,
+      hooks: {
+        ringing: (carrierStatus) => this.report(live, { callId: call.id, status: 'ringing', carrierStatus }),
+        answered: (rtp) => {
+          this.report(live, { callId: call.id, status: 'in_progress', carrierStatus: { code: 200, reason: 'OK' } });
+          const vad = new WebRtcVad(2);
+          const agent = new VoiceAgent(rtp, script, this.d.tts, this.d.stt, vad, this.d.timing ?? DEFAULT_TIMING);
+          live.agent = agent;
+          agent
+            .run()
+            .then((disposition) => live.sip.hangup(disposition))
+            .catch((err: unknown) => {
+              log.error({ err: (err as Error).message }, 'the voice agent failed; hanging up');
+              live.sip.hangup();
+            })
+            .finally(() => vad.free());
+        },
+        ended: (outcome) => void this.finish(call, live, outcome),
+      },
+    });
+    this.calls.set(call.id, live);
+    this.startLeases();
+    live.sip.start();
+  }
+
+  cancel(callId: string): void {
+    this.calls.get(callId)?.sip.cancel();
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.leaseTimer);
+    for (const c of this.calls.values()) c.sip.cancel();
+    if (this.endpoint) (await this.endpoint).close();
+    await this.d.tts.close();
+  }
+
+  private async finish(call: Call, live: LiveCall, outcome: SipCallOutcome): Promise<void> {
+    try {
+      live.agent?.abort();
+      await live.reports;
+      if (outcome.status === 'completed') {
+        const result = live.agent?.result(outcome.disposition) ?? { transcript: [], answers: {} };
+        const { left, right } = live.media.tracks();
+        await this.d.sink.saveConversation(call.id, {
+          audio: stereoWav(left, right),
+          seconds: Math.round(left.length / SAMPLE_RATE),
+          transcript: result.transcript.join('\n'),
+          answers: result.answers,
+        });
+      }
+      await this.d.sink.report({ callId: call.id, status: outcome.status, disposition: outcome.disposition, durationSeconds: outcome.durationSeconds, carrierStatus: outcome.carrierStatus });
+    } catch (err) {
+      this.d.log.error({ call_id: call.id, err: (err as Error).message }, 'could not record the end of a SIP call; the sweeper will fail it');
+    } finally {
+      this.calls.delete(call.id);
+    }
+  }
+
+  private report(live: LiveCall, r: CarrierReport): void {
+    live.reports = live.reports
+      .then(() => this.d.sink.report(r))
+      .catch((err: unknown) => this.d.log.warn({ call_id: r.callId, err: (err as Error).message }, 'could not record call progress'));
+  }
+
+  private async trunkFor(call: Call): Promise<SipTrunk> {
+    if (this.d.trunkFor) return this.d.trunkFor(call);
+    if (!this.defaultTrunk) throw new Error('no SIP trunk configured (SIP_TRUNK_URL)');
+    return resolveTrunk(this.defaultTrunk);
+  }
+
+  private openEndpoint(): Promise<SipEndpoint> {
+    this.endpoint ??= SipEndpoint.open({ bindAddress: this.d.config.bindAddress, port: this.d.config.port, publicAddress: this.d.config.publicAddress, log: this.d.log });
+    this.endpoint.catch(() => (this.endpoint = undefined));
+    return this.endpoint;
+  }
+
+  /** While calls live here, renew their leases a few times per lease period; hang up those canceled elsewhere. */
+  private startLeases(): void {
+    if (this.leaseTimer) return;
+    const every = Math.max(200, Math.floor(this.d.config.callLeaseMs / 3));
+    this.leaseTimer = setInterval(() => {
+      if (!this.calls.size) return;
+      this.d.sink
+        .renewLeases([...this.calls.keys()], this.d.config.callLeaseMs)
+        .then((ended) => ended.forEach((id) => this.cancel(id)))
+        .catch((err: unknown) => this.d.log.warn({ err: (err as Error).message }, 'could not renew call leases'));
+    }, every);
+    this.leaseTimer.unref();
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Attempts in flight per destination (a receiver's origin) and in total, in this process. A
+ * destination at its limit gets no more attempts until one of its own finishes: a slow or failing
+ * receiver holds at most `perDestination` of this worker's attempts, never all of them. A delivery
+ * that finds its destination full is handed back to the queue for later (see WebhookDeliverer), so
+ * it holds no job slot while it waits. See docs/queue-and-delivery.md.
+ */
+export class DestinationSlots {
+  private readonly inUse = new Map<string, number>();
+  /** Mean duration of recent attempts per destination (ms), to space out the deferred ones. */
+  private readonly meanMs = new Map<string, number>();
+  /** Deliveries handed back per destination, with the time each is due again. */
+  private readonly deferred = new Map<string, Map<string, number>>();
+  private total = 0;
+  private readonly waiters: Array<() => void> = [];
+
+  constructor(
+    readonly perDestination: number,
+    readonly maxInFlight: number,
+  ) {}
+
+  /** A slot for `dest` if it has one free (and the process is under its total), else false. */
+  tryAcquire(dest: string): boolean {
+    const n = this.inUse.get(dest) ?? 0;
+    if (n >= this.perDestination || this.total >= this.maxInFlight) return false;
+    this.inUse.set(dest, n + 1);
+    this.total++;
+    return true;
+  }
+
+  /** True when the process as a whole is at its limit (as opposed to one destination). */
+  full(): boolean {
+    return this.total >= this.maxInFlight;
+  }
+
+  /** Resolves once some slot was released (the process was at its total). */
+  whenAnyReleased(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  release(dest: string, durationMs: number | null): void {
+    const n = (this.inUse.get(dest) ?? 1) - 1;
+    if (n <= 0) this.inUse.delete(dest);
+    else this.inUse.set(dest, n);
+    this.total--;
+    if (durationMs !== null) {
+      const prev = this.meanMs.get(dest);
+      this.meanMs.set(dest, prev === undefined ? durationMs : prev * 0.8 + durationMs * 0.2);
+      if (this.meanMs.size > 10_000) this.meanMs.clear();
+    }
+    this.waiters.shift()?.();
+  }
+
+  inFlight(dest?: string): number {
+    return dest === undefined ? this.total : (this.inUse.get(dest) ?? 0);
+  }
+
+  /**
+   * How long a delivery to a full destination waits before it is tried again: about the time the
+   * destination needs to work through the deliveries already waiting for it at its limit, spread
+   * at random so they do not come back together.
+   */
+  deferDelayMs(dest: string, deliveryId: string, maxMs: number): number {
+    const now = Date.now();
+    let waiting = this.deferred.get(dest);
+    if (!waiting) {
+      waiting = new Map();
+      this.deferred.set(dest, waiting);
+    }
+    for (const [id, due] of waiting) if (due < now - 5000) waiting.delete(id);
+    const mean = Math.max(50, this.meanMs.get(dest) ?? 1000);
+    const rounds = 1 + waiting.size / this.perDestination;
+    const delay = Math.min(maxMs, Math.round(mean * rounds * (0.5 + Math.random())));
+    waiting.set(deliveryId, now + delay);
+    return delay;
+  }
+
+  /** A delivery handed back earlier has come round again. */
+  returned(dest: string, deliveryId: string): void {
+    const waiting = this.deferred.get(dest);
+    if (!waiting) return;
+    waiting.delete(deliveryId);
+    if (waiting.size === 0) this.deferred.delete(dest);
+  }
+}
+
+/** The destination key of a URL: its origin (scheme, host, port). */
+export function destinationOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}

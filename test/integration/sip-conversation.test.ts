@@ -1,0 +1,127 @@
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { WaveFile } from 'wavefile';
+import { intro } from '../../src/voice/agent';
+import { EspeakSynthesizer } from '../../src/voice/tts';
+import { bearer, eventually, signup } from '../helpers/factories';
+import { loudFrames, startNodeCallee } from '../helpers/node-callee';
+import { describeWithTools, freeUdpPort, run, runSipp, scenarioDir, writeScenario } from '../helpers/telephony';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { answerScenario } from '../sip/scenarios';
+
+const RATE = 8000;
+const QUESTIONS = [
+  { key: 'consent', question: 'Do you still want the appointment?', type: 'boolean' },
+  { key: 'people', question: 'How many people will come?', type: 'number' },
+  { key: 'day', question: 'Which day suits you best?', type: 'enum', options: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] },
+] as const;
+const TASK = 'We are confirming your appointment.';
+
+/** The callee's voice: espeak-ng (the Debian binary, independent of ours) at 8 kHz via sox. */
+async function spoken(dir: string, name: string, text: string): Promise<Int16Array> {
+  const wide = path.join(dir, `${name}-22k.wav`);
+  const narrow = path.join(dir, `${name}-8k.wav`);
+  await run('espeak-ng', ['-v', 'en-us', '-w', wide, text]);
+  await run('sox', [wide, '-r', '8000', '-c', '1', '-b', '16', '-e', 'signed-integer', narrow]);
+  const wav = new WaveFile(await readFile(narrow));
+  return wav.getSamples(false, Int16Array) as unknown as Int16Array;
+}
+
+// Real calls with speech take tens of seconds, more on a loaded machine: one generous deadline.
+jest.setTimeout(240_000);
+
+/**
+ * A whole conversation: a small real SIP/RTP callee (test/helpers/node-callee.ts) answers and
+ * says "yes", "three" and "Tuesday", each only after it has heard the agent's question to its end
+ * (event-driven, so a slow agent on a loaded machine is waited for, never talked over). The agent
+ * must recognise each with pocketsphinx and store the right structured answers. The answering
+ * machine case stays on SIPp: a greeting played from the start does not depend on timing.
+ */
+describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a full SIP conversation', () => {
+  let app: TestApp;
+  let sipPort: number;
+
+  beforeAll(async () => {
+    sipPort = await freeUdpPort();
+    app = await startTestApp(
+      { CARRIER: 'sip', SIP_TRUNK_URL: `sip:127.0.0.1:${sipPort}`, SIP_BIND_ADDRESS: '127.0.0.1', SIP_PORT: '0', RTP_PORT_MIN: '40000', RTP_PORT_MAX: '44998', STT_ENGINE: 'pocketsphinx' },
+      { worker: true },
+    );
+  });
+  afterAll(() => app?.close());
+
+  test('the callee says yes, three and Tuesday: structured answers true, 3 and "Tuesday"; transcript and recording', async () => {
+    const dir = await scenarioDir();
+    const tts = new EspeakSynthesizer();
+    const loud = async (text: string) => loudFrames(await tts.synthesize(text));
+    const answers = [await spoken(dir, 'yes', 'yes'), await spoken(dir, 'three', 'three'), await spoken(dir, 'tuesday', 'Tuesday')];
+    // The callee answers each question once it has heard it to its end (the first prompt is the
+    // introduction followed by the first question), however long the agent takes to get there.
+    const turns = [
+      { promptLoudFrames: (await loud(intro(TASK))) + (await loud(QUESTIONS[0].question)), answer: answers[0]! },
+      { promptLoudFrames: await loud(QUESTIONS[1].question), answer: answers[1]! },
+      { promptLoudFrames: await loud(QUESTIONS[2].question), answer: answers[2]! },
+    ];
+    await tts.close();
+    const callee = await startNodeCallee(turns, sipPort);
+    try {
+      const org = await signup(app);
+      const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550199', task: TASK, questions: QUESTIONS, max_duration_seconds: 120 });
+      expect(res.status).toBe(201);
+      const call = await eventually(async () => {
+        const c = (await app.http().get(`/v1/calls/${res.body.call_id}`).set(bearer(org.apiKey))).body;
+        return c.recording_url ? c : undefined;
+      }, { timeoutMs: 200_000, intervalMs: 500, what: 'the call to be analyzed' }).catch((e: Error) => {
+        throw new Error(`${e.message}\n${callee.log()}`);
+      });
+      const context = `\ntranscript:\n${call.transcript}\ncallee:\n${callee.log()}`;
+      expect({ status: call.status, disposition: call.disposition, carrier: call.carrier, context }).toEqual({ status: 'completed', disposition: 'human', carrier: 'sip', context });
+      expect({ answers: call.structured_answers, context }).toEqual({ answers: { consent: true, people: 3, day: 'Tuesday' }, context });
+      // The agent hung up (BYE) after its goodbye, and the callee answered every question once.
+      await callee.ended;
+      expect(callee.answered()).toBe(3);
+      const lines: string[] = call.transcript.split('\n');
+      expect(lines[0]).toBe(`Agent: ${intro(TASK)}`);
+      expect(lines).toContain(`Agent: ${QUESTIONS[2].question}`);
+      // The callee said three things (nothing at first): three Callee turns, recognised.
+      const said = lines.filter((l) => l.startsWith('Callee: '));
+      expect(said).toHaveLength(3);
+      expect(said[0]).toMatch(/^Callee: (.* )?(yes|yeah|yep)$/);
+      expect(said[1]).toMatch(/^Callee: (.* )?three$/);
+      expect(said[2]).toMatch(/^Callee: (.* )?tuesday$/);
+      expect(lines[lines.length - 1]).toBe('Agent: Thank you for your time. Goodbye.');
+    } finally {
+      await callee.close();
+    }
+  });
+
+  test('an answering machine (a long greeting): the agent leaves voicemail_message; completed/voicemail', async () => {
+    const dir = await scenarioDir();
+    const greeting = await spoken(dir, 'greeting', 'Hi, you have reached the voicemail of Sam Jones. I cannot take your call right now. Please leave your name, your number and a short message after the tone, and I will call you back as soon as I can.');
+    const audio = new Int16Array(greeting.length + 20 * RATE);
+    audio.set(greeting, Math.round(0.3 * RATE));
+    const callee = new WaveFile();
+    callee.fromScratch(1, RATE, '16', audio);
+    callee.toMuLaw();
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(path.join(dir, 'machine.wav'), callee.toBuffer());
+    const org = await signup(app);
+    const sipp = runSipp(dir, await writeScenario(dir, 'machine', answerScenario('machine.wav')), sipPort, await freeUdpPort());
+    const message = 'This is the clinic calling about your appointment. Please call us back.';
+    const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550188', task: TASK, questions: [QUESTIONS[0]], voicemail_message: message });
+    expect(res.status).toBe(201);
+    const call = await eventually(async () => {
+      const c = (await app.http().get(`/v1/calls/${res.body.call_id}`).set(bearer(org.apiKey))).body;
+      return c.recording_url ? c : undefined;
+    }, { timeoutMs: 120_000, intervalMs: 500, what: 'the call to be analyzed' }).catch((e: Error) => {
+      sipp.kill();
+      throw new Error(`${e.message}\n${sipp.output()}`);
+    });
+    const code = await sipp.exited;
+    expect({ code, output: code === 0 ? '' : sipp.output() }).toEqual({ code: 0, output: '' });
+    expect(call).toMatchObject({ status: 'completed', disposition: 'voicemail', structured_answers: { consent: null } });
+    const lines: string[] = call.transcript.split('\n');
+    expect(lines[lines.length - 1]).toBe(`Agent: ${message}`);
+    expect(lines.some((l) => l.startsWith('Agent: Hello'))).toBe(false);
+  });
+});
