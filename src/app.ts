@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import { createGraphqlMiddleware } from './graphql/server';
 import { apiKeyRateLimit } from './rate-limit/rate-limit.middleware';
 import { apiKeyAuth, dashboardAuth, platformAdminAuth } from './rest/auth.middleware';
-import { jsonBody } from './rest/body';
+import { jsonBody, jsonBodyUpTo, MAX_CAMPAIGN_BODY_BYTES } from './rest/body';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { buildOpenApiDocument } from './openapi/document';
 import { apiReferenceRoutes } from './openapi/openapi.routes';
@@ -82,7 +82,19 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
     jsonBody,
     restRouter(bind(R.admin, { admin: s.admin, calls: s.calls }), { prefix: '/api/admin', mountAuth: 'platformAdmin', authenticate: {} }),
   );
-  app.use('/v1', apiKeyAuth(s.apiKeys), apiKeyRateLimit(s.rateLimits), jsonBody, restRouter(bind(R.calls, { calls: s.calls }), { prefix: '/v1', mountAuth: 'apiKey', authenticate: {} }));
+  // Campaign bodies carry up to 10,000 recipients: their own, larger limit (docs/campaigns.md).
+  const campaignBody = jsonBodyUpTo(MAX_CAMPAIGN_BODY_BYTES);
+  const v1Body: RequestHandler = (req, res, next) => (req.path.startsWith('/campaigns') ? campaignBody : jsonBody)(req, res, next);
+  app.use(
+    '/v1',
+    apiKeyAuth(s.apiKeys),
+    apiKeyRateLimit(s.rateLimits),
+    v1Body,
+    restRouter(
+      [...bind(R.calls, { calls: s.calls }), ...bind(R.campaigns, { campaigns: s.campaigns }), ...bind(R.suppressions, { suppressions: s.suppressions })],
+      { prefix: '/v1', mountAuth: 'apiKey', authenticate: {} },
+    ),
+  );
 
   const graphql = await createGraphqlMiddleware(s);
   app.use('/graphql', browserCors, jsonBody, graphql.middleware);

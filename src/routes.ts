@@ -2,6 +2,8 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { callsRoutes, recordingsRoutes } from './features/calls/calls.routes';
+import { campaignsRoutes } from './features/campaigns/campaigns.routes';
+import { suppressionsRoutes } from './features/suppressions/suppressions.routes';
 import { webhookSettingsRoutes } from './features/orgs/webhook-settings.routes';
 import { membersRoutes } from './features/users/members.routes';
 import { deliveriesRoutes } from './features/webhooks/deliveries.routes';
@@ -21,6 +23,8 @@ export const REST_ROUTES = {
   members: membersRoutes,
   deliveries: deliveriesRoutes,
   calls: callsRoutes,
+  campaigns: campaignsRoutes,
+  suppressions: suppressionsRoutes,
   recordings: recordingsRoutes,
   admin: adminRoutes,
   health: healthRoutes,

@@ -25,6 +25,11 @@ import type { LiveCarrier } from './carriers/sip/sip-carrier';
 import { LIVE_CALL_ENDED_CHANNEL } from './features/calls/call-lifecycle';
 import { liveCallSink } from './features/calls/live-call-sink';
 import type { Logger } from './shared/logger';
+import { systemClock, type Clock } from './shared/clock';
+import { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
+import { campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
+import { CampaignsService } from './features/campaigns/campaigns.service';
+import { optOutHook, SuppressionsService } from './features/suppressions/suppressions.service';
 import { LiveEventsPublisher } from './shared/live-events';
 import { LiveUpdates } from './graphql/subscriptions/live-updates';
 import { toCallType } from './features/calls/calls.resolver';
@@ -55,17 +60,25 @@ export interface Services {
   liveCarrier: LiveCarrier | null;
   analyzer: Analyzer;
   metrics: Metrics;
+  /** The time for rules that depend on it (calling windows); tests inject their own. */
+  clock: Clock;
+  campaigns: CampaignsService;
+  dispatcher: CampaignDispatcher;
+  suppressions: SuppressionsService;
   /** Announces committed changes to live subscribers in every process. */
   live: LiveEventsPublisher;
   /** This process's subscribers (GraphQL subscriptions). */
   liveUpdates: LiveUpdates;
 }
 
-export function createServices(config: Config, db: Database, log: Logger): Services {
+export function createServices(config: Config, db: Database, log: Logger, opts: { clock?: Clock } = {}): Services {
+  const clock = opts.clock ?? systemClock;
   const notifier = new PgNotifier(db.pool, log);
   const apiKeyCache = new ApiKeyCache(db.pool, notifier, log);
   const recordingUrls = new RecordingUrls(config);
   const lifecycle = new CallLifecycle(recordingUrls, log);
+  lifecycle.onFinished(campaignOutcomeHook(clock));
+  lifecycle.onAnalyzed(optOutHook);
   const { carrier, live: liveCarrier, analyzer } = createCarrier(config, { pool: db.pool, log, sink: liveCallSink({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle }) });
   // A call canceled through any API process: the worker holding its SIP dialog sends CANCEL/BYE.
   if (liveCarrier) notifier.on(LIVE_CALL_ENDED_CHANNEL, (callId) => liveCarrier.cancel(callId));
@@ -119,6 +132,10 @@ export function createServices(config: Config, db: Database, log: Logger): Servi
     carrier,
     liveCarrier,
     analyzer,
+    clock,
+    campaigns: new CampaignsService(config, lifecycle, clock, db),
+    dispatcher: new CampaignDispatcher(clock, config.rateLimit.maxQueuedCallsPerOrg),
+    suppressions: new SuppressionsService(),
     metrics: createMetrics({ pool: db.pool, role: config.role, routePaths: ROUTE_PATHS }),
     live,
     liveUpdates,

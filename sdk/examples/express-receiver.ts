@@ -42,7 +42,7 @@ if (require.main === module) {
         console.log(`call ${event.call_id} analyzed:`, event.structured_answers);
         break;
       default:
-        console.log(`${event.event} for call ${event.call_id}`);
+        console.log('call_id' in event ? `${event.event} for call ${event.call_id}` : `${event.event} for campaign ${event.campaign_id}`);
     }
   });
   app.listen(Number(process.env.PORT ?? 3000));

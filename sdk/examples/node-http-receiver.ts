@@ -45,6 +45,6 @@ export function createWebhookServer(secrets: string[], handle: (event: WebhookEv
 if (require.main === module) {
   const secrets = (process.env.VOICEGATE_WEBHOOK_SECRETS ?? '').split(',').filter(Boolean);
   createWebhookServer(secrets, async (event) => {
-    console.log(`${event.event} for call ${event.call_id}`);
+    console.log('call_id' in event ? `${event.event} for call ${event.call_id}` : `${event.event} for campaign ${event.campaign_id}`);
   }).listen(Number(process.env.PORT ?? 3000));
 }

@@ -33,6 +33,11 @@ export interface CallAnalysis {
   structuredAnswers: Record<string, unknown>;
   /** Seconds of audio in the recording; the recording itself is served from /recordings. */
   recordingSeconds: number;
+  /**
+   * The callee asked not to be called again ("stop calling me"). The number then joins the
+   * organization's suppression list (docs/campaigns.md "Opt-out").
+   */
+  optOut?: boolean;
 }
 
 export interface Recording {

@@ -1,5 +1,6 @@
 import { ApiKey } from '../features/api-keys/api-key.entity';
 import { AuditEntry } from '../features/admin/audit-entry.entity';
+import { Campaign } from '../features/campaigns/campaign.entity';
 import { Call } from '../features/calls/call.entity';
 import { IdempotencyKey } from '../features/calls/idempotency-key.entity';
 import { Organization } from '../features/orgs/organization.entity';
@@ -7,4 +8,4 @@ import { User } from '../features/users/user.entity';
 import { WebhookAttempt } from '../features/webhooks/webhook-attempt.entity';
 import { WebhookDelivery } from '../features/webhooks/webhook-delivery.entity';
 
-export const ENTITIES = [Organization, User, ApiKey, Call, IdempotencyKey, WebhookDelivery, WebhookAttempt, AuditEntry];
+export const ENTITIES = [Organization, User, ApiKey, Call, IdempotencyKey, WebhookDelivery, WebhookAttempt, AuditEntry, Campaign];

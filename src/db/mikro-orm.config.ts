@@ -8,6 +8,7 @@ import { Migration20261123000000_rate_limits_audit } from './migrations/Migratio
 import { Migration20261123100000_accounts } from './migrations/Migration20261123100000_accounts';
 import { Migration20261123110000_queue_delivery } from './migrations/Migration20261123110000_queue_delivery';
 import { Migration20261123120000_sip_calls } from './migrations/Migration20261123120000_sip_calls';
+import { Migration20261123130000_campaigns } from './migrations/Migration20261123130000_campaigns';
 import { Migration20261123140000_scale_indexes } from './migrations/Migration20261123140000_scale_indexes';
 
 /**
@@ -46,6 +47,7 @@ export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean
         { name: 'Migration20261123100000_accounts', class: Migration20261123100000_accounts },
         { name: 'Migration20261123110000_queue_delivery', class: Migration20261123110000_queue_delivery },
         { name: 'Migration20261123120000_sip_calls', class: Migration20261123120000_sip_calls },
+        { name: 'Migration20261123130000_campaigns', class: Migration20261123130000_campaigns },
         { name: 'Migration20261123140000_scale_indexes', class: Migration20261123140000_scale_indexes },
       ],
     },

@@ -17,10 +17,11 @@ function defineEnum<T extends Record<string, string>>(values: T, name: string, d
 }
 
 export const CallStatusEnum = defineEnum(
-  { QUEUED: 'queued', RINGING: 'ringing', IN_PROGRESS: 'in_progress', COMPLETED: 'completed', FAILED: 'failed', CANCELED: 'canceled' } as const,
+  { SCHEDULED: 'scheduled', QUEUED: 'queued', RINGING: 'ringing', IN_PROGRESS: 'in_progress', COMPLETED: 'completed', FAILED: 'failed', CANCELED: 'canceled' } as const,
   'CallStatus',
   'Where a call is in its life. Moves only forward; COMPLETED, FAILED and CANCELED are final.',
   {
+    SCHEDULED: 'Placed with a schedule time and waiting for it (no call.queued yet).',
     QUEUED: 'Accepted and waiting to be dialed.',
     RINGING: 'The far end is ringing.',
     IN_PROGRESS: 'Answered and talking.',
@@ -83,13 +84,23 @@ export const MemberRoleEnum = defineEnum(
 );
 
 export const WebhookEventEnum = defineEnum(
-  { CALL_QUEUED: 'call.queued', CALL_ENDED: 'call.ended', CALL_ANALYZED: 'call.analyzed' } as const,
+  {
+    CALL_QUEUED: 'call.queued',
+    CALL_ENDED: 'call.ended',
+    CALL_ANALYZED: 'call.analyzed',
+    CAMPAIGN_STARTED: 'campaign.started',
+    CAMPAIGN_PAUSED: 'campaign.paused',
+    CAMPAIGN_COMPLETED: 'campaign.completed',
+  } as const,
   'WebhookEvent',
   'The events sent to webhooks (the `type` of the event body is the lower-case dotted name, e.g. call.queued).',
   {
     CALL_QUEUED: 'call.queued: a call was accepted.',
     CALL_ENDED: 'call.ended: a call reached a final status.',
     CALL_ANALYZED: 'call.analyzed: the transcript and answers of a completed call are ready.',
+    CAMPAIGN_STARTED: 'campaign.started: a campaign began calling.',
+    CAMPAIGN_PAUSED: 'campaign.paused: a campaign was paused.',
+    CAMPAIGN_COMPLETED: 'campaign.completed: no recipient of a campaign is pending or calling any more.',
   },
 );
 

@@ -3,6 +3,7 @@ import { AdminResolver } from '../features/admin/admin.resolver';
 import { ApiKeysResolver } from '../features/api-keys/api-keys.resolver';
 import { AuthResolver } from '../features/auth/auth.resolver';
 import { CallsResolver } from '../features/calls/calls.resolver';
+import { CampaignsResolver } from '../features/campaigns/campaigns.resolver';
 import { OrganizationResolver } from '../features/orgs/orgs.resolver';
 import { MembersResolver } from '../features/users/members.resolver';
 import { DeliveriesResolver } from '../features/webhooks/deliveries.resolver';
@@ -10,7 +11,7 @@ import type { Services } from '../services';
 import { NodeResolver } from './node.resolver';
 import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 
-export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver] as const;
+export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver, CampaignsResolver] as const;
 
 /**
  * One instance of each resolver per process, each given only the services it uses; type-graphql
@@ -27,6 +28,7 @@ export function createResolverContainer(s: Services): ContainerType {
     [AdminResolver, new AdminResolver({ admin: s.admin, calls: s.calls })],
     [NodeResolver, new NodeResolver({ calls: s.calls })],
     [SubscriptionsResolver, new SubscriptionsResolver({ calls: s.calls, liveUpdates: s.liveUpdates })],
+    [CampaignsResolver, new CampaignsResolver({ campaigns: s.campaigns, suppressions: s.suppressions })],
   ]);
   return {
     get(someClass: unknown) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { problemSchema } from '../shared/api-schemas';
 import type { AuthKind, Named, RouteDescriptor } from '../shared/route';
-import { callAnalyzedEventSchema, callEndedEventSchema, callQueuedEventSchema, EVENT_EXAMPLES } from './webhook-events';
+import { callAnalyzedEventSchema, callEndedEventSchema, callQueuedEventSchema, campaignCompletedEventSchema, campaignPausedEventSchema, campaignStartedEventSchema, EVENT_EXAMPLES } from './webhook-events';
 
 /**
  * The OpenAPI 3.1 document, generated at start-up from the route descriptors (src/routes.ts) with
@@ -44,6 +44,9 @@ const EVENTS = [
   { name: 'call.queued', id: 'CallQueuedEvent', schema: callQueuedEventSchema, when: 'Right after an outbound call is persisted (within a fraction of a second of the commit).' },
   { name: 'call.ended', id: 'CallEndedEvent', schema: callEndedEventSchema, when: 'When a call reaches a final status: completed, failed or canceled.' },
   { name: 'call.analyzed', id: 'CallAnalyzedEvent', schema: callAnalyzedEventSchema, when: 'When transcript, structured answers and recording of a completed call are available.' },
+  { name: 'campaign.started', id: 'CampaignStartedEvent', schema: campaignStartedEventSchema, when: 'When a campaign first starts calling (docs/campaigns.md).' },
+  { name: 'campaign.paused', id: 'CampaignPausedEvent', schema: campaignPausedEventSchema, when: 'At every pause of a campaign.' },
+  { name: 'campaign.completed', id: 'CampaignCompletedEvent', schema: campaignCompletedEventSchema, when: 'When no recipient of a campaign is pending or calling any more.' },
 ] as const;
 
 const string = { type: 'string' };
@@ -157,7 +160,9 @@ function webhookObject(e: (typeof EVENTS)[number]): Json {
     post: {
       operationId: `webhook_${e.name.replace('.', '_')}`,
       summary: e.name,
-      description: `${e.when} Sent to the call's webhook_url, else the organization's. At-least-once: dedupe on call_id + event.`,
+      description: e.name.startsWith('campaign.')
+        ? `${e.when} Sent to the campaign's webhook_url, else the organization's. At-least-once: dedupe on campaign_id + event (+ timestamp for campaign.paused).`
+        : `${e.when} Sent to the call's webhook_url, else the organization's. At-least-once: dedupe on call_id + event.`,
       tags: ['events'],
       // Webhooks carry no credential of ours: the receiver checks the signature headers below.
       security: [],
@@ -212,6 +217,8 @@ export function buildOpenApiDocument(opts: { serverUrl: string; routes: readonly
       { name: 'webhooks', description: 'Webhook settings and the delivery log (dashboard JWT).' },
       { name: 'members', description: 'Users of the organization (dashboard JWT).' },
       { name: 'calls', description: 'Integration API (API key).' },
+      { name: 'campaigns', description: 'Campaigns: many calls, in calling windows, paced and retried (API key).' },
+      { name: 'suppressions', description: 'The do-not-call list (API key).' },
       { name: 'admin', description: 'Cross-tenant operations (platform administrators).' },
       { name: 'operations', description: 'Health, readiness, metrics and this document.' },
       { name: 'events', description: 'Webhook events the service sends.' },

@@ -16,6 +16,7 @@ const envelope = {
   to: z.string(),
   status: z.enum(CALL_STATUSES),
   metadata: jsonObject.meta({ description: 'As supplied when the call was placed.' }),
+  campaign_id: uuid.optional().meta({ description: 'Only for calls of a campaign (docs/campaigns.md).' }),
 };
 
 export const callQueuedEventSchema = z.strictObject({ ...envelope, event: z.literal('call.queued'), status: z.literal('queued') });
@@ -41,9 +42,31 @@ export const callAnalyzedEventSchema = z.strictObject({
   duration_seconds: z.number().int(),
 });
 
+const counts = z.strictObject({
+  total: z.number().int(),
+  pending: z.number().int(),
+  calling: z.number().int(),
+  completed: z.number().int(),
+  failed: z.number().int(),
+  suppressed: z.number().int(),
+  canceled: z.number().int(),
+});
+const campaignEnvelope = (event: 'campaign.started' | 'campaign.paused' | 'campaign.completed', status: z.ZodType) =>
+  z.strictObject({ event: z.literal(event), org_id: uuid, campaign_id: uuid, timestamp, status, counts });
+
+export const campaignStartedEventSchema = campaignEnvelope('campaign.started', z.literal('running'));
+export const campaignPausedEventSchema = campaignEnvelope('campaign.paused', z.literal('paused'));
+export const campaignCompletedEventSchema = campaignEnvelope('campaign.completed', z.literal('completed'));
+
 const base = { org_id: EXAMPLE.orgId, call_id: EXAMPLE.callId, timestamp: EXAMPLE.time, to: '+14155550123', metadata: { customer_id: 'c_42' } };
 
-export const EVENT_EXAMPLES: Record<'call.queued' | 'call.ended' | 'call.analyzed', Record<string, unknown>> = {
+const campaignBase = { org_id: EXAMPLE.orgId, campaign_id: '019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10', timestamp: EXAMPLE.time };
+const exampleCounts = { total: 3, pending: 0, calling: 0, completed: 2, failed: 0, suppressed: 1, canceled: 0 };
+
+export const EVENT_EXAMPLES: Record<(typeof EVENT_TYPES)[number], Record<string, unknown>> = {
+  'campaign.started': { event: 'campaign.started', ...campaignBase, status: 'running', counts: { ...exampleCounts, pending: 2, completed: 0 } },
+  'campaign.paused': { event: 'campaign.paused', ...campaignBase, status: 'paused', counts: { ...exampleCounts, pending: 1, completed: 1 } },
+  'campaign.completed': { event: 'campaign.completed', ...campaignBase, status: 'completed', counts: exampleCounts },
   'call.queued': { event: 'call.queued', ...base, status: 'queued' },
   'call.ended': { event: 'call.ended', ...base, status: 'completed', disposition: 'human', duration_seconds: 42, carrier: 'sip', carrier_call_id: '8f3a2c91e0d4@voicegate.example.com', carrier_status: { code: 200, reason: 'OK' } },
   'call.analyzed': {

@@ -15,6 +15,8 @@ export const TASKS = {
   carrierReport: 'carrier_report',
   analyze: 'analyze_call',
   replay: 'replay_webhooks',
+  queueScheduled: 'queue_scheduled_call',
+  dispatchCampaign: 'dispatch_campaign',
   purge: 'purge_webhook_history',
 } as const;
 export type TaskKey = keyof typeof TASKS;
@@ -27,6 +29,8 @@ export interface TaskPayloads {
   carrierReport: { callId: string };
   analyze: { callId: string };
   replay: { orgId: string; since: string; event?: string };
+  queueScheduled: { callId: string };
+  dispatchCampaign: { campaignId: string };
   purge: { scope: 'webhooks' };
 }
 
@@ -62,6 +66,13 @@ export const JOB_KINDS = {
   redeliver: { task: 'deliver', key: null, fixed: { trigger: 'manual' } },
   /** Queue a manual attempt for every undelivered event of an organization since a time. */
   replay: { task: 'replay', key: null, fixed: {} },
+  /** A scheduled call that is due: it becomes queued (call.queued) and is dialed. */
+  queueScheduled: { task: 'queueScheduled', key: { prefix: 'scheduled:', field: 'callId' }, fixed: {} },
+  /**
+   * One bounded batch of a campaign's dispatcher. Keyed per campaign: at most one waiting tick per
+   * campaign, whatever number of producers (create, resume, append, every call that ends) ask.
+   */
+  dispatchCampaign: { task: 'dispatchCampaign', key: { prefix: 'campaign:', field: 'campaignId' }, fixed: {} },
   /** The retention purge: one waiting at most; each run queues the next. */
   purge: { task: 'purge', key: { prefix: 'purge:', field: 'scope' }, fixed: {} },
 } as const satisfies Record<string, { task: TaskKey; key: { prefix: string; field: string } | null; fixed: Record<string, string> }>;
@@ -75,6 +86,8 @@ export interface JobInputs {
   deliver: { deliveryId: string };
   redeliver: { deliveryId: string };
   replay: { orgId: string; since: string; event?: string };
+  queueScheduled: { callId: string };
+  dispatchCampaign: { campaignId: string };
   purge: { scope: 'webhooks' };
 }
 
@@ -82,14 +95,28 @@ export interface Job {
   task: TaskKey;
   payload: object;
   key: string | null;
+  /**
+   * For a keyed job already waiting: `replace` (default) moves it to this job's run_at;
+   * `earliest` keeps whichever of the two times comes first (wake-ups that must never postpone
+   * one another, and that coalesce into one run).
+   */
+  keyMode: 'replace' | 'earliest';
   maxAttempts: number;
   runAt: Date | null;
   priority: number;
 }
 
 /** A job of a kind, ready for `addJobs`. */
-export function job<K extends JobKind>(kind: K, input: JobInputs[K], opts: { runAt?: Date; priority?: number } = {}): Job {
+export function job<K extends JobKind>(kind: K, input: JobInputs[K], opts: { runAt?: Date; keyMode?: Job['keyMode']; priority?: number } = {}): Job {
   const def = JOB_KINDS[kind];
   const key = def.key ? `${def.key.prefix}${String((input as Record<string, unknown>)[def.key.field])}` : null;
-  return { task: def.task, payload: { ...input, ...def.fixed }, key, maxAttempts: MAX_ATTEMPTS, runAt: opts.runAt ?? null, priority: opts.priority ?? 0 };
+  return {
+    task: def.task,
+    payload: { ...input, ...def.fixed },
+    key,
+    keyMode: opts.keyMode ?? 'replace',
+    maxAttempts: MAX_ATTEMPTS,
+    runAt: opts.runAt ?? null,
+    priority: opts.priority ?? 0,
+  };
 }

@@ -2,28 +2,34 @@ import express, { type RequestHandler } from 'express';
 import { AppError } from '../shared/errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
-
-const json = express.json({ limit: MAX_BODY_BYTES, strict: true, type: ['application/json', 'application/*+json'] });
+/** Campaign creation and appends carry up to 10,000 recipients (docs/campaigns.md). */
+export const MAX_CAMPAIGN_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
  * JSON bodies only. An empty body is an empty object (so POST with no body works); a non-empty
  * body of another media type is 415 rather than silently ignored.
  */
-export const jsonBody: RequestHandler = (req, res, next) => {
-  const length = Number(req.headers['content-length'] ?? 0);
-  const hasBody = length > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (length > MAX_BODY_BYTES) return next(new AppError('payload_too_large', 'The request body is larger than 64 KiB.'));
-  if (hasBody && !req.is(['application/json', 'application/*+json'])) {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') {
-      // A body these methods do not use is ignored, never half-parsed.
-      req.body ??= {};
-      return next();
+export const jsonBody: RequestHandler = jsonBodyUpTo(MAX_BODY_BYTES);
+
+export function jsonBodyUpTo(maxBytes: number): RequestHandler {
+  const json = express.json({ limit: maxBytes, strict: true, type: ['application/json', 'application/*+json'] });
+  const label = maxBytes >= 1024 * 1024 ? `${maxBytes / (1024 * 1024)} MiB` : `${maxBytes / 1024} KiB`;
+  return (req, res, next) => {
+    const length = Number(req.headers['content-length'] ?? 0);
+    const hasBody = length > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (length > maxBytes) return next(new AppError('payload_too_large', `The request body is larger than ${label}.`));
+    if (hasBody && !req.is(['application/json', 'application/*+json'])) {
+      if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') {
+        // A body these methods do not use is ignored, never half-parsed.
+        req.body ??= {};
+        return next();
+      }
+      return next(new AppError('unsupported_media_type', 'Send the request body as application/json.'));
     }
-    return next(new AppError('unsupported_media_type', 'Send the request body as application/json.'));
-  }
-  json(req, res, (err?: unknown) => {
-    if (err) return next(err);
-    if (req.body === undefined) req.body = {};
-    next();
-  });
-};
+    json(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      if (req.body === undefined) req.body = {};
+      next();
+    });
+  };
+}

@@ -7,6 +7,7 @@ import { mapPgError } from './pg-errors';
 export const ERROR_CODES = {
   bad_request: { status: 400, title: 'Bad Request', graphql: 'BAD_USER_INPUT' },
   validation_error: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
+  number_suppressed: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
   missing_credentials: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   invalid_token: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   token_expired: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },

@@ -1,6 +1,8 @@
 import { analyzeTask } from '../features/calls/analyze.task';
 import { carrierReportTask } from '../features/calls/carrier-report.task';
 import { dialTask } from '../features/calls/dial.task';
+import { queueScheduledTask } from '../features/calls/queue-scheduled.task';
+import { dispatchCampaignTask } from '../features/campaigns/dispatch-campaign.task';
 import { deliverTask } from '../features/webhooks/deliver.task';
 import { purgeTask } from '../features/webhooks/purge.task';
 import { replayTask } from '../features/webhooks/replay.task';
@@ -16,11 +18,14 @@ export function taskHandlers(s: Services): TaskHandlers {
       em,
       pool: s.db.pool,
       carrier: s.carrier,
+      lifecycle: s.lifecycle,
       live: s.liveCarrier ? { em, pool: s.db.pool, lifecycle: s.lifecycle, log: s.log, carrier: s.liveCarrier, leaseMs: s.config.sip.callLeaseMs } : null,
     }),
     carrierReport: carrierReportTask({ em, lifecycle: s.lifecycle }),
     analyze: analyzeTask({ em, analyzer: s.analyzer, lifecycle: s.lifecycle }),
     replay: replayTask({ em, log: s.log }),
+    queueScheduled: queueScheduledTask({ em, lifecycle: s.lifecycle, maxOpenCallsPerOrg: () => (s.config.rateLimit.enabled ? s.config.rateLimit.maxQueuedCallsPerOrg : null) }),
+    dispatchCampaign: dispatchCampaignTask({ em, dispatcher: s.dispatcher, jobsAdded: (n) => s.db.jobsAdded(n) }),
     purge: purgeTask({
       pool: s.db.pool,
       settings: { retentionMs: s.config.webhookRetentionMs, intervalMs: s.config.webhookPurgeIntervalMs, batch: s.config.webhookPurgeBatch },

@@ -81,7 +81,61 @@ export type CallStatus =
   /** Accepted and waiting to be dialed. */
   | 'QUEUED'
   /** The far end is ringing. */
-  | 'RINGING';
+  | 'RINGING'
+  /** Placed with a schedule time and waiting for it (no call.queued yet). */
+  | 'SCHEDULED';
+
+/** Local days and hours when calls may start. */
+export type CallingWindowInput = {
+  /** Local days the window is open: mon, tue, wed, thu, fri, sat, sun. */
+  days: Array<string>;
+  /** Closing time, local HH:MM (exclusive; 24:00 allowed). */
+  end: string;
+  /** Opening time, local HH:MM (inclusive). */
+  start: string;
+};
+
+/** One person to call. */
+export type CampaignRecipientInput = {
+  /** Merged into every call's metadata, under the recipient's own. */
+  metadata?: Record<string, unknown> | null | undefined;
+  /** IANA zone; else derived from the number, else the campaign zone. */
+  timeZone?: string | null | undefined;
+  /** The number, E.164. */
+  to: string;
+};
+
+/** A campaign to create; the same rules as POST /v1/campaigns. */
+export type CreateCampaignInput = {
+  /** When calls may start, in each recipient's own zone; null means any time. */
+  callingWindow?: CallingWindowInput | null | undefined;
+  /** RFC 3339 */
+  endAt?: string | null | undefined;
+  /** Makes retries safe, like the Idempotency-Key header. */
+  idempotencyKey?: string | null | undefined;
+  /** Starts per second, at most. */
+  maxCallsPerSecond?: number | null | undefined;
+  /** Calls of this campaign open at the same time, at most. */
+  maxConcurrentCalls?: number | null | undefined;
+  /** Merged into every call's metadata, under the recipient's own. */
+  metadata?: Record<string, unknown> | null | undefined;
+  /** The campaign name. */
+  name: string;
+  /** As in POST /v1/calls/outbound. */
+  questions?: unknown;
+  /** Up to 10,000 recipients. */
+  recipients?: Array<CampaignRecipientInput>;
+  /** When to call again, by outcome. */
+  retry?: RetryPolicyInput | null | undefined;
+  /** RFC 3339 */
+  startAt?: string | null | undefined;
+  /** What the voice agent does on every call. */
+  task?: string | null | undefined;
+  /** IANA zone; else derived from the number, else the campaign zone. */
+  timeZone?: string | null | undefined;
+  /** Destination of the campaign's events and its calls' events, overriding the organization's. */
+  webhookUrl?: string | null | undefined;
+};
 
 /** Where a webhook delivery stands. */
 export type DeliveryState =
@@ -115,6 +169,8 @@ export type PlaceCallInput = {
   questions?: Array<QuestionInput> | null | undefined;
   /** Ring for at most this many seconds before giving up as NO_ANSWER (5 to 120; default 30). */
   ringTimeoutSeconds?: number | null | undefined;
+  /** RFC 3339 with an offset, at most 90 days ahead: the call stays SCHEDULED until then (docs/campaigns.md). */
+  scheduleAt?: string | null | undefined;
   /** What the voice agent should do (up to 8000 characters). */
   task?: string | null | undefined;
   /** The number to call, in E.164 form (e.g. +14155550123). */
@@ -148,6 +204,20 @@ export type QuestionType =
   /** Free text. */
   | 'STRING';
 
+/** When to call again, by outcome. */
+export type RetryPolicyInput = {
+  /** Retry a busy line after this many seconds (default 600). */
+  busyAfterSeconds?: number | null | undefined;
+  /** Retry a carrier error after this many seconds, doubling each time (default 60). */
+  carrierErrorAfterSeconds?: number | null | undefined;
+  /** Calls per recipient at most (default 3). */
+  maxAttempts?: number | null | undefined;
+  /** Retry an unanswered call after this many seconds (default 3600). */
+  noAnswerAfterSeconds?: number | null | undefined;
+  /** Retry after voicemail after this many seconds (default 14400). */
+  voicemailAfterSeconds?: number | null | undefined;
+};
+
 /** A user's role in their organization. */
 export type Role =
   /** Reads everything in the organization and places and cancels calls. */
@@ -174,7 +244,13 @@ export type WebhookEvent =
   /** call.ended: a call reached a final status. */
   | 'CALL_ENDED'
   /** call.queued: a call was accepted. */
-  | 'CALL_QUEUED';
+  | 'CALL_QUEUED'
+  /** campaign.completed: no recipient of a campaign is pending or calling any more. */
+  | 'CAMPAIGN_COMPLETED'
+  /** campaign.paused: a campaign was paused. */
+  | 'CAMPAIGN_PAUSED'
+  /** campaign.started: a campaign began calling. */
+  | 'CAMPAIGN_STARTED';
 
 export type VerifyEmailMutationVariables = Exact<{
   token: string;
@@ -276,7 +352,7 @@ export type AdminWebhookDeliveriesQueryVariables = Exact<{
 }>;
 
 
-export type AdminWebhookDeliveriesQuery = { adminWebhookDeliveries: { nodes: Array<{ id: string, orgId: string, callId: string, event: WebhookEvent, delivered: boolean, state: DeliveryState, responseCode: number | null, attempts: number }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type AdminWebhookDeliveriesQuery = { adminWebhookDeliveries: { nodes: Array<{ id: string, orgId: string, callId: string | null, event: WebhookEvent, delivered: boolean, state: DeliveryState, responseCode: number | null, attempts: number }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type AdminStatsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -391,6 +467,81 @@ export type PlaceCallMutationVariables = Exact<{
 
 export type PlaceCallMutation = { placeCall: { id: string, to: string, from: string | null, status: CallStatus, disposition: CallDisposition | null, maxDurationSeconds: number, metadata: Record<string, unknown>, webhookUrl: string | null, task: string | null, createdAt: string, questions: Array<{ key: string, text: string, type: QuestionType, options: Array<string> | null }> } };
 
+export type CreateCampaignMutationVariables = Exact<{
+  input: CreateCampaignInput;
+}>;
+
+
+export type CreateCampaignMutation = { createCampaign: { id: string, name: string, status: string, timeZone: string, maxConcurrentCalls: number, maxCallsPerSecond: number, retry: Record<string, unknown>, startAt: string, callingWindow: { days: Array<string>, start: string, end: string } | null, counts: { total: number, pending: number, calling: number, completed: number, failed: number, suppressed: number, canceled: number } } };
+
+export type CampaignsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type CampaignsQuery = { campaigns: { nodes: Array<{ id: string, name: string, status: string, counts: { total: number } }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type CampaignQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CampaignQuery = { campaign: { id: string, name: string, status: string, counts: { total: number, pending: number, suppressed: number, canceled: number } } };
+
+export type CampaignRecipientsQueryVariables = Exact<{
+  id: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  status?: string | null | undefined;
+}>;
+
+
+export type CampaignRecipientsQuery = { campaignRecipients: { endCursor: string | null, hasNextPage: boolean, nodes: Array<{ id: string, to: string, timeZone: string | null, timeZones: Array<string>, timeZoneSource: string, status: string, attempts: number, lastCallId: string | null, lastDisposition: string | null, nextAttemptAt: string | null }> } };
+
+export type PauseCampaignMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PauseCampaignMutation = { pauseCampaign: { id: string, status: string } };
+
+export type ResumeCampaignMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ResumeCampaignMutation = { resumeCampaign: { id: string, status: string } };
+
+export type CancelCampaignMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CancelCampaignMutation = { cancelCampaign: { id: string, status: string, counts: { canceled: number } } };
+
+export type SuppressionsQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type SuppressionsQuery = { suppressions: { endCursor: string | null, hasNextPage: boolean, nodes: Array<{ number: string, source: string, createdAt: string }> } };
+
+export type AddSuppressionsMutationVariables = Exact<{
+  numbers: Array<string> | string;
+}>;
+
+
+export type AddSuppressionsMutation = { addSuppressions: { added: number, numbers: number } };
+
+export type RemoveSuppressionMutationVariables = Exact<{
+  number: string;
+}>;
+
+
+export type RemoveSuppressionMutation = { removeSuppression: boolean };
+
 export type WebhookDeliveriesQueryVariables = Exact<{
   first?: number | null | undefined;
   after?: string | null | undefined;
@@ -400,14 +551,14 @@ export type WebhookDeliveriesQueryVariables = Exact<{
 }>;
 
 
-export type WebhookDeliveriesQuery = { webhookDeliveries: { nodes: Array<{ id: string, callId: string, event: WebhookEvent, url: string | null, state: DeliveryState, delivered: boolean, responseCode: number | null, attempts: number, nextAttemptAt: string | null, lastError: string | null, createdAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type WebhookDeliveriesQuery = { webhookDeliveries: { nodes: Array<{ id: string, callId: string | null, event: WebhookEvent, url: string | null, state: DeliveryState, delivered: boolean, responseCode: number | null, attempts: number, nextAttemptAt: string | null, lastError: string | null, createdAt: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type WebhookDeliveryQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type WebhookDeliveryQuery = { webhookDelivery: { id: string, callId: string, event: WebhookEvent, url: string | null, state: DeliveryState, delivered: boolean, responseCode: number | null, attempts: number, payload: unknown, attemptLog: Array<{ id: string, attemptedAt: string, url: string | null, responseCode: number | null, durationMs: number, error: string | null, responseExcerpt: string | null, trigger: AttemptTrigger }> } };
+export type WebhookDeliveryQuery = { webhookDelivery: { id: string, callId: string | null, event: WebhookEvent, url: string | null, state: DeliveryState, delivered: boolean, responseCode: number | null, attempts: number, payload: unknown, attemptLog: Array<{ id: string, attemptedAt: string, url: string | null, responseCode: number | null, durationMs: number, error: string | null, responseExcerpt: string | null, trigger: AttemptTrigger }> } };
 
 export type RedeliverWebhookMutationVariables = Exact<{
   id: string | number;
@@ -439,7 +590,7 @@ export type NodeQuery = { node:
     | { __typename: 'Me', id: string }
     | { __typename: 'NewApiKey', id: string }
     | { __typename: 'User', email: string, role: Role, id: string }
-    | { __typename: 'WebhookDelivery', event: WebhookEvent, state: DeliveryState, callId: string, id: string }
+    | { __typename: 'WebhookDelivery', event: WebhookEvent, state: DeliveryState, callId: string | null, id: string }
     | { __typename: 'WebhookDeliveryDetail', id: string }
    | null };
 
@@ -513,7 +664,7 @@ export type WebhookDeliveryUpdatedSubscriptionVariables = Exact<{
 }>;
 
 
-export type WebhookDeliveryUpdatedSubscription = { webhookDeliveryUpdated: { id: string, callId: string, event: WebhookEvent, state: DeliveryState, delivered: boolean, attempts: number, responseCode: number | null, lastError: string | null } };
+export type WebhookDeliveryUpdatedSubscription = { webhookDeliveryUpdated: { id: string, callId: string | null, event: WebhookEvent, state: DeliveryState, delivered: boolean, attempts: number, responseCode: number | null, lastError: string | null } };
 
 
 export const VerifyEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyEmail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"token"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyEmail"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"token"},"value":{"kind":"Variable","name":{"kind":"Name","value":"token"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"emailVerified"}}]}}]}}]} as unknown as DocumentNode<VerifyEmailMutation, VerifyEmailMutationVariables>;
@@ -545,6 +696,16 @@ export const CallsDocument = {"kind":"Document","definitions":[{"kind":"Operatio
 export const CallDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Call"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"call"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"disposition"}},{"kind":"Field","name":{"kind":"Name","value":"durationSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"metadata"}},{"kind":"Field","name":{"kind":"Name","value":"webhookUrl"}},{"kind":"Field","name":{"kind":"Name","value":"transcript"}},{"kind":"Field","name":{"kind":"Name","value":"structuredAnswers"}},{"kind":"Field","name":{"kind":"Name","value":"recordingUrl"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"endedAt"}}]}}]}}]} as unknown as DocumentNode<CallQuery, CallQueryVariables>;
 export const CancelCallDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CancelCall"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cancelCall"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"disposition"}}]}}]}}]} as unknown as DocumentNode<CancelCallMutation, CancelCallMutationVariables>;
 export const PlaceCallDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PlaceCall"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PlaceCallInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"placeCall"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"disposition"}},{"kind":"Field","name":{"kind":"Name","value":"maxDurationSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"metadata"}},{"kind":"Field","name":{"kind":"Name","value":"webhookUrl"}},{"kind":"Field","name":{"kind":"Name","value":"task"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"questions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"options"}}]}}]}}]}}]} as unknown as DocumentNode<PlaceCallMutation, PlaceCallMutationVariables>;
+export const CreateCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateCampaignInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"timeZone"}},{"kind":"Field","name":{"kind":"Name","value":"maxConcurrentCalls"}},{"kind":"Field","name":{"kind":"Name","value":"maxCallsPerSecond"}},{"kind":"Field","name":{"kind":"Name","value":"retry"}},{"kind":"Field","name":{"kind":"Name","value":"startAt"}},{"kind":"Field","name":{"kind":"Name","value":"callingWindow"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"days"}},{"kind":"Field","name":{"kind":"Name","value":"start"}},{"kind":"Field","name":{"kind":"Name","value":"end"}}]}},{"kind":"Field","name":{"kind":"Name","value":"counts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"calling"}},{"kind":"Field","name":{"kind":"Name","value":"completed"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"suppressed"}},{"kind":"Field","name":{"kind":"Name","value":"canceled"}}]}}]}}]}}]} as unknown as DocumentNode<CreateCampaignMutation, CreateCampaignMutationVariables>;
+export const CampaignsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Campaigns"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaigns"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"counts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"endCursor"}},{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}}]}}]}}]}}]} as unknown as DocumentNode<CampaignsQuery, CampaignsQueryVariables>;
+export const CampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Campaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"counts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"suppressed"}},{"kind":"Field","name":{"kind":"Name","value":"canceled"}}]}}]}}]}}]} as unknown as DocumentNode<CampaignQuery, CampaignQueryVariables>;
+export const CampaignRecipientsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignRecipients"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignRecipients"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"timeZone"}},{"kind":"Field","name":{"kind":"Name","value":"timeZones"}},{"kind":"Field","name":{"kind":"Name","value":"timeZoneSource"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"lastCallId"}},{"kind":"Field","name":{"kind":"Name","value":"lastDisposition"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}},{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}}]}}]}}]} as unknown as DocumentNode<CampaignRecipientsQuery, CampaignRecipientsQueryVariables>;
+export const PauseCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PauseCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pauseCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<PauseCampaignMutation, PauseCampaignMutationVariables>;
+export const ResumeCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ResumeCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resumeCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<ResumeCampaignMutation, ResumeCampaignMutationVariables>;
+export const CancelCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CancelCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cancelCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"counts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"canceled"}}]}}]}}]}}]} as unknown as DocumentNode<CancelCampaignMutation, CancelCampaignMutationVariables>;
+export const SuppressionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Suppressions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"suppressions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}},{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}}]}}]}}]} as unknown as DocumentNode<SuppressionsQuery, SuppressionsQueryVariables>;
+export const AddSuppressionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddSuppressions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"numbers"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addSuppressions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"numbers"},"value":{"kind":"Variable","name":{"kind":"Name","value":"numbers"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"added"}},{"kind":"Field","name":{"kind":"Name","value":"numbers"}}]}}]}}]} as unknown as DocumentNode<AddSuppressionsMutation, AddSuppressionsMutationVariables>;
+export const RemoveSuppressionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RemoveSuppression"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"number"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeSuppression"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"number"},"value":{"kind":"Variable","name":{"kind":"Name","value":"number"}}}]}]}}]} as unknown as DocumentNode<RemoveSuppressionMutation, RemoveSuppressionMutationVariables>;
 export const WebhookDeliveriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"WebhookDeliveries"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"callId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"event"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookEvent"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"delivered"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhookDeliveries"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"callId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"callId"}}},{"kind":"Argument","name":{"kind":"Name","value":"event"},"value":{"kind":"Variable","name":{"kind":"Name","value":"event"}}},{"kind":"Argument","name":{"kind":"Name","value":"delivered"},"value":{"kind":"Variable","name":{"kind":"Name","value":"delivered"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"callId"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"responseCode"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"nextAttemptAt"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"endCursor"}},{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}}]}}]}}]}}]} as unknown as DocumentNode<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
 export const WebhookDeliveryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"WebhookDelivery"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhookDelivery"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"callId"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"responseCode"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"payload"}},{"kind":"Field","name":{"kind":"Name","value":"attemptLog"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"attemptedAt"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"responseCode"}},{"kind":"Field","name":{"kind":"Name","value":"durationMs"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"responseExcerpt"}},{"kind":"Field","name":{"kind":"Name","value":"trigger"}}]}}]}}]}}]} as unknown as DocumentNode<WebhookDeliveryQuery, WebhookDeliveryQueryVariables>;
 export const RedeliverWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RedeliverWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"redeliverWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<RedeliverWebhookMutation, RedeliverWebhookMutationVariables>;

@@ -338,7 +338,7 @@ describe('stats and the audit log', () => {
         total: expect.any(Number),
         last_24h: expect.any(Number),
         open: expect.any(Number),
-        by_status: { queued: expect.any(Number), ringing: 0, in_progress: 0, completed: 0, failed: 0, canceled: expect.any(Number) },
+        by_status: { scheduled: 0, queued: expect.any(Number), ringing: 0, in_progress: 0, completed: 0, failed: 0, canceled: expect.any(Number) },
       },
       webhook_deliveries: { total: expect.any(Number), by_state: expect.any(Object) },
       generated_at: expect.stringMatching(/\+00:00$/),

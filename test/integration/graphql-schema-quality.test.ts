@@ -34,7 +34,7 @@ test('closed sets are enums with upper-case values; typed scalars where they fit
     'JSONObject!',
   ]);
   const status = schema.getType('CallStatus');
-  expect(isEnumType(status) && status.getValues().map((v) => v.name)).toEqual(['CANCELED', 'COMPLETED', 'FAILED', 'IN_PROGRESS', 'QUEUED', 'RINGING']);
+  expect(isEnumType(status) && status.getValues().map((v) => v.name)).toEqual(['CANCELED', 'COMPLETED', 'FAILED', 'IN_PROGRESS', 'QUEUED', 'RINGING', 'SCHEDULED']);
   expect(schema.getQueryType()!.getFields().calls!.args.find((a) => a.name === 'status')!.type.toString()).toBe('CallStatus');
   for (const name of ['Role', 'WebhookEvent', 'DeliveryState', 'AttemptTrigger', 'QuestionType', 'ApiKeyStatus', 'AuditAction', 'AuditTargetType']) expect(isEnumType(schema.getType(name))).toBe(true);
   for (const name of ['DateTime', 'URL', 'EmailAddress', 'PhoneNumber', 'JSONObject']) expect(isScalarType(schema.getType(name))).toBe(true);

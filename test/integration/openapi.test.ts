@@ -82,14 +82,14 @@ function conformsEvent(event: string, body: unknown): void {
   if (!validate(body)) throw new Error(`${event} does not match the document: ${ajv.errorsText(validate.errors)}`);
 }
 
-test('the document is OpenAPI 3.1 with valid JSON Schemas, the three events as webhooks, and a browsable reference', async () => {
+test('the document is OpenAPI 3.1 with valid JSON Schemas, the call and campaign events as webhooks, and a browsable reference', async () => {
   expect(doc.openapi).toBe('3.1.0');
   expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
   for (const [name, schema] of Object.entries(doc.components.schemas as Record<string, Json>)) {
     expect([name, ajv.validateSchema({ ...schema, $schema: undefined })]).toEqual([name, true]);
     validatorFor({ $ref: `#/components/schemas/${name}` });
   }
-  expect(Object.keys(doc.webhooks).sort()).toEqual(['call.analyzed', 'call.ended', 'call.queued']);
+  expect(Object.keys(doc.webhooks).sort()).toEqual(['call.analyzed', 'call.ended', 'call.queued', 'campaign.completed', 'campaign.paused', 'campaign.started']);
   // Request bodies come from the services' own zod schemas.
   expect(doc.components.schemas.PlaceCallRequest.required).toEqual(['to']);
   expect(doc.components.schemas.PlaceCallRequest.properties.to.pattern).toBe('^\\+[1-9]\\d{7,14}$');
@@ -239,10 +239,32 @@ describe('real responses validate against the document', () => {
     conforms('POST', '/v1/calls/{call_id}/cancel', await app.http().post(`/v1/calls/${toCancel}/cancel`).set(bearer(org.apiKey)));
     conforms('POST', '/v1/calls/{call_id}/cancel', await app.http().post(`/v1/calls/${toCancel}/cancel`).set(bearer(org.apiKey))); // 409
 
+    // Campaigns (scheduled for later, so no campaign event reaches the receiver here) and suppressions.
+    const later = new Date(Date.now() + 3600_000).toISOString();
+    const v1 = (m: 'get' | 'post' | 'delete', p: string) => app.http()[m](p).set(bearer(org.apiKey));
+    const campaign = conforms('POST', '/v1/campaigns', await v1('post', '/v1/campaigns').send({ name: 'doc', start_at: later, calling_window: { days: ['mon'], start: '09:00', end: '17:00' }, recipients: [{ to: '+14155550123', metadata: { a: 1 } }] }));
+    const campaignId = campaign.body.campaign_id as string;
+    conforms('POST', '/v1/campaigns', await v1('post', '/v1/campaigns').send({ name: 'doc', recipients: [{ to: '12' }] })); // 422
+    conforms('GET', '/v1/campaigns', await v1('get', '/v1/campaigns?limit=5'));
+    conforms('GET', '/v1/campaigns/{campaign_id}', await v1('get', `/v1/campaigns/${campaignId}`));
+    conforms('GET', '/v1/campaigns/{campaign_id}', await v1('get', '/v1/campaigns/nope')); // 404
+    conforms('POST', '/v1/campaigns/{campaign_id}/recipients', await v1('post', `/v1/campaigns/${campaignId}/recipients`).send({ recipients: [{ to: '+442071234567', time_zone: 'Europe/London' }] }));
+    conforms('GET', '/v1/campaigns/{campaign_id}/recipients', await v1('get', `/v1/campaigns/${campaignId}/recipients?status=pending`));
+    conforms('POST', '/v1/campaigns/{campaign_id}/pause', await v1('post', `/v1/campaigns/${campaignId}/pause`));
+    conforms('POST', '/v1/campaigns/{campaign_id}/resume', await v1('post', `/v1/campaigns/${campaignId}/resume`));
+    conforms('POST', '/v1/campaigns/{campaign_id}/cancel', await v1('post', `/v1/campaigns/${campaignId}/cancel`));
+    conforms('POST', '/v1/campaigns/{campaign_id}/cancel', await v1('post', `/v1/campaigns/${campaignId}/cancel`)); // 409
+    conforms('POST', '/v1/suppressions', await v1('post', '/v1/suppressions').send({ numbers: ['+14155550998'] }));
+    conforms('GET', '/v1/suppressions', await v1('get', '/v1/suppressions'));
+    conforms('POST', '/v1/calls/outbound', await v1('post', '/v1/calls/outbound').send({ to: '+14155550998' })); // 422 number_suppressed
+    conforms('DELETE', '/v1/suppressions/{number}', await v1('delete', '/v1/suppressions/%2B14155550998'));
+    conforms('DELETE', '/v1/suppressions/{number}', await v1('delete', '/v1/suppressions/%2B14155550998')); // 404
+    conforms('GET', '/v1/calls/{call_id}', await v1('get', `/v1/calls/${(await v1('post', '/v1/calls/outbound').send({ to: '+14155550997', schedule_at: later })).body.call_id}`)); // scheduled
+
     // The events, as a receiver gets them.
     await rx.waitFor(() => rx.byEvent('call.analyzed', callId).length === 1 && rx.byEvent('call.ended', toCancel).length === 1, { what: 'events' });
     for (const r of rx.received) conformsEvent(String(r.json.event), r.json);
-    expect(new Set(rx.received.map((r) => r.json.event))).toEqual(new Set(['call.queued', 'call.ended', 'call.analyzed']));
+    expect(new Set(rx.received.map((r) => r.json.event))).toEqual(new Set(['call.queued', 'call.ended', 'call.analyzed', 'campaign.paused']));
 
     const call = conforms('GET', '/v1/calls/{call_id}', await app.http().get(`/v1/calls/${callId}`).set(bearer(org.apiKey)));
     const recording = new URL(call.body.recording_url as string);

@@ -52,7 +52,7 @@ if (mode === 'place') {
 } else {
   const { raw, headers, secret } = JSON.parse(readFileSync(0, 'utf8')) as { raw: string; headers: Record<string, string>; secret: string };
   const event: WebhookEvent = verifyWebhook(Buffer.from(raw, 'base64'), headers, secret);
-  console.log(JSON.stringify({ event: event.event, call_id: event.call_id }));
+  console.log(JSON.stringify({ event: event.event, call_id: 'call_id' in event ? event.call_id : null }));
 }
 `;
 

@@ -162,7 +162,7 @@ test.each([
       [204, 1],
       [204, 1],
     ]);
-    expect(events.filter((e) => e.call_id === call.call_id).map((e) => e.event).sort()).toEqual(['call.analyzed', 'call.ended', 'call.queued']);
+    expect(events.filter((e) => 'call_id' in e && e.call_id === call.call_id).map((e) => e.event).sort()).toEqual(['call.analyzed', 'call.ended', 'call.queued']);
 
     // A forged request (a real delivery's headers on another body) is answered 400 and not handled.
     const real = await delivery('call.queued', (await vg.calls.place({ to: '+14155550185' })).call_id);

@@ -787,6 +787,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's campaigns, newest first */
+        get: operations["listCampaigns"];
+        put?: never;
+        /**
+         * Create a campaign with up to 10,000 recipients
+         * @description Recipients are validated one by one (errors name `recipients.<index>.<field>`); suppressed numbers become `suppressed`.
+         */
+        post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One campaign, with its counts */
+        get: operations["getCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a campaign
+         * @description Pending recipients become canceled; calls already dialed finish.
+         */
+        post: operations["cancelCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a campaign
+         * @description No call starts after the answer; calls not yet dialed are withdrawn. Sends campaign.paused.
+         */
+        post: operations["pauseCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A campaign's recipients with their calls and outcome, newest first */
+        get: operations["listCampaignRecipients"];
+        put?: never;
+        /** Append up to 10,000 recipients */
+        post: operations["appendCampaignRecipients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused campaign
+         * @description Calling continues where it stopped.
+         */
+        post: operations["resumeCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/suppressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suppressed numbers, newest first */
+        get: operations["listSuppressions"];
+        put?: never;
+        /** Add numbers (up to 10,000) to the suppression list */
+        post: operations["addSuppressions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/suppressions/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a number from the suppression list
+         * @description URL-encode the leading + as %2B.
+         */
+        delete: operations["removeSuppression"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "call.analyzed": {
@@ -849,6 +1003,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "campaign.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * campaign.completed
+         * @description When no recipient of a campaign is pending or calling any more. Sent to the campaign's webhook_url, else the organization's. At-least-once: dedupe on campaign_id + event (+ timestamp for campaign.paused).
+         */
+        post: operations["webhook_campaign_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * campaign.paused
+         * @description At every pause of a campaign. Sent to the campaign's webhook_url, else the organization's. At-least-once: dedupe on campaign_id + event (+ timestamp for campaign.paused).
+         */
+        post: operations["webhook_campaign_paused"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * campaign.started
+         * @description When a campaign first starts calling (docs/campaigns.md). Sent to the campaign's webhook_url, else the organization's. At-least-once: dedupe on campaign_id + event (+ timestamp for campaign.paused).
+         */
+        post: operations["webhook_campaign_started"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -870,6 +1084,9 @@ export interface components {
              * @enum {string}
              */
             role: "member" | "owner";
+        };
+        AddSuppressionsRequest: {
+            numbers: string[];
         };
         AdminApiKey: {
             /**
@@ -894,6 +1111,11 @@ export interface components {
             data: {
                 /** Format: uuid */
                 call_id: string;
+                /**
+                 * Format: uuid
+                 * @description Only for a call of a campaign.
+                 */
+                campaign_id?: string;
                 /** @description The carrier that placed the call; null until it is dialed. */
                 carrier: ("simulator" | "sip" | "twilio") | null;
                 /** @description The SIP Call-ID (or the carrier's own call id); null until it is dialed. */
@@ -929,9 +1151,15 @@ export interface components {
                 recording_url: string | null;
                 /** @description A call not answered within this many seconds ends as no_answer. */
                 ring_timeout_seconds: number;
+                /**
+                 * Format: date-time
+                 * @description Only for a call placed with schedule_at (docs/campaigns.md).
+                 * @example 2026-11-22T10:15:30.123456+00:00
+                 */
+                schedule_at?: string;
                 started_at: string | null;
                 /** @enum {string} */
-                status: "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
+                status: "scheduled" | "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
                 /** @description One entry per question key, of the question type. */
                 structured_answers: {
                     [key: string]: unknown;
@@ -986,6 +1214,7 @@ export interface components {
                     in_progress: number;
                     queued: number;
                     ringing: number;
+                    scheduled: number;
                 };
                 last_24h: number;
                 open: number;
@@ -1040,8 +1269,13 @@ export interface components {
         AdminWebhookDeliveryList: {
             data: {
                 attempts: number;
-                /** Format: uuid */
-                call_id: string;
+                /** @description Null for campaign events. */
+                call_id: string | null;
+                /**
+                 * Format: uuid
+                 * @description Only for campaign events (campaign.*).
+                 */
+                campaign_id?: string;
                 /**
                  * Format: date-time
                  * @example 2026-11-22T10:15:30.123456+00:00
@@ -1050,7 +1284,7 @@ export interface components {
                 delivered: boolean;
                 delivered_at: string | null;
                 /** @enum {string} */
-                event: "call.queued" | "call.ended" | "call.analyzed";
+                event: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
                 /** Format: uuid */
                 id: string;
                 last_error: string | null;
@@ -1083,6 +1317,15 @@ export interface components {
             status: "active" | "revoked";
         };
         ApiKeyArray: components["schemas"]["ApiKey"][];
+        AppendRecipientsRequest: {
+            recipients: {
+                metadata?: {
+                    [key: string]: unknown;
+                } | null;
+                time_zone?: string | null;
+                to: string;
+            }[];
+        };
         AuditEntryList: {
             data: {
                 action: string;
@@ -1114,6 +1357,11 @@ export interface components {
         Call: {
             /** Format: uuid */
             call_id: string;
+            /**
+             * Format: uuid
+             * @description Only for a call of a campaign.
+             */
+            campaign_id?: string;
             /** @description The carrier that placed the call; null until it is dialed. */
             carrier: ("simulator" | "sip" | "twilio") | null;
             /** @description The SIP Call-ID (or the carrier's own call id); null until it is dialed. */
@@ -1147,9 +1395,15 @@ export interface components {
             recording_url: string | null;
             /** @description A call not answered within this many seconds ends as no_answer. */
             ring_timeout_seconds: number;
+            /**
+             * Format: date-time
+             * @description Only for a call placed with schedule_at (docs/campaigns.md).
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            schedule_at?: string;
             started_at: string | null;
             /** @enum {string} */
-            status: "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
+            status: "scheduled" | "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
             /** @description One entry per question key, of the question type. */
             structured_answers: {
                 [key: string]: unknown;
@@ -1164,6 +1418,11 @@ export interface components {
         CallAnalyzedEvent: {
             /** Format: uuid */
             call_id: string;
+            /**
+             * Format: uuid
+             * @description Only for calls of a campaign (docs/campaigns.md).
+             */
+            campaign_id?: string;
             duration_seconds: number;
             /** @constant */
             event: "call.analyzed";
@@ -1191,6 +1450,11 @@ export interface components {
         CallEndedEvent: {
             /** Format: uuid */
             call_id: string;
+            /**
+             * Format: uuid
+             * @description Only for calls of a campaign (docs/campaigns.md).
+             */
+            campaign_id?: string;
             /** @description The carrier that placed the call; null when it was never dialed. */
             carrier: ("simulator" | "sip" | "twilio") | null;
             /** @description The SIP Call-ID (or the carrier's own call id). */
@@ -1228,6 +1492,11 @@ export interface components {
         CallQueuedEvent: {
             /** Format: uuid */
             call_id: string;
+            /**
+             * Format: uuid
+             * @description Only for calls of a campaign (docs/campaigns.md).
+             */
+            campaign_id?: string;
             /** @constant */
             event: "call.queued";
             /** @description As supplied when the call was placed. */
@@ -1246,12 +1515,284 @@ export interface components {
             timestamp: string;
             to: string;
         };
+        Campaign: {
+            calling_window: {
+                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                end: string;
+                start: string;
+            } | null;
+            /** Format: uuid */
+            campaign_id: string;
+            completed_at: string | null;
+            counts: {
+                calling: number;
+                canceled: number;
+                completed: number;
+                failed: number;
+                pending: number;
+                suppressed: number;
+                total: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            created_at: string;
+            end_at: string | null;
+            max_calls_per_second: number;
+            max_concurrent_calls: number;
+            metadata: {
+                [key: string]: unknown;
+            };
+            name: string;
+            questions: {
+                [key: string]: unknown;
+            }[];
+            retry: {
+                busy: {
+                    after_seconds: number;
+                };
+                carrier_error: {
+                    after_seconds: number;
+                };
+                max_attempts: number;
+                no_answer: {
+                    after_seconds: number;
+                };
+                voicemail: {
+                    after_seconds: number;
+                };
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            start_at: string;
+            started_at: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "running" | "paused" | "completed" | "canceled";
+            task: string | null;
+            time_zone: string;
+            webhook_url: string | null;
+        };
+        CampaignAppended: {
+            calling_window: {
+                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                end: string;
+                start: string;
+            } | null;
+            /** Format: uuid */
+            campaign_id: string;
+            completed_at: string | null;
+            counts: {
+                calling: number;
+                canceled: number;
+                completed: number;
+                failed: number;
+                pending: number;
+                suppressed: number;
+                total: number;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            created_at: string;
+            end_at: string | null;
+            max_calls_per_second: number;
+            max_concurrent_calls: number;
+            metadata: {
+                [key: string]: unknown;
+            };
+            name: string;
+            questions: {
+                [key: string]: unknown;
+            }[];
+            recipients_added: number;
+            retry: {
+                busy: {
+                    after_seconds: number;
+                };
+                carrier_error: {
+                    after_seconds: number;
+                };
+                max_attempts: number;
+                no_answer: {
+                    after_seconds: number;
+                };
+                voicemail: {
+                    after_seconds: number;
+                };
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            start_at: string;
+            started_at: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "running" | "paused" | "completed" | "canceled";
+            task: string | null;
+            time_zone: string;
+            webhook_url: string | null;
+        };
+        CampaignCompletedEvent: {
+            /** Format: uuid */
+            campaign_id: string;
+            counts: {
+                calling: number;
+                canceled: number;
+                completed: number;
+                failed: number;
+                pending: number;
+                suppressed: number;
+                total: number;
+            };
+            /** @constant */
+            event: "campaign.completed";
+            /** Format: uuid */
+            org_id: string;
+            /** @constant */
+            status: "completed";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            timestamp: string;
+        };
+        CampaignList: {
+            data: components["schemas"]["Campaign"][];
+            /** @description Pass as ?cursor= for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        CampaignPausedEvent: {
+            /** Format: uuid */
+            campaign_id: string;
+            counts: {
+                calling: number;
+                canceled: number;
+                completed: number;
+                failed: number;
+                pending: number;
+                suppressed: number;
+                total: number;
+            };
+            /** @constant */
+            event: "campaign.paused";
+            /** Format: uuid */
+            org_id: string;
+            /** @constant */
+            status: "paused";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            timestamp: string;
+        };
+        CampaignRecipientList: {
+            data: {
+                attempts: number;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123456+00:00
+                 */
+                created_at: string;
+                last_call_id: string | null;
+                last_disposition: string | null;
+                metadata: {
+                    [key: string]: unknown;
+                } | null;
+                next_attempt_at: string | null;
+                /** Format: uuid */
+                recipient_id: string;
+                /** @enum {string} */
+                status: "pending" | "calling" | "completed" | "failed" | "suppressed" | "canceled";
+                time_zone: string | null;
+                /** @enum {string} */
+                time_zone_source: "given" | "number" | "campaign";
+                time_zones: string[];
+                to: string;
+            }[];
+            /** @description Pass as ?cursor= for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        CampaignStartedEvent: {
+            /** Format: uuid */
+            campaign_id: string;
+            counts: {
+                calling: number;
+                canceled: number;
+                completed: number;
+                failed: number;
+                pending: number;
+                suppressed: number;
+                total: number;
+            };
+            /** @constant */
+            event: "campaign.started";
+            /** Format: uuid */
+            org_id: string;
+            /** @constant */
+            status: "running";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            timestamp: string;
+        };
         ChangePasswordRequest: {
             current_password: string;
             new_password: string;
         };
         CreateApiKeyRequest: {
             name?: string | null;
+        };
+        CreateCampaignRequest: {
+            calling_window?: {
+                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                end: string;
+                start: string;
+            } | null;
+            end_at?: string | null;
+            max_calls_per_second?: number | null;
+            max_concurrent_calls?: number | null;
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
+            name: string;
+            questions?: {
+                key: string;
+                options?: string[];
+                question: string;
+                /** @enum {string} */
+                type: "string" | "number" | "boolean" | "enum";
+            }[] | null;
+            recipients?: {
+                metadata?: {
+                    [key: string]: unknown;
+                } | null;
+                time_zone?: string | null;
+                to: string;
+            }[];
+            retry?: {
+                busy?: {
+                    after_seconds: number;
+                } | null;
+                carrier_error?: {
+                    after_seconds: number;
+                } | null;
+                max_attempts?: number | null;
+                no_answer?: {
+                    after_seconds: number;
+                } | null;
+                voicemail?: {
+                    after_seconds: number;
+                } | null;
+            } | null;
+            start_at?: string | null;
+            task?: string | null;
+            time_zone?: string | null;
+            webhook_url?: string | null;
         };
         EmailVerified: {
             /** @constant */
@@ -1342,6 +1883,7 @@ export interface components {
                 type: "string" | "number" | "boolean" | "enum";
             }[] | null;
             ring_timeout_seconds?: number | null;
+            schedule_at?: string | null;
             task?: string | null;
             to: string;
             voicemail_message?: string | null;
@@ -1350,7 +1892,7 @@ export interface components {
         /** @description RFC 9457 problem details (application/problem+json) with a stable `code` (docs/api.md). */
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_error" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "validation_error" | "number_suppressed" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
             detail: string;
             /** @description Only for validation_error: one entry per invalid field. */
             errors?: {
@@ -1380,14 +1922,14 @@ export interface components {
             status: "accepted";
         };
         ReplayAccepted: {
-            event: ("call.queued" | "call.ended" | "call.analyzed") | null;
+            event: ("call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed") | null;
             since: string;
             /** @constant */
             status: "accepted";
         };
         ReplayRequest: {
             /** @enum {string} */
-            event?: "call.queued" | "call.ended" | "call.analyzed";
+            event?: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
             /** Format: date-time */
             since: string;
         };
@@ -1426,6 +1968,24 @@ export interface components {
             /** @description Signs every webhook; shown here and on rotation only. */
             webhook_secret: string;
         };
+        SuppressionList: {
+            data: {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-22T10:15:30.123456+00:00
+                 */
+                created_at: string;
+                number: string;
+                /** @enum {string} */
+                source: "api" | "dashboard" | "opt_out";
+            }[];
+            /** @description Pass as ?cursor= for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        SuppressionsAdded: {
+            added: number;
+            numbers: number;
+        };
         UpdateWebhookRequest: {
             webhook_url: string | null;
         };
@@ -1456,8 +2016,13 @@ export interface components {
         };
         WebhookDelivery: {
             attempts: number;
-            /** Format: uuid */
-            call_id: string;
+            /** @description Null for campaign events. */
+            call_id: string | null;
+            /**
+             * Format: uuid
+             * @description Only for campaign events (campaign.*).
+             */
+            campaign_id?: string;
             /**
              * Format: date-time
              * @example 2026-11-22T10:15:30.123456+00:00
@@ -1466,7 +2031,7 @@ export interface components {
             delivered: boolean;
             delivered_at: string | null;
             /** @enum {string} */
-            event: "call.queued" | "call.ended" | "call.analyzed";
+            event: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
             /** Format: uuid */
             id: string;
             last_error: string | null;
@@ -1495,8 +2060,13 @@ export interface components {
                 url: string | null;
             }[];
             attempts: number;
-            /** Format: uuid */
-            call_id: string;
+            /** @description Null for campaign events. */
+            call_id: string | null;
+            /**
+             * Format: uuid
+             * @description Only for campaign events (campaign.*).
+             */
+            campaign_id?: string;
             /**
              * Format: date-time
              * @example 2026-11-22T10:15:30.123456+00:00
@@ -1505,7 +2075,7 @@ export interface components {
             delivered: boolean;
             delivered_at: string | null;
             /** @enum {string} */
-            event: "call.queued" | "call.ended" | "call.analyzed";
+            event: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
             /** Format: uuid */
             id: string;
             last_error: string | null;
@@ -1771,7 +2341,7 @@ export interface operations {
                 cursor?: string;
                 limit?: number;
                 org_id?: string;
-                status?: "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
+                status?: "scheduled" | "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
             };
             header?: never;
             path?: never;
@@ -2328,6 +2898,7 @@ export interface operations {
                      *         "last_24h": 4,
                      *         "open": 0,
                      *         "by_status": {
+                     *           "scheduled": 0,
                      *           "queued": 0,
                      *           "ringing": 0,
                      *           "in_progress": 0,
@@ -2711,7 +3282,7 @@ export interface operations {
             query?: {
                 cursor?: string;
                 delivered?: boolean | ("true" | "false");
-                event?: "call.queued" | "call.ended" | "call.analyzed";
+                event?: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
                 limit?: number;
                 org_id?: string;
             };
@@ -4867,7 +5438,7 @@ export interface operations {
                 call_id?: string;
                 cursor?: string;
                 delivered?: boolean | ("true" | "false");
-                event?: "call.queued" | "call.ended" | "call.analyzed";
+                event?: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
                 limit?: number;
             };
             header?: never;
@@ -5763,7 +6334,7 @@ export interface operations {
             query?: {
                 cursor?: string;
                 limit?: number;
-                status?: "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
+                status?: "scheduled" | "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
             };
             header?: never;
             path?: never;
@@ -6381,6 +6952,1752 @@ export interface operations {
             };
         };
     };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of campaigns. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                     *           "name": "Appointment reminders",
+                     *           "status": "running",
+                     *           "counts": {
+                     *             "total": 3,
+                     *             "pending": 2,
+                     *             "calling": 0,
+                     *             "completed": 0,
+                     *             "failed": 0,
+                     *             "suppressed": 1,
+                     *             "canceled": 0
+                     *           },
+                     *           "task": "Remind the patient of tomorrow's appointment.",
+                     *           "questions": [],
+                     *           "webhook_url": null,
+                     *           "metadata": {},
+                     *           "start_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "end_at": null,
+                     *           "time_zone": "Europe/Paris",
+                     *           "calling_window": {
+                     *             "days": [
+                     *               "mon",
+                     *               "tue",
+                     *               "wed",
+                     *               "thu",
+                     *               "fri"
+                     *             ],
+                     *             "start": "09:00",
+                     *             "end": "20:00"
+                     *           },
+                     *           "max_concurrent_calls": 5,
+                     *           "max_calls_per_second": 1,
+                     *           "retry": {
+                     *             "busy": {
+                     *               "after_seconds": 600
+                     *             },
+                     *             "no_answer": {
+                     *               "after_seconds": 3600
+                     *             },
+                     *             "voicemail": {
+                     *               "after_seconds": 14400
+                     *             },
+                     *             "carrier_error": {
+                     *               "after_seconds": 60
+                     *             },
+                     *             "max_attempts": 3
+                     *           },
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "started_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "completed_at": null
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignList"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe (kept 24 h). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Appointment reminders",
+                 *       "time_zone": "Europe/Paris",
+                 *       "recipients": [
+                 *         {
+                 *           "to": "+33612345678"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateCampaignRequest"];
+            };
+        };
+        responses: {
+            /** @description The campaign. */
+            201: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                     *       "name": "Appointment reminders",
+                     *       "status": "running",
+                     *       "counts": {
+                     *         "total": 3,
+                     *         "pending": 2,
+                     *         "calling": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "suppressed": 1,
+                     *         "canceled": 0
+                     *       },
+                     *       "task": "Remind the patient of tomorrow's appointment.",
+                     *       "questions": [],
+                     *       "webhook_url": null,
+                     *       "metadata": {},
+                     *       "start_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "end_at": null,
+                     *       "time_zone": "Europe/Paris",
+                     *       "calling_window": {
+                     *         "days": [
+                     *           "mon",
+                     *           "tue",
+                     *           "wed",
+                     *           "thu",
+                     *           "fri"
+                     *         ],
+                     *         "start": "09:00",
+                     *         "end": "20:00"
+                     *       },
+                     *       "max_concurrent_calls": 5,
+                     *       "max_calls_per_second": 1,
+                     *       "retry": {
+                     *         "busy": {
+                     *           "after_seconds": 600
+                     *         },
+                     *         "no_answer": {
+                     *           "after_seconds": 3600
+                     *         },
+                     *         "voicemail": {
+                     *           "after_seconds": 14400
+                     *         },
+                     *         "carrier_error": {
+                     *           "after_seconds": 60
+                     *         },
+                     *         "max_attempts": 3
+                     *       },
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: email_taken, idempotency_conflict or invalid_state. */
+            409: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                     *       "name": "Appointment reminders",
+                     *       "status": "running",
+                     *       "counts": {
+                     *         "total": 3,
+                     *         "pending": 2,
+                     *         "calling": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "suppressed": 1,
+                     *         "canceled": 0
+                     *       },
+                     *       "task": "Remind the patient of tomorrow's appointment.",
+                     *       "questions": [],
+                     *       "webhook_url": null,
+                     *       "metadata": {},
+                     *       "start_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "end_at": null,
+                     *       "time_zone": "Europe/Paris",
+                     *       "calling_window": {
+                     *         "days": [
+                     *           "mon",
+                     *           "tue",
+                     *           "wed",
+                     *           "thu",
+                     *           "fri"
+                     *         ],
+                     *         "start": "09:00",
+                     *         "end": "20:00"
+                     *       },
+                     *       "max_concurrent_calls": 5,
+                     *       "max_calls_per_second": 1,
+                     *       "retry": {
+                     *         "busy": {
+                     *           "after_seconds": 600
+                     *         },
+                     *         "no_answer": {
+                     *           "after_seconds": 3600
+                     *         },
+                     *         "voicemail": {
+                     *           "after_seconds": 14400
+                     *         },
+                     *         "carrier_error": {
+                     *           "after_seconds": 60
+                     *         },
+                     *         "max_attempts": 3
+                     *       },
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (another organization’s resource looks exactly like a missing one). */
+            404: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                     *       "name": "Appointment reminders",
+                     *       "status": "running",
+                     *       "counts": {
+                     *         "total": 3,
+                     *         "pending": 2,
+                     *         "calling": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "suppressed": 1,
+                     *         "canceled": 0
+                     *       },
+                     *       "task": "Remind the patient of tomorrow's appointment.",
+                     *       "questions": [],
+                     *       "webhook_url": null,
+                     *       "metadata": {},
+                     *       "start_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "end_at": null,
+                     *       "time_zone": "Europe/Paris",
+                     *       "calling_window": {
+                     *         "days": [
+                     *           "mon",
+                     *           "tue",
+                     *           "wed",
+                     *           "thu",
+                     *           "fri"
+                     *         ],
+                     *         "start": "09:00",
+                     *         "end": "20:00"
+                     *       },
+                     *       "max_concurrent_calls": 5,
+                     *       "max_calls_per_second": 1,
+                     *       "retry": {
+                     *         "busy": {
+                     *           "after_seconds": 600
+                     *         },
+                     *         "no_answer": {
+                     *           "after_seconds": 3600
+                     *         },
+                     *         "voicemail": {
+                     *           "after_seconds": 14400
+                     *         },
+                     *         "carrier_error": {
+                     *           "after_seconds": 60
+                     *         },
+                     *         "max_attempts": 3
+                     *       },
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (another organization’s resource looks exactly like a missing one). */
+            404: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: email_taken, idempotency_conflict or invalid_state. */
+            409: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pauseCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                     *       "name": "Appointment reminders",
+                     *       "status": "running",
+                     *       "counts": {
+                     *         "total": 3,
+                     *         "pending": 2,
+                     *         "calling": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "suppressed": 1,
+                     *         "canceled": 0
+                     *       },
+                     *       "task": "Remind the patient of tomorrow's appointment.",
+                     *       "questions": [],
+                     *       "webhook_url": null,
+                     *       "metadata": {},
+                     *       "start_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "end_at": null,
+                     *       "time_zone": "Europe/Paris",
+                     *       "calling_window": {
+                     *         "days": [
+                     *           "mon",
+                     *           "tue",
+                     *           "wed",
+                     *           "thu",
+                     *           "fri"
+                     *         ],
+                     *         "start": "09:00",
+                     *         "end": "20:00"
+                     *       },
+                     *       "max_concurrent_calls": 5,
+                     *       "max_calls_per_second": 1,
+                     *       "retry": {
+                     *         "busy": {
+                     *           "after_seconds": 600
+                     *         },
+                     *         "no_answer": {
+                     *           "after_seconds": 3600
+                     *         },
+                     *         "voicemail": {
+                     *           "after_seconds": 14400
+                     *         },
+                     *         "carrier_error": {
+                     *           "after_seconds": 60
+                     *         },
+                     *         "max_attempts": 3
+                     *       },
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (another organization’s resource looks exactly like a missing one). */
+            404: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: email_taken, idempotency_conflict or invalid_state. */
+            409: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCampaignRecipients: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                status?: "pending" | "calling" | "completed" | "failed" | "suppressed" | "canceled";
+            };
+            header?: never;
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of recipients. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "recipient_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f11",
+                     *           "to": "+33612345678",
+                     *           "time_zone": "Europe/Paris",
+                     *           "time_zones": [
+                     *             "Europe/Paris"
+                     *           ],
+                     *           "time_zone_source": "number",
+                     *           "status": "pending",
+                     *           "attempts": 0,
+                     *           "last_call_id": null,
+                     *           "last_disposition": null,
+                     *           "next_attempt_at": "2026-11-22T10:15:30.123456+00:00",
+                     *           "metadata": null,
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignRecipientList"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (another organization’s resource looks exactly like a missing one). */
+            404: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    appendCampaignRecipients: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe (kept 24 h). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "recipients": [
+                 *         {
+                 *           "to": "+442071234567"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppendRecipientsRequest"];
+            };
+        };
+        responses: {
+            /** @description The campaign, with how many were added. */
+            201: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                     *       "name": "Appointment reminders",
+                     *       "status": "running",
+                     *       "counts": {
+                     *         "total": 3,
+                     *         "pending": 2,
+                     *         "calling": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "suppressed": 1,
+                     *         "canceled": 0
+                     *       },
+                     *       "task": "Remind the patient of tomorrow's appointment.",
+                     *       "questions": [],
+                     *       "webhook_url": null,
+                     *       "metadata": {},
+                     *       "start_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "end_at": null,
+                     *       "time_zone": "Europe/Paris",
+                     *       "calling_window": {
+                     *         "days": [
+                     *           "mon",
+                     *           "tue",
+                     *           "wed",
+                     *           "thu",
+                     *           "fri"
+                     *         ],
+                     *         "start": "09:00",
+                     *         "end": "20:00"
+                     *       },
+                     *       "max_concurrent_calls": 5,
+                     *       "max_calls_per_second": 1,
+                     *       "retry": {
+                     *         "busy": {
+                     *           "after_seconds": 600
+                     *         },
+                     *         "no_answer": {
+                     *           "after_seconds": 3600
+                     *         },
+                     *         "voicemail": {
+                     *           "after_seconds": 14400
+                     *         },
+                     *         "carrier_error": {
+                     *           "after_seconds": 60
+                     *         },
+                     *         "max_attempts": 3
+                     *       },
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "completed_at": null,
+                     *       "recipients_added": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignAppended"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (another organization’s resource looks exactly like a missing one). */
+            404: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: email_taken, idempotency_conflict or invalid_state. */
+            409: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resumeCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                     *       "name": "Appointment reminders",
+                     *       "status": "running",
+                     *       "counts": {
+                     *         "total": 3,
+                     *         "pending": 2,
+                     *         "calling": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "suppressed": 1,
+                     *         "canceled": 0
+                     *       },
+                     *       "task": "Remind the patient of tomorrow's appointment.",
+                     *       "questions": [],
+                     *       "webhook_url": null,
+                     *       "metadata": {},
+                     *       "start_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "end_at": null,
+                     *       "time_zone": "Europe/Paris",
+                     *       "calling_window": {
+                     *         "days": [
+                     *           "mon",
+                     *           "tue",
+                     *           "wed",
+                     *           "thu",
+                     *           "fri"
+                     *         ],
+                     *         "start": "09:00",
+                     *         "end": "20:00"
+                     *       },
+                     *       "max_concurrent_calls": 5,
+                     *       "max_calls_per_second": 1,
+                     *       "retry": {
+                     *         "busy": {
+                     *           "after_seconds": 600
+                     *         },
+                     *         "no_answer": {
+                     *           "after_seconds": 3600
+                     *         },
+                     *         "voicemail": {
+                     *           "after_seconds": 14400
+                     *         },
+                     *         "carrier_error": {
+                     *           "after_seconds": 60
+                     *         },
+                     *         "max_attempts": 3
+                     *       },
+                     *       "created_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "started_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (another organization’s resource looks exactly like a missing one). */
+            404: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: email_taken, idempotency_conflict or invalid_state. */
+            409: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSuppressions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of suppressed numbers. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "number": "+14155550999",
+                     *           "source": "api",
+                     *           "created_at": "2026-11-22T10:15:30.123456+00:00"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuppressionList"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addSuppressions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "numbers": [
+                 *         "+14155550999"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddSuppressionsRequest"];
+            };
+        };
+        responses: {
+            /** @description How many were new. */
+            201: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "added": 1,
+                     *       "numbers": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuppressionsAdded"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed: `errors` names every invalid field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (another organization’s resource looks exactly like a missing one). */
+            404: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     webhook_call_analyzed: {
         parameters: {
             query?: never;
@@ -6541,6 +8858,186 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CallQueuedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged. Anything else, a redirect or no answer within 15 s is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ±20 % jitter). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver: retried like any other failure, then recorded as failed in the delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_campaign_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`; two entries for 24 h after a secret rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description Delivery id, stable across retries. */
+                "X-Voice-Delivery": string;
+                /** @description The event name. */
+                "X-Voice-Event": "campaign.completed";
+                /** @description sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret> */
+                "X-Voice-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "campaign.completed",
+                 *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                 *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                 *       "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                 *       "status": "completed",
+                 *       "counts": {
+                 *         "total": 3,
+                 *         "pending": 0,
+                 *         "calling": 0,
+                 *         "completed": 2,
+                 *         "failed": 0,
+                 *         "suppressed": 1,
+                 *         "canceled": 0
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CampaignCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged. Anything else, a redirect or no answer within 15 s is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ±20 % jitter). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver: retried like any other failure, then recorded as failed in the delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_campaign_paused: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`; two entries for 24 h after a secret rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description Delivery id, stable across retries. */
+                "X-Voice-Delivery": string;
+                /** @description The event name. */
+                "X-Voice-Event": "campaign.paused";
+                /** @description sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret> */
+                "X-Voice-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "campaign.paused",
+                 *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                 *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                 *       "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                 *       "status": "paused",
+                 *       "counts": {
+                 *         "total": 3,
+                 *         "pending": 1,
+                 *         "calling": 0,
+                 *         "completed": 1,
+                 *         "failed": 0,
+                 *         "suppressed": 1,
+                 *         "canceled": 0
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CampaignPausedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged. Anything else, a redirect or no answer within 15 s is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ±20 % jitter). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver: retried like any other failure, then recorded as failed in the delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_campaign_started: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`; two entries for 24 h after a secret rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description Delivery id, stable across retries. */
+                "X-Voice-Delivery": string;
+                /** @description The event name. */
+                "X-Voice-Event": "campaign.started";
+                /** @description sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret> */
+                "X-Voice-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "campaign.started",
+                 *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                 *       "campaign_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10",
+                 *       "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                 *       "status": "running",
+                 *       "counts": {
+                 *         "total": 3,
+                 *         "pending": 2,
+                 *         "calling": 0,
+                 *         "completed": 0,
+                 *         "failed": 0,
+                 *         "suppressed": 1,
+                 *         "canceled": 0
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CampaignStartedEvent"];
             };
         };
         responses: {

@@ -26,6 +26,9 @@ function answerFor(q: CallQuestion, rnd: SeededRandom): { value: unknown; spoken
   }
 }
 
+/** A number ending in 0006 answers and asks not to be called again (an opt-out). */
+const OPT_OUT_SUFFIX = '0006';
+
 /**
  * The simulator's analysis: a plausible dialogue built from the call's task and questions, with
  * structured answers of the declared types that are exactly what the callee says in it. A
@@ -42,6 +45,13 @@ export class SimulatorAnalyzer implements Analyzer {
       lines.push('Voicemail: You have reached a voicemail box. Please leave a message after the tone.');
       lines.push(`Agent: Hello, this is an automated assistant. ${purpose} Please call us back at your convenience. Thank you.`);
       for (const q of call.questions) answers[q.key] = null;
+    } else if (call.to.endsWith(OPT_OUT_SUFFIX)) {
+      lines.push('Callee: Hello?');
+      lines.push(`Agent: Hello, this is an automated assistant calling on behalf of our client. The reason for my call: ${purpose}`);
+      lines.push('Callee: Please stop calling me. Take me off your list.');
+      lines.push('Agent: Understood. You will not be called again. Goodbye.');
+      for (const q of call.questions) answers[q.key] = null;
+      return { transcript: lines.join('\n'), structuredAnswers: answers, recordingSeconds: seconds, optOut: true };
     } else {
       lines.push('Callee: Hello?');
       lines.push(`Agent: Hello, this is an automated assistant calling on behalf of our client. The reason for my call: ${purpose}`);

@@ -68,7 +68,7 @@ const AUDIT = {
   ip: '203.0.113.7',
   created_at: EXAMPLE.time,
 };
-const byStatus = { queued: 0, ringing: 0, in_progress: 0, completed: 10, failed: 1, canceled: 1 };
+const byStatus = { scheduled: 0, queued: 0, ringing: 0, in_progress: 0, completed: 10, failed: 1, canceled: 1 };
 const STATS = {
   organizations: { total: 3, active: 3 },
   users: { total: 5, active: 5, platform_admins: 1 },

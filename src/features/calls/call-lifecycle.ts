@@ -16,12 +16,22 @@ export const eventSubject = (call: Call): EventSubject => ({
   to: call.to,
   status: call.status,
   metadata: call.metadata,
+  campaignId: call.campaignId,
 });
+
+/**
+ * Runs in the transaction that ends a call, after call.ended is recorded (the campaign feature
+ * registers one to move the call's recipient on; calls know nothing of campaigns).
+ */
+export type CallFinishedHook = (em: EntityManager, call: Call) => Promise<void>;
+
+/** Runs in the transaction that stores an analysis (the suppression list registers one for opt-outs). */
+export type CallAnalyzedHook = (em: EntityManager, call: Call, analysis: CallAnalysis) => Promise<void>;
 
 /** NOTIFY channel: a call held live by a worker (a SIP dialog) was ended by someone else. */
 export const LIVE_CALL_ENDED_CHANNEL = 'voicegate_live_call_ended';
 
-const RANK: Record<CallStatus, number> = { queued: 0, ringing: 1, in_progress: 2, completed: 3, failed: 3, canceled: 3 };
+const RANK: Record<CallStatus, number> = { scheduled: -1, queued: 0, ringing: 1, in_progress: 2, completed: 3, failed: 3, canceled: 3 };
 
 /**
  * The only code that moves a call's status. Transitions only go forward, and never out of a final
@@ -30,6 +40,8 @@ const RANK: Record<CallStatus, number> = { queued: 0, ringing: 1, in_progress: 2
  * `to`): the call's status history, in order, for operators and for the tests.
  */
 export class CallLifecycle {
+  private readonly finishedHooks: CallFinishedHook[] = [];
+  private readonly analyzedHooks: CallAnalyzedHook[] = [];
   /** Announces every committed change to live subscribers (set by createServices). */
   live: LiveEventsPublisher | undefined;
 
@@ -37,6 +49,14 @@ export class CallLifecycle {
     private readonly recordingUrls: RecordingUrls,
     private readonly log: Logger,
   ) {}
+
+  onFinished(hook: CallFinishedHook): void {
+    this.finishedHooks.push(hook);
+  }
+
+  onAnalyzed(hook: CallAnalyzedHook): void {
+    this.analyzedHooks.push(hook);
+  }
 
   /**
    * Applies a carrier report in its own transaction; returns whether anything changed. `andThen`
@@ -91,6 +111,18 @@ export class CallLifecycle {
       carrier_status: call.carrierStatus,
     });
     if (status === 'completed') await addJobs(em, job('analyze', { callId: call.id }));
+    for (const hook of this.finishedHooks) await hook(em, call);
+  }
+
+  /**
+   * A scheduled call that is due becomes queued: call.queued and its dial job, in the caller's
+   * transaction (the row must be locked by the caller).
+   */
+  async queueScheduled(em: EntityManager, call: Call): Promise<void> {
+    call.status = 'queued';
+    await em.flush();
+    await recordEvent(em, eventSubject(call), 'call.queued');
+    await addJobs(em, job('dial', { callId: call.id }));
   }
 
   /** Stores an analysis and emits call.analyzed, once per call. */
@@ -109,6 +141,7 @@ export class CallLifecycle {
         recording_url: this.recordingUrls.sign(call.id),
         duration_seconds: call.durationSeconds,
       });
+      for (const hook of this.analyzedHooks) await hook(tx, call, analysis);
       return call;
     });
     if (analyzed) this.live?.callChanged(analyzed);

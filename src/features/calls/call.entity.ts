@@ -1,7 +1,7 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../shared/ids';
 
-export const CALL_STATUSES = ['queued', 'ringing', 'in_progress', 'completed', 'failed', 'canceled'] as const;
+export const CALL_STATUSES = ['scheduled', 'queued', 'ringing', 'in_progress', 'completed', 'failed', 'canceled'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
 export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set(['completed', 'failed', 'canceled']);
 
@@ -25,7 +25,35 @@ export interface CallQuestion {
 
 @Entity({ tableName: 'calls' })
 export class Call {
-  [OptionalProps]?: 'from' | 'status' | 'disposition' | 'durationSeconds' | 'metadata' | 'webhookUrl' | 'task' | 'questions' | 'maxDurationSeconds' | 'transcript' | 'structuredAnswers' | 'recordingSeconds' | 'carrierCallId' | 'carrier' | 'carrierStatus' | 'ringTimeoutSeconds' | 'voicemailMessage' | 'liveUntil' | 'createdAt' | 'startedAt' | 'endedAt' | 'analyzedAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'from'
+    | 'status'
+    | 'disposition'
+    | 'durationSeconds'
+    | 'metadata'
+    | 'webhookUrl'
+    | 'task'
+    | 'questions'
+    | 'maxDurationSeconds'
+    | 'transcript'
+    | 'structuredAnswers'
+    | 'recordingSeconds'
+    | 'carrierCallId'
+    | 'carrier'
+    | 'carrierStatus'
+    | 'ringTimeoutSeconds'
+    | 'voicemailMessage'
+    | 'liveUntil'
+    | 'createdAt'
+    | 'startedAt'
+    | 'endedAt'
+    | 'analyzedAt'
+    | 'updatedAt'
+    | 'scheduledAt'
+    | 'campaignId'
+    | 'recipientId'
+    | 'attempt'
+    | 'dialStartedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -109,6 +137,24 @@ export class Call {
 
   @Property({ type: 'datetime', nullable: true })
   analyzedAt: Date | null = null;
+
+  /** When a scheduled call becomes due (it stays `scheduled` until then). */
+  @Property({ type: 'datetime', nullable: true })
+  scheduledAt: Date | null = null;
+
+  /** Campaign calls: the campaign, the recipient and which attempt of that recipient this is. */
+  @Property({ type: 'uuid', nullable: true })
+  campaignId: string | null = null;
+
+  @Property({ type: 'uuid', nullable: true })
+  recipientId: string | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  attempt: number | null = null;
+
+  /** Set, and committed, just before the carrier is asked to dial (see dial.task.ts). */
+  @Property({ type: 'datetime', nullable: true })
+  dialStartedAt: Date | null = null;
 
   @Property({ type: 'datetime', onUpdate: () => new Date() })
   updatedAt: Date = new Date();

@@ -25,6 +25,8 @@ function presentCallWith(c: Call, recordingUrl: string | null) {
     transcript: c.transcript,
     structured_answers: c.structuredAnswers,
     recording_url: recordingUrl,
+    ...(c.scheduledAt ? { schedule_at: isoMicro(c.scheduledAt) } : {}),
+    ...(c.campaignId ? { campaign_id: c.campaignId } : {}),
     created_at: isoMicro(c.createdAt),
     started_at: isoMicroOrNull(c.startedAt),
     ended_at: isoMicroOrNull(c.endedAt),

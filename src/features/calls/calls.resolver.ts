@@ -60,6 +60,7 @@ export class CallsResolver {
       voicemail_message: input.voicemailMessage,
       metadata: input.metadata,
       webhook_url: input.webhookUrl,
+      schedule_at: input.scheduleAt,
     }, input.idempotencyKey ?? undefined);
     return toCallType(this.deps.calls, call);
   }

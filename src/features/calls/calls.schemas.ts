@@ -8,6 +8,7 @@ import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from './call.entity';
 export const e164Schema = z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number: + then 8 to 15 digits, no leading 0');
 
 export const MAX_METADATA_BYTES = 16 * 1024;
+export const MAX_SCHEDULE_AHEAD_MS = 90 * 86_400_000;
 const MAX_METADATA_DEPTH = 20;
 
 function depth(value: unknown, level = 0): number {
@@ -74,6 +75,11 @@ export const placeCallSchema = z.object({
   webhook_url: webhookUrlSchema.nullish(),
   ring_timeout_seconds: z.number().int('must be an integer').min(5, 'must be at least 5').max(120, 'must be at most 120').nullish(),
   voicemail_message: z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters').nullish(),
+  /** RFC 3339 with an offset; at most 90 days ahead. A time already past places the call at once. */
+  schedule_at: z.iso
+    .datetime({ offset: true, message: 'must be an RFC 3339 date-time with an offset, e.g. 2026-11-24T09:00:00+01:00' })
+    .refine((v) => Date.parse(v) <= Date.now() + MAX_SCHEDULE_AHEAD_MS, 'must be at most 90 days ahead')
+    .nullish(),
 });
 export type PlaceCallInput = z.input<typeof placeCallSchema>;
 
@@ -124,6 +130,8 @@ export const callSchema = z.strictObject({
   created_at: timestamp,
   started_at: nullable(timestamp),
   ended_at: nullable(timestamp),
+  schedule_at: timestamp.optional().meta({ description: 'Only for a call placed with schedule_at (docs/campaigns.md).' }),
+  campaign_id: uuidString.optional().meta({ description: 'Only for a call of a campaign.' }),
 });
 
 export const CALL_EXAMPLE = {

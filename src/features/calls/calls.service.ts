@@ -28,11 +28,11 @@ export interface PlacedCall {
 class IdempotencyKeyTaken extends Error {}
 
 /** First key of the two-key advisory lock that serializes quota checks per organization. */
-const OPEN_CALLS_LOCK_NAMESPACE = 7_263_541;
+export const OPEN_CALLS_LOCK_NAMESPACE = 7_263_541;
 const OPEN_CALLS_RETRY_AFTER_SECONDS = 5;
 
 /** Stable JSON (sorted keys) so that the same body in another key order is still "the same body". */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     return `{${Object.keys(value)
@@ -87,21 +87,30 @@ export class CallsService {
       ringTimeoutSeconds: input.ring_timeout_seconds ?? 30,
       voicemailMessage: input.voicemail_message ?? null,
     });
+    const scheduleAt = input.schedule_at ? new Date(input.schedule_at) : null;
+    if (scheduleAt && scheduleAt.getTime() > Date.now()) {
+      call.status = 'scheduled';
+      call.scheduledAt = scheduleAt;
+    }
     const body = this.present(call);
     // The call row, its call.queued event row, that event's delivery job and the dial job: one
     // statement (PLACE_CALL_SQL), so they commit together or not at all.
-    const params = placeCallParams(call, newId(), buildEventBody('call.queued', eventSubject(call)));
+    const scheduled = call.status === 'scheduled';
+    const statement = scheduled ? PLACE_SCHEDULED_CALL_SQL : PLACE_CALL_SQL;
+    const params = scheduled ? placeScheduledCallParams(call) : placeCallParams(call, newId(), buildEventBody('call.queued', eventSubject(call)));
     if (!key && !this.config.rateLimit.enabled) {
       // Nothing else to decide in the transaction: the statement is the transaction (one round trip).
-      const { rows } = await this.db.pool.query<{ jobs: number }>({ name: 'voicegate_place_call_v1', text: PLACE_CALL_SQL, values: params });
+      const { rows } = await this.db.pool.query<{ jobs: number; placed: number }>({ name: scheduled ? 'voicegate_place_scheduled_call_v2' : 'voicegate_place_call_v3', text: statement, values: params });
+      if (!rows[0]?.placed) throw numberSuppressed(call.to);
       this.db.jobsAdded(rows[0]?.jobs ?? 0);
       this.live?.callChanged(call);
       return { status: 201, body, replayed: false };
     }
     try {
       const placed = await ctx.em.transactional(async (em) => {
-        const { sql, values } = toPositional(PLACE_CALL_SQL, params);
-        const rows: Array<{ jobs: number }> = await em.execute(sql, values);
+        const { sql, values } = toPositional(statement, params);
+        const rows: Array<{ jobs: number; placed: number }> = await em.execute(sql, values);
+        if (!rows[0]?.placed) throw numberSuppressed(call.to);
         if (key) {
           const rows = await em.execute(
             `insert into idempotency_keys (org_id, key, request_hash, response_status, response_body)
@@ -116,7 +125,7 @@ export class CallsService {
           // Someone committed this key first (a concurrent duplicate): undo ours, replay theirs.
           if (rows.length === 0) throw new IdempotencyKeyTaken();
         }
-        await this.enforceOpenCallsQuota(em, orgId);
+        if (!scheduled) await this.enforceOpenCallsQuota(em, orgId);
         return { result: { status: 201, body, replayed: false }, jobs: Number(rows[0]?.jobs ?? 0) };
       });
       this.db.jobsAdded(placed.jobs);
@@ -154,15 +163,15 @@ export class CallsService {
     return paginate(ctx.em, Call, input.status ? { orgId, status: input.status } : { orgId }, input);
   }
 
-  /** Only while queued or ringing; the call ends as canceled and call.ended goes out. */
+  /** Only while scheduled, queued or ringing; the call ends as canceled and call.ended goes out. */
   async cancel(ctx: Ctx, id: string): Promise<Call> {
     const orgId = requireOrg(ctx);
     if (!isUuid(id)) throw notFound('Call');
     const call = await ctx.em.transactional(async (em) => {
       const c = await em.findOne(Call, { id, orgId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!c) throw notFound('Call');
-      if (c.status !== 'queued' && c.status !== 'ringing') {
-        throw new AppError('invalid_state', `A call that is ${c.status} cannot be canceled (only queued or ringing calls).`);
+      if (c.status !== 'scheduled' && c.status !== 'queued' && c.status !== 'ringing') {
+        throw new AppError('invalid_state', `A call that is ${c.status} cannot be canceled (only scheduled, queued or ringing calls).`);
       }
       await this.lifecycle.finish(em, c, 'canceled', 'canceled', 0);
       return c;
@@ -196,7 +205,7 @@ export class CallsService {
     }
   }
 
-  private async findIdempotent(ctx: Ctx, orgId: string, key: string, requestHash: string): Promise<PlacedCall | null> {
+  async findIdempotent(ctx: Ctx, orgId: string, key: string, requestHash: string): Promise<PlacedCall | null> {
     const rows: Array<{ request_hash: string; response_status: number; response_body: CallJson }> = await ctx.em.execute(
       `select request_hash, response_status, response_body from idempotency_keys
         where org_id = ? and key = ? and created_at >= now() - interval '24 hours'`,
@@ -211,7 +220,13 @@ export class CallsService {
   }
 }
 
-function parseIdempotencyKey(value: string): string {
+export function numberSuppressed(number: string): AppError {
+  return new AppError('number_suppressed', `${number} is on this organization's suppression list and is never dialed.`, {
+    errors: [{ field: 'to', message: 'is on the suppression list' }],
+  });
+}
+
+export function parseIdempotencyKey(value: string): string {
   const r = idempotencyKeySchema.safeParse(value);
   if (!r.success) {
     throw new AppError('validation_error', 'The request is invalid.', {
@@ -234,15 +249,52 @@ with c as (
   insert into calls (id, org_id, to_number, from_number, status, disposition, duration_seconds, metadata, webhook_url, task,
                      questions, max_duration_seconds, transcript, structured_answers, recording_seconds, carrier_call_id,
                      created_at, started_at, ended_at, analyzed_at, updated_at, ring_timeout_seconds, voicemail_message)
-  values ($1::uuid, $2::uuid, $3::text, $4::text, $5::text, null, null, $6::json, $7::text, $8::text,
-          $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz, $15::int, $16::text)
+  select $1::uuid, $2::uuid, $3::text, $4::text, $5::text, null, null, $6::json, $7::text, $8::text,
+         $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz, $15::int, $16::text
+   where not exists (select 1 from suppressions where org_id = $2::uuid and number = $3::text)
   returning id
 ), ${outboxCtes({ from: 'c', orgId: '$2::uuid', callId: 'c.id', callUrl: '$7::text', deliveryId: '$13::uuid', event: "'call.queued'", payload: '$14::text' }, { notify: false })},
 dial_job as (
   ${insertJobsSql('dial', { from: 'c', fields: { callId: 'c.id' } })}
   returning 1
 )
-select ((select count(*) from outbox_job) + (select count(*) from dial_job))::int as jobs`;
+select ((select count(*) from outbox_job) + (select count(*) from dial_job))::int as jobs, (select count(*) from c)::int as placed`;
+
+/**
+ * A scheduled call: the row (status scheduled, no event yet) and the job that queues it when it
+ * is due (queue-scheduled.task.ts records call.queued then). Refused for a suppressed number.
+ */
+export const PLACE_SCHEDULED_CALL_SQL = `
+with c as (
+  insert into calls (id, org_id, to_number, from_number, status, metadata, webhook_url, task, questions, max_duration_seconds,
+                     scheduled_at, created_at, updated_at, ring_timeout_seconds, voicemail_message)
+  select $1::uuid, $2::uuid, $3::text, $4::text, 'scheduled', $5::json, $6::text, $7::text, $8::json, $9::int,
+         $10::timestamptz, $11::timestamptz, $11::timestamptz, $12::int, $13::text
+   where not exists (select 1 from suppressions where org_id = $2::uuid and number = $3::text)
+  returning id, scheduled_at
+), queue_job as (
+  ${insertJobsSql('queueScheduled', { from: 'c', fields: { callId: 'c.id' }, runAt: 'c.scheduled_at' })}
+  returning 1
+)
+select (select count(*) from queue_job)::int as jobs, (select count(*) from c)::int as placed`;
+
+function placeScheduledCallParams(call: Call): unknown[] {
+  return [
+    call.id,
+    call.orgId,
+    call.to,
+    call.from,
+    JSON.stringify(call.metadata),
+    call.webhookUrl,
+    call.task,
+    JSON.stringify(call.questions),
+    call.maxDurationSeconds,
+    call.scheduledAt!.toISOString(),
+    call.createdAt.toISOString(),
+    call.ringTimeoutSeconds,
+    call.voicemailMessage,
+  ];
+}
 
 function placeCallParams(call: Call, deliveryId: string, payload: string): unknown[] {
   return [

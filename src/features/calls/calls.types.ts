@@ -115,6 +115,12 @@ export class CallType {
 
   @Field(() => DateTimeScalar, { nullable: true, description: 'When the transcript and answers were recorded.' })
   analyzedAt!: Date | null;
+
+  @Field(() => ID, { nullable: true, description: 'The campaign of a campaign call.' })
+  campaignId!: string | null;
+
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When a scheduled call becomes due.' })
+  scheduledAt!: Date | null;
 }
 
 @ObjectType({ description: 'A page of calls, newest first.' })
@@ -150,6 +156,9 @@ export class PlaceCallInput {
 
   @Field(() => String, { nullable: true, description: "Webhook destination (an http(s) URL) for this call's events instead of the organization's." })
   webhookUrl?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'RFC 3339 with an offset, at most 90 days ahead: the call stays SCHEDULED until then (docs/campaigns.md).' })
+  scheduleAt?: string | null;
 
   @Field(() => String, {
     nullable: true,

@@ -5,6 +5,7 @@ import type { WebhookDelivery } from './webhook-delivery.entity';
 export const presentDelivery = (d: WebhookDelivery) => ({
   id: d.id,
   call_id: d.callId,
+  ...(d.campaignId ? { campaign_id: d.campaignId } : {}),
   event: d.event,
   url: d.url,
   state: d.state,

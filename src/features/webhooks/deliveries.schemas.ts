@@ -5,7 +5,8 @@ import { EVENT_TYPES } from './webhook-delivery.entity';
 /** REST shapes of deliveries.presenter.ts. */
 export const deliverySchema = z.strictObject({
   id: uuidString,
-  call_id: uuidString,
+  call_id: nullable(uuidString).meta({ description: 'Null for campaign events.' }),
+  campaign_id: uuidString.optional().meta({ description: 'Only for campaign events (campaign.*).' }),
   event: z.enum(EVENT_TYPES),
   url: nullable(z.string()),
   state: z.enum(['pending', 'delivered', 'failed', 'undeliverable']),

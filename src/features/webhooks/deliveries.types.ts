@@ -10,8 +10,11 @@ export class WebhookDeliveryType {
   @Field(() => ID, { description: 'The delivery id (a UUID); sent as the webhook-id header.' })
   id!: string;
 
-  @Field(() => ID, { description: 'The call the event is about.' })
-  callId!: string;
+  @Field(() => ID, { nullable: true, description: 'The call the event is about; null for campaign events.' })
+  callId!: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'The campaign of a campaign event; null for call events.' })
+  campaignId!: string | null;
 
   @Field(() => WebhookEventEnum, { description: 'The event sent.' })
   event!: string;

@@ -10,6 +10,16 @@ export interface EventSubject {
   to: string;
   status: string;
   metadata: Record<string, unknown>;
+  /** A campaign call's campaign: its events carry `campaign_id` after `call_id`. */
+  campaignId?: string | null;
+}
+
+/** A campaign as the subject of its own events (campaign.started, .paused, .completed). */
+export interface CampaignEventSubject {
+  orgId: string;
+  campaignId: string;
+  webhookUrl: string | null;
+  status: string;
 }
 
 /**
@@ -21,10 +31,16 @@ export function buildEventBody(event: EventType, subject: EventSubject, extra: R
     event,
     org_id: subject.orgId,
     call_id: subject.callId,
+    ...(subject.campaignId ? { campaign_id: subject.campaignId } : {}),
     timestamp: nowIsoMicro(),
     to: subject.to,
     status: subject.status,
     metadata: subject.metadata,
     ...extra,
   });
+}
+
+/** The campaign envelope: `{event, org_id, campaign_id, timestamp, status, counts}` (docs/campaigns.md). */
+export function buildCampaignEventBody(event: EventType, subject: CampaignEventSubject, counts: Record<string, number>): string {
+  return JSON.stringify({ event, org_id: subject.orgId, campaign_id: subject.campaignId, timestamp: nowIsoMicro(), status: subject.status, counts });
 }

@@ -2,10 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { addJobsSql, insertJobsSql } from '../../queue';
 import { newId } from '../../shared/ids';
 import { toPositional } from '../../shared/sql';
-import { buildEventBody, type EventSubject } from './event-envelope';
+import { buildCampaignEventBody, buildEventBody, type CampaignEventSubject, type EventSubject } from './event-envelope';
 import type { EventType } from './webhook-delivery.entity';
 
-export { buildEventBody, type EventSubject } from './event-envelope';
+export { buildCampaignEventBody, buildEventBody, type CampaignEventSubject, type EventSubject } from './event-envelope';
 export type { EventType } from './webhook-delivery.entity';
 
 /** The error of an event (or attempt) that has nowhere to go. */
@@ -27,7 +27,10 @@ export interface OutboxRow {
   from: string;
   orgId: string;
   callId: string;
+  /** The subject's own destination (a call's or campaign's webhook_url). */
   callUrl: string;
+  /** A campaign event's campaign (default: none). */
+  campaignId?: string;
   deliveryId: string;
   event: string;
   payload: string;
@@ -45,8 +48,8 @@ export function outboxCtes(r: OutboxRow, opts: { notify: boolean }): string {
   return `outbox_dest as (
   select ${destinationSql(r.callUrl, r.orgId)} as url
 ), outbox_delivery as (
-  insert into webhook_deliveries (id, org_id, call_id, event, url, payload, state, next_attempt_at, last_error, created_at)
-  select ${r.deliveryId}, ${r.orgId}, ${r.callId}, ${r.event}, outbox_dest.url, ${r.payload},
+  insert into webhook_deliveries (id, org_id, call_id, campaign_id, subject_url, event, url, payload, state, next_attempt_at, last_error, created_at)
+  select ${r.deliveryId}, ${r.orgId}, ${r.callId}, ${r.campaignId ?? 'null'}, ${r.callUrl}, ${r.event}, outbox_dest.url, ${r.payload},
          case when outbox_dest.url is null then 'undeliverable' else 'pending' end,
          case when outbox_dest.url is null then null else now() end,
          case when outbox_dest.url is null then '${NO_DESTINATION}' end,
@@ -72,6 +75,23 @@ select (select count(*) from outbox_job)::int as jobs`;
 export async function recordEvent(em: EntityManager, subject: EventSubject, event: EventType, extra: Record<string, unknown> = {}): Promise<string> {
   const id = newId();
   const { sql, values } = toPositional(RECORD_EVENT_SQL, [subject.orgId, subject.callId, subject.webhookUrl, id, event, buildEventBody(event, subject, extra)]);
+  await em.execute(sql, values);
+  return id;
+}
+
+const RECORD_CAMPAIGN_EVENT_SQL = `with ${outboxCtes(
+  { from: '(select 1) as one', orgId: '$1::uuid', callId: 'null::uuid', campaignId: '$2::uuid', callUrl: '$3::text', deliveryId: '$4::uuid', event: '$5::text', payload: '$6::text' },
+  { notify: true },
+)}
+select (select count(*) from outbox_job)::int as jobs`;
+
+/**
+ * Records a campaign's own event (campaign.started, .paused, .completed) like recordEvent: in the
+ * caller's transaction, addressed to the campaign's webhook_url or else the organization's.
+ */
+export async function recordCampaignEvent(em: EntityManager, subject: CampaignEventSubject, event: EventType, counts: Record<string, number>): Promise<string> {
+  const id = newId();
+  const { sql, values } = toPositional(RECORD_CAMPAIGN_EVENT_SQL, [subject.orgId, subject.campaignId, subject.webhookUrl, id, event, buildCampaignEventBody(event, subject, counts)]);
   await em.execute(sql, values);
   return id;
 }

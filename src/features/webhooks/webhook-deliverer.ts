@@ -16,7 +16,8 @@ import type { LiveEventsPublisher } from '../../shared/live-events';
 interface ClaimedDelivery {
   id: string;
   org_id: string;
-  call_id: string;
+  /** Null for a campaign's own events (campaign.*). */
+  call_id: string | null;
   event: string;
   url: string | null;
   payload: string;
@@ -307,15 +308,15 @@ export class WebhookDeliverer {
     const { rows } = await this.pool.query<ClaimedDelivery>(
       `update webhook_deliveries d
           set lease_until = now() + ($3::int * interval '1 millisecond'), leased_by = $4
-         from organizations o, calls c, unnest($1::uuid[], $2::text[]) as x(id, trigger)
-        where d.id = x.id and o.id = d.org_id and c.id = d.call_id
+         from organizations o, unnest($1::uuid[], $2::text[]) as x(id, trigger)
+        where d.id = x.id and o.id = d.org_id
           and (d.lease_until is null or d.lease_until < now())
           and d.payload_purged_at is null
           and (x.trigger = 'manual' or d.state = 'pending')
       returning d.id, d.org_id, d.call_id, d.event, d.url, d.payload, d.state, d.attempts, d.scheduled_attempts,
-                ${destinationSql('c.webhook_url', 'o.id')} as current_url,
+                ${destinationSql('d.subject_url', 'o.id')} as current_url,
                 o.webhook_secret_enc, o.previous_webhook_secret_enc, o.previous_webhook_secret_expires_at,
-                (c.webhook_url is null and o.webhook_disabled_at is not null) as endpoint_disabled`,
+                (d.subject_url is null and o.webhook_disabled_at is not null) as endpoint_disabled`,
       [items.map((i) => i.deliveryId), items.map((i) => i.trigger), this.leaseMs, LEASE_HOLDER],
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -349,7 +350,8 @@ export class WebhookDeliverer {
       }
     }
     await this.records.add([newId(), d.id, d.org_id, url, startedAt, r.responseCode, r.durationMs, r.error, r.responseExcerpt, trigger, ok, state, nextAttemptAt]);
-    this.live?.deliveryChanged({ o: d.org_id, d: d.id, c: d.call_id, s: state, a: d.attempts + 1, ok, rc: r.responseCode, e: r.error });
+    // Live delivery updates are per call (webhookDeliveryUpdated(callId)); campaign events have none.
+    if (d.call_id) this.live?.deliveryChanged({ o: d.org_id, d: d.id, c: d.call_id, s: state, a: d.attempts + 1, ok, rc: r.responseCode, e: r.error });
     if (!ok) this.log.info({ delivery_id: d.id, event: d.event, error: r.error, code: r.responseCode, trigger }, 'webhook attempt failed');
     return nextAttemptAt !== null;
   }

@@ -1,7 +1,7 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../shared/ids';
 
-export const EVENT_TYPES = ['call.queued', 'call.ended', 'call.analyzed'] as const;
+export const EVENT_TYPES = ['call.queued', 'call.ended', 'call.analyzed', 'campaign.started', 'campaign.paused', 'campaign.completed'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** pending: waiting for (another) attempt; delivered; failed: retries exhausted; undeliverable: no URL. */
@@ -10,7 +10,7 @@ export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'undeliverable'
 /** One event for one organization, with the exact bytes sent on every attempt. */
 @Entity({ tableName: 'webhook_deliveries' })
 export class WebhookDelivery {
-  [OptionalProps]?: 'url' | 'state' | 'delivered' | 'responseCode' | 'attempts' | 'scheduledAttempts' | 'nextAttemptAt' | 'lastError' | 'leaseUntil' | 'createdAt' | 'deliveredAt';
+  [OptionalProps]?: 'callId' | 'campaignId' | 'subjectUrl' | 'url' | 'state' | 'delivered' | 'responseCode' | 'attempts' | 'scheduledAttempts' | 'nextAttemptAt' | 'lastError' | 'leaseUntil' | 'createdAt' | 'deliveredAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -18,8 +18,17 @@ export class WebhookDelivery {
   @Property({ type: 'uuid' })
   orgId!: string;
 
-  @Property({ type: 'uuid' })
-  callId!: string;
+  /** The call the event is about; null for a campaign's own events. */
+  @Property({ type: 'uuid', nullable: true })
+  callId: string | null = null;
+
+  /** The campaign of a campaign event (campaign.*); null for call events. */
+  @Property({ type: 'uuid', nullable: true })
+  campaignId: string | null = null;
+
+  /** The subject's own destination (the call's or campaign's webhook_url), if it has one. */
+  @Property({ type: 'text', nullable: true, hidden: true })
+  subjectUrl: string | null = null;
 
   @Property({ type: 'text' })
   event!: EventType;

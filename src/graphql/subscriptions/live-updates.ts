@@ -144,7 +144,7 @@ export class LiveUpdates {
         if (row) this.fanOut('call', row.orgId, row.id, () => this.present.call(asOf(row, h.change)));
       } else {
         const row = deliveries.get(h.change.d);
-        if (row) this.fanOut('delivery', row.orgId, row.callId, () => this.present.delivery(deliveryAsOf(row, h.change)));
+        if (row?.callId) this.fanOut('delivery', row.orgId, row.callId, () => this.present.delivery(deliveryAsOf(row, h.change)));
       }
     }
   }

@@ -1,0 +1,50 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { addJobs, job } from '../../queue';
+import type { Clock } from '../../shared/clock';
+import type { Call, Disposition } from '../calls/call.entity';
+import type { RetryPolicy } from './campaign.entity';
+
+const WAKE_COALESCE_MS = 100;
+
+/** The next step for a recipient whose call ended: final status, or another attempt after a delay. */
+export function outcome(disposition: Disposition, attempt: number, retry: RetryPolicy, campaignOpen: boolean): { status: 'completed' | 'failed' | 'canceled' | 'pending'; afterSeconds?: number } {
+  const finalFor = (d: Disposition) => (d === 'human' || d === 'voicemail' ? 'completed' : d === 'canceled' ? 'canceled' : 'failed');
+  if (!campaignOpen || attempt >= retry.max_attempts) return { status: finalFor(disposition) };
+  switch (disposition) {
+    case 'busy':
+      return { status: 'pending', afterSeconds: retry.busy.after_seconds };
+    case 'no_answer':
+      return { status: 'pending', afterSeconds: retry.no_answer.after_seconds };
+    case 'voicemail':
+      return { status: 'pending', afterSeconds: retry.voicemail.after_seconds };
+    case 'carrier_error':
+      // Exponential back-off: after, 2 × after, 4 × after...
+      return { status: 'pending', afterSeconds: retry.carrier_error.after_seconds * 2 ** (attempt - 1) };
+    default:
+      // human: reached; invalid_number: never retried; canceled: someone canceled the call.
+      return { status: finalFor(disposition) };
+  }
+}
+
+/**
+ * Registered on CallLifecycle.onFinished: in the transaction that ends a campaign call, moves its
+ * recipient on by the retry policy and wakes the campaign's dispatcher. A recipient whose call
+ * was withdrawn by pause or cancel has already moved on (it is no longer `calling` this call).
+ */
+export function campaignOutcomeHook(clock: Clock) {
+  return async (em: EntityManager, call: Call): Promise<void> => {
+    if (!call.campaignId || !call.recipientId) return;
+    const rows: Array<{ status: string; retry: RetryPolicy }> = await em.execute('select status, retry from campaigns where id = ?', [call.campaignId]);
+    const campaign = rows[0];
+    if (!campaign) return;
+    const next = outcome(call.disposition ?? 'carrier_error', call.attempt ?? 1, campaign.retry, campaign.status !== 'canceled' && campaign.status !== 'completed');
+    const at = next.afterSeconds !== undefined ? new Date(clock.now().getTime() + next.afterSeconds * 1000).toISOString() : null;
+    await em.execute(
+      `update campaign_recipients set status = ?, last_disposition = ?, next_attempt_at = ?::timestamptz, updated_at = now()
+        where id = ? and last_call_id = ? and status = 'calling'`,
+      [next.status, call.disposition, at, call.recipientId, call.id],
+    );
+    // Coalesced: calls ending together wake the campaign once, within WAKE_COALESCE_MS.
+    await addJobs(em, job('dispatchCampaign', { campaignId: call.campaignId }, { runAt: new Date(Date.now() + WAKE_COALESCE_MS), keyMode: 'earliest' }));
+  };
+}

@@ -1,0 +1,255 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../../config';
+import { addJobs, job } from '../../queue';
+import type { Clock } from '../../shared/clock';
+import { requireOrg, type Ctx } from '../../shared/context';
+import { AppError, notFound } from '../../shared/errors';
+import { isUuid } from '../../shared/ids';
+import { decodeCursor, encodeCursor, paginate, type Page } from '../../shared/pagination';
+import { parseInput } from '../../shared/validation';
+import { assertPublicDestination } from '../../shared/webhook-url';
+import { Call } from '../calls/call.entity';
+import type { CallLifecycle } from '../calls/call-lifecycle';
+import { recordCampaignEvent } from '../webhooks/outbox';
+import { Campaign, type RetryPolicy } from './campaign.entity';
+import { CampaignIdempotency } from './campaign-idempotency';
+import { emptyCounts, presentCampaign, presentRecipient, type CampaignCounts, type CampaignJson, type RecipientRow } from './campaigns.presenter';
+import { appendSchema, campaignSchema, listCampaignsSchema, listRecipientsSchema, type CampaignInput } from './campaigns.schemas';
+import { insertRecipients, prepareRecipients } from './recipients';
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  busy: { after_seconds: 600 },
+  no_answer: { after_seconds: 3600 },
+  voicemail: { after_seconds: 4 * 3600 },
+  carrier_error: { after_seconds: 60 },
+  max_attempts: 3,
+};
+
+export interface Answer<T> {
+  status: number;
+  body: T;
+  replayed: boolean;
+}
+
+class KeyTaken extends Error {}
+
+export async function campaignCounts(em: EntityManager, campaignId: string): Promise<CampaignCounts> {
+  const rows: Array<{ status: keyof CampaignCounts; n: number }> = await em.execute(
+    'select status, count(*)::int as n from campaign_recipients where campaign_id = ? group by status',
+    [campaignId],
+  );
+  const counts = emptyCounts();
+  for (const r of rows) {
+    counts[r.status] = r.n;
+    counts.total += r.n;
+  }
+  return counts;
+}
+
+export const campaignSubject = (c: Campaign) => ({ orgId: c.orgId, campaignId: c.id, webhookUrl: c.webhookUrl, status: c.status });
+
+/** Campaign rules: create, append, read, pause, resume, cancel (docs/campaigns.md). */
+export class CampaignsService {
+  constructor(
+    private readonly config: Config,
+    private readonly lifecycle: CallLifecycle,
+    private readonly clock: Clock,
+    private readonly waker: { jobsAdded(n: number): void },
+  ) {}
+
+  async present(em: EntityManager, c: Campaign): Promise<CampaignJson> {
+    return presentCampaign(c, await campaignCounts(em, c.id));
+  }
+
+  async create(ctx: Ctx, raw: CampaignInput, idempotencyKey?: string): Promise<Answer<CampaignJson>> {
+    const orgId = requireOrg(ctx);
+    const input = parseInput(campaignSchema, raw);
+    const idem = CampaignIdempotency.of(idempotencyKey, 'campaigns.create', input);
+    if (idem) {
+      const earlier = await idem.find(ctx.em, orgId);
+      if (earlier) return { ...(earlier as Answer<CampaignJson>), replayed: true };
+    }
+    if (input.webhook_url) await assertPublicDestination('webhook_url', input.webhook_url, this.config.webhookAllowPrivateNetworks);
+    const now = this.clock.now();
+    const startAt = input.start_at ? new Date(input.start_at) : now;
+    const campaign = Object.assign(new Campaign(), {
+      orgId,
+      name: input.name,
+      status: startAt.getTime() > now.getTime() ? 'scheduled' : 'running',
+      task: input.task ?? null,
+      questions: input.questions ?? [],
+      webhookUrl: input.webhook_url ?? null,
+      metadata: input.metadata ?? {},
+      startAt,
+      endAt: input.end_at ? new Date(input.end_at) : null,
+      timeZone: input.time_zone ?? 'UTC',
+      callingWindow: input.calling_window ?? null,
+      maxConcurrentCalls: input.max_concurrent_calls ?? 5,
+      maxCallsPerSecond: input.max_calls_per_second ?? 1,
+      retry: {
+        busy: input.retry?.busy ?? DEFAULT_RETRY.busy,
+        no_answer: input.retry?.no_answer ?? DEFAULT_RETRY.no_answer,
+        voicemail: input.retry?.voicemail ?? DEFAULT_RETRY.voicemail,
+        carrier_error: input.retry?.carrier_error ?? DEFAULT_RETRY.carrier_error,
+        max_attempts: input.retry?.max_attempts ?? DEFAULT_RETRY.max_attempts,
+      },
+      startedAt: startAt.getTime() > now.getTime() ? null : now,
+    } satisfies Partial<Campaign>);
+    const recipients = prepareRecipients(input.recipients, campaign, now);
+    try {
+      const out = await ctx.em.transactional(async (em) => {
+        em.persist(campaign);
+        await em.flush();
+        await insertRecipients(em, campaign, recipients);
+        const body = await this.present(em, campaign);
+        if (campaign.status === 'running') await recordCampaignEvent(em, campaignSubject(campaign), 'campaign.started', body.counts);
+        await addJobs(em, job('dispatchCampaign', { campaignId: campaign.id }, { runAt: campaign.startAt }));
+        if (idem && !(await idem.store(em, orgId, 201, body))) throw new KeyTaken();
+        return { status: 201, body, replayed: false };
+      });
+      this.waker.jobsAdded(1);
+      return out;
+    } catch (e) {
+      if (!(e instanceof KeyTaken) || !idem) throw e;
+      const earlier = await idem.find(ctx.em, orgId);
+      if (!earlier) throw e;
+      return { ...(earlier as Answer<CampaignJson>), replayed: true };
+    }
+  }
+
+  /** Appends up to 10,000 recipients to a campaign that has not ended. */
+  async append(ctx: Ctx, id: string, raw: unknown, idempotencyKey?: string): Promise<Answer<CampaignJson & { recipients_added: number }>> {
+    const orgId = requireOrg(ctx);
+    const input = parseInput(appendSchema, raw);
+    const idem = CampaignIdempotency.of(idempotencyKey, `campaigns.append ${id}`, input);
+    if (idem) {
+      const earlier = await idem.find(ctx.em, orgId);
+      if (earlier) return { ...(earlier as Answer<CampaignJson & { recipients_added: number }>), replayed: true };
+    }
+    const existing = await this.get(ctx, id);
+    const recipients = prepareRecipients(input.recipients, existing, this.clock.now());
+    try {
+      const out = await ctx.em.transactional(async (em) => {
+        const c = await em.findOne(Campaign, { id, orgId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+        if (!c) throw notFound('Campaign');
+        if (c.status === 'completed' || c.status === 'canceled') throw new AppError('invalid_state', `Recipients cannot be added to a ${c.status} campaign.`);
+        await insertRecipients(em, c, recipients);
+        await addJobs(em, job('dispatchCampaign', { campaignId: c.id }, { runAt: c.startAt }));
+        const body = { ...(await this.present(em, c)), recipients_added: recipients.length };
+        if (idem && !(await idem.store(em, orgId, 201, body))) throw new KeyTaken();
+        return { status: 201, body, replayed: false };
+      });
+      this.waker.jobsAdded(1);
+      return out;
+    } catch (e) {
+      if (!(e instanceof KeyTaken) || !idem) throw e;
+      const earlier = await idem.find(ctx.em, orgId);
+      if (!earlier) throw e;
+      return { ...(earlier as Answer<CampaignJson & { recipients_added: number }>), replayed: true };
+    }
+  }
+
+  async get(ctx: Ctx, id: string): Promise<Campaign> {
+    const orgId = requireOrg(ctx);
+    const c = isUuid(id) ? await ctx.em.findOne(Campaign, { id, orgId }) : null;
+    if (!c) throw notFound('Campaign');
+    return c;
+  }
+
+  async list(ctx: Ctx, raw: unknown): Promise<Page<Campaign>> {
+    const orgId = requireOrg(ctx);
+    return paginate(ctx.em, Campaign, { orgId }, parseInput(listCampaignsSchema, raw));
+  }
+
+  async recipients(ctx: Ctx, id: string, raw: unknown): Promise<{ data: ReturnType<typeof presentRecipient>[]; next_cursor: string | null }> {
+    const c = await this.get(ctx, id);
+    const input = parseInput(listRecipientsSchema, raw);
+    const params: unknown[] = [c.id];
+    let where = 'campaign_id = ?';
+    if (input.status) {
+      where += ' and status = ?';
+      params.push(input.status);
+    }
+    if (input.cursor) {
+      where += ' and id < ?';
+      params.push(decodeCursor(input.cursor));
+    }
+    const rows: RecipientRow[] = await ctx.em.execute(
+      `select id, to_number, metadata, time_zone, time_zones, time_zone_source, status, attempts, last_call_id, last_disposition, next_attempt_at, created_at
+         from campaign_recipients where ${where} order by id desc limit ${input.limit + 1}`,
+      params,
+    );
+    const more = rows.length > input.limit;
+    const page = more ? rows.slice(0, input.limit) : rows;
+    return {
+      data: page.map((r) => presentRecipient({ ...r, next_attempt_at: r.next_attempt_at && new Date(r.next_attempt_at), created_at: new Date(r.created_at) })),
+      next_cursor: more ? encodeCursor(page[page.length - 1]!.id) : null,
+    };
+  }
+
+  /** Stops starting calls at once: calls not yet handed to the carrier are withdrawn. */
+  async pause(ctx: Ctx, id: string): Promise<CampaignJson> {
+    return this.transition(ctx, id, ['scheduled', 'running'], async (em, c) => {
+      c.status = 'paused';
+      await this.withdrawUndialed(em, c, 'pending');
+      await em.flush();
+      await recordCampaignEvent(em, campaignSubject(c), 'campaign.paused', await campaignCounts(em, c.id));
+    });
+  }
+
+  async resume(ctx: Ctx, id: string): Promise<CampaignJson> {
+    return this.transition(ctx, id, ['paused'], async (em, c) => {
+      const now = this.clock.now();
+      const firstStart = !c.startedAt && c.startAt.getTime() <= now.getTime();
+      c.status = c.startAt.getTime() > now.getTime() ? 'scheduled' : 'running';
+      if (firstStart) c.startedAt = now;
+      c.paceNextAt = now;
+      await em.flush();
+      if (firstStart) await recordCampaignEvent(em, campaignSubject(c), 'campaign.started', await campaignCounts(em, c.id));
+      await addJobs(em, job('dispatchCampaign', { campaignId: c.id }, { runAt: c.startAt }));
+    });
+  }
+
+  /** Ends the campaign: nobody else is called; calls already ringing or answered finish. */
+  async cancel(ctx: Ctx, id: string): Promise<CampaignJson> {
+    return this.transition(ctx, id, ['scheduled', 'running', 'paused'], async (em, c) => {
+      c.status = 'canceled';
+      c.completedAt = this.clock.now();
+      await this.withdrawUndialed(em, c, 'canceled');
+      await em.execute(`update campaign_recipients set status = 'canceled', next_attempt_at = null, updated_at = now() where campaign_id = ? and status = 'pending'`, [c.id]);
+      await em.flush();
+    });
+  }
+
+  private async transition(ctx: Ctx, id: string, from: Campaign['status'][], change: (em: EntityManager, c: Campaign) => Promise<void>): Promise<CampaignJson> {
+    const orgId = requireOrg(ctx);
+    if (!isUuid(id)) throw notFound('Campaign');
+    return ctx.em.transactional(async (em) => {
+      const c = await em.findOne(Campaign, { id, orgId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (!c) throw notFound('Campaign');
+      if (!from.includes(c.status)) throw new AppError('invalid_state', `A ${c.status} campaign cannot do that (only ${from.join(', ')}).`);
+      await change(em, c);
+      return this.present(em, c);
+    });
+  }
+
+  /**
+   * Calls of the campaign still queued and not yet claimed by a dial (dial_started_at null) end as
+   * canceled (call.ended); their recipients go back to `pending` without the attempt counting, or
+   * become `canceled`. A dial that claimed its call first goes ahead (it started before this).
+   */
+  private async withdrawUndialed(em: EntityManager, c: Campaign, recipientStatus: 'pending' | 'canceled'): Promise<void> {
+    const calls = await em.find(Call, { campaignId: c.id, status: 'queued', dialStartedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    for (const call of calls) {
+      if (call.dialStartedAt) continue;
+      await em.execute(
+        `update campaign_recipients
+            set status = ?, attempts = greatest(attempts - 1, 0), next_attempt_at = case when ? = 'pending' then now() end, updated_at = now()
+          where id = ? and last_call_id = ? and status = 'calling'`,
+        [recipientStatus, recipientStatus, call.recipientId, call.id],
+      );
+      await this.lifecycle.finish(em, call, 'canceled', 'canceled', 0);
+    }
+  }
+}

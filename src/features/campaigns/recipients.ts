@@ -1,0 +1,95 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, type FieldError } from '../../shared/errors';
+import { newId } from '../../shared/ids';
+import { nextCommonOpening } from './calling-window';
+import type { Campaign } from './campaign.entity';
+import { recipientSchema } from './campaigns.schemas';
+import { numberTimeZones } from './number-time-zones';
+
+const MAX_REPORTED_ERRORS = 50;
+
+export interface PreparedRecipient {
+  id: string;
+  to_number: string;
+  metadata: Record<string, unknown> | null;
+  time_zone: string | null;
+  time_zones: string;
+  source: 'given' | 'number' | 'campaign';
+  next_attempt_at: string;
+}
+
+/**
+ * Validates recipients one at a time (a bad one is reported by index, at most 50 reported) and
+ * resolves each one's zones: its own `time_zone`; else the zones of its number (all of them, the
+ * most restrictive reading, when its prefix spans several), unless those zones share no calling
+ * hours at all (an unassigned prefix maps to a whole numbering plan, e.g. +1 555); else the
+ * campaign's. Its first attempt is due at the first opening of its window after the start.
+ */
+export function prepareRecipients(raw: unknown[], campaign: Campaign, now: Date): PreparedRecipient[] {
+  const errors: FieldError[] = [];
+  const out: PreparedRecipient[] = [];
+  const from = campaign.startAt.getTime() > now.getTime() ? campaign.startAt : now;
+  const openings = new Map<string, Date | null>();
+  const opening = (zones: string[]): Date | null => {
+    const k = zones.join('&');
+    if (!openings.has(k)) openings.set(k, nextCommonOpening(from, zones, campaign.callingWindow));
+    return openings.get(k)!;
+  };
+  raw.forEach((item, i) => {
+    const r = recipientSchema.safeParse(item);
+    if (!r.success) {
+      for (const issue of r.error.issues) {
+        if (errors.length < MAX_REPORTED_ERRORS) errors.push({ field: ['recipients', i, ...issue.path].join('.'), message: issue.message });
+      }
+      return;
+    }
+    if (errors.length > 0) return;
+    let zones: string[];
+    let source: PreparedRecipient['source'];
+    let at: Date | null;
+    if (r.data.time_zone) {
+      zones = [r.data.time_zone];
+      source = 'given';
+      at = opening(zones);
+    } else {
+      const derived = numberTimeZones(r.data.to);
+      at = derived ? opening(derived) : null;
+      if (derived && at) {
+        zones = derived;
+        source = 'number';
+      } else {
+        zones = [campaign.timeZone];
+        source = 'campaign';
+        at = opening(zones);
+      }
+    }
+    out.push({
+      id: newId(),
+      to_number: r.data.to,
+      metadata: r.data.metadata ?? null,
+      time_zone: r.data.time_zone ?? null,
+      time_zones: zones.join('&'),
+      source,
+      next_attempt_at: (at ?? from).toISOString(),
+    });
+  });
+  if (errors.length > 0) throw new AppError('validation_error', 'The request is invalid.', { errors });
+  return out;
+}
+
+/**
+ * Inserts recipients in one statement (json_to_recordset: one parameter whatever the count); a
+ * number on the suppression list is inserted as `suppressed` and never dialed.
+ */
+export async function insertRecipients(em: EntityManager, campaign: Campaign, rows: PreparedRecipient[]): Promise<void> {
+  if (rows.length === 0) return;
+  await em.execute(
+    `insert into campaign_recipients (id, campaign_id, org_id, to_number, metadata, time_zone, time_zones, time_zone_source, status, next_attempt_at)
+     select t.id, ?::uuid, ?::uuid, t.to_number, t.metadata, t.time_zone, string_to_array(t.time_zones, '&'), t.source,
+            case when s.number is null then 'pending' else 'suppressed' end,
+            case when s.number is null then t.next_attempt_at end
+       from json_to_recordset(?::json) as t(id uuid, to_number text, metadata json, time_zone text, time_zones text, source text, next_attempt_at timestamptz)
+       left join suppressions s on s.org_id = ?::uuid and s.number = t.to_number`,
+    [campaign.id, campaign.orgId, JSON.stringify(rows), campaign.orgId],
+  );
+}

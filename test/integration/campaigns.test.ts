@@ -1,0 +1,278 @@
+import { createHmac } from 'node:crypto';
+import { bearer, eventually, signup, type TestOrg } from '../helpers/factories';
+import { Receiver } from '../helpers/receiver';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+let app: TestApp;
+let rx: Receiver;
+beforeAll(async () => {
+  rx = await Receiver.start();
+  app = await startTestApp({ SIMULATOR_SPEEDUP: '3000' }, { worker: true });
+  await app.startWorker();
+});
+afterAll(async () => {
+  await app.close();
+  await rx.close();
+});
+
+const ANY_TIME = { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], start: '00:00', end: '24:00' };
+
+async function orgWithWebhook(): Promise<TestOrg> {
+  const org = await signup(app);
+  await app.http().patch('/dashboard/webhook').set(bearer(org.token)).send({ webhook_url: `${rx.url}/hooks` }).expect(200);
+  return org;
+}
+const v1 = (org: TestOrg) => ({
+  post: (path: string, body: object = {}, headers: Record<string, string> = {}) => app.http().post(`/v1${path}`).set(bearer(org.apiKey)).set(headers).send(body),
+  get: (path: string) => app.http().get(`/v1${path}`).set(bearer(org.apiKey)),
+  del: (path: string) => app.http().delete(`/v1${path}`).set(bearer(org.apiKey)),
+});
+const campaignEvents = (campaignId: string, event?: string) => rx.received.filter((r) => r.json.campaign_id === campaignId && (!event || r.json.event === event));
+const recipientsOf = async (org: TestOrg, id: string) => (await v1(org).get(`/campaigns/${id}/recipients?limit=100`).expect(200)).body.data as Array<Record<string, unknown>>;
+const callsOf = async (campaignId: string) =>
+  (await app.db.pool.query(`select * from calls where campaign_id = $1 order by dial_started_at nulls last, created_at`, [campaignId])).rows as Array<Record<string, any>>;
+
+describe('suppression list', () => {
+  test('a suppressed number is refused for single and scheduled calls (422 number_suppressed) until removed', async () => {
+    const org = await orgWithWebhook();
+    const api = v1(org);
+    const added = await api.post('/suppressions', { numbers: ['+14155550777', '+14155550778', '+14155550777'] }).expect(201);
+    expect(added.body).toEqual({ added: 2, numbers: 2 });
+    expect((await api.post('/suppressions', { numbers: ['+14155550777'] }).expect(201)).body.added).toBe(0);
+    const list = await api.get('/suppressions').expect(200);
+    expect(list.body.data.map((s: { number: string }) => s.number).sort()).toEqual(['+14155550777', '+14155550778']);
+    expect(list.body.data[0].source).toBe('api');
+
+    const refused = await api.post('/calls/outbound', { to: '+14155550777' }).expect(422);
+    expect(refused.body.code).toBe('number_suppressed');
+    const refusedLater = await api.post('/calls/outbound', { to: '+14155550778', schedule_at: new Date(Date.now() + 3600_000).toISOString() }).expect(422);
+    expect(refusedLater.body.code).toBe('number_suppressed');
+    const rows = await app.db.pool.query(`select count(*)::int as n from calls where org_id = $1`, [org.orgId]);
+    expect(rows.rows[0].n).toBe(0);
+
+    // Another organization's list is its own.
+    const other = await orgWithWebhook();
+    await v1(other).post('/calls/outbound', { to: '+14155550777' }).expect(201);
+    expect((await v1(other).get('/suppressions').expect(200)).body.data).toEqual([]);
+    await v1(other).del('/suppressions/%2B14155550777').expect(404);
+
+    await api.del('/suppressions/%2B14155550777').expect(204);
+    await api.post('/calls/outbound', { to: '+14155550777' }).expect(201);
+    expect((await api.post('/suppressions', { numbers: ['0123'] }).expect(422)).body.errors[0].field).toBe('numbers.0');
+  });
+
+
+  test('a callee who says "stop calling me" (simulator: a number ending in 0006) joins the list as opt_out', async () => {
+    const org = await orgWithWebhook();
+    const api = v1(org);
+    const call = (await api.post('/calls/outbound', { to: '+14155550006', task: 'Survey.' }).expect(201)).body;
+    await rx.waitFor(() => rx.byEvent('call.analyzed', call.call_id).length === 1, 20_000, 'call.analyzed');
+    expect(rx.byEvent('call.analyzed', call.call_id)[0]!.json.transcript).toContain('Please stop calling me');
+    const list = await api.get('/suppressions').expect(200);
+    expect(list.body.data).toEqual([{ number: '+14155550006', source: 'opt_out', created_at: expect.stringMatching(/\+00:00$/) }]);
+    expect((await api.post('/calls/outbound', { to: '+14155550006' }).expect(422)).body.code).toBe('number_suppressed');
+  });
+});
+
+describe('scheduled calls', () => {
+  test('scheduled until due, then call.queued, call.ended, call.analyzed; nothing is sent before it is due', async () => {
+    const org = await orgWithWebhook();
+    const scheduleAt = new Date(Date.now() + 1500);
+    const res = await v1(org).post('/calls/outbound', { to: '+14155551234', schedule_at: scheduleAt.toISOString() }).expect(201);
+    expect(res.body.status).toBe('scheduled');
+    expect(res.body.schedule_at).toBe(scheduleAt.toISOString().replace('Z', '000+00:00'));
+    const id = res.body.call_id as string;
+    await rx.waitFor(() => rx.byEvent('call.analyzed', id).length === 1, 20_000, 'the scheduled call to run');
+    const events = rx.received.filter((r) => r.json.call_id === id);
+    expect(events.map((e) => e.json.event)).toEqual(['call.queued', 'call.ended', 'call.analyzed']);
+    expect(events[0]!.at).toBeGreaterThanOrEqual(scheduleAt.getTime());
+  });
+
+  test('cancel while scheduled: canceled, one call.ended, never queued or dialed; a past time places at once; > 90 days is 422', async () => {
+    const org = await orgWithWebhook();
+    const res = await v1(org).post('/calls/outbound', { to: '+14155551235', schedule_at: new Date(Date.now() + 3600_000).toISOString() }).expect(201);
+    const canceled = await v1(org).post(`/calls/${res.body.call_id}/cancel`).expect(200);
+    expect(canceled.body).toMatchObject({ status: 'canceled', disposition: 'canceled' });
+    await rx.waitFor(() => rx.byEvent('call.ended', res.body.call_id).length === 1, 10_000, 'call.ended');
+    expect(rx.received.filter((r) => r.json.call_id === res.body.call_id).map((r) => r.json.event)).toEqual(['call.ended']);
+    const now = await v1(org).post('/calls/outbound', { to: '+14155551236', schedule_at: new Date(Date.now() - 1000).toISOString() }).expect(201);
+    expect(now.body.status).toBe('queued');
+    const far = await v1(org).post('/calls/outbound', { to: '+14155551236', schedule_at: new Date(Date.now() + 91 * 86_400_000).toISOString() }).expect(422);
+    expect(far.body.errors[0].field).toBe('schedule_at');
+  });
+});
+
+describe('campaigns', () => {
+  test('retries by outcome with the simulator numbers, suppression, signed events with counts and campaign_id', async () => {
+    const org = await orgWithWebhook();
+    const api = v1(org);
+    await api.post('/suppressions', { numbers: ['+14155550999'] }).expect(201);
+    const created = await api
+      .post('/campaigns', {
+        name: 'reminders',
+        task: 'Remind about the appointment.',
+        calling_window: ANY_TIME,
+        time_zone: 'Europe/Paris',
+        max_concurrent_calls: 10,
+        max_calls_per_second: 20,
+        metadata: { batch: 'b1' },
+        retry: { busy: { after_seconds: 1 }, no_answer: { after_seconds: 1 }, voicemail: { after_seconds: 1 }, carrier_error: { after_seconds: 1 }, max_attempts: 2 },
+        recipients: [
+          { to: '+14155550001', metadata: { who: 'busy' } },
+          { to: '+14155550002' },
+          { to: '+14155550003' },
+          { to: '+14155550004' },
+          { to: '+14155550005' },
+          { to: '+14155551111', time_zone: 'America/Chicago' },
+          { to: '+14155550999' },
+        ],
+      })
+      .expect(201);
+    const id = created.body.campaign_id as string;
+    expect(created.headers.location).toBe(`/v1/campaigns/${id}`);
+    expect(created.body.status).toBe('running');
+    expect(created.body.counts).toEqual({ total: 7, pending: 6, calling: 0, completed: 0, failed: 0, suppressed: 1, canceled: 0 });
+
+    await rx.waitFor(() => campaignEvents(id, 'campaign.completed').length === 1, 60_000, 'campaign.completed');
+    const byTo = Object.fromEntries((await recipientsOf(org, id)).map((r) => [r.to, r]));
+    expect(byTo['+14155550001']).toMatchObject({ status: 'failed', attempts: 2, last_disposition: 'busy' });
+    expect(byTo['+14155550002']).toMatchObject({ status: 'failed', attempts: 2, last_disposition: 'no_answer' });
+    expect(byTo['+14155550003']).toMatchObject({ status: 'failed', attempts: 1, last_disposition: 'invalid_number' });
+    expect(byTo['+14155550004']).toMatchObject({ status: 'completed', attempts: 2, last_disposition: 'voicemail' });
+    expect(byTo['+14155550005']).toMatchObject({ status: 'failed', attempts: 2, last_disposition: 'carrier_error' });
+    expect(byTo['+14155551111']).toMatchObject({ status: 'completed', attempts: 1, last_disposition: 'human', time_zone: 'America/Chicago', time_zone_source: 'given' });
+    expect(byTo['+14155550999']).toMatchObject({ status: 'suppressed', attempts: 0, last_call_id: null });
+    expect(byTo['+14155550002']!.time_zones).toEqual(['America/Los_Angeles']);
+
+    // Each attempt is a real call with its own events, all carrying campaign_id; the suppressed number was never dialed.
+    const calls = await callsOf(id);
+    expect(calls).toHaveLength(10);
+    expect(calls.some((c) => c.to_number === '+14155550999')).toBe(false);
+    const busyCalls = calls.filter((c) => c.to_number === '+14155550001');
+    expect(busyCalls.map((c) => c.attempt).sort()).toEqual([1, 2]);
+    for (const c of calls) {
+      await rx.waitFor(() => rx.byEvent('call.ended', c.id).length >= 1, 15_000, 'call.ended of every attempt');
+      for (const e of rx.received.filter((r) => r.json.call_id === c.id)) expect(e.json.campaign_id).toBe(id);
+    }
+    expect(rx.byEvent('call.queued', busyCalls[0]!.id)[0]!.json.metadata).toEqual({ batch: 'b1', who: 'busy' });
+    const get = await api.get(`/calls/${busyCalls[0]!.id}`).expect(200);
+    expect(get.body.campaign_id).toBe(id);
+
+    const started = campaignEvents(id, 'campaign.started');
+    const completed = campaignEvents(id, 'campaign.completed');
+    expect(started).toHaveLength(1);
+    expect(Object.keys(completed[0]!.json)).toEqual(['event', 'org_id', 'campaign_id', 'timestamp', 'status', 'counts']);
+    expect(completed[0]!.json).toMatchObject({ org_id: org.orgId, status: 'completed', counts: { total: 7, pending: 0, calling: 0, completed: 2, failed: 4, suppressed: 1, canceled: 0 } });
+    const sig = createHmac('sha256', Buffer.from(org.webhookSecret, 'utf8')).update(completed[0]!.raw).digest('hex');
+    expect(completed[0]!.headers['x-voice-signature']).toBe(`sha256=${sig}`);
+    expect(completed[0]!.headers['x-voice-event']).toBe('campaign.completed');
+    // Logged like call events.
+    const log = await app.http().get(`/dashboard/webhook-deliveries?event=campaign.completed`).set(bearer(org.token)).expect(200);
+    expect(log.body.data[0]).toMatchObject({ call_id: null, campaign_id: id, event: 'campaign.completed', delivered: true });
+    const final = await api.get(`/campaigns/${id}`).expect(200);
+    expect(final.body).toMatchObject({ status: 'completed', counts: completed[0]!.json.counts });
+    expect(final.body.completed_at).toMatch(/\+00:00$/);
+  });
+
+  test('pacing: starts never closer than 1 / max_calls_per_second, never more than max_concurrent_calls open', async () => {
+    const org = await orgWithWebhook();
+    const rate = 8;
+    const concurrent = 3;
+    const recipients = Array.from({ length: 16 }, (_, i) => ({ to: `+1415555${String(2000 + i)}` }));
+    const { body } = await v1(org).post('/campaigns', { name: 'paced', calling_window: ANY_TIME, max_calls_per_second: rate, max_concurrent_calls: concurrent, recipients }).expect(201);
+    await rx.waitFor(() => campaignEvents(body.campaign_id, 'campaign.completed').length === 1, 60_000, 'campaign.completed');
+    const calls = await callsOf(body.campaign_id);
+    expect(calls).toHaveLength(16);
+    const starts = calls.map((c) => new Date(c.dial_started_at).getTime());
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(1000 / rate - 1);
+    // Open calls over time: each call is open from its creation to its end.
+    const edges = calls.flatMap((c) => [
+      { t: new Date(c.created_at).getTime(), d: +1 },
+      { t: new Date(c.ended_at).getTime(), d: -1 },
+    ]);
+    edges.sort((a, b) => a.t - b.t || a.d - b.d);
+    let open = 0;
+    let max = 0;
+    for (const e of edges) max = Math.max(max, (open += e.d));
+    expect(max).toBeLessThanOrEqual(concurrent);
+  });
+
+  test('pause stops starting calls at once, resume finishes, cancel ends the rest; other organizations see nothing', async () => {
+    const org = await orgWithWebhook();
+    const api = v1(org);
+    const recipients = Array.from({ length: 6 }, (_, i) => ({ to: `+1415555${String(3000 + i)}` }));
+    const { body } = await api.post('/campaigns', { name: 'slow', calling_window: ANY_TIME, max_calls_per_second: 2, max_concurrent_calls: 2, recipients }).expect(201);
+    const id = body.campaign_id as string;
+
+    const other = await orgWithWebhook();
+    await v1(other).get(`/campaigns/${id}`).expect(404);
+    await v1(other).post(`/campaigns/${id}/pause`).expect(404);
+    await v1(other).get(`/campaigns/${id}/recipients`).expect(404);
+    await v1(other).post(`/campaigns/${id}/recipients`, { recipients: [{ to: '+14155559999' }] }).expect(404);
+    expect((await v1(other).get('/campaigns').expect(200)).body.data).toEqual([]);
+
+    await eventually(async () => (await callsOf(id)).some((c) => c.dial_started_at), { what: 'a first dial' });
+    const paused = await api.post(`/campaigns/${id}/pause`).expect(200);
+    const pausedAt = Date.now();
+    expect(paused.body.status).toBe('paused');
+    await api.post(`/campaigns/${id}/pause`).expect(409);
+    await rx.waitFor(() => campaignEvents(id, 'campaign.paused').length === 1, 10_000, 'campaign.paused');
+    // Every call either started before the pause answered, or was withdrawn without a dial.
+    await eventually(async () => (await callsOf(id)).every((c) => ['completed', 'failed', 'canceled'].includes(c.status)), { what: 'open calls to end', timeoutMs: 20_000 });
+    for (const c of await callsOf(id)) {
+      if (c.dial_started_at) expect(new Date(c.dial_started_at).getTime()).toBeLessThanOrEqual(pausedAt);
+      else expect(c).toMatchObject({ status: 'canceled', disposition: 'canceled', carrier_call_id: null });
+    }
+    const whilePaused = (await api.get(`/campaigns/${id}`).expect(200)).body;
+    expect(whilePaused.counts.pending).toBeGreaterThan(0);
+    expect(whilePaused.counts.calling).toBe(0);
+
+    await api.post(`/campaigns/${id}/resume`).expect(200);
+    await rx.waitFor(() => campaignEvents(id, 'campaign.completed').length === 1, 60_000, 'campaign.completed after resume');
+    const done = (await api.get(`/campaigns/${id}`).expect(200)).body;
+    expect(done.counts).toMatchObject({ total: 6, completed: 6 });
+    const dialed = (await callsOf(id)).filter((c) => c.dial_started_at);
+    expect(new Set(dialed.map((c) => c.recipient_id)).size).toBe(6);
+    expect(dialed).toHaveLength(6);
+    await api.post(`/campaigns/${id}/resume`).expect(409);
+    await api.post(`/campaigns/${id}/cancel`).expect(409);
+
+    // Cancel: a campaign that has not started yet ends with everyone canceled and nobody called.
+    const later = await api.post('/campaigns', { name: 'later', start_at: new Date(Date.now() + 3600_000).toISOString(), recipients }).expect(201);
+    expect(later.body.status).toBe('scheduled');
+    const canceled = await api.post(`/campaigns/${later.body.campaign_id}/cancel`).expect(200);
+    expect(canceled.body).toMatchObject({ status: 'canceled', counts: { total: 6, pending: 0, canceled: 6 } });
+    expect(await callsOf(later.body.campaign_id)).toEqual([]);
+    await api.post(`/campaigns/${later.body.campaign_id}/recipients`, { recipients: [{ to: '+14155559999' }] }).expect(409);
+  });
+
+  test('Idempotency-Key on create and append; validation by index; append', async () => {
+    const org = await orgWithWebhook();
+    const api = v1(org);
+    const req = { name: 'idem', start_at: new Date(Date.now() + 3600_000).toISOString(), recipients: [{ to: '+14155554000' }] };
+    const a = await api.post('/campaigns', req, { 'Idempotency-Key': 'camp-1' }).expect(201);
+    const b = await api.post('/campaigns', req, { 'Idempotency-Key': 'camp-1' }).expect(201);
+    expect(b.headers['idempotent-replayed']).toBe('true');
+    expect(b.body.campaign_id).toBe(a.body.campaign_id);
+    expect((await api.post('/campaigns', { ...req, name: 'other' }, { 'Idempotency-Key': 'camp-1' }).expect(409)).body.code).toBe('idempotency_conflict');
+    const id = a.body.campaign_id as string;
+    const more = { recipients: [{ to: '+14155554001' }, { to: '+14155554002', time_zone: 'Asia/Tokyo', metadata: { k: 1 } }] };
+    const x = await api.post(`/campaigns/${id}/recipients`, more, { 'Idempotency-Key': 'append-1' }).expect(201);
+    const y = await api.post(`/campaigns/${id}/recipients`, more, { 'Idempotency-Key': 'append-1' }).expect(201);
+    expect(y.headers['idempotent-replayed']).toBe('true');
+    expect(x.body).toMatchObject({ recipients_added: 2, counts: { total: 3, pending: 3 } });
+    expect((await api.get(`/campaigns/${id}`).expect(200)).body.counts.total).toBe(3);
+    const pending = await api.get(`/campaigns/${id}/recipients?status=pending&limit=2`).expect(200);
+    expect(pending.body.data).toHaveLength(2);
+    const rest = await api.get(`/campaigns/${id}/recipients?status=pending&limit=2&cursor=${pending.body.next_cursor}`).expect(200);
+    expect(rest.body.data).toHaveLength(1);
+    expect(rest.body.next_cursor).toBeNull();
+
+    const bad = await api.post('/campaigns', { name: 'bad', recipients: [{ to: '+14155554000' }, { to: '12' }, { to: '+14155554000', time_zone: 'Mars/Olympus' }] }).expect(422);
+    expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(['recipients.1.to', 'recipients.2.time_zone']);
+    const tooMany = await api.post('/campaigns', { name: 'big', recipients: Array.from({ length: 10_001 }, () => ({ to: '+14155554000' })) }).expect(422);
+    expect(tooMany.body.errors[0].field).toBe('recipients');
+    await api.post('/campaigns', { name: 'w', calling_window: { days: ['mon'], start: '20:00', end: '09:00' } }).expect(422);
+    expect((await app.db.pool.query('select count(*)::int as n from campaigns where org_id = $1', [org.orgId])).rows[0].n).toBe(1);
+  });
+});
