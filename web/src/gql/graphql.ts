@@ -82,6 +82,8 @@ export type AdminCall = Node & {
   __typename?: 'AdminCall';
   /** When the transcript and answers were recorded. */
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The campaign of a campaign call. */
+  campaignId?: Maybe<Scalars['ID']['output']>;
   /** The carrier that placed the call; null until it is dialed. */
   carrier?: Maybe<Carrier>;
   /** The SIP Call-ID (or the carrier's own call id); null until it is dialed. */
@@ -112,6 +114,8 @@ export type AdminCall = Node & {
   recordingUrl?: Maybe<Scalars['URL']['output']>;
   /** A call not answered within this many seconds ends as NO_ANSWER. */
   ringTimeoutSeconds: Scalars['Int']['output'];
+  /** When a scheduled call becomes due. */
+  scheduledAt?: Maybe<Scalars['DateTime']['output']>;
   /** When the far end answered. */
   startedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Where the call is in its life. */
@@ -293,8 +297,10 @@ export type AdminWebhookDelivery = Node & {
   __typename?: 'AdminWebhookDelivery';
   /** Attempts made so far, scheduled and manual. */
   attempts: Scalars['Int']['output'];
-  /** The call the event is about. */
-  callId: Scalars['ID']['output'];
+  /** The call the event is about; null for campaign events. */
+  callId?: Maybe<Scalars['ID']['output']>;
+  /** The campaign of a campaign event; null for call events. */
+  campaignId?: Maybe<Scalars['ID']['output']>;
   /** When the event was created. */
   createdAt: Scalars['DateTime']['output'];
   /** Whether a receiver has answered 2xx. */
@@ -461,6 +467,8 @@ export type Call = Node & {
   __typename?: 'Call';
   /** When the transcript and answers were recorded. */
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The campaign of a campaign call. */
+  campaignId?: Maybe<Scalars['ID']['output']>;
   /** The carrier that placed the call; null until it is dialed. */
   carrier?: Maybe<Carrier>;
   /** The SIP Call-ID (or the carrier's own call id); null until it is dialed. */
@@ -489,6 +497,8 @@ export type Call = Node & {
   recordingUrl?: Maybe<Scalars['URL']['output']>;
   /** A call not answered within this many seconds ends as NO_ANSWER. */
   ringTimeoutSeconds: Scalars['Int']['output'];
+  /** When a scheduled call becomes due. */
+  scheduledAt?: Maybe<Scalars['DateTime']['output']>;
   /** When the far end answered. */
   startedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Where the call is in its life. */
@@ -557,7 +567,156 @@ export type CallStatus =
   /** Accepted and waiting to be dialed. */
   | 'QUEUED'
   /** The far end is ringing. */
-  | 'RINGING';
+  | 'RINGING'
+  /** Placed with a schedule time and waiting for it (no call.queued yet). */
+  | 'SCHEDULED';
+
+/** Local days and hours when calls may start. */
+export type CallingWindow = {
+  __typename?: 'CallingWindow';
+  /** mon, tue, wed, thu, fri, sat, sun */
+  days: Array<Scalars['String']['output']>;
+  /** Closing time, local HH:MM (exclusive; 24:00 allowed). */
+  end: Scalars['String']['output'];
+  /** Opening time, local HH:MM (inclusive). */
+  start: Scalars['String']['output'];
+};
+
+/** Local days and hours when calls may start. */
+export type CallingWindowInput = {
+  /** Local days the window is open: mon, tue, wed, thu, fri, sat, sun. */
+  days: Array<Scalars['String']['input']>;
+  /** Closing time, local HH:MM (exclusive; 24:00 allowed). */
+  end: Scalars['String']['input'];
+  /** Opening time, local HH:MM (inclusive). */
+  start: Scalars['String']['input'];
+};
+
+/** Many calls with one task, in calling windows, paced and retried (docs/campaigns.md). */
+export type Campaign = {
+  __typename?: 'Campaign';
+  /** When calls may start, in each recipient's own zone; null means any time. */
+  callingWindow?: Maybe<CallingWindow>;
+  /** When it completed or was canceled. */
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Recipients per state. */
+  counts: CampaignCounts;
+  /** When it was created. */
+  createdAt: Scalars['DateTime']['output'];
+  /** After this, nobody new is called. */
+  endAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The id (a UUID). */
+  id: Scalars['ID']['output'];
+  /** Starts per second, at most. */
+  maxCallsPerSecond: Scalars['Float']['output'];
+  /** Calls of this campaign open at the same time, at most. */
+  maxConcurrentCalls: Scalars['Int']['output'];
+  /** Merged into every call's metadata, under the recipient's own. */
+  metadata: Scalars['JSONObject']['output'];
+  /** The campaign name. */
+  name: Scalars['String']['output'];
+  /** The questions every call asks (as in POST /v1/calls/outbound). */
+  questions: Scalars['JSON']['output'];
+  /** busy, no_answer, voicemail, carrier_error ({after_seconds}) and max_attempts. */
+  retry: Scalars['JSONObject']['output'];
+  /** When calling may begin. */
+  startAt: Scalars['DateTime']['output'];
+  /** When it first started calling. */
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** scheduled, running, paused, completed or canceled */
+  status: Scalars['String']['output'];
+  /** What the voice agent does on every call. */
+  task?: Maybe<Scalars['String']['output']>;
+  /** IANA zone of the campaign, the last resort for a recipient. */
+  timeZone: Scalars['String']['output'];
+  /** Destination of the campaign's events and its calls' events, overriding the organization's. */
+  webhookUrl?: Maybe<Scalars['String']['output']>;
+};
+
+/** A page of campaigns, newest first. */
+export type CampaignConnection = {
+  __typename?: 'CampaignConnection';
+  /** The items of this page with their cursors. */
+  edges: Array<CampaignEdge>;
+  /** The items of this page. */
+  nodes: Array<Campaign>;
+  /** How to get the next page. */
+  pageInfo: PageInfo;
+};
+
+/** Recipients per state. */
+export type CampaignCounts = {
+  __typename?: 'CampaignCounts';
+  /** With a call open now. */
+  calling: Scalars['Int']['output'];
+  /** Not called because the campaign was canceled or ended. */
+  canceled: Scalars['Int']['output'];
+  /** Reached (answered, or voicemail on the last attempt). */
+  completed: Scalars['Int']['output'];
+  /** Not reached after the last attempt, or an invalid number. */
+  failed: Scalars['Int']['output'];
+  /** Waiting for their first or next attempt. */
+  pending: Scalars['Int']['output'];
+  /** On the suppression list: never called. */
+  suppressed: Scalars['Int']['output'];
+  /** All recipients. */
+  total: Scalars['Int']['output'];
+};
+
+/** One Campaign in a page, with its cursor. */
+export type CampaignEdge = {
+  __typename?: 'CampaignEdge';
+  /** Pass as `after` to get what follows this item. */
+  cursor: Scalars['String']['output'];
+  /** The Campaign. */
+  node: Campaign;
+};
+
+/** One person a campaign calls, with its attempts and outcome. */
+export type CampaignRecipient = {
+  __typename?: 'CampaignRecipient';
+  /** Calls made so far. */
+  attempts: Scalars['Int']['output'];
+  /** The id (a UUID). */
+  id: Scalars['ID']['output'];
+  /** Its latest call. */
+  lastCallId?: Maybe<Scalars['ID']['output']>;
+  /** How its latest call ended. */
+  lastDisposition?: Maybe<Scalars['String']['output']>;
+  /** When it is tried next (pending only). */
+  nextAttemptAt?: Maybe<Scalars['String']['output']>;
+  /** pending, calling, completed, failed, suppressed or canceled */
+  status: Scalars['String']['output'];
+  /** Its zone when it has exactly one (given or derived). */
+  timeZone?: Maybe<Scalars['String']['output']>;
+  /** given, number or campaign */
+  timeZoneSource: Scalars['String']['output'];
+  /** The zones its window is evaluated in (all must be open). */
+  timeZones: Array<Scalars['String']['output']>;
+  /** The number, E.164. */
+  to: Scalars['String']['output'];
+};
+
+/** One person to call. */
+export type CampaignRecipientInput = {
+  /** Merged into every call's metadata, under the recipient's own. */
+  metadata?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** IANA zone; else derived from the number, else the campaign zone. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+  /** The number, E.164. */
+  to: Scalars['String']['input'];
+};
+
+/** A page of recipients, newest first. */
+export type CampaignRecipientPage = {
+  __typename?: 'CampaignRecipientPage';
+  /** Pass as `after` for the next page; null on the last page. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** Whether another page follows. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** The items of this page. */
+  nodes: Array<CampaignRecipient>;
+};
 
 /** The carrier that places a call. */
 export type Carrier =
@@ -584,6 +743,38 @@ export type CountByValue = {
   count: Scalars['Int']['output'];
   /** The value counted (a lower-case status or state name). */
   value: Scalars['String']['output'];
+};
+
+/** A campaign to create; the same rules as POST /v1/campaigns. */
+export type CreateCampaignInput = {
+  /** When calls may start, in each recipient's own zone; null means any time. */
+  callingWindow?: InputMaybe<CallingWindowInput>;
+  /** RFC 3339 */
+  endAt?: InputMaybe<Scalars['String']['input']>;
+  /** Makes retries safe, like the Idempotency-Key header. */
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** Starts per second, at most. */
+  maxCallsPerSecond?: InputMaybe<Scalars['Float']['input']>;
+  /** Calls of this campaign open at the same time, at most. */
+  maxConcurrentCalls?: InputMaybe<Scalars['Int']['input']>;
+  /** Merged into every call's metadata, under the recipient's own. */
+  metadata?: InputMaybe<Scalars['JSONObject']['input']>;
+  /** The campaign name. */
+  name: Scalars['String']['input'];
+  /** As in POST /v1/calls/outbound. */
+  questions?: InputMaybe<Scalars['JSON']['input']>;
+  /** Up to 10,000 recipients. */
+  recipients?: Array<CampaignRecipientInput>;
+  /** When to call again, by outcome. */
+  retry?: InputMaybe<RetryPolicyInput>;
+  /** RFC 3339 */
+  startAt?: InputMaybe<Scalars['String']['input']>;
+  /** What the voice agent does on every call. */
+  task?: InputMaybe<Scalars['String']['input']>;
+  /** IANA zone; else derived from the number, else the campaign zone. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+  /** Destination of the campaign's events and its calls' events, overriding the organization's. */
+  webhookUrl?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Where a webhook delivery stands. */
@@ -639,6 +830,8 @@ export type Mutation = {
   acceptInvitation: AuthPayload;
   /** Owner only. Without a password the member is invited by mail; with one they exist at once, unverified. */
   addMember: User;
+  /** Adds numbers to the do-not-call list. */
+  addSuppressions: SuppressionsAdded;
   /** Platform admins only. Revokes any organization key (leaked-key response); idempotent. */
   adminRevokeApiKey: AdminApiKey;
   /** Platform admins only. Deactivation locks out tokens, keys and logins at once. */
@@ -647,10 +840,14 @@ export type Mutation = {
   adminSetUserActive: AdminUser;
   /** Only while queued or ringing. */
   cancelCall: Call;
+  /** Ends a campaign; pending recipients are canceled. */
+  cancelCampaign: Campaign;
   /** Needs the current password; ends every other session and returns a new token. */
   changePassword: AuthPayload;
   /** Owner only. The secret is returned this once. */
   createApiKey: NewApiKey;
+  /** Owner or member. Creates a campaign like POST /v1/campaigns. */
+  createCampaign: Campaign;
   /** Owner only; not oneself. */
   deactivateMember: User;
   /** Owner only. Enables the default endpoint again after it was disabled for failing; replay what it missed. */
@@ -659,10 +856,14 @@ export type Mutation = {
   login: AuthPayload;
   /** Ends every token of the current user, this one included. Always true. */
   logoutAll: Scalars['Boolean']['output'];
+  /** Stops starting calls at once. */
+  pauseCampaign: Campaign;
   /** Owner or member. Places a call exactly like POST /v1/calls/outbound: same validation, quota, events and idempotency (input.idempotencyKey). */
   placeCall: Call;
   /** Owner only. Queues a manual attempt now; if it fails, nothing further is scheduled. */
   redeliverWebhook: WebhookDelivery;
+  /** Removes a number from the do-not-call list. */
+  removeSuppression: Scalars['Boolean']['output'];
   /** Owner only. Redelivers every undelivered event since a time, in the background. */
   replayWebhooks: ReplayAccepted;
   /** Mails a reset link when the address has an account. Always true: the answer never tells. */
@@ -671,6 +872,8 @@ export type Mutation = {
   resendVerification: Scalars['Boolean']['output'];
   /** Sets a new password with the token of a reset mail; ends every earlier session and lifts a login lockout. */
   resetPassword: AuthPayload;
+  /** Continues a paused campaign. */
+  resumeCampaign: Campaign;
   /** Owner only. Idempotent; effective on the next request. */
   revokeApiKey: ApiKey;
   /** Owner only. */
@@ -694,6 +897,12 @@ export type MutationAcceptInvitationArgs = {
 /** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
 export type MutationAddMemberArgs = {
   input: AddMemberInput;
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationAddSuppressionsArgs = {
+  numbers: Array<Scalars['String']['input']>;
 };
 
 
@@ -724,6 +933,12 @@ export type MutationCancelCallArgs = {
 
 
 /** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationCancelCampaignArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
 export type MutationChangePasswordArgs = {
   currentPassword: Scalars['String']['input'];
   newPassword: Scalars['String']['input'];
@@ -733,6 +948,12 @@ export type MutationChangePasswordArgs = {
 /** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
 export type MutationCreateApiKeyArgs = {
   name?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationCreateCampaignArgs = {
+  input: CreateCampaignInput;
 };
 
 
@@ -750,6 +971,12 @@ export type MutationLoginArgs = {
 
 
 /** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationPauseCampaignArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
 export type MutationPlaceCallArgs = {
   input: PlaceCallInput;
 };
@@ -758,6 +985,12 @@ export type MutationPlaceCallArgs = {
 /** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
 export type MutationRedeliverWebhookArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationRemoveSuppressionArgs = {
+  number: Scalars['String']['input'];
 };
 
 
@@ -778,6 +1011,12 @@ export type MutationRequestPasswordResetArgs = {
 export type MutationResetPasswordArgs = {
   password: Scalars['String']['input'];
   token: Scalars['String']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationResumeCampaignArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -869,6 +1108,8 @@ export type PlaceCallInput = {
   questions?: InputMaybe<Array<QuestionInput>>;
   /** Ring for at most this many seconds before giving up as NO_ANSWER (5 to 120; default 30). */
   ringTimeoutSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** RFC 3339 with an offset, at most 90 days ahead: the call stays SCHEDULED until then (docs/campaigns.md). */
+  scheduleAt?: InputMaybe<Scalars['String']['input']>;
   /** What the voice agent should do (up to 8000 characters). */
   task?: InputMaybe<Scalars['String']['input']>;
   /** The number to call, in E.164 form (e.g. +14155550123). */
@@ -902,6 +1143,12 @@ export type Query = {
   call: Call;
   /** The organization's calls, newest first. */
   calls: CallConnection;
+  /** One campaign with its counts. */
+  campaign: Campaign;
+  /** A campaign's recipients, newest first. */
+  campaignRecipients: CampaignRecipientPage;
+  /** The organization's campaigns, newest first. */
+  campaigns: CampaignConnection;
   /** The signed-in user. */
   me: Me;
   /** The organization's members, newest first. */
@@ -912,6 +1159,8 @@ export type Query = {
   nodes: Array<Maybe<Node>>;
   /** The signed-in user's organization. */
   organization: Organization;
+  /** The do-not-call list, newest first. */
+  suppressions: SuppressionPage;
   /** The organization's webhook settings. */
   webhook: WebhookSettings;
   /** The organization's webhook deliveries, newest first. */
@@ -990,6 +1239,28 @@ export type QueryCallsArgs = {
 
 
 /** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryCampaignArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryCampaignRecipientsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  id: Scalars['ID']['input'];
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryCampaignsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
 export type QueryMembersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -1005,6 +1276,13 @@ export type QueryNodeArgs = {
 /** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
 export type QueryNodesArgs = {
   ids: Array<Scalars['ID']['input']>;
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QuerySuppressionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1066,6 +1344,20 @@ export type ReplayAccepted = {
   event?: Maybe<WebhookEvent>;
   /** Events created at or after this time are redelivered. */
   since: Scalars['DateTime']['output'];
+};
+
+/** When to call again, by outcome. */
+export type RetryPolicyInput = {
+  /** Retry a busy line after this many seconds (default 600). */
+  busyAfterSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** Retry a carrier error after this many seconds, doubling each time (default 60). */
+  carrierErrorAfterSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** Calls per recipient at most (default 3). */
+  maxAttempts?: InputMaybe<Scalars['Int']['input']>;
+  /** Retry an unanswered call after this many seconds (default 3600). */
+  noAnswerAfterSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** Retry after voicemail after this many seconds (default 14400). */
+  voicemailAfterSeconds?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A user's role in their organization. */
@@ -1132,6 +1424,37 @@ export type SubscriptionCallUpdatedArgs = {
 /** Live updates over WebSocket (graphql-transport-ws on /graphql), authenticated in connection_init. */
 export type SubscriptionWebhookDeliveryUpdatedArgs = {
   callId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** A number on the do-not-call list. */
+export type Suppression = {
+  __typename?: 'Suppression';
+  /** When it was created. */
+  createdAt: Scalars['String']['output'];
+  /** The suppressed number, E.164. */
+  number: Scalars['String']['output'];
+  /** api, dashboard or opt_out */
+  source: Scalars['String']['output'];
+};
+
+/** A page of suppressed numbers, newest first. */
+export type SuppressionPage = {
+  __typename?: 'SuppressionPage';
+  /** Pass as `after` for the next page; null on the last page. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** Whether another page follows. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** The items of this page. */
+  nodes: Array<Suppression>;
+};
+
+/** The result of adding numbers to the suppression list. */
+export type SuppressionsAdded = {
+  __typename?: 'SuppressionsAdded';
+  /** Numbers newly added. */
+  added: Scalars['Int']['output'];
+  /** Distinct numbers in the request. */
+  numbers: Scalars['Int']['output'];
 };
 
 /** A person who signs in to the dashboard of one organization. */
@@ -1201,8 +1524,10 @@ export type WebhookDelivery = Node & {
   __typename?: 'WebhookDelivery';
   /** Attempts made so far, scheduled and manual. */
   attempts: Scalars['Int']['output'];
-  /** The call the event is about. */
-  callId: Scalars['ID']['output'];
+  /** The call the event is about; null for campaign events. */
+  callId?: Maybe<Scalars['ID']['output']>;
+  /** The campaign of a campaign event; null for call events. */
+  campaignId?: Maybe<Scalars['ID']['output']>;
   /** When the event was created. */
   createdAt: Scalars['DateTime']['output'];
   /** Whether a receiver has answered 2xx. */
@@ -1243,8 +1568,10 @@ export type WebhookDeliveryDetail = Node & {
   attemptLog: Array<WebhookAttempt>;
   /** Attempts made so far, scheduled and manual. */
   attempts: Scalars['Int']['output'];
-  /** The call the event is about. */
-  callId: Scalars['ID']['output'];
+  /** The call the event is about; null for campaign events. */
+  callId?: Maybe<Scalars['ID']['output']>;
+  /** The campaign of a campaign event; null for call events. */
+  campaignId?: Maybe<Scalars['ID']['output']>;
   /** When the event was created. */
   createdAt: Scalars['DateTime']['output'];
   /** Whether a receiver has answered 2xx. */
@@ -1285,7 +1612,13 @@ export type WebhookEvent =
   /** call.ended: a call reached a final status. */
   | 'CALL_ENDED'
   /** call.queued: a call was accepted. */
-  | 'CALL_QUEUED';
+  | 'CALL_QUEUED'
+  /** campaign.completed: no recipient of a campaign is pending or calling any more. */
+  | 'CAMPAIGN_COMPLETED'
+  /** campaign.paused: a campaign was paused. */
+  | 'CAMPAIGN_PAUSED'
+  /** campaign.started: a campaign began calling. */
+  | 'CAMPAIGN_STARTED';
 
 /** The default endpoint's state and its last 24 hours of attempts. */
 export type WebhookHealth = {
@@ -1466,7 +1799,7 @@ export type WebhookDeliveriesQueryVariables = Exact<{
 }>;
 
 
-export type WebhookDeliveriesQuery = { __typename?: 'Query', webhookDeliveries: { __typename?: 'WebhookDeliveryConnection', nodes: Array<{ __typename?: 'WebhookDelivery', id: string, callId: string, event: WebhookEvent, state: DeliveryState, attempts: number, responseCode?: number | null, createdAt: string, deliveredAt?: string | null, nextAttemptAt?: string | null, url?: string | null }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } };
+export type WebhookDeliveriesQuery = { __typename?: 'Query', webhookDeliveries: { __typename?: 'WebhookDeliveryConnection', nodes: Array<{ __typename?: 'WebhookDelivery', id: string, callId?: string | null, event: WebhookEvent, state: DeliveryState, attempts: number, responseCode?: number | null, createdAt: string, deliveredAt?: string | null, nextAttemptAt?: string | null, url?: string | null }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } };
 
 export type WebhookDeliveryQueryVariables = Exact<{
   id: Scalars['ID']['input'];
