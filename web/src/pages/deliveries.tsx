@@ -221,9 +221,13 @@ function DeliveryRow({ d, open, toggle, owner, redeliver, busy }: { d: DeliveryN
           <button type="button" className="link" aria-expanded={open} onClick={toggle}>
             {dotted(d.event)}
           </button>
-          <div className="muted small">
-            call <Link to={`/calls/${d.callId}`}>{d.callId.slice(0, 8)}</Link>
-          </div>
+          {d.callId ? (
+            <div className="muted small">
+              call <Link to={`/calls/${d.callId}`}>{d.callId.slice(0, 8)}</Link>
+            </div>
+          ) : (
+            <div className="muted small">campaign event</div>
+          )}
         </td>
         <td>
           <StatusBadge value={d.state} />
