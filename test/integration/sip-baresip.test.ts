@@ -58,42 +58,51 @@ describeWithTools(['baresip', 'espeak-ng', 'sox'], 'a SIP call to baresip', () =
 
   beforeAll(async () => {
     dir = await scenarioDir();
-    port = await freeUdpPort();
     await run('espeak-ng', ['-v', 'en-us', '-w', path.join(dir, 'voice-22k.wav'), 'Hello? Yes, who is calling please?']);
     // A short hello, then silence while the agent talks; baresip hangs up when the file ends.
     await run('sox', [path.join(dir, 'voice-22k.wav'), '-r', '8000', '-c', '1', '-b', '16', '-e', 'signed-integer', path.join(dir, 'callee.wav'), 'pad', '0', '12']);
-    await writeFile(
-      path.join(dir, 'config'),
-      [
-        'poll_method epoll',
-        `sip_listen 127.0.0.1:${port}`,
-        // Without it baresip's SDP offers a non-loopback address.
-        'net_interface 127.0.0.1',
-        'module_path /usr/lib/baresip/modules',
-        'module g711.so',
-        'module aufile.so',
-        'module sndfile.so',
-        'module aubridge.so',
-        'module_app account.so',
-        'audio_player aubridge,nowhere',
-        'audio_alert aubridge,nowhere',
-        `audio_source aufile,${path.join(dir, 'callee.wav')}`,
-        `snd_path ${dir}`,
-        'sip_trans_def udp',
-        '',
-      ].join('\n'),
-    );
-    await writeFile(path.join(dir, 'accounts'), '<sip:+14155550177@127.0.0.1>;regint=0;answermode=auto;audio_codecs=PCMU\n');
-    await writeFile(path.join(dir, 'contacts'), '');
-    baresip = spawn('baresip', ['-f', dir], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    await new Promise<void>((resolve, reject) => {
-      let out = '';
-      baresip!.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (out.includes('baresip is ready')) resolve();
-      });
-      baresip!.once('exit', () => reject(new Error(`baresip exited: ${out}`)));
-    });
+    // A free port can be taken by another process between our probe and baresip's bind: only that
+    // start-up race is tried again, with a new port (the test's assertions are never retried).
+    for (let attempt = 1; ; attempt++) {
+      port = await freeUdpPort();
+      try {
+        await writeFile(
+          path.join(dir, 'config'),
+          [
+            'poll_method epoll',
+            `sip_listen 127.0.0.1:${port}`,
+            // Without it baresip's SDP offers a non-loopback address.
+            'net_interface 127.0.0.1',
+            'module_path /usr/lib/baresip/modules',
+            'module g711.so',
+            'module aufile.so',
+            'module sndfile.so',
+            'module aubridge.so',
+            'module_app account.so',
+            'audio_player aubridge,nowhere',
+            'audio_alert aubridge,nowhere',
+            `audio_source aufile,${path.join(dir, 'callee.wav')}`,
+            `snd_path ${dir}`,
+            'sip_trans_def udp',
+            '',
+          ].join('\n'),
+        );
+        await writeFile(path.join(dir, 'accounts'), '<sip:+14155550177@127.0.0.1>;regint=0;answermode=auto;audio_codecs=PCMU\n');
+        await writeFile(path.join(dir, 'contacts'), '');
+        baresip = spawn('baresip', ['-f', dir], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+        await new Promise<void>((resolve, reject) => {
+          let out = '';
+          baresip!.stdout!.on('data', (d: Buffer) => {
+            out += d.toString();
+            if (out.includes('baresip is ready')) resolve();
+          });
+          baresip!.once('exit', () => reject(new Error(`baresip exited: ${out}`)));
+        });
+        break;
+      } catch (err) {
+        if (attempt >= 5 || !String(err).includes('Address already in use')) throw err;
+      }
+    }
     app = await startTestApp(
       { CARRIER: 'sip', SIP_TRUNK_URL: `sip:127.0.0.1:${port}`, SIP_BIND_ADDRESS: '127.0.0.1', SIP_PORT: '0', RTP_PORT_MIN: '48000', RTP_PORT_MAX: '49998', STT_ENGINE: 'none' },
       { worker: true },
