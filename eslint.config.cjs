@@ -21,7 +21,7 @@ module.exports = [
           acceptedIdNames: ['id'],
           acceptedIdTypes: ['ID'],
           exceptions: {
-            types: ['PageInfo', 'AuthPayload', 'SignupPayload', 'WebhookSettings', 'WebhookHealth', 'RotatedWebhookSecret', 'ReplayAccepted', 'Question', 'ActiveTotal', 'CountByValue', 'AdminStats', 'EmailVerification', 'CarrierStatus', 'CampaignCounts', 'CallingWindow', 'CampaignRecipientPage', 'Suppression', 'SuppressionPage', 'SuppressionsAdded'],
+            types: ['PageInfo', 'AuthPayload', 'SignupPayload', 'WebhookSettings', 'WebhookHealth', 'RotatedWebhookSecret', 'ReplayAccepted', 'Question', 'ActiveTotal', 'CountByValue', 'AdminStats', 'EmailVerification', 'CarrierStatus', 'CampaignCounts', 'CallingWindow', 'CampaignRecipientPage', 'Suppression', 'SuppressionPage', 'SuppressionsAdded', 'CarrierConnectionTest'],
             suffixes: ['Connection', 'Edge', 'Payload', 'Stats'],
           },
         },

@@ -5,13 +5,15 @@ import helmet from 'helmet';
 import { createGraphqlMiddleware } from './graphql/server';
 import { apiKeyRateLimit } from './rate-limit/rate-limit.middleware';
 import { apiKeyAuth, dashboardAuth, platformAdminAuth } from './rest/auth.middleware';
-import { jsonBody, jsonBodyUpTo, MAX_CAMPAIGN_BODY_BYTES } from './rest/body';
+import { jsonBody, jsonBodyUpTo } from './rest/body';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { buildOpenApiDocument } from './openapi/document';
 import { apiReferenceRoutes } from './openapi/openapi.routes';
 import { requestContext } from './rest/request-context';
 import { bind, restRouter } from './rest/router';
 import { ALL_ROUTES, REST_ROUTES as R } from './routes';
+import { twilioFormBody } from './carriers/twilio/twilio-callbacks.routes';
+import { TwilioConversation } from './carriers/twilio/twiml';
 import type { Services } from './services';
 import { webAppRoutes } from './web/web-app.routes';
 import type { Server } from 'node:http';
@@ -59,40 +61,52 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
 
   // Each prefix keeps its own middleware chain (CORS, authentication, rate limit, body parser);
   // the routes under it come from the features' descriptors, each with only the services it uses.
-  app.use('/auth', browserCors, jsonBody, restRouter(bind(R.auth, { auth: s.auth, accounts: s.accounts }), { prefix: '/auth', mountAuth: 'none', authenticate: { dashboard } }));
+  app.use('/auth', browserCors, restRouter(bind(R.auth, { auth: s.auth, accounts: s.accounts }), { prefix: '/auth', mountAuth: 'none', authenticate: { dashboard }, parseBody: jsonBodyUpTo }));
   app.use(
     '/dashboard',
     browserCors,
     dashboard,
-    jsonBody,
     restRouter(
       [
         ...bind(R.apiKeys, { apiKeys: s.apiKeys }),
         ...bind(R.webhookSettings, { webhookSettings: s.webhookSettings }),
+        ...bind(R.carrierConnections, { carrierConnections: s.carrierConnections }),
         ...bind(R.members, { members: s.members }),
         ...bind(R.deliveries, { deliveries: s.deliveries }),
       ],
-      { prefix: '/dashboard', mountAuth: 'dashboard', authenticate: {} },
+      { prefix: '/dashboard', mountAuth: 'dashboard', authenticate: {}, parseBody: jsonBodyUpTo },
     ),
   );
   app.use(
     '/api/admin',
     browserCors,
     platformAdminAuth(s.auth),
-    jsonBody,
-    restRouter(bind(R.admin, { admin: s.admin, calls: s.calls }), { prefix: '/api/admin', mountAuth: 'platformAdmin', authenticate: {} }),
+    restRouter(bind(R.admin, { admin: s.admin, calls: s.calls }), { prefix: '/api/admin', mountAuth: 'platformAdmin', authenticate: {}, parseBody: jsonBodyUpTo }),
   );
-  // Campaign bodies carry up to 10,000 recipients: their own, larger limit (docs/campaigns.md).
-  const campaignBody = jsonBodyUpTo(MAX_CAMPAIGN_BODY_BYTES);
-  const v1Body: RequestHandler = (req, res, next) => (req.path.startsWith('/campaigns') ? campaignBody : jsonBody)(req, res, next);
+  // Twilio posts form parameters and signs them (X-Twilio-Signature, checked by each route): no
+  // CORS, no credential of ours, a form parser instead of the JSON one. See docs/twilio.md.
+  app.use(
+    '/carriers/twilio',
+    restRouter(
+      bind(R.twilioCallbacks, {
+        publicBaseUrl: s.config.publicBaseUrl,
+        connections: s.connections,
+        lifecycle: s.lifecycle,
+        pool: s.db.pool,
+        em: () => s.db.orm.em.fork(),
+        conversation: new TwilioConversation(s.config.publicBaseUrl),
+      }),
+      { prefix: '/carriers/twilio', mountAuth: 'none', authenticate: {}, parseBody: twilioFormBody },
+    ),
+  );
+  // Each route's body limit is its descriptor's (campaign bodies: 8 MiB, docs/campaigns.md).
   app.use(
     '/v1',
     apiKeyAuth(s.apiKeys),
     apiKeyRateLimit(s.rateLimits),
-    v1Body,
     restRouter(
       [...bind(R.calls, { calls: s.calls }), ...bind(R.campaigns, { campaigns: s.campaigns }), ...bind(R.suppressions, { suppressions: s.suppressions })],
-      { prefix: '/v1', mountAuth: 'apiKey', authenticate: {} },
+      { prefix: '/v1', mountAuth: 'apiKey', authenticate: {}, parseBody: jsonBodyUpTo },
     ),
   );
 

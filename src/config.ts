@@ -72,7 +72,13 @@ const envSchema = z.object({
   /** How often the purge runs, and how many rows one of its statements touches at most. */
   WEBHOOK_PURGE_INTERVAL: duration.default(60_000),
   WEBHOOK_PURGE_BATCH: z.coerce.number().int().min(1).max(100_000).default(1000),
-  CARRIER: z.enum(['simulator', 'sip']).default('simulator'),
+  CARRIER: z.enum(['simulator', 'sip', 'twilio']).default('simulator'),
+  /** Organizations may point a SIP connection at private addresses only when this is true. */
+  CARRIER_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio Account SID (AC followed by 32 hex characters)').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(8).optional(),
+  /** Where Twilio's REST API is (tests point it at a local far end). */
+  TWILIO_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
   /** The deployment's default SIP trunk: sip:user:password@host:port;transport=udp */
   SIP_TRUNK_URL: z.string().regex(/^sips?:/, 'must be a sip: URI such as sip:user:password@host:5060;transport=udp').optional(),
   SIP_BIND_ADDRESS: z.string().min(1).default('0.0.0.0'),
@@ -87,6 +93,10 @@ const envSchema = z.object({
   STT_URL: z.url({ protocol: /^https?$/ }).optional(),
   STT_API_KEY: z.string().optional(),
   STT_MODEL: z.string().default('whisper-1'),
+  /** Optional OpenAI-compatible chat-completions endpoint that extracts free-text answers. */
+  LLM_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
   SIMULATOR_SPEEDUP: z.coerce.number().positive().max(1_000_000).default(60),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** smtp://user:pass@host:port (smtps:// for TLS); unset = .eml files under DATA_DIR/mail (docs/accounts.md). */
@@ -179,9 +189,12 @@ export interface Config {
   webhookRetentionMs: number;
   webhookPurgeIntervalMs: number;
   webhookPurgeBatch: number;
-  carrier: 'simulator' | 'sip';
+  carrier: 'simulator' | 'sip' | 'twilio';
+  carrierAllowPrivateNetworks: boolean;
   sip: SipConfig;
+  twilio: TwilioConfig;
   stt: SttConfig;
+  llm?: { url: string; apiKey?: string; model: string };
   simulatorSpeedup: number;
   publicBaseUrl: string;
   smtpUrl?: string;
@@ -224,6 +237,12 @@ export interface SipConfig {
   rtpPortMax: number;
   callerId?: string;
   callLeaseMs: number;
+}
+
+export interface TwilioConfig {
+  accountSid?: string;
+  authToken?: string;
+  apiBaseUrl: string;
 }
 
 export interface SttConfig {
@@ -287,6 +306,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (jwtSecret!.length < 16) throw new ConfigError('JWT_SECRET must be at least 16 characters.');
   if (e.CARRIER === 'sip' && !e.SIP_TRUNK_URL) throw new ConfigError('SIP_TRUNK_URL must be set when CARRIER=sip.');
+  if (e.CARRIER === 'twilio' && (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.CALLER_ID)) {
+    throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and CALLER_ID must be set when CARRIER=twilio.');
+  }
   if (e.RTP_PORT_MIN > e.RTP_PORT_MAX) throw new ConfigError('RTP_PORT_MIN must not be above RTP_PORT_MAX.');
   if (e.STT_ENGINE === 'openai' && !e.STT_URL) throw new ConfigError('STT_URL must be set when STT_ENGINE=openai.');
 
@@ -317,6 +339,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookPurgeIntervalMs: e.WEBHOOK_PURGE_INTERVAL,
     webhookPurgeBatch: e.WEBHOOK_PURGE_BATCH,
     carrier: e.CARRIER,
+    carrierAllowPrivateNetworks: e.CARRIER_ALLOW_PRIVATE_NETWORKS,
+    twilio: { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, apiBaseUrl: e.TWILIO_API_BASE_URL.replace(/\/+$/, '') },
     sip: {
       trunkUrl: e.SIP_TRUNK_URL,
       bindAddress: e.SIP_BIND_ADDRESS,
@@ -328,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       callLeaseMs: e.SIP_CALL_LEASE,
     },
     stt: { engine: e.STT_ENGINE, url: e.STT_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL },
+    llm: e.LLM_URL ? { url: e.LLM_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
     simulatorSpeedup: e.SIMULATOR_SPEEDUP,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

@@ -2,6 +2,8 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { callsRoutes, recordingsRoutes } from './features/calls/calls.routes';
+import { carrierConnectionsRoutes } from './features/carrier-connections/carrier-connections.routes';
+import { twilioCallbackRoutes } from './carriers/twilio/twilio-callbacks.routes';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes';
 import { suppressionsRoutes } from './features/suppressions/suppressions.routes';
 import { webhookSettingsRoutes } from './features/orgs/webhook-settings.routes';
@@ -20,6 +22,7 @@ export const REST_ROUTES = {
   auth: authRoutes,
   apiKeys: apiKeysRoutes,
   webhookSettings: webhookSettingsRoutes,
+  carrierConnections: carrierConnectionsRoutes,
   members: membersRoutes,
   deliveries: deliveriesRoutes,
   calls: callsRoutes,
@@ -27,6 +30,7 @@ export const REST_ROUTES = {
   suppressions: suppressionsRoutes,
   recordings: recordingsRoutes,
   admin: adminRoutes,
+  twilioCallbacks: twilioCallbackRoutes,
   health: healthRoutes,
   metrics: metricsRoutes,
   openapi: openApiJsonRoutes,

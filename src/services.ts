@@ -25,6 +25,9 @@ import type { LiveCarrier } from './carriers/sip/sip-carrier';
 import { LIVE_CALL_ENDED_CHANNEL } from './features/calls/call-lifecycle';
 import { liveCallSink } from './features/calls/live-call-sink';
 import type { Logger } from './shared/logger';
+import { CarrierConnectionsService } from './features/carrier-connections/carrier-connections.service';
+import { ConnectionResolver } from './features/carrier-connections/effective-connection';
+import { resolveTrunk } from './carriers/sip/sip-trunk';
 import { systemClock, type Clock } from './shared/clock';
 import { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
 import { campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
@@ -56,8 +59,13 @@ export interface Services {
   recordingUrls: RecordingUrls;
   admin: AdminService;
   carrier: Carrier;
-  /** The SIP carrier when CARRIER=sip: its calls live in the worker process. */
+  /** The SIP carrier once there is one (CARRIER=sip, or an organization's SIP trunk): its calls live in the worker process. */
   liveCarrier: LiveCarrier | null;
+  /** The SIP carrier, created on first use. */
+  sipCarrier(): LiveCarrier;
+  /** Which carrier, account and caller IDs an organization's calls use. */
+  connections: ConnectionResolver;
+  carrierConnections: CarrierConnectionsService;
   analyzer: Analyzer;
   metrics: Metrics;
   /** The time for rules that depend on it (calling windows); tests inject their own. */
@@ -77,11 +85,18 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const apiKeyCache = new ApiKeyCache(db.pool, notifier, log);
   const recordingUrls = new RecordingUrls(config);
   const lifecycle = new CallLifecycle(recordingUrls, log);
+  const connections = new ConnectionResolver(config, db.pool);
+  const trunkFor = async (call: { orgId: string }) => {
+    const c = await connections.forOrg(call.orgId);
+    if (c.type !== 'sip') throw new Error('the organization has no SIP trunk');
+    return resolveTrunk({ host: c.host, port: c.port, username: c.username, password: c.password });
+  };
+  const carriers = createCarrier(config, { pool: db.pool, log, sink: liveCallSink({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle }), trunkFor });
+  const { carrier, analyzer } = carriers;
   lifecycle.onFinished(campaignOutcomeHook(clock));
   lifecycle.onAnalyzed(optOutHook);
-  const { carrier, live: liveCarrier, analyzer } = createCarrier(config, { pool: db.pool, log, sink: liveCallSink({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle }) });
   // A call canceled through any API process: the worker holding its SIP dialog sends CANCEL/BYE.
-  if (liveCarrier) notifier.on(LIVE_CALL_ENDED_CHANNEL, (callId) => liveCarrier.cancel(callId));
+  notifier.on(LIVE_CALL_ENDED_CHANNEL, (callId) => carriers.live?.cancel(callId));
   const rateLimits = new RateLimits(config, db.pool);
   const mail = new MailOutbox(createMailer(config, log), log);
   const accountMail = new AccountMail(config, mail);
@@ -89,7 +104,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const apiKeys = new ApiKeysService(config, apiKeyCache);
   const live = new LiveEventsPublisher(db.pool);
   lifecycle.live = live;
-  const calls = new CallsService(config, lifecycle, recordingUrls, db);
+  const calls = new CallsService(config, lifecycle, recordingUrls, db, (orgId) => connections.numbersFor(orgId), connections.deploymentDefault().numbers);
   calls.live = live;
   const members = new MembersService(config, accountMail);
   members.live = live;
@@ -130,7 +145,12 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     recordingUrls,
     admin,
     carrier,
-    liveCarrier,
+    get liveCarrier() {
+      return carriers.live;
+    },
+    sipCarrier: () => carriers.sip(),
+    connections,
+    carrierConnections: new CarrierConnectionsService(config, connections),
     analyzer,
     clock,
     campaigns: new CampaignsService(config, lifecycle, clock, db),

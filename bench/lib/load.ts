@@ -109,6 +109,8 @@ export interface OpenLoopSpec {
   durationSec: number;
   expectStatus?: number;
   onOk?: (body: string) => void;
+  /** Every answered request: its latency (ms) and when it was scheduled (performance.now()). */
+  onLatency?: (ms: number, scheduledAt: number) => void;
 }
 
 /**
@@ -146,6 +148,7 @@ export async function runOpenLoop(spec: OpenLoopSpec): Promise<LoadResult> {
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           latencies.push(performance.now() - scheduled);
+          spec.onLatency?.(performance.now() - scheduled, scheduled);
           if (res.statusCode === expect) {
             ok++;
             spec.onOk?.(Buffer.concat(chunks).toString('utf8'));

@@ -57,6 +57,11 @@ export function startChild(name: string, args: string[], env: Record<string, str
   return child;
 }
 
+/** The child processes started and not stopped yet. */
+export function liveChildren(): Child[] {
+  return [...children];
+}
+
 /** Last resort (watchdog, crash): SIGKILL whatever the bench started and has not stopped yet. */
 export function killAllChildren(): void {
   for (const c of children) {

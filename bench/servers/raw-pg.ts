@@ -76,7 +76,25 @@ async function place(orgId: string, input: Record<string, unknown>) {
     const { rows } = await pool.query<{ jobs: number }>({
       name: 'place',
       text: PLACE_CALL_SQL,
-      values: [id, orgId, call.to, call.from, 'queued', JSON.stringify(metadata), call.webhook_url, call.task, JSON.stringify(call.questions), call.max_duration_seconds, now.toISOString(), now.toISOString(), v7(), payload],
+      values: [
+        id,
+        orgId,
+        call.to,
+        call.from,
+        'queued',
+        JSON.stringify(metadata),
+        call.webhook_url,
+        call.task,
+        JSON.stringify(call.questions),
+        call.max_duration_seconds,
+        now.toISOString(),
+        now.toISOString(),
+        v7(),
+        payload,
+        (input.ring_timeout_seconds as number | undefined) ?? 30,
+        (input.voicemail_message as string | undefined) ?? null,
+        '{}', // the deployment's default caller IDs: none
+      ],
     });
     jobsAdded(rows[0]?.jobs ?? 0);
     return call;
@@ -103,6 +121,7 @@ async function place(orgId: string, input: Record<string, unknown>) {
   return call;
 }
 
+let failed = false;
 const server = http.createServer((req, res) => {
   if (req.method !== 'POST' || req.url !== '/v1/calls/outbound') return send(res, 404, { code: 'not_found' });
   const auth = req.headers.authorization ?? '';
@@ -120,7 +139,12 @@ const server = http.createServer((req, res) => {
     if (typeof input.to !== 'string' || !E164.test(input.to)) return send(res, 422, { code: 'validation_error' });
     place(orgId, input).then(
       (call) => send(res, 201, call, { location: `/v1/calls/${call.call_id}` }),
-      () => send(res, 500, { code: 'internal_error' }),
+      (err: unknown) => {
+        // The first failure is printed (the bench shows a child's output tail when a run fails).
+        if (!failed) console.error('raw place failed:', err);
+        failed = true;
+        send(res, 500, { code: 'internal_error' });
+      },
     );
   });
 });

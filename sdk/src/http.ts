@@ -28,6 +28,8 @@ export interface ApiRequest extends RequestOptions {
   path: string;
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: unknown;
+  /** The request is idempotent by nature (repeating it cannot do the work twice): retried like a GET. */
+  retrySafe?: boolean;
 }
 
 /** A successful answer with what an integrator may need besides the body. */
@@ -120,7 +122,7 @@ export class HttpClient {
     if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     // A request may be repeated only when repeating it cannot do the work twice.
-    const repeatable = req.method === 'GET' || req.idempotencyKey !== undefined;
+    const repeatable = req.method === 'GET' || req.retrySafe === true || req.idempotencyKey !== undefined;
     const maxRetries = req.maxRetries ?? this.maxRetries;
 
     for (let attempt = 0; ; attempt++) {

@@ -9,6 +9,27 @@ export type CallDisposition = NonNullable<Call['disposition']>;
 export type PlaceCallParams = JsonBody<paths['/v1/calls/outbound']['post']['requestBody']>;
 export type ListCallsParams = NonNullable<paths['/v1/calls']['get']['parameters']['query']>;
 
+export type Campaign = JsonBody<paths['/v1/campaigns/{campaign_id}']['get']['responses'][200]>;
+export type CampaignStatus = Campaign['status'];
+export type CampaignCounts = Campaign['counts'];
+export type CreateCampaignParams = JsonBody<paths['/v1/campaigns']['post']['requestBody']>;
+export type ListCampaignsParams = NonNullable<paths['/v1/campaigns']['get']['parameters']['query']>;
+/** The campaign after an append, with `recipients_added`. */
+export type CampaignAppended = JsonBody<paths['/v1/campaigns/{campaign_id}/recipients']['post']['responses'][201]>;
+export type AppendRecipientsParams = JsonBody<paths['/v1/campaigns/{campaign_id}/recipients']['post']['requestBody']>;
+/** One recipient as sent in `recipients` of a create or an append: `{ to, metadata?, time_zone? }`. */
+export type CampaignRecipientInput = AppendRecipientsParams['recipients'][number];
+export type CampaignRecipient = JsonBody<paths['/v1/campaigns/{campaign_id}/recipients']['get']['responses'][200]>['data'][number];
+export type CampaignRecipientStatus = CampaignRecipient['status'];
+export type ListCampaignRecipientsParams = NonNullable<paths['/v1/campaigns/{campaign_id}/recipients']['get']['parameters']['query']>;
+
+export type Suppression = JsonBody<paths['/v1/suppressions']['get']['responses'][200]>['data'][number];
+export type SuppressionSource = Suppression['source'];
+export type AddSuppressionsParams = JsonBody<paths['/v1/suppressions']['post']['requestBody']>;
+/** `added`: how many numbers were new; `numbers`: how many distinct numbers the request named. */
+export type SuppressionsAdded = JsonBody<paths['/v1/suppressions']['post']['responses'][201]>;
+export type ListSuppressionsParams = NonNullable<paths['/v1/suppressions']['get']['parameters']['query']>;
+
 /** One page of a cursor list: `next_cursor` is null on the last page. */
 export interface Page<T> {
   data: T[];

@@ -4,7 +4,7 @@ import type { Call, CarrierStatus, Disposition } from '../features/calls/call.en
 /** A progress report from a carrier, in whatever order the network delivers it. */
 export interface CarrierReport {
   callId: string;
-  status: 'ringing' | 'in_progress' | 'completed' | 'failed';
+  status: 'ringing' | 'in_progress' | 'completed' | 'failed' | 'canceled';
   disposition?: Disposition;
   durationSeconds?: number;
   /** What the carrier said (a SIP code and reason), kept on the call as carrier_status. */
@@ -31,8 +31,8 @@ export interface Carrier {
 export interface CallAnalysis {
   transcript: string;
   structuredAnswers: Record<string, unknown>;
-  /** Seconds of audio in the recording; the recording itself is served from /recordings. */
-  recordingSeconds: number;
+  /** Seconds of audio in the recording (null: none yet, keep what is stored); served from /recordings. */
+  recordingSeconds: number | null;
   /**
    * The callee asked not to be called again ("stop calling me"). The number then joins the
    * organization's suppression list (docs/campaigns.md "Opt-out").

@@ -1,27 +1,46 @@
 import type { Pool } from 'pg';
 import type { Config } from '../config';
 import type { Call } from '../features/calls/call.entity';
-import type { Logger } from '../shared/logger';
+import type { Logger } from 'pino';
 import { createRecognizer } from '../voice/stt/create';
 import { EspeakSynthesizer } from '../voice/tts';
 import type { Analyzer, Carrier, CallAnalysis, Recording } from './carrier';
 import { SimulatorAnalyzer } from './simulator/simulator-analyzer';
 import { SimulatorCarrier } from './simulator/simulator-carrier';
 import { SipAnalyzer } from './sip/sip-analyzer';
+import type { SipTrunk } from './sip/sip-call';
 import { SipCarrier, type LiveCallSink, type LiveCarrier } from './sip/sip-carrier';
+import { TwilioAnalyzer } from './twilio/twilio-analyzer';
+import { LlmAnswerExtractor } from '../voice/llm-extract';
+
+export interface CarrierSet {
+  /** The simulator (its scheduled reports may still be in the queue after a switch). */
+  carrier: Carrier;
+  /** The SIP carrier when the deployment default is SIP; otherwise created on an organization's first SIP call. */
+  live: LiveCarrier | null;
+  sip(): LiveCarrier;
+  analyzer: Analyzer;
+}
 
 /**
- * CARRIER picks the deployment's default carrier. The simulator always exists (its scheduled
- * reports may still be in the queue after a switch); `live` is the SIP carrier when CARRIER=sip.
- * A per-organization connection will choose per call here.
+ * The carriers of the process. Which one places a call is decided per call from the
+ * organization's connection (or the deployment default, CARRIER); the SIP carrier asks `trunkFor`
+ * for the call's trunk, so one SIP endpoint serves every organization's trunk.
  */
-export function createCarrier(config: Config, deps: { pool: Pool; log: Logger; sink: LiveCallSink }): { carrier: Carrier; live: LiveCarrier | null; analyzer: Analyzer } {
+export function createCarrier(
+  config: Config,
+  deps: { pool: Pool; log: Logger; sink: LiveCallSink; trunkFor?: (call: Call) => Promise<SipTrunk> },
+): CarrierSet {
   const simulator = new SimulatorCarrier(config.simulatorSpeedup);
-  const live =
-    config.carrier === 'sip'
-      ? new SipCarrier({ config: config.sip, sink: deps.sink, tts: new EspeakSynthesizer(), stt: createRecognizer(config.stt), log: deps.log.child({ component: 'sip' }) })
-      : null;
-  return { carrier: simulator, live, analyzer: new AnalyzerByCarrier(new SimulatorAnalyzer(), new SipAnalyzer(deps.pool)) };
+  const makeSip = () =>
+    new SipCarrier({ config: config.sip, sink: deps.sink, tts: new EspeakSynthesizer(), stt: createRecognizer(config.stt), log: deps.log.child({ component: 'sip' }), trunkFor: deps.trunkFor });
+  const set: CarrierSet = {
+    carrier: simulator,
+    live: config.carrier === 'sip' ? makeSip() : null,
+    sip: () => (set.live ??= makeSip()),
+    analyzer: new AnalyzerByCarrier(new SimulatorAnalyzer(), new SipAnalyzer(deps.pool), new TwilioAnalyzer(deps.pool, config.llm ? new LlmAnswerExtractor(config.llm) : undefined)),
+  };
+  return set;
 }
 
 /** Each call is analysed by the analyzer of the carrier that placed it. */
@@ -29,10 +48,11 @@ class AnalyzerByCarrier implements Analyzer {
   constructor(
     private readonly simulator: Analyzer,
     private readonly sip: Analyzer,
+    private readonly twilio: Analyzer,
   ) {}
 
   private of(call: Call): Analyzer {
-    return call.carrier === 'sip' ? this.sip : this.simulator;
+    return call.carrier === 'sip' ? this.sip : call.carrier === 'twilio' ? this.twilio : this.simulator;
   }
 
   analyze(call: Call): Promise<CallAnalysis> {

@@ -117,6 +117,8 @@ export async function startEmbeddedPostgres(opts: {
   port?: number;
   database: string;
   log?: (msg: string) => void;
+  /** More server settings (`name=value`), e.g. the bench's `shared_preload_libraries=pg_stat_statements`. */
+  settings?: string[];
 }): Promise<EmbeddedDatabase> {
   const log = opts.log ?? (() => undefined);
   const dataDir = path.resolve(opts.dataDir);
@@ -138,7 +140,7 @@ export async function startEmbeddedPostgres(opts: {
     createPostgresUser: true,
     authMethod: 'scram-sha-256',
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', ...(opts.settings ?? []).flatMap((s) => ['-c', s])],
     onLog: (m: string) => {
       pgLog = (pgLog + m).slice(-4000);
     },

@@ -10,6 +10,7 @@ import { Migration20261123110000_queue_delivery } from './migrations/Migration20
 import { Migration20261123120000_sip_calls } from './migrations/Migration20261123120000_sip_calls';
 import { Migration20261123130000_campaigns } from './migrations/Migration20261123130000_campaigns';
 import { Migration20261123140000_scale_indexes } from './migrations/Migration20261123140000_scale_indexes';
+import { Migration20261123150000_carrier_connections } from './migrations/Migration20261123150000_carrier_connections';
 
 /**
  * Explicit `type:` on every property means no reflection package is needed, and the imported
@@ -49,6 +50,7 @@ export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean
         { name: 'Migration20261123120000_sip_calls', class: Migration20261123120000_sip_calls },
         { name: 'Migration20261123130000_campaigns', class: Migration20261123130000_campaigns },
         { name: 'Migration20261123140000_scale_indexes', class: Migration20261123140000_scale_indexes },
+        { name: 'Migration20261123150000_carrier_connections', class: Migration20261123150000_carrier_connections },
       ],
     },
   });

@@ -145,6 +145,8 @@ export const AuditActionEnum = defineEnum(
     USER_DEACTIVATE: 'user.deactivate',
     USER_PROMOTE: 'user.promote',
     API_KEY_REVOKE: 'api_key.revoke',
+    CARRIER_UPDATE: 'carrier.update',
+    CARRIER_REMOVE: 'carrier.remove',
   } as const,
   'AuditAction',
   'What a platform administrator changed (REST uses the lower-case dotted names, e.g. user.promote).',
@@ -155,14 +157,23 @@ export const AuditActionEnum = defineEnum(
     USER_DEACTIVATE: 'A user was deactivated.',
     USER_PROMOTE: 'A user was made a platform administrator.',
     API_KEY_REVOKE: 'An API key was revoked.',
+    CARRIER_UPDATE: "An owner connected or changed the organization's carrier.",
+    CARRIER_REMOVE: "An owner removed the organization's carrier connection (back to the default).",
   },
 );
 
 export const AuditTargetTypeEnum = defineEnum(
-  { ORGANIZATION: 'organization', USER: 'user', API_KEY: 'api_key' } as const,
+  { ORGANIZATION: 'organization', USER: 'user', API_KEY: 'api_key', CARRIER_CONNECTION: 'carrier_connection' } as const,
   'AuditTargetType',
   'The kind of thing an audit entry is about.',
-  { ORGANIZATION: 'An organization.', USER: 'A user.', API_KEY: 'An API key.' },
+  { ORGANIZATION: 'An organization.', USER: 'A user.', API_KEY: 'An API key.', CARRIER_CONNECTION: "An organization's carrier connection." },
+);
+
+export const CarrierConnectionSourceEnum = defineEnum(
+  { ORGANIZATION: 'organization', DEFAULT: 'default' } as const,
+  'CarrierConnectionSource',
+  "Whose carrier connection an organization's calls use.",
+  { ORGANIZATION: "The organization's own connection.", DEFAULT: "The deployment's default carrier (no connection of the organization's own)." },
 );
 
 export type EnumValue<T> = T[keyof T];

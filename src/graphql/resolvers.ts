@@ -3,6 +3,7 @@ import { AdminResolver } from '../features/admin/admin.resolver';
 import { ApiKeysResolver } from '../features/api-keys/api-keys.resolver';
 import { AuthResolver } from '../features/auth/auth.resolver';
 import { CallsResolver } from '../features/calls/calls.resolver';
+import { CarrierConnectionsResolver } from '../features/carrier-connections/carrier-connections.resolver';
 import { CampaignsResolver } from '../features/campaigns/campaigns.resolver';
 import { OrganizationResolver } from '../features/orgs/orgs.resolver';
 import { MembersResolver } from '../features/users/members.resolver';
@@ -11,7 +12,7 @@ import type { Services } from '../services';
 import { NodeResolver } from './node.resolver';
 import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 
-export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver, CampaignsResolver] as const;
+export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, CarrierConnectionsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver, CampaignsResolver] as const;
 
 /**
  * One instance of each resolver per process, each given only the services it uses; type-graphql
@@ -24,6 +25,7 @@ export function createResolverContainer(s: Services): ContainerType {
     [MembersResolver, new MembersResolver({ members: s.members })],
     [ApiKeysResolver, new ApiKeysResolver({ apiKeys: s.apiKeys })],
     [CallsResolver, new CallsResolver({ calls: s.calls })],
+    [CarrierConnectionsResolver, new CarrierConnectionsResolver({ carrierConnections: s.carrierConnections })],
     [DeliveriesResolver, new DeliveriesResolver({ deliveries: s.deliveries })],
     [AdminResolver, new AdminResolver({ admin: s.admin, calls: s.calls })],
     [NodeResolver, new NodeResolver({ calls: s.calls })],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { problemSchema } from '../shared/api-schemas';
-import type { AuthKind, Named, RouteDescriptor } from '../shared/route';
+import { bodyLimit, formatBytes, type AuthKind, type Named, type RouteDescriptor } from '../shared/route';
 import { callAnalyzedEventSchema, callEndedEventSchema, callQueuedEventSchema, campaignCompletedEventSchema, campaignPausedEventSchema, campaignStartedEventSchema, EVENT_EXAMPLES } from './webhook-events';
 
 /**
@@ -17,7 +17,6 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified).',
   404: 'Not found (another organization’s resource looks exactly like a missing one).',
   409: 'Conflict: email_taken, idempotency_conflict or invalid_state.',
-  413: 'Request body over 64 KiB.',
   415: 'Request body that is not application/json.',
   422: 'Validation failed: `errors` names every invalid field.',
   429: 'Rate limited: see Retry-After and the RateLimit headers.',
@@ -129,7 +128,8 @@ function operationObject(r: RouteDescriptor): Json {
   for (const status of [...errorStatuses].sort()) {
     if (responses[status]) continue;
     responses[status] = {
-      description: STATUS_TEXT[status] ?? 'Error.',
+      // 413's limit is the route's own, the one its parser is built with (router.ts).
+      description: status === 413 ? `Request body over ${formatBytes(bodyLimit(r))}.` : (STATUS_TEXT[status] ?? 'Error.'),
       headers: { ...REQUEST_ID_HEADER, ...(ERROR_HEADERS[status] ?? {}), ...(status === 401 && r.auth !== 'none' ? WWW_AUTHENTICATE : {}) },
       content: { 'application/problem+json': { schema: ref('Problem') } },
     };
@@ -146,7 +146,7 @@ function operationObject(r: RouteDescriptor): Json {
       ? {
           requestBody: {
             required: r.body.required ?? true,
-            content: { 'application/json': { schema: ref(r.body.id), ...(r.example.request !== undefined ? { example: r.example.request } : {}) } },
+            content: { [r.body.contentType ?? 'application/json']: { schema: ref(r.body.id), ...(r.example.request !== undefined ? { example: r.example.request } : {}) } },
           },
         }
       : {}),
@@ -216,6 +216,7 @@ export function buildOpenApiDocument(opts: { serverUrl: string; routes: readonly
       { name: 'api-keys', description: 'Organization API keys (dashboard JWT).' },
       { name: 'webhooks', description: 'Webhook settings and the delivery log (dashboard JWT).' },
       { name: 'members', description: 'Users of the organization (dashboard JWT).' },
+      { name: 'carriers', description: "The organization's carrier connection (dashboard JWT) and Twilio's signed webhooks." },
       { name: 'calls', description: 'Integration API (API key).' },
       { name: 'campaigns', description: 'Campaigns: many calls, in calling windows, paced and retried (API key).' },
       { name: 'suppressions', description: 'The do-not-call list (API key).' },

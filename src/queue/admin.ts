@@ -22,3 +22,13 @@ export function keyedJobExistsSql(kind: JobKind, idExpr: string): string {
   if (!key) throw new Error(`${kind} jobs have no key`);
   return `exists (select 1 from graphile_worker._private_jobs j where j.key = '${key.prefix}' || (${idExpr})::text)`;
 }
+
+/** Jobs due and not yet taken (`ready`) and jobs being run (`running`), for the bench's backlog samples. */
+export async function queueBacklog(pool: Pick<Pool, 'query'>): Promise<{ ready: number; running: number }> {
+  const { rows } = await pool.query<{ ready: number; running: number }>(
+    `select count(*) filter (where locked_at is null and run_at <= now())::int as ready,
+            count(*) filter (where locked_at is not null)::int as running
+       from graphile_worker._private_jobs`,
+  );
+  return rows[0]!;
+}

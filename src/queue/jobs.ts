@@ -18,6 +18,8 @@ export const TASKS = {
   queueScheduled: 'queue_scheduled_call',
   dispatchCampaign: 'dispatch_campaign',
   purge: 'purge_webhook_history',
+  carrierHangup: 'carrier_hangup',
+  twilioRecording: 'twilio_recording',
 } as const;
 export type TaskKey = keyof typeof TASKS;
 
@@ -32,6 +34,10 @@ export interface TaskPayloads {
   queueScheduled: { callId: string };
   dispatchCampaign: { campaignId: string };
   purge: { scope: 'webhooks' };
+  /** Hang up a carrier call (Twilio) canceled through our API. */
+  carrierHangup: { callId: string };
+  /** Fetch a finished Twilio recording with the account's credentials and store it. */
+  twilioRecording: { callId: string; recordingUrl: string };
 }
 
 /** Every task name a job may be written for (registered at migration time, see migrateQueue). */
@@ -75,6 +81,10 @@ export const JOB_KINDS = {
   dispatchCampaign: { task: 'dispatchCampaign', key: { prefix: 'campaign:', field: 'campaignId' }, fixed: {} },
   /** The retention purge: one waiting at most; each run queues the next. */
   purge: { task: 'purge', key: { prefix: 'purge:', field: 'scope' }, fixed: {} },
+  /** Ask the carrier holding a canceled call (Twilio) to end it, outside the cancel's transaction. */
+  carrierHangup: { task: 'carrierHangup', key: { prefix: 'hangup:', field: 'callId' }, fixed: {} },
+  /** Fetch and store a Twilio recording once (a repeated recording callback replaces the waiting job). */
+  twilioRecording: { task: 'twilioRecording', key: { prefix: 'twilio-recording:', field: 'callId' }, fixed: {} },
 } as const satisfies Record<string, { task: TaskKey; key: { prefix: string; field: string } | null; fixed: Record<string, string> }>;
 export type JobKind = keyof typeof JOB_KINDS;
 
@@ -89,6 +99,8 @@ export interface JobInputs {
   queueScheduled: { callId: string };
   dispatchCampaign: { campaignId: string };
   purge: { scope: 'webhooks' };
+  carrierHangup: { callId: string };
+  twilioRecording: { callId: string; recordingUrl: string };
 }
 
 export interface Job {

@@ -1,9 +1,9 @@
 import express, { type RequestHandler } from 'express';
 import { AppError } from '../shared/errors';
+import { DEFAULT_MAX_BODY_BYTES, formatBytes } from '../shared/route';
 
-export const MAX_BODY_BYTES = 64 * 1024;
-/** Campaign creation and appends carry up to 10,000 recipients (docs/campaigns.md). */
-export const MAX_CAMPAIGN_BODY_BYTES = 8 * 1024 * 1024;
+/** GraphQL's limit, and every REST route's unless its descriptor sets `body.maxBytes`. */
+export const MAX_BODY_BYTES = DEFAULT_MAX_BODY_BYTES;
 
 /**
  * JSON bodies only. An empty body is an empty object (so POST with no body works); a non-empty
@@ -13,7 +13,7 @@ export const jsonBody: RequestHandler = jsonBodyUpTo(MAX_BODY_BYTES);
 
 export function jsonBodyUpTo(maxBytes: number): RequestHandler {
   const json = express.json({ limit: maxBytes, strict: true, type: ['application/json', 'application/*+json'] });
-  const label = maxBytes >= 1024 * 1024 ? `${maxBytes / (1024 * 1024)} MiB` : `${maxBytes / 1024} KiB`;
+  const label = formatBytes(maxBytes);
   return (req, res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
     const hasBody = length > 0 || req.headers['transfer-encoding'] !== undefined;

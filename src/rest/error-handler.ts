@@ -1,14 +1,17 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, toAppError } from '../shared/errors';
+import { DEFAULT_MAX_BODY_BYTES, formatBytes } from '../shared/route';
 import { sendProblem } from './problem';
 
 /** Body-parser and other HTTP-level failures, recognised by their `type` or status. */
-function fromHttpError(err: { type?: string; status?: number; statusCode?: number }): AppError | undefined {
+function fromHttpError(err: { type?: string; status?: number; statusCode?: number; limit?: number }): AppError | undefined {
+  // body-parser reports the limit it was built with (the route's, see router.ts).
+  const tooLarge = () => new AppError('payload_too_large', `The request body is larger than ${formatBytes(typeof err.limit === 'number' ? err.limit : DEFAULT_MAX_BODY_BYTES)}.`);
   switch (err.type) {
     case 'entity.parse.failed':
       return new AppError('bad_request', 'The request body is not valid JSON.');
     case 'entity.too.large':
-      return new AppError('payload_too_large', 'The request body is larger than 64 KiB.');
+      return tooLarge();
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new AppError('unsupported_media_type', 'Only UTF-8 JSON request bodies are accepted.');
@@ -19,7 +22,7 @@ function fromHttpError(err: { type?: string; status?: number; statusCode?: numbe
   }
   const status = err.status ?? err.statusCode;
   if (status === 400) return new AppError('bad_request', 'The request is malformed.');
-  if (status === 413) return new AppError('payload_too_large', 'The request body is larger than 64 KiB.');
+  if (status === 413) return tooLarge();
   return undefined;
 }
 

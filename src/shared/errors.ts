@@ -7,6 +7,7 @@ import { mapPgError } from './pg-errors';
 export const ERROR_CODES = {
   bad_request: { status: 400, title: 'Bad Request', graphql: 'BAD_USER_INPUT' },
   validation_error: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
+  from_not_allowed: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
   number_suppressed: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
   missing_credentials: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   invalid_token: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
@@ -18,6 +19,7 @@ export const ERROR_CODES = {
   inactive_user: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
   inactive_organization: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
   insufficient_role: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
+  invalid_signature: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
   email_not_verified: { status: 403, title: 'Forbidden', graphql: 'FORBIDDEN' },
   not_found: { status: 404, title: 'Not Found', graphql: 'NOT_FOUND' },
   method_not_allowed: { status: 405, title: 'Method Not Allowed', graphql: 'BAD_REQUEST' },

@@ -57,6 +57,8 @@ export interface RouteInput {
   query: unknown;
   body: unknown;
   header(name: string): string | undefined;
+  /** The path and query string as the client sent them (what a URL signature such as Twilio's covers). */
+  url: string;
 }
 
 export interface Reply {
@@ -82,7 +84,12 @@ export interface RouteDescriptor<D = unknown> {
   /** Path parameters (all strings on the wire); defaults to a plain string for every {name}. */
   params?: z.ZodObject;
   query?: z.ZodObject;
-  body?: Named & { required?: boolean };
+  /**
+   * The request body; JSON unless `contentType` says otherwise. The router parses it with the
+   * mount's parser, up to `maxBytes` (default DEFAULT_MAX_BODY_BYTES); the document's 413 text
+   * comes from the same number (bodyLimit).
+   */
+  body?: Named & { required?: boolean; contentType?: string; maxBytes?: number };
   headers?: Array<{ name: string; description: string; schema: z.ZodType }>;
   responses: Record<number, ResponseSpec>;
   /** Problem (application/problem+json) statuses besides those every route of its auth kind can answer. */
@@ -91,6 +98,15 @@ export interface RouteDescriptor<D = unknown> {
   example: { request?: unknown; response?: unknown };
   handler(input: RouteInput, deps: D): Promise<Reply>;
 }
+
+/** Request bodies larger than this are 413, unless a route's `body.maxBytes` says otherwise. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+/** The largest body a route accepts (what its parser is built with and its 413 documents). */
+export const bodyLimit = (r: Pick<RouteDescriptor<never>, 'body'>): number => r.body?.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
+
+/** 65536 → "64 KiB", 8388608 → "8 MiB" (as the 413 problem and the document word a limit). */
+export const formatBytes = (n: number): string => (n >= 1024 * 1024 && n % (1024 * 1024) === 0 ? `${n / (1024 * 1024)} MiB` : n % 1024 === 0 ? `${n / 1024} KiB` : `${n} bytes`);
 
 /** A feature's routes and the narrow set of services they need. */
 export type Routes<D> = ReadonlyArray<RouteDescriptor<D>>;

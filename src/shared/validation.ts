@@ -1,18 +1,33 @@
 import { z } from 'zod';
-import { AppError } from './errors';
+import { AppError, type FieldError } from './errors';
+
+export type Checked<T> = { ok: true; data: T; errors: [] } | { ok: false; data?: undefined; errors: FieldError[] };
+
+/**
+ * Checks input with a zod schema without throwing: the parsed value, or every field error (for
+ * a caller that adds errors of its own, e.g. recipients or a header, to the same 422).
+ */
+export function checkInput<S extends z.ZodType>(schema: S, input: unknown, prefix: ReadonlyArray<string | number> = []): Checked<z.output<S>> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return { ok: true, data: result.data, errors: [] };
+  const errors = result.error.issues.map((issue) => {
+    const path = [...prefix, ...issue.path.map(String)];
+    return { field: path.length ? path.join('.') : 'body', message: issue.message };
+  });
+  return { ok: false, errors };
+}
+
+/** The one 422 validation_error, naming every invalid field (docs/api.md, "Errors"). */
+export const invalidRequest = (errors: FieldError[]): AppError => new AppError('validation_error', 'The request is invalid.', { errors });
 
 /**
  * Parses input with a zod schema; failures become one 422 validation_error listing every field.
  * Unknown fields are dropped (zod's default), consistently on every endpoint.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const errors = result.error.issues.map((issue) => ({
-    field: issue.path.length ? issue.path.join('.') : 'body',
-    message: issue.message,
-  }));
-  throw new AppError('validation_error', 'The request is invalid.', { errors });
+  const checked = checkInput(schema, input);
+  if (checked.ok) return checked.data;
+  throw invalidRequest(checked.errors);
 }
 
 export const emailSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from './errors';
+import { AppError, type FieldError } from './errors';
 import { bareHost, resolvesToBlocked } from './net-guard';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
@@ -30,11 +30,25 @@ export const webhookUrlSchema = z
 
 /** 422 when the URL's host is, or resolves now to, a non-public address (unless allowed by config). */
 export async function assertPublicDestination(field: string, url: string, allowPrivate: boolean): Promise<void> {
-  if (allowPrivate) return;
+  const error = await destinationError(field, url, allowPrivate);
+  if (error) throw new AppError('validation_error', 'The request is invalid.', { errors: [error] });
+}
+
+async function destinationError(field: string, url: string, allowPrivate: boolean): Promise<FieldError | null> {
+  if (allowPrivate) return null;
   const blocked = await resolvesToBlocked(bareHost(new URL(url)));
-  if (blocked) {
-    throw new AppError('validation_error', 'The request is invalid.', {
-      errors: [{ field, message: `must not point to a private, loopback, link-local or reserved address (${blocked})` }],
-    });
-  }
+  return blocked ? { field, message: `must not point to a private, loopback, link-local or reserved address (${blocked})` } : null;
+}
+
+/**
+ * For a body already refused for other fields: the network rule's error for its `webhook_url`
+ * when that one is well formed, so the single 422 names every invalid field.
+ */
+export async function webhookUrlErrors(body: unknown, allowPrivate: boolean): Promise<FieldError[]> {
+  const value = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).webhook_url : undefined;
+  if (value === undefined || value === null) return [];
+  const shape = webhookUrlSchema.safeParse(value);
+  if (!shape.success) return [];
+  const error = await destinationError('webhook_url', shape.data, allowPrivate);
+  return error ? [error] : [];
 }

@@ -6,6 +6,7 @@ import { rawGql } from '../helpers/graphql';
 import { Mailbox } from '../helpers/mailbox';
 import { Receiver } from '../helpers/receiver';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { TwilioFarEnd } from '../helpers/twilio-far-end';
 import { audit, buildDashboard, findChromium, launch, newContext, shot, visit, writeArtifact } from './browser';
 
 /**
@@ -26,15 +27,22 @@ suite('dashboard in a real browser', () => {
   let browser: Browser;
   let receiver: Receiver;
   let mailbox: Mailbox;
+  let twilio: TwilioFarEnd;
 
   beforeAll(async () => {
     buildDashboard();
     receiver = await Receiver.start();
     mailbox = await Mailbox.start();
     const port = await freePort();
+    // Twilio accounts an organization connects live in a local far end (its REST API).
+    twilio = new TwilioFarEnd(`http://127.0.0.1:${port}`, () => app.url);
+    await twilio.start();
     // Signed recording links and mailed links must name this server; calls take a few seconds
     // (SIMULATOR_SPEEDUP 60) so the list is seen changing.
-    app = await startTestApp({ PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, SIMULATOR_SPEEDUP: '60', SMTP_URL: mailbox.url }, { worker: true, port });
+    app = await startTestApp(
+      { PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, SIMULATOR_SPEEDUP: '60', SMTP_URL: mailbox.url, TWILIO_API_BASE_URL: twilio.url },
+      { worker: true, port },
+    );
     browser = await launch(CHROMIUM!);
   }, 180_000);
 
@@ -43,6 +51,7 @@ suite('dashboard in a real browser', () => {
     await app?.close();
     await receiver?.close();
     await mailbox?.close();
+    await twilio?.close();
   });
 
   test('an owner signs up, creates a key, sets the webhook, places a test call, watches it complete live, plays the recording and redelivers its webhook', async () => {
@@ -254,6 +263,111 @@ suite('dashboard in a real browser', () => {
     // The owners' page itself refuses a member, in words.
     await page.goto(`${app.url}/app/members`);
     await page.getByText('Only an organization owner can manage members.').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  test('an owner connects a Twilio account, tests it, rotates its token, gets field errors beside the fields and removes it; a member sees it read-only', async () => {
+    const owner = await signup(app, { organizationName: 'Carrier Org' });
+    const account = twilio.addAccount();
+    recordSecret(account.authToken);
+    const { context, page, problems } = await newContext(browser);
+    // Everything the API sent the page, to show the token never comes back.
+    const bodies: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/graphql')) bodies.push(r.text().catch(() => ''));
+    });
+    await login(page, app.url, owner.email, owner.password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Carrier' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Carrier' }).waitFor();
+    const current = page.getByTestId('carrier-current');
+    await current.getByText('Built-in simulator', { exact: true }).waitFor();
+    await current.getByText('The deployment default', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Remove connection' }).count()).toBe(0);
+    await visit(page, '50-carrier-default');
+
+    // Connect the Twilio account.
+    await page.getByLabel('Carrier type').selectOption('TWILIO');
+    await page.getByLabel('Account SID').fill(account.accountSid);
+    await page.getByLabel(/^Auth token/).fill(account.authToken);
+    await page.getByLabel(/^Caller-ID numbers/).fill('+14155550100\n+14155550101');
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    await page.getByText('Saved.').waitFor();
+    await current.getByText("This organization's own connection").waitFor();
+    await current.getByText('Twilio', { exact: true }).waitFor();
+    await current.getByText(account.accountSid).waitFor();
+    expect(await page.getByTestId('carrier-secret').textContent()).toBe('secret set (never shown)');
+    expect(await page.getByTestId('carrier-numbers').textContent()).toContain('+14155550101');
+    // The form starts afresh from what is stored: the token field is empty, its hint says one is kept.
+    expect(await page.getByLabel(/^Auth token/).inputValue()).toBe('');
+    await page.getByText(/a secret is stored: leave empty to keep it/).waitFor();
+
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const result = page.getByTestId('carrier-test-result');
+    await result.getByText('Connected to the Twilio account "Far end test account"').waitFor();
+    await result.getByText('Connection works.').waitFor();
+    await visit(page, '51-carrier-twilio');
+
+    // A member sees the same connection, read-only.
+    const memberEmail = uniqueEmail('carrier-member');
+    const memberPassword = 'carrier member password';
+    recordSecret(memberPassword);
+    const added = await rawGql(app, 'mutation($input: AddMemberInput!) { addMember(input: $input) { id } }', { input: { email: memberEmail, password: memberPassword, role: 'MEMBER' } }, owner.token);
+    expect(added.errors).toBeUndefined();
+    const member = await newContext(browser);
+    await login(member.page, app.url, memberEmail, memberPassword);
+    await member.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Carrier' }).click();
+    await member.page.getByTestId('carrier-current').getByText(account.accountSid).waitFor();
+    expect(await member.page.getByTestId('carrier-secret').textContent()).toBe('secret set (never shown)');
+    await member.page.getByText('Only an organization owner can change the carrier connection.').waitFor();
+    for (const name of ['Test connection', 'Remove connection', 'Save connection']) expect(await member.page.getByRole('button', { name }).count()).toBe(0);
+    expect(await member.page.getByLabel('Account SID').count()).toBe(0);
+    await visit(member.page, '52-member-carrier');
+    expect(member.problems).toEqual([]);
+    await member.context.close();
+
+    // Rotating the token: a wrong one is stored, and the test says so in words.
+    await page.getByLabel(/^Auth token/).fill('not-the-token');
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    await result.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await result.getByText('Connection failed.').waitFor();
+    await result.getByText(/refused the credentials/).waitFor();
+
+    // A bad number: the API's field error is shown beside the numbers, and nothing changes.
+    await page.getByLabel(/^Caller-ID numbers/).fill('+14155550100\n12345');
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    const numbersError = page.locator('#error-numbers');
+    await numbersError.getByText('number 2: must be an E.164 number such as +14155550100').waitFor();
+    expect(await page.getByLabel(/^Caller-ID numbers/).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel(/^Caller-ID numbers/).getAttribute('aria-describedby')).toBe('error-numbers');
+    // The summary says why the save failed without repeating what is shown beside the field.
+    expect(await page.getByRole('alert').textContent()).toBe('Some fields need attention.');
+    await visit(page, '53-carrier-field-error');
+
+    // Switching to a SIP trunk on a loopback address: refused on the host field; the Twilio connection stays.
+    await page.getByLabel('Carrier type').selectOption('SIP');
+    await page.getByLabel('Trunk host').fill('127.0.0.1');
+    expect(await page.getByLabel('Port', { exact: true }).inputValue()).toBe('5060');
+    await page.getByLabel(/^Caller-ID numbers/).fill('+14155550100');
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    await page.locator('#error-host').getByText(/private, loopback or link-local address/).waitFor();
+    expect(await page.getByLabel('Trunk host').getAttribute('aria-invalid')).toBe('true');
+    await current.getByText(account.accountSid).waitFor();
+    await visit(page, '54-carrier-sip-error');
+
+    // Remove, with a confirmation: back to the deployment default.
+    await page.getByRole('button', { name: 'Remove connection' }).click();
+    await page.getByRole('group', { name: 'Confirm removal' }).getByRole('button', { name: 'Yes, remove' }).click();
+    await page.getByText('Removed: calls use the deployment default again.').waitFor();
+    await current.getByText('Built-in simulator', { exact: true }).waitFor();
+    await current.getByText('The deployment default', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Remove connection' }).count()).toBe(0);
+
+    const sent = await Promise.all(bodies);
+    expect(sent.some((b) => b.includes(account.accountSid))).toBe(true);
+    expect(sent.filter((b) => b.includes(account.authToken))).toEqual([]);
+    expect(await page.content()).not.toContain(account.authToken);
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);

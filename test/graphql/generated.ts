@@ -31,6 +31,10 @@ export type AttemptTrigger =
 export type AuditAction =
   /** An API key was revoked. */
   | 'API_KEY_REVOKE'
+  /** An owner removed the organization's carrier connection (back to the default). */
+  | 'CARRIER_REMOVE'
+  /** An owner connected or changed the organization's carrier. */
+  | 'CARRIER_UPDATE'
   /** An organization was reactivated. */
   | 'ORGANIZATION_ACTIVATE'
   /** An organization was deactivated. */
@@ -46,6 +50,8 @@ export type AuditAction =
 export type AuditTargetType =
   /** An API key. */
   | 'API_KEY'
+  /** An organization's carrier connection. */
+  | 'CARRIER_CONNECTION'
   /** An organization. */
   | 'ORGANIZATION'
   /** A user. */

@@ -187,6 +187,10 @@ describe('reading and canceling calls', () => {
     const p3 = await app.http().get(`/v1/calls?limit=2&cursor=${p2.body.next_cursor}`).set(bearer(a.apiKey));
     expect([...p1.body.data, ...p2.body.data, ...p3.body.data].map((c: { call_id: string }) => c.call_id)).toEqual([...ids].reverse());
     expect(p3.body.next_cursor).toBeNull();
+    // The list reads rows without managed entities: each item is exactly what GET one returns.
+    expect(p3.body.data.find((c: { call_id: string }) => c.call_id === ids[0])).toEqual(one.body);
+    const canceledOne = (await app.http().get(`/v1/calls/${ids[1]}`).set(bearer(a.apiKey))).body;
+    expect(p2.body.data.concat(p3.body.data).find((c: { call_id: string }) => c.call_id === ids[1])).toEqual(canceledOne);
     const canceled = await app.http().get('/v1/calls?status=canceled').set(bearer(a.apiKey));
     expect(canceled.body.data.map((c: { call_id: string }) => c.call_id)).toEqual([ids[1]]);
     for (const q of ['status=done', 'limit=0', 'limit=101', 'cursor=garbage']) {

@@ -246,6 +246,52 @@ describe('campaigns', () => {
     await api.post(`/campaigns/${later.body.campaign_id}/recipients`, { recipients: [{ to: '+14155559999' }] }).expect(409);
   });
 
+  test('one 422 names every invalid field at once (campaign, recipients by index, header); a malformed date is one error', async () => {
+    const org = await orgWithWebhook();
+    const api = v1(org);
+    type Res = { body: { errors: Array<{ field: string; message: string }> } };
+    const fields = (res: Res) => res.body.errors.map((e) => e.field);
+    const recipients = [{ to: '+14155554100' }, { to: '12' }, { to: '+14155554102', time_zone: 'Mars/Olympus', metadata: 5 }];
+
+    const all = await api.post('/campaigns', { name: ' ', max_concurrent_calls: 0, start_at: 'tomorrow', end_at: 'later', recipients }, { 'Idempotency-Key': 'has space' }).expect(422);
+    expect(fields(all)).toEqual(['name', 'start_at', 'end_at', 'max_concurrent_calls', 'recipients.1.to', 'recipients.2.metadata', 'recipients.2.time_zone', 'Idempotency-Key']);
+    expect(all.body.errors.find((e: { field: string }) => e.field === 'start_at').message).toBe('must be an RFC 3339 date-time with an offset');
+
+    // A well-formed start_at too far ahead: its range error, once; end_at before it: named as well, with the other fields.
+    const ahead = new Date(Date.now() + 91 * 86_400_000).toISOString();
+    const range = await api.post('/campaigns', { name: '', start_at: ahead, end_at: new Date(Date.now() + 3600_000).toISOString(), recipients: [{ to: 'x' }] }).expect(422);
+    expect(range.body.errors).toEqual([
+      { field: 'name', message: 'must not be empty' },
+      { field: 'start_at', message: 'must be at most 90 days ahead' },
+      { field: 'end_at', message: 'must be after start_at' },
+      { field: 'recipients.0.to', message: expect.any(String) },
+    ]);
+    // Without an offset, start_at is malformed (one error) and end_at is not compared with it.
+    const noOffset = await api.post('/campaigns', { name: 'n', start_at: '2030-01-01T00:00:00', end_at: '2020-01-01T00:00:00Z' }).expect(422);
+    expect(fields(noOffset)).toEqual(['start_at']);
+
+    // The list itself being wrong is one error; its items are then not examined.
+    const notList = await api.post('/campaigns', { name: ' ', recipients: 'all of them' }).expect(422);
+    expect(fields(notList)).toEqual(['name', 'recipients']);
+
+    // Append: every recipient and the header in one answer, before the campaign is even looked up.
+    const made = await api.post('/campaigns', { name: 'ok', start_at: new Date(Date.now() + 3600_000).toISOString() }).expect(201);
+    const append = await api.post(`/campaigns/${made.body.campaign_id}/recipients`, { recipients: [{ to: '1' }, { to: '+14155554103' }, { to: '+1', time_zone: 'Nowhere' }] }, { 'Idempotency-Key': 'a b' }).expect(422);
+    expect(fields(append)).toEqual(['recipients.0.to', 'recipients.2.to', 'recipients.2.time_zone', 'Idempotency-Key']);
+    const unknown = await api.post('/campaigns/0190a000-0000-7000-8000-000000000000/recipients', { recipients: [{ to: '1' }] }).expect(422);
+    expect(fields(unknown)).toEqual(['recipients.0.to']);
+    expect((await api.get(`/campaigns/${made.body.campaign_id}`).expect(200)).body.counts.total).toBe(0);
+
+    // Single calls and the suppression list follow the same rule.
+    const call = await api.post('/calls/outbound', { to: '12', max_duration_seconds: 1, schedule_at: 'soon' }, { 'Idempotency-Key': 'a b' }).expect(422);
+    expect(fields(call)).toEqual(['to', 'max_duration_seconds', 'schedule_at', 'Idempotency-Key']);
+    const late = await api.post('/calls/outbound', { to: '+14155554104', schedule_at: ahead }).expect(422);
+    expect(late.body.errors).toEqual([{ field: 'schedule_at', message: 'must be at most 90 days ahead' }]);
+    const numbers = await api.post('/suppressions', { numbers: ['+14155554105', 'x', '12'] }).expect(422);
+    expect(fields(numbers)).toEqual(['numbers.1', 'numbers.2']);
+    expect((await app.db.pool.query('select (select count(*) from campaigns where org_id = $1)::int as c, (select count(*) from calls where org_id = $1)::int as k, (select count(*) from suppressions where org_id = $1)::int as s', [org.orgId])).rows[0]).toEqual({ c: 1, k: 0, s: 0 });
+  });
+
   test('Idempotency-Key on create and append; validation by index; append', async () => {
     const org = await orgWithWebhook();
     const api = v1(org);

@@ -137,6 +137,40 @@ test('every mounted REST route is documented, and every documented operation is 
   }
 });
 
+test("each route's documented 413 is the body limit it enforces: 8 MiB for campaign bodies, 64 KiB elsewhere", async () => {
+  const too: Record<string, string> = {};
+  for (const ops of Object.values(doc.paths as Record<string, Json>)) for (const op of Object.values(ops)) if (op.responses['413']) too[op.operationId] = op.responses['413'].description;
+  expect([too.createCampaign, too.appendCampaignRecipients, too.placeCall]).toEqual(['Request body over 8 MiB.', 'Request body over 8 MiB.', 'Request body over 64 KiB.']);
+  const others = Object.entries(too).filter(([id]) => id !== 'createCampaign' && id !== 'appendCampaignRecipients');
+  expect(others.length).toBeGreaterThan(10);
+  expect([...new Set(others.map(([, d]) => d))]).toEqual(['Request body over 64 KiB.']);
+
+  // On the wire: a body of exactly the documented size is read, one byte more is 413 naming that size.
+  const limitOf = (id: string) => {
+    const [, n, unit] = /^Request body over (\d+) (KiB|MiB)\.$/.exec(too[id]!)!;
+    return { bytes: Number(n) * (unit === 'MiB' ? 1024 * 1024 : 1024), label: `${n} ${unit}` };
+  };
+  const sized = (body: object, size: number): string => {
+    const bare = JSON.stringify({ ...body, pad: '' });
+    return JSON.stringify({ ...body, pad: 'x'.repeat(size - Buffer.byteLength(bare)) });
+  };
+  const org = await signup(app);
+  const post = (path: string, body: string) => app.http().post(path).set(bearer(org.apiKey)).set('Content-Type', 'application/json').send(body);
+  const create = limitOf('createCampaign');
+  const made = conforms('POST', '/v1/campaigns', await post('/v1/campaigns', sized({ name: 'big', start_at: new Date(Date.now() + 3600_000).toISOString() }, create.bytes)));
+  expect(made.status).toBe(201);
+  const over = conforms('POST', '/v1/campaigns', await post('/v1/campaigns', sized({ name: 'big' }, create.bytes + 1)));
+  expect([over.status, over.body.code, over.body.detail]).toEqual([413, 'payload_too_large', `The request body is larger than ${create.label}.`]);
+  const append = limitOf('appendCampaignRecipients');
+  const appendPath = `/v1/campaigns/${made.body.campaign_id}/recipients`;
+  expect(conforms('POST', '/v1/campaigns/{campaign_id}/recipients', await post(appendPath, sized({ recipients: [{ to: '+14155550131' }] }, append.bytes))).status).toBe(201);
+  expect(conforms('POST', '/v1/campaigns/{campaign_id}/recipients', await post(appendPath, sized({ recipients: [{ to: '+14155550131' }] }, append.bytes + 1))).status).toBe(413);
+  const call = limitOf('placeCall');
+  expect(conforms('POST', '/v1/calls/outbound', await post('/v1/calls/outbound', sized({ to: '+14155550132' }, call.bytes))).status).toBe(201);
+  const overCall = conforms('POST', '/v1/calls/outbound', await post('/v1/calls/outbound', sized({ to: '+14155550132' }, call.bytes + 1)));
+  expect([overCall.status, overCall.body.detail]).toEqual([413, `The request body is larger than ${call.label}.`]);
+});
+
 describe('real responses validate against the document', () => {
   let org: TestOrg;
   let admin: TestOrg;
@@ -208,6 +242,16 @@ describe('real responses validate against the document', () => {
     const member = conforms('POST', '/dashboard/members', await app.http().post('/dashboard/members').set(bearer(org.token)).send({ email: uniqueEmail(), password: 'member password', role: 'member' }));
     conforms('POST', '/dashboard/members/{id}/deactivate', await app.http().post(`/dashboard/members/${member.body.id}/deactivate`).set(bearer(org.token)));
     conforms('POST', '/dashboard/members/{id}/deactivate', await app.http().post(`/dashboard/members/${org.userId}/deactivate`).set(bearer(org.token))); // 409 (oneself)
+
+    conforms('GET', '/dashboard/carrier', await app.http().get('/dashboard/carrier').set(bearer(org.token)));
+    conforms('PUT', '/dashboard/carrier', await app.http().put('/dashboard/carrier').set(bearer(org.token)).send({ type: 'twilio', account_sid: 'AC' + '0'.repeat(32), auth_token: 'token-for-the-document', numbers: ['+14155550100'] }));
+    conforms('PUT', '/dashboard/carrier', await app.http().put('/dashboard/carrier').set(bearer(org.token)).send({ type: 'sip', host: '127.0.0.1', numbers: ['+14155550100'] })); // 422
+    conforms('DELETE', '/dashboard/carrier', await app.http().delete('/dashboard/carrier').set(bearer(org.token)));
+    conforms('POST', '/dashboard/carrier/test', await app.http().post('/dashboard/carrier/test').set(bearer(org.token))); // the simulator: no network
+    for (const hook of ['status', 'twiml', 'gather', 'recording']) {
+      const forged = await app.http().post(`/carriers/twilio/calls/00000000-0000-7000-8000-000000000000/${hook}`).set('X-Twilio-Signature', 'forged').type('form').send({ CallSid: 'CA1' });
+      conforms('POST', `/carriers/twilio/calls/{call_id}/${hook}`, forged); // 403
+    }
   });
 
   test('calls, recordings and the webhook events they cause', async () => {

@@ -27,6 +27,24 @@ test('a per-call webhook_url to a private address is refused when the call is pl
   }
 });
 
+test('a private webhook_url is named in the same 422 as the other invalid fields (calls and campaigns)', async () => {
+  const org = await signup(app);
+  const fields = (res: { body: { errors: Array<{ field: string }> } }) => res.body.errors.map((e) => e.field);
+  const call = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '12', webhook_url: 'http://127.0.0.1/x' }).expect(422);
+  expect(fields(call)).toEqual(['to', 'webhook_url']);
+  const campaign = await app
+    .http()
+    .post('/v1/campaigns')
+    .set(bearer(org.apiKey))
+    .send({ name: ' ', webhook_url: 'http://169.254.169.254/latest', recipients: [{ to: '+14155550003' }, { to: '12' }] })
+    .expect(422);
+  expect(fields(campaign)).toEqual(['name', 'recipients.1.to', 'webhook_url']);
+  // Alone, it is still refused (after the body is otherwise valid).
+  const alone = await app.http().post('/v1/campaigns').set(bearer(org.apiKey)).send({ name: 'c', webhook_url: 'http://localhost/x', recipients: [{ to: '+14155550003' }] }).expect(422);
+  expect(fields(alone)).toEqual(['webhook_url']);
+  expect((await app.db.pool.query('select count(*)::int as n from campaigns where org_id = $1', [org.orgId])).rows[0].n).toBe(0);
+});
+
 // Destinations stored before the rule existed, or names whose DNS answer changed after validation
 // (rebinding), are caught at delivery time, against the address actually connected to.
 // PORT is the local receiver's: if the guard failed, the receiver would see the request.

@@ -4,6 +4,7 @@ import { Voicegate, VoicegateConnectionError, VoicegateError, type Call } from '
 import { quickstart } from '../../sdk/examples/quickstart';
 import { eventually, recordSecret, signup, type TestOrg } from '../helpers/factories';
 import { recordingFetch } from '../helpers/recording-fetch';
+import { sdkFailure as failure } from '../helpers/sdk-failure';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -21,15 +22,6 @@ async function client(opts: Partial<ConstructorParameters<typeof Voicegate>[0]> 
   return { vg: new Voicegate({ apiKey: org.apiKey, baseUrl: app.url, ...opts }), org };
 }
 
-async function failure(promise: PromiseLike<unknown>): Promise<VoicegateError> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof VoicegateError) return e;
-    throw e;
-  }
-  throw new Error('expected a VoicegateError');
-}
 
 test('place, get and cancel: typed calls, an automatic Idempotency-Key, the request id and Location', async () => {
   const rec = recordingFetch();

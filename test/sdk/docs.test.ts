@@ -7,6 +7,7 @@ const read = (p: string): string => readFileSync(path.join(root, p), 'utf8');
 
 test.each([
   ['docs/sdk.md', 'sdk/examples/quickstart.ts'],
+  ['docs/sdk.md', 'sdk/examples/campaign-batches.ts'],
   ['docs/receiving-webhooks.md', 'sdk/examples/express-receiver.ts'],
   ['docs/receiving-webhooks.md', 'sdk/examples/node-http-receiver.ts'],
 ])('%s shows %s as it is', (doc, example) => {

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
-import { Voicegate, verifyWebhook, WebhookVerificationError, type WebhookEvent, type WebhookVerificationReason } from '@voicegate/sdk';
+import { Voicegate, verifyWebhook, WebhookVerificationError, type WebhookEvent, type WebhookEventName, type WebhookVerificationReason } from '@voicegate/sdk';
+import type { EVENT_TYPES } from '../../src/features/webhooks/webhook-delivery.entity';
 import { createWebhookApp } from '../../sdk/examples/express-receiver';
 import { createWebhookServer } from '../../sdk/examples/node-http-receiver';
 import { bearer, eventually, recordSecret, signup, type TestOrg } from '../helpers/factories';
@@ -62,6 +63,43 @@ test('real deliveries of every event verify, parse to the typed event, and agree
     if (event.event === 'call.ended') expect([event.status, event.disposition]).toEqual(['completed', 'human']);
     if (event.event === 'call.analyzed') expect(event.structured_answers).toEqual({ ok: expect.any(Boolean) });
   }
+});
+
+test('campaign events verify and narrow too: the SDK knows exactly the events the service sends', async () => {
+  // Compile-time: the SDK's event names are the service's, no more, no fewer.
+  type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+  const exact: Same<WebhookEventName, (typeof EVENT_TYPES)[number]> = true;
+  expect(exact).toBe(true);
+
+  const { org, vg } = await orgWithReceiver();
+  const running = await vg.campaigns.create({ name: 'sdk events', recipients: [{ to: '+14155550182' }] });
+  const later = await vg.campaigns.create({ name: 'sdk pause', start_at: new Date(Date.now() + 86_400_000).toISOString() });
+  await vg.campaigns.pause(later.campaign_id);
+  const ofCampaign = (event: string, id: string) => rx.received.filter((r) => r.json.event === event && r.json.campaign_id === id);
+  const wanted: Array<[WebhookEventName, string]> = [
+    ['campaign.started', running.campaign_id],
+    ['campaign.completed', running.campaign_id],
+    ['campaign.paused', later.campaign_id],
+  ];
+  for (const [name, id] of wanted) {
+    await rx.waitFor(() => ofCampaign(name, id).length > 0, 30_000, `${name} of ${id}`);
+    const r = ofCampaign(name, id)[0]!;
+    const event = verifyWebhook(r.raw, r.headers, org.webhookSecret);
+    expect(event).toEqual(r.json);
+    switch (event.event) {
+      case 'campaign.started':
+      case 'campaign.paused':
+      case 'campaign.completed':
+        expect([event.event, event.campaign_id, 'call_id' in event]).toEqual([name, id, false]);
+        expect(event.counts.total).toBe(id === running.campaign_id ? 1 : 0);
+        break;
+      default:
+        throw new Error(`unexpected ${event.event}`);
+    }
+  }
+  const completed = verifyWebhook(ofCampaign('campaign.completed', running.campaign_id)[0]!.raw, ofCampaign('campaign.completed', running.campaign_id)[0]!.headers, org.webhookSecret);
+  if (completed.event !== 'campaign.completed') throw new Error('not narrowed');
+  expect([completed.status, completed.counts.pending, completed.counts.calling]).toEqual(['completed', 0, 0]);
 });
 
 test('tampering, a wrong secret, a stale or future timestamp and missing headers are refused', async () => {

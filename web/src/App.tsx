@@ -13,6 +13,7 @@ import { CallDetailPage, CallsPage, PlaceCallPage } from './pages/calls';
 // Pages a visitor rarely opens first are loaded on demand: the calls page stays small.
 const ApiKeysPage = lazy(() => import('./pages/org').then((m) => ({ default: m.ApiKeysPage })));
 const WebhookPage = lazy(() => import('./pages/org').then((m) => ({ default: m.WebhookPage })));
+const CarrierPage = lazy(() => import('./pages/carrier').then((m) => ({ default: m.CarrierPage })));
 const MembersPage = lazy(() => import('./pages/org').then((m) => ({ default: m.MembersPage })));
 const DeliveriesPage = lazy(() => import('./pages/deliveries').then((m) => ({ default: m.DeliveriesPage })));
 const AdminPage = lazy(() => import('./pages/admin').then((m) => ({ default: m.AdminPage })));
@@ -50,6 +51,7 @@ function Shell({ children }: { children: ReactNode }) {
             <NavLink to="/deliveries">Deliveries</NavLink>
             <NavLink to="/keys">API keys</NavLink>
             <NavLink to="/webhook">Webhook</NavLink>
+            <NavLink to="/carrier">Carrier</NavLink>
             {lower(user?.role ?? '') === 'owner' && <NavLink to="/members">Members</NavLink>}
             {lower(user?.role ?? '') === 'platform_admin' && <NavLink to="/admin">Admin</NavLink>}
           </nav>
@@ -115,6 +117,7 @@ export function App() {
         <Route path="/deliveries" element={guarded(<DeliveriesPage />)} />
         <Route path="/keys" element={guarded(<ApiKeysPage />)} />
         <Route path="/webhook" element={guarded(<WebhookPage />)} />
+        <Route path="/carrier" element={guarded(<CarrierPage />)} />
         <Route path="/members" element={guarded(<MembersPage />)} />
         <Route path="/admin/*" element={guarded(<AdminPage />)} />
         <Route path="*" element={<NotFound />} />

@@ -18,25 +18,37 @@ export interface SendStats {
   gaps: number;
 }
 
-/** A growable Int16 track, written at sample positions (the callee's side arrives out of order). */
+/**
+ * A growable Int16 track, written at sample positions (the callee's side arrives out of order).
+ * Kept in one-second chunks: a live call never copies its whole recording to grow it, so a long
+ * call costs no large allocation (and no GC pause that would delay every other call's audio).
+ */
 class Track {
-  private data = new Int16Array(SAMPLE_RATE * 10);
+  private static readonly CHUNK = SAMPLE_RATE;
+  private readonly chunks: Int16Array[] = [];
   length = 0;
 
   write(at: number, samples: Int16Array, maxSamples: number): void {
     if (at < 0 || at + samples.length > maxSamples) return;
-    while (at + samples.length > this.data.length) {
-      const bigger = new Int16Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
+    let written = 0;
+    while (written < samples.length) {
+      const pos = at + written;
+      const index = Math.floor(pos / Track.CHUNK);
+      const offset = pos - index * Track.CHUNK;
+      const n = Math.min(samples.length - written, Track.CHUNK - offset);
+      const chunk = (this.chunks[index] ??= new Int16Array(Track.CHUNK));
+      chunk.set(samples.subarray(written, written + n), offset);
+      written += n;
     }
-    this.data.set(samples, at);
     this.length = Math.max(this.length, at + samples.length);
   }
 
   samples(length: number): Int16Array {
     const out = new Int16Array(length);
-    out.set(this.data.subarray(0, Math.min(length, this.length)));
+    for (let i = 0; i * Track.CHUNK < Math.min(length, this.length); i++) {
+      const chunk = this.chunks[i];
+      if (chunk) out.set(chunk.subarray(0, Math.min(Track.CHUNK, length - i * Track.CHUNK)), i * Track.CHUNK);
+    }
     return out;
   }
 }

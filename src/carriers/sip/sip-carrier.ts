@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SipConfig } from '../../config';
 import type { Call } from '../../features/calls/call.entity';
-import type { Logger } from '../../shared/logger';
+import type { Logger } from 'pino';
 import { VoiceAgent, DEFAULT_TIMING, type AgentTiming } from '../../voice/agent';
 import type { SpeechRecognizer } from '../../voice/stt/engine';
 import type { SpeechSynthesizer } from '../../voice/tts';

@@ -4,7 +4,7 @@ import { isIPv6 } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import * as sip from 'sip';
 import type { SipMessage } from 'sip';
-import type { Logger } from '../../shared/logger';
+import type { Logger } from 'pino';
 
 /** RFC 3261 timer values (section 17): T1 = RTT estimate, T2 = cap for non-INVITE retransmits, T4 = network lifetime. */
 export const T1 = 500;

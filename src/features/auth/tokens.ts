@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Config } from '../../config';
 import { AppError } from '../../shared/errors';
@@ -27,6 +28,17 @@ export function issueDashboardToken(config: Config, user: { id: string; orgId: s
   return { token, expiresIn };
 }
 
+/**
+ * The HMAC key as a KeyObject, made once per secret. Given a string, jsonwebtoken first tries to
+ * parse it as a PEM public key (an OpenSSL call that throws) and only then makes a secret key, on
+ * every verification: a measurable share of a dashboard request's CPU (bench/README.md).
+ */
+let cachedKey: { secret: string; key: KeyObject } | undefined;
+function hmacKey(secret: string): KeyObject {
+  if (cachedKey?.secret !== secret) cachedKey = { secret, key: createSecretKey(Buffer.from(secret, 'utf8')) };
+  return cachedKey.key;
+}
+
 /** Clock skew tolerated on `iat` (a token "issued" further in the future is refused). */
 const IAT_SKEW_SECONDS = 60;
 
@@ -41,7 +53,7 @@ export function verifyDashboardToken(config: Config, token: string): DashboardCl
   }
   let payload: unknown;
   try {
-    payload = jwt.verify(token, config.jwtSecret, { algorithms: ['HS256'] });
+    payload = jwt.verify(token, hmacKey(config.jwtSecret), { algorithms: ['HS256'] });
   } catch (e) {
     if (e instanceof jwt.TokenExpiredError) throw new AppError('token_expired', 'The token has expired.');
     throw new AppError('invalid_token', 'The token is invalid.');

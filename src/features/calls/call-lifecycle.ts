@@ -103,6 +103,8 @@ export class CallLifecycle {
     this.logChange(call, from);
     // Delivered on commit, to every process: the one holding the dialog hangs it up.
     if (call.liveUntil && status === 'canceled') await em.execute('select pg_notify(?, ?)', [LIVE_CALL_ENDED_CHANNEL, call.id]);
+    // A Twilio call lives at Twilio: ask it to hang up (outside this transaction, by the worker).
+    if (call.carrier === 'twilio' && status === 'canceled' && call.carrierCallId) await addJobs(em, job('carrierHangup', { callId: call.id }));
     await recordEvent(em, eventSubject(call), 'call.ended', {
       disposition,
       duration_seconds: durationSeconds,
@@ -132,7 +134,7 @@ export class CallLifecycle {
       if (!call || call.status !== 'completed' || call.analyzedAt) return null;
       call.transcript = analysis.transcript;
       call.structuredAnswers = analysis.structuredAnswers;
-      call.recordingSeconds = analysis.recordingSeconds;
+      if (analysis.recordingSeconds !== null) call.recordingSeconds = analysis.recordingSeconds;
       call.analyzedAt = new Date();
       await tx.flush();
       await recordEvent(tx, eventSubject(call), 'call.analyzed', {

@@ -53,7 +53,9 @@ export class Call {
     | 'campaignId'
     | 'recipientId'
     | 'attempt'
-    | 'dialStartedAt';
+    | 'dialStartedAt'
+    | 'carrierAccount'
+    | 'answeredBy';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -112,6 +114,14 @@ export class Call {
   /** The carrier's last word on the call: the SIP final response, for example. */
   @Property({ type: 'json', columnType: 'json', nullable: true })
   carrierStatus: CarrierStatus | null = null;
+
+  /** The Twilio account that placed the call: its auth token verifies the call's callbacks. */
+  @Property({ type: 'text', nullable: true })
+  carrierAccount: string | null = null;
+
+  /** What Twilio's answering-machine detection said (human, machine_start, fax, ...). */
+  @Property({ type: 'text', nullable: true })
+  answeredBy: string | null = null;
 
   @Property({ type: 'integer' })
   ringTimeoutSeconds: number = 30;

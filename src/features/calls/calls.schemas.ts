@@ -77,7 +77,8 @@ export const placeCallSchema = z.object({
   voicemail_message: z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters').nullish(),
   /** RFC 3339 with an offset; at most 90 days ahead. A time already past places the call at once. */
   schedule_at: z.iso
-    .datetime({ offset: true, message: 'must be an RFC 3339 date-time with an offset, e.g. 2026-11-24T09:00:00+01:00' })
+    // abort: a malformed value is one error, not also "more than 90 days ahead".
+    .datetime({ offset: true, message: 'must be an RFC 3339 date-time with an offset, e.g. 2026-11-24T09:00:00+01:00', abort: true })
     .refine((v) => Date.parse(v) <= Date.now() + MAX_SCHEDULE_AHEAD_MS, 'must be at most 90 days ahead')
     .nullish(),
 });

@@ -3,11 +3,11 @@ import type { Config } from '../../config';
 import type { Ctx } from '../../shared/context';
 import { requireOrg, requireUser } from '../../shared/context';
 import { sha256Hex } from '../../shared/crypto';
-import { AppError, notFound } from '../../shared/errors';
+import { AppError, notFound, type FieldError } from '../../shared/errors';
 import { isUuid, newId } from '../../shared/ids';
-import { paginate, type Page } from '../../shared/pagination';
-import { parseInput } from '../../shared/validation';
-import { assertPublicDestination } from '../../shared/webhook-url';
+import { paginateRows, type Page } from '../../shared/pagination';
+import { checkInput, invalidRequest, parseInput } from '../../shared/validation';
+import { assertPublicDestination, webhookUrlErrors } from '../../shared/webhook-url';
 import type { Pool } from 'pg';
 import { insertJobsSql, type JobWaker } from '../../queue';
 import { toPositional } from '../../shared/sql';
@@ -43,6 +43,27 @@ export function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** The placement statement refused the caller ID as given: these are the numbers that apply. */
+class CallerIdRefused extends Error {
+  constructor(readonly callerIds: string[]) {
+    super('caller id refused');
+  }
+}
+
+function fromNotAllowed(from: string, numbers: string[]): AppError {
+  return new AppError('from_not_allowed', `The caller ID ${from} is not one of this organization's numbers (${numbers.join(', ')}).`, {
+    errors: [{ field: 'from', message: 'is not one of the carrier connection numbers' }],
+  });
+}
+
+/** `from` must be one of the numbers (when there are any); it defaults to the first. */
+function resolveCallerId(numbers: string[], from: string | undefined): string | null {
+  if (!numbers.length) return from ?? null;
+  if (from === undefined) return numbers[0]!;
+  if (!numbers.includes(from)) throw fromNotAllowed(from, numbers);
+  return from;
+}
+
 export class CallsService {
   /** Announces placements and cancellations to live subscribers (set by createServices). */
   live: LiveEventsPublisher | undefined;
@@ -52,7 +73,16 @@ export class CallsService {
     private readonly lifecycle: CallLifecycle,
     private readonly recordingUrls: RecordingUrls,
     private readonly db: { pool: Pick<Pool, 'query'> } & JobWaker,
+    /** The caller-ID numbers an organization's connection allows (empty: any). */
+    private readonly callerIds: (orgId: string) => Promise<string[]> = async () => [],
+    /** The deployment default connection's numbers, for an organization without a connection of its own. */
+    private readonly defaultNumbers: string[] = [],
   ) {}
+
+  /** As a PostgreSQL array literal (an array parameter would be expanded by MikroORM's execute()). */
+  private defaultCallerIds(): string {
+    return `{${this.defaultNumbers.map((n) => `"${n.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  }
 
   present(call: Call): CallJson {
     return presentCall(call, this.recordingUrls);
@@ -64,8 +94,14 @@ export class CallsService {
    */
   async place(ctx: Ctx, raw: unknown, idempotencyKey?: string): Promise<PlacedCall> {
     const orgId = requireOrg(ctx);
-    const input = parseInput(placeCallSchema, raw);
-    const key = idempotencyKey === undefined ? undefined : parseIdempotencyKey(idempotencyKey);
+    const checked = checkInput(placeCallSchema, raw);
+    const keyErrors = idempotencyKeyErrors(idempotencyKey);
+    if (!checked.ok || keyErrors.length > 0) {
+      // One 422 naming every invalid field: the body's, the header's, and a well-formed webhook_url's network rule.
+      throw invalidRequest([...checked.errors, ...keyErrors, ...(await webhookUrlErrors(raw, this.config.webhookAllowPrivateNetworks))]);
+    }
+    const input = checked.data;
+    const key = idempotencyKey;
     // The validated body: unknown fields are ignored here as everywhere, and its depth is bounded.
     // Only needed with an Idempotency-Key (skipped otherwise: it is on the hot path).
     const requestHash = key ? sha256Hex(canonical(input)) : '';
@@ -74,11 +110,36 @@ export class CallsService {
       if (earlier) return earlier;
     }
     if (input.webhook_url) await assertPublicDestination('webhook_url', input.webhook_url, this.config.webhookAllowPrivateNetworks);
+    const scheduleAt = input.schedule_at ? new Date(input.schedule_at) : null;
+    const scheduled = scheduleAt !== null && scheduleAt.getTime() > Date.now();
+    // An immediate call's caller ID is checked by its placement statement itself (no round trip of
+    // its own on the hot path): the statement refuses a `from` the organization's numbers do not
+    // allow as given (or a missing one when there are numbers), and returns the numbers; the
+    // caller ID is then resolved from them here (default, or from_not_allowed) and placed again.
+    let from = scheduled ? await this.callerId(orgId, input.from ?? undefined) : (input.from ?? null);
+    for (let tries = 1; ; tries++) {
+      const outcome = await this.insertPlaced(ctx, orgId, input, from, scheduled ? scheduleAt : null, key, requestHash);
+      if (!('callerIds' in outcome)) return outcome;
+      from = resolveCallerId(outcome.callerIds, input.from ?? undefined);
+      // Only a connection changed at that very moment can refuse the resolved number too.
+      if (tries >= 3) throw fromNotAllowed(from ?? '', outcome.callerIds);
+    }
+  }
+
+  private async insertPlaced(
+    ctx: Ctx,
+    orgId: string,
+    input: ReturnType<typeof parseInput<typeof placeCallSchema>>,
+    from: string | null,
+    scheduleAt: Date | null,
+    key: string | undefined,
+    requestHash: string,
+  ): Promise<PlacedCall | { callerIds: string[] }> {
     // A plain (unmanaged) entity: the rows are written by one statement below, not by a flush.
     const call = Object.assign(new Call(), {
       orgId,
       to: input.to,
-      from: input.from ?? null,
+      from,
       task: input.task ?? null,
       questions: input.questions ?? [],
       maxDurationSeconds: input.max_duration_seconds ?? 600,
@@ -87,8 +148,7 @@ export class CallsService {
       ringTimeoutSeconds: input.ring_timeout_seconds ?? 30,
       voicemailMessage: input.voicemail_message ?? null,
     });
-    const scheduleAt = input.schedule_at ? new Date(input.schedule_at) : null;
-    if (scheduleAt && scheduleAt.getTime() > Date.now()) {
+    if (scheduleAt) {
       call.status = 'scheduled';
       call.scheduledAt = scheduleAt;
     }
@@ -97,10 +157,15 @@ export class CallsService {
     // statement (PLACE_CALL_SQL), so they commit together or not at all.
     const scheduled = call.status === 'scheduled';
     const statement = scheduled ? PLACE_SCHEDULED_CALL_SQL : PLACE_CALL_SQL;
-    const params = scheduled ? placeScheduledCallParams(call) : placeCallParams(call, newId(), buildEventBody('call.queued', eventSubject(call)));
+    const params = scheduled ? placeScheduledCallParams(call) : placeCallParams(call, newId(), buildEventBody('call.queued', eventSubject(call)), this.defaultCallerIds());
     if (!key && !this.config.rateLimit.enabled) {
       // Nothing else to decide in the transaction: the statement is the transaction (one round trip).
-      const { rows } = await this.db.pool.query<{ jobs: number; placed: number }>({ name: scheduled ? 'voicegate_place_scheduled_call_v2' : 'voicegate_place_call_v3', text: statement, values: params });
+      const { rows } = await this.db.pool.query<{ jobs: number; placed: number; caller_ok?: boolean; caller_ids?: string[] }>({
+        name: scheduled ? 'voicegate_place_scheduled_call_v2' : 'voicegate_place_call_v4',
+        text: statement,
+        values: params,
+      });
+      if (rows[0]?.caller_ok === false) return { callerIds: rows[0].caller_ids ?? [] };
       if (!rows[0]?.placed) throw numberSuppressed(call.to);
       this.db.jobsAdded(rows[0]?.jobs ?? 0);
       this.live?.callChanged(call);
@@ -109,7 +174,8 @@ export class CallsService {
     try {
       const placed = await ctx.em.transactional(async (em) => {
         const { sql, values } = toPositional(statement, params);
-        const rows: Array<{ jobs: number; placed: number }> = await em.execute(sql, values);
+        const rows: Array<{ jobs: number; placed: number; caller_ok?: boolean; caller_ids?: string[] }> = await em.execute(sql, values);
+        if (rows[0]?.caller_ok === false) throw new CallerIdRefused(rows[0].caller_ids ?? []);
         if (!rows[0]?.placed) throw numberSuppressed(call.to);
         if (key) {
           const rows = await em.execute(
@@ -132,11 +198,17 @@ export class CallsService {
       if (!placed.result.replayed) this.live?.callChanged(call);
       return placed.result;
     } catch (e) {
+      if (e instanceof CallerIdRefused) return { callerIds: e.callerIds };
       if (!(e instanceof IdempotencyKeyTaken)) throw e;
       const earlier = await this.findIdempotent(ctx, orgId, key!, requestHash);
       if (!earlier) throw e;
       return earlier;
     }
+  }
+
+  /** `from` must be one of the connection's numbers; it defaults to the first. */
+  private async callerId(orgId: string, from: string | undefined): Promise<string | null> {
+    return resolveCallerId(await this.callerIds(orgId), from);
   }
 
   /**
@@ -160,7 +232,7 @@ export class CallsService {
   async list(ctx: Ctx, raw: unknown): Promise<Page<Call>> {
     const orgId = requireOrg(ctx);
     const input = parseInput(listCallsSchema, raw);
-    return paginate(ctx.em, Call, input.status ? { orgId, status: input.status } : { orgId }, input);
+    return paginateRows(ctx.em, Call, input.status ? { orgId, status: input.status } : { orgId }, input);
   }
 
   /** Only while scheduled, queued or ringing; the call ends as canceled and call.ended goes out. */
@@ -227,13 +299,16 @@ export function numberSuppressed(number: string): AppError {
 }
 
 export function parseIdempotencyKey(value: string): string {
+  const errors = idempotencyKeyErrors(value);
+  if (errors.length > 0) throw invalidRequest(errors);
+  return value;
+}
+
+/** What is wrong with an Idempotency-Key header, if anything (none sent: nothing). */
+export function idempotencyKeyErrors(value: string | undefined): FieldError[] {
+  if (value === undefined) return [];
   const r = idempotencyKeySchema.safeParse(value);
-  if (!r.success) {
-    throw new AppError('validation_error', 'The request is invalid.', {
-      errors: [{ field: 'Idempotency-Key', message: r.error.issues[0]?.message ?? 'is invalid' }],
-    });
-  }
-  return r.data;
+  return r.success ? [] : [{ field: 'Idempotency-Key', message: r.error.issues[0]?.message ?? 'is invalid' }];
 }
 
 /**
@@ -245,20 +320,24 @@ export function parseIdempotencyKey(value: string): string {
  * returned job count.
  */
 export const PLACE_CALL_SQL = `
-with c as (
+with caller as (
+  select numbers, cardinality(numbers) = 0 or coalesce($4::text = any(numbers), false) as ok
+    from (select coalesce((select array(select jsonb_array_elements_text(numbers)) from carrier_connections where org_id = $2::uuid), $17::text[]) as numbers) n
+), c as (
   insert into calls (id, org_id, to_number, from_number, status, disposition, duration_seconds, metadata, webhook_url, task,
                      questions, max_duration_seconds, transcript, structured_answers, recording_seconds, carrier_call_id,
                      created_at, started_at, ended_at, analyzed_at, updated_at, ring_timeout_seconds, voicemail_message)
   select $1::uuid, $2::uuid, $3::text, $4::text, $5::text, null, null, $6::json, $7::text, $8::text,
          $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz, $15::int, $16::text
-   where not exists (select 1 from suppressions where org_id = $2::uuid and number = $3::text)
+   where not exists (select 1 from suppressions where org_id = $2::uuid and number = $3::text) and (select ok from caller)
   returning id
 ), ${outboxCtes({ from: 'c', orgId: '$2::uuid', callId: 'c.id', callUrl: '$7::text', deliveryId: '$13::uuid', event: "'call.queued'", payload: '$14::text' }, { notify: false })},
 dial_job as (
   ${insertJobsSql('dial', { from: 'c', fields: { callId: 'c.id' } })}
   returning 1
 )
-select ((select count(*) from outbox_job) + (select count(*) from dial_job))::int as jobs, (select count(*) from c)::int as placed`;
+select ((select count(*) from outbox_job) + (select count(*) from dial_job))::int as jobs, (select count(*) from c)::int as placed,
+       (select ok from caller) as caller_ok, (select numbers from caller) as caller_ids`;
 
 /**
  * A scheduled call: the row (status scheduled, no event yet) and the job that queues it when it
@@ -296,7 +375,7 @@ function placeScheduledCallParams(call: Call): unknown[] {
   ];
 }
 
-function placeCallParams(call: Call, deliveryId: string, payload: string): unknown[] {
+function placeCallParams(call: Call, deliveryId: string, payload: string, defaultCallerIds: string): unknown[] {
   return [
     call.id,
     call.orgId,
@@ -314,5 +393,6 @@ function placeCallParams(call: Call, deliveryId: string, payload: string): unkno
     payload,
     call.ringTimeoutSeconds,
     call.voicemailMessage,
+    defaultCallerIds,
   ];
 }

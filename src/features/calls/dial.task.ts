@@ -2,10 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import type { Carrier } from '../../carriers/carrier';
 import { addJobs, insertJobsSql, job, type TaskPayloads } from '../../queue';
-import { Call } from './call.entity';
+import type { ConnectionResolver } from '../carrier-connections/effective-connection';
+import { Call, FINAL_STATUSES } from './call.entity';
 import type { CallLifecycle } from './call-lifecycle';
 import { chained, type ChainedReport } from './simulated-reports';
-import { dialLiveCall, type LiveDialDeps } from './dial-live';
+import { dialLiveCall, failUnsafeRedial, type LiveDialDeps } from './dial-live';
+import { dialTwilioCall, type TwilioDialDeps } from './dial-twilio';
 
 /**
  * Records the dial and queues the carrier's first report (carrying the later ones, see
@@ -48,27 +50,70 @@ select (select count(*) from target)::int as open,
        (select campaign_id from target) as campaign_id,
        (select dial_started_at from target) as dial_started_at,
        (select count(*) from claimed)::int as claimed,
-       (select pace_next_at from campaigns where id = (select campaign_id from target) and status = 'running') as wait_until`;
+       (select pace_next_at from campaigns where id = (select campaign_id from target) and status = 'running') as wait_until,
+       (select json_build_object('type', cc.type, 'host', cc.host, 'port', cc.port, 'username', cc.username, 'account_sid', cc.account_sid,
+                                 'secret_enc', cc.secret_enc, 'numbers', cc.numbers, 'updated_at', cc.updated_at)
+          from carrier_connections cc join calls x on x.org_id = cc.org_id where x.id = $1) as connection,
+       (select json_build_object('org_id', x.org_id, 'status', x.status, 'carrier', x.carrier, 'carrier_call_id', x.carrier_call_id,
+                                 'to', x.to_number, 'max_duration_seconds', x.max_duration_seconds)
+          from calls x where x.id = $1) as call`;
+
+export interface DialDeps {
+  em: () => EntityManager;
+  pool: Pick<Pool, 'query'>;
+  /** The simulator. */
+  carrier: Carrier;
+  lifecycle: CallLifecycle;
+  connections: Pick<ConnectionResolver, 'fromRow' | 'deploymentDefault'>;
+  /** The SIP carrier's dependencies (the carrier is created on first use). */
+  sip: () => LiveDialDeps;
+  twilio: TwilioDialDeps;
+}
 
 /**
- * Places a queued call with the carrier (outside any transaction: it is a network call). With a
- * live carrier (SIP, `live`), the call is dialed at most once and then lives in this process.
+ * Places a queued call (outside any transaction: it is a network call) with the organization's own
+ * connection, else the deployment default, as it is at dial time. A run that finds an earlier
+ * attempt goes to that attempt's carrier, which never dials twice. SIP calls then live in this
+ * process; Twilio calls live at Twilio and report through its callbacks.
  */
-export function dialTask(deps: { em: () => EntityManager; pool: Pick<Pool, 'query'>; carrier: Carrier; lifecycle: CallLifecycle; live: LiveDialDeps | null }) {
+export function dialTask(deps: DialDeps) {
   return async ({ callId }: TaskPayloads['dial']): Promise<void> => {
-    const { rows } = await deps.pool.query<{ open: number; campaign_id: string | null; dial_started_at: Date | null; claimed: number; wait_until: Date | null }>(
-      CLAIM_DIAL_SQL,
-      [callId],
-    );
+    // The claim also reads the organization's carrier connection as it is now (one round trip).
+    const { rows } = await deps.pool.query<{
+      open: number;
+      campaign_id: string | null;
+      dial_started_at: Date | null;
+      claimed: number;
+      wait_until: Date | null;
+      connection: (Parameters<ConnectionResolver['fromRow']>[0] & { updated_at: string }) | null;
+      call: { org_id: string; status: Call['status']; carrier: Call['carrier']; carrier_call_id: string | null; to: string; max_duration_seconds: number } | null;
+    }>(CLAIM_DIAL_SQL, [callId]);
     const r = rows[0]!;
-    if (deps.live) {
-      // A live dial records its attempt (carrier_call_id) before the INVITE and never dials twice
-      // itself; only a campaign call without a pace slot waits for its slot here.
+    // The call as the claim read it (what dialing needs of it), as a plain unmanaged entity: no
+    // ORM load of its own.
+    const c = r.call;
+    if (!c || FINAL_STATUSES.has(c.status)) return; // canceled meanwhile
+    const found = Object.assign(new Call(), {
+      id: callId,
+      orgId: c.org_id,
+      status: c.status,
+      carrier: c.carrier,
+      carrierCallId: c.carrier_call_id,
+      to: c.to,
+      maxDurationSeconds: c.max_duration_seconds,
+    });
+    const connection = r.connection ? deps.connections.fromRow({ ...r.connection, updated_at: new Date(r.connection.updated_at) }) : deps.connections.deploymentDefault();
+    const via = found.carrier ?? connection.type;
+    if (via !== 'simulator') {
+      // SIP and Twilio record their attempt before dialing and never dial twice themselves; only a
+      // campaign call without a pace slot waits for its slot here.
       if (r.open && !r.claimed && !r.dial_started_at) {
         if (r.wait_until) await addJobs(deps.pool as Pool, job('dial', { callId }, { runAt: r.wait_until }));
         return;
       }
-      return dialLiveCall(deps.live, callId);
+      if (via === 'sip') return dialLiveCall(deps.sip(), callId);
+      if (connection.type === 'twilio') return dialTwilioCall(deps.twilio, callId, connection);
+      return failUnsafeRedial(deps.twilio, callId);
     }
     if (!r.open) return; // canceled meanwhile, or dialed already
     if (!r.claimed) {
@@ -87,8 +132,9 @@ export function dialTask(deps: { em: () => EntityManager; pool: Pick<Pool, 'quer
         return;
       }
     }
-    const call = await deps.em().findOne(Call, { id: callId });
-    if (!call || call.status !== 'queued' || call.carrierCallId) return;
+    // A claimed call is dialed by this run only.
+    const call = found;
+    if (call.status !== 'queued' || call.carrierCallId) return;
     const { carrierCallId, scheduled } = await deps.carrier.dial(call);
     const [first, ...later] = chained(scheduled);
     const report: ChainedReport | null = first ? { ...first.report, next: later } : null;

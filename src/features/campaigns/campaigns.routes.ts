@@ -10,6 +10,7 @@ import {
   createCampaignDocSchema,
   listCampaignsSchema,
   listRecipientsSchema,
+  MAX_CAMPAIGN_BODY_BYTES,
   RECIPIENT_EXAMPLE,
   recipientOutSchema,
 } from './campaigns.schemas';
@@ -40,7 +41,7 @@ const transition = (action: 'pause' | 'resume' | 'cancel', summary: string, desc
     handler: async ({ ctx, params }, { campaigns }) => ({ status: 200, body: await campaigns[action](ctx, params.campaign_id!) }),
   });
 
-/** Campaigns (docs/campaigns.md), mounted under /v1 (API key) with an 8 MiB body limit. */
+/** Campaigns (docs/campaigns.md), mounted under /v1 (API key); create and append take bodies up to 8 MiB. */
 export const campaignsRoutes: Routes<CampaignsDeps> = [
   route<CampaignsDeps>({
     method: 'post',
@@ -50,7 +51,7 @@ export const campaignsRoutes: Routes<CampaignsDeps> = [
     description: 'Recipients are validated one by one (errors name `recipients.<index>.<field>`); suppressed numbers become `suppressed`.',
     tag: 'campaigns',
     auth: 'apiKey',
-    body: named('CreateCampaignRequest', createCampaignDocSchema),
+    body: { ...named('CreateCampaignRequest', createCampaignDocSchema), maxBytes: MAX_CAMPAIGN_BODY_BYTES },
     headers: idem,
     responses: { 201: reply('The campaign.', Campaign_) },
     errors: [409, 413, 422, 429],
@@ -99,7 +100,7 @@ export const campaignsRoutes: Routes<CampaignsDeps> = [
     tag: 'campaigns',
     auth: 'apiKey',
     params: ids,
-    body: named('AppendRecipientsRequest', appendDocSchema),
+    body: { ...named('AppendRecipientsRequest', appendDocSchema), maxBytes: MAX_CAMPAIGN_BODY_BYTES },
     headers: idem,
     responses: { 201: reply('The campaign, with how many were added.', named('CampaignAppended', appendedOutSchema)) },
     errors: [404, 409, 413, 422, 429],

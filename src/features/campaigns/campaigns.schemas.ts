@@ -7,11 +7,14 @@ import { isValidTimeZone, WEEKDAYS } from './calling-window';
 import { CAMPAIGN_STATUSES, RECIPIENT_STATUSES } from './campaign.entity';
 
 export const MAX_RECIPIENTS_PER_REQUEST = 10_000;
+/** Campaign creation and appends carry up to 10,000 recipients: their own body limit (docs/campaigns.md). */
+export const MAX_CAMPAIGN_BODY_BYTES = 8 * 1024 * 1024;
 
 const timeZoneSchema = z.string().max(64).refine(isValidTimeZone, 'must be an IANA time zone, e.g. Europe/Paris');
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'must be HH:MM (24-hour)');
 const after = z.object({ after_seconds: z.number().int('must be an integer').min(1, 'must be at least 1').max(30 * 86_400, 'must be at most 30 days') });
-const rfc3339 = z.iso.datetime({ offset: true, message: 'must be an RFC 3339 date-time with an offset' });
+// abort: a malformed date-time is one error; the range checks below only see well-formed ones.
+const rfc3339 = z.iso.datetime({ offset: true, message: 'must be an RFC 3339 date-time with an offset', abort: true });
 
 export const recipientSchema = z.object({
   to: e164Schema,
@@ -52,7 +55,18 @@ const campaignFields = z
       .nullish(),
     recipients: z.array(z.unknown()).max(MAX_RECIPIENTS_PER_REQUEST, `must have at most ${MAX_RECIPIENTS_PER_REQUEST} recipients per request (append more with POST /v1/campaigns/{id}/recipients)`).default([]),
   });
-export const campaignSchema = campaignFields.refine((c) => !c.end_at || Date.parse(c.end_at) > Date.parse(c.start_at ?? new Date().toISOString()), { message: 'must be after start_at', path: ['end_at'] });
+/**
+ * end_at after start_at, checked whenever both are well-formed date-times, even if other fields
+ * failed (so one answer names every invalid field); a malformed one has its own error only.
+ */
+const wellFormed = (v: unknown): v is string => rfc3339.safeParse(v).success;
+export const campaignSchema = campaignFields.refine(
+  (c) => {
+    const start = c.start_at ?? new Date().toISOString();
+    return !wellFormed(c.end_at) || !wellFormed(start) || Date.parse(c.end_at) > Date.parse(start);
+  },
+  { message: 'must be after start_at', path: ['end_at'], when: (p) => p.value !== null && typeof p.value === 'object' },
+);
 export type CampaignInput = z.input<typeof campaignSchema>;
 
 /** The request bodies as documented (recipients are validated one by one by the service). */

@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
 import type { Config } from '../../config';
 import { addJobs, job } from '../../queue';
 import type { Clock } from '../../shared/clock';
@@ -7,16 +8,17 @@ import { requireOrg, type Ctx } from '../../shared/context';
 import { AppError, notFound } from '../../shared/errors';
 import { isUuid } from '../../shared/ids';
 import { decodeCursor, encodeCursor, paginate, type Page } from '../../shared/pagination';
-import { parseInput } from '../../shared/validation';
-import { assertPublicDestination } from '../../shared/webhook-url';
+import { checkInput, invalidRequest, parseInput } from '../../shared/validation';
+import { assertPublicDestination, webhookUrlErrors } from '../../shared/webhook-url';
 import { Call } from '../calls/call.entity';
 import type { CallLifecycle } from '../calls/call-lifecycle';
+import { idempotencyKeyErrors } from '../calls/calls.service';
 import { recordCampaignEvent } from '../webhooks/outbox';
 import { Campaign, type RetryPolicy } from './campaign.entity';
 import { CampaignIdempotency } from './campaign-idempotency';
 import { emptyCounts, presentCampaign, presentRecipient, type CampaignCounts, type CampaignJson, type RecipientRow } from './campaigns.presenter';
-import { appendSchema, campaignSchema, listCampaignsSchema, listRecipientsSchema, type CampaignInput } from './campaigns.schemas';
-import { insertRecipients, prepareRecipients } from './recipients';
+import { appendSchema, campaignSchema, listCampaignsSchema, listRecipientsSchema, MAX_RECIPIENTS_PER_REQUEST, type CampaignInput, type RecipientInput } from './campaigns.schemas';
+import { checkRecipients, insertRecipients, prepareRecipients } from './recipients';
 
 export const DEFAULT_RETRY: RetryPolicy = {
   busy: { after_seconds: 600 },
@@ -64,7 +66,7 @@ export class CampaignsService {
 
   async create(ctx: Ctx, raw: CampaignInput, idempotencyKey?: string): Promise<Answer<CampaignJson>> {
     const orgId = requireOrg(ctx);
-    const input = parseInput(campaignSchema, raw);
+    const { input, recipients: valid } = await this.checkBody(campaignSchema, raw, idempotencyKey);
     const idem = CampaignIdempotency.of(idempotencyKey, 'campaigns.create', input);
     if (idem) {
       const earlier = await idem.find(ctx.em, orgId);
@@ -96,7 +98,7 @@ export class CampaignsService {
       },
       startedAt: startAt.getTime() > now.getTime() ? null : now,
     } satisfies Partial<Campaign>);
-    const recipients = prepareRecipients(input.recipients, campaign, now);
+    const recipients = prepareRecipients(valid, campaign, now);
     try {
       const out = await ctx.em.transactional(async (em) => {
         em.persist(campaign);
@@ -121,14 +123,14 @@ export class CampaignsService {
   /** Appends up to 10,000 recipients to a campaign that has not ended. */
   async append(ctx: Ctx, id: string, raw: unknown, idempotencyKey?: string): Promise<Answer<CampaignJson & { recipients_added: number }>> {
     const orgId = requireOrg(ctx);
-    const input = parseInput(appendSchema, raw);
+    const { input, recipients: valid } = await this.checkBody(appendSchema, raw, idempotencyKey);
     const idem = CampaignIdempotency.of(idempotencyKey, `campaigns.append ${id}`, input);
     if (idem) {
       const earlier = await idem.find(ctx.em, orgId);
       if (earlier) return { ...(earlier as Answer<CampaignJson & { recipients_added: number }>), replayed: true };
     }
     const existing = await this.get(ctx, id);
-    const recipients = prepareRecipients(input.recipients, existing, this.clock.now());
+    const recipients = prepareRecipients(valid, existing, this.clock.now());
     try {
       const out = await ctx.em.transactional(async (em) => {
         const c = await em.findOne(Campaign, { id, orgId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
@@ -148,6 +150,27 @@ export class CampaignsService {
       if (!earlier) throw e;
       return { ...(earlier as Answer<CampaignJson & { recipients_added: number }>), replayed: true };
     }
+  }
+
+  /**
+   * The body of a create or an append, checked as a whole: one 422 names every invalid field, the
+   * campaign's own, each recipient's (`recipients.<i>.<field>`, as long as `recipients` itself is
+   * a list of acceptable length), the Idempotency-Key header's and a well-formed webhook_url's
+   * network rule; nothing is looked up before the body is known to be valid.
+   */
+  private async checkBody<S extends typeof campaignSchema | typeof appendSchema>(
+    schema: S,
+    raw: unknown,
+    idempotencyKey: string | undefined,
+  ): Promise<{ input: z.output<S>; recipients: RecipientInput[] }> {
+    const checked = checkInput(schema, raw);
+    const list = raw !== null && typeof raw === 'object' ? (raw as { recipients?: unknown }).recipients : undefined;
+    const items = Array.isArray(list) && list.length <= MAX_RECIPIENTS_PER_REQUEST ? (list as unknown[]) : [];
+    const recipients = checkRecipients(items);
+    const keyErrors = idempotencyKeyErrors(idempotencyKey);
+    if (checked.ok && recipients.errors.length === 0 && keyErrors.length === 0) return { input: checked.data as z.output<S>, recipients: recipients.recipients };
+    const network = schema === campaignSchema ? await webhookUrlErrors(raw, this.config.webhookAllowPrivateNetworks) : [];
+    throw invalidRequest([...checked.errors, ...recipients.errors, ...keyErrors, ...network]);
   }
 
   async get(ctx: Ctx, id: string): Promise<Campaign> {

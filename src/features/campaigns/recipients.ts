@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, type FieldError } from '../../shared/errors';
+import type { FieldError } from '../../shared/errors';
 import { newId } from '../../shared/ids';
 import { nextCommonOpening } from './calling-window';
 import type { Campaign } from './campaign.entity';
-import { recipientSchema } from './campaigns.schemas';
+import { recipientSchema, type RecipientInput } from './campaigns.schemas';
 import { numberTimeZones } from './number-time-zones';
 
 const MAX_REPORTED_ERRORS = 50;
@@ -19,15 +19,33 @@ export interface PreparedRecipient {
 }
 
 /**
- * Validates recipients one at a time (a bad one is reported by index, at most 50 reported) and
- * resolves each one's zones: its own `time_zone`; else the zones of its number (all of them, the
- * most restrictive reading, when its prefix spans several), unless those zones share no calling
- * hours at all (an unassigned prefix maps to a whole numbering plan, e.g. +1 555); else the
- * campaign's. Its first attempt is due at the first opening of its window after the start.
+ * Validates recipients one at a time; a bad one is reported by index (`recipients.<i>.<field>`),
+ * at most 50 reported. The caller adds these errors to those of the rest of the body, so one 422
+ * names every invalid field.
  */
-export function prepareRecipients(raw: unknown[], campaign: Campaign, now: Date): PreparedRecipient[] {
+export function checkRecipients(raw: unknown[]): { recipients: RecipientInput[]; errors: FieldError[] } {
   const errors: FieldError[] = [];
-  const out: PreparedRecipient[] = [];
+  const recipients: RecipientInput[] = [];
+  raw.forEach((item, i) => {
+    const r = recipientSchema.safeParse(item);
+    if (r.success) {
+      if (errors.length === 0) recipients.push(r.data);
+      return;
+    }
+    for (const issue of r.error.issues) {
+      if (errors.length < MAX_REPORTED_ERRORS) errors.push({ field: ['recipients', i, ...issue.path].join('.'), message: issue.message });
+    }
+  });
+  return { recipients: errors.length > 0 ? [] : recipients, errors };
+}
+
+/**
+ * Resolves each (valid) recipient's zones: its own `time_zone`; else the zones of its number (all
+ * of them, the most restrictive reading, when its prefix spans several), unless those zones share
+ * no calling hours at all (an unassigned prefix maps to a whole numbering plan, e.g. +1 555); else
+ * the campaign's. Its first attempt is due at the first opening of its window after the start.
+ */
+export function prepareRecipients(valid: RecipientInput[], campaign: Campaign, now: Date): PreparedRecipient[] {
   const from = campaign.startAt.getTime() > now.getTime() ? campaign.startAt : now;
   const openings = new Map<string, Date | null>();
   const opening = (zones: string[]): Date | null => {
@@ -35,24 +53,16 @@ export function prepareRecipients(raw: unknown[], campaign: Campaign, now: Date)
     if (!openings.has(k)) openings.set(k, nextCommonOpening(from, zones, campaign.callingWindow));
     return openings.get(k)!;
   };
-  raw.forEach((item, i) => {
-    const r = recipientSchema.safeParse(item);
-    if (!r.success) {
-      for (const issue of r.error.issues) {
-        if (errors.length < MAX_REPORTED_ERRORS) errors.push({ field: ['recipients', i, ...issue.path].join('.'), message: issue.message });
-      }
-      return;
-    }
-    if (errors.length > 0) return;
+  return valid.map((r) => {
     let zones: string[];
     let source: PreparedRecipient['source'];
     let at: Date | null;
-    if (r.data.time_zone) {
-      zones = [r.data.time_zone];
+    if (r.time_zone) {
+      zones = [r.time_zone];
       source = 'given';
       at = opening(zones);
     } else {
-      const derived = numberTimeZones(r.data.to);
+      const derived = numberTimeZones(r.to);
       at = derived ? opening(derived) : null;
       if (derived && at) {
         zones = derived;
@@ -63,18 +73,16 @@ export function prepareRecipients(raw: unknown[], campaign: Campaign, now: Date)
         at = opening(zones);
       }
     }
-    out.push({
+    return {
       id: newId(),
-      to_number: r.data.to,
-      metadata: r.data.metadata ?? null,
-      time_zone: r.data.time_zone ?? null,
+      to_number: r.to,
+      metadata: r.metadata ?? null,
+      time_zone: r.time_zone ?? null,
       time_zones: zones.join('&'),
       source,
       next_attempt_at: (at ?? from).toISOString(),
-    });
+    };
   });
-  if (errors.length > 0) throw new AppError('validation_error', 'The request is invalid.', { errors });
-  return out;
 }
 
 /**

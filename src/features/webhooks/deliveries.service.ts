@@ -3,7 +3,7 @@ import type { Ctx } from '../../shared/context';
 import { requireOrg, requireOwner } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { isUuid } from '../../shared/ids';
-import { paginate, type Page, pageSchema } from '../../shared/pagination';
+import { paginateRows, type Page, pageSchema } from '../../shared/pagination';
 import { parseInput } from '../../shared/validation';
 import { addJobs, job } from '../../queue';
 import { WebhookAttempt } from './webhook-attempt.entity';
@@ -37,7 +37,7 @@ export class DeliveriesService {
     if (input.call_id) where.callId = input.call_id;
     if (input.event) where.event = input.event;
     if (input.delivered !== undefined) where.delivered = input.delivered;
-    return paginate(ctx.em, WebhookDelivery, where, input);
+    return paginateRows(ctx.em, WebhookDelivery, where, input);
   }
 
   async get(ctx: Ctx, id: string): Promise<DeliveryDetail> {

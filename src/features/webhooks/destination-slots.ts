@@ -13,6 +13,8 @@ export class DestinationSlots {
   private readonly deferred = new Map<string, Map<string, number>>();
   private total = 0;
   private readonly waiters: Array<() => void> = [];
+  /** Deliveries waiting in this process for a slot of their destination, first come first served. */
+  private readonly queued = new Map<string, Array<() => void>>();
 
   constructor(
     readonly perDestination: number,
@@ -38,16 +40,43 @@ export class DestinationSlots {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  /**
+   * For a destination at its limit: a promise of its next free slot, if that is expected within
+   * `maxWaitMs` (from the destination's recent attempt durations and the deliveries already
+   * waiting here) and fewer than `maxQueued` wait; else null, and the caller hands the delivery
+   * back to the queue. A fast receiver briefly at its limit is served in order from here, without
+   * a trip through the database; a slow or failing one gets only as many waiters as it can serve
+   * in that time, the rest go back to the queue as before.
+   */
+  waitForSlot(dest: string, maxWaitMs: number, maxQueued: number): Promise<void> | null {
+    const q = this.queued.get(dest) ?? [];
+    // No attempt to this destination has finished yet (a worker's first moments): nothing says it
+    // is slow, so deliveries wait here up to `maxQueued` rather than being handed back for a guessed
+    // second or more; a wait that runs long is handed back by the caller all the same.
+    const mean = this.meanMs.get(dest);
+    if (q.length >= maxQueued || (mean !== undefined && ((q.length + 1) * mean) / this.perDestination > maxWaitMs)) return null;
+    this.queued.set(dest, q);
+    return new Promise((resolve) => q.push(resolve));
+  }
+
   release(dest: string, durationMs: number | null): void {
-    const n = (this.inUse.get(dest) ?? 1) - 1;
-    if (n <= 0) this.inUse.delete(dest);
-    else this.inUse.set(dest, n);
-    this.total--;
     if (durationMs !== null) {
       const prev = this.meanMs.get(dest);
       this.meanMs.set(dest, prev === undefined ? durationMs : prev * 0.8 + durationMs * 0.2);
       if (this.meanMs.size > 10_000) this.meanMs.clear();
     }
+    const q = this.queued.get(dest);
+    if (q?.length) {
+      // The slot goes straight to the next delivery waiting for this destination (counts unchanged).
+      const next = q.shift()!;
+      if (!q.length) this.queued.delete(dest);
+      next();
+      return;
+    }
+    const n = (this.inUse.get(dest) ?? 1) - 1;
+    if (n <= 0) this.inUse.delete(dest);
+    else this.inUse.set(dest, n);
+    this.total--;
     this.waiters.shift()?.();
   }
 

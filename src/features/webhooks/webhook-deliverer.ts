@@ -43,6 +43,13 @@ const LEASE_HOLDER = `${os.hostname()}/${process.pid}`;
 
 /** A delivery waiting for a full destination is tried again within this time at most. */
 const MAX_DEFER_MS = 10 * 60_000;
+/**
+ * A delivery whose destination is full waits for its slot in this process when one is expected
+ * within this time (and fewer than LOCAL_WAIT_MAX wait for that destination); otherwise it is
+ * handed back to the queue. Well within a lease (the timeout plus a margin).
+ */
+const LOCAL_WAIT_MS = 1000;
+const LOCAL_WAIT_MAX = 256;
 
 /** The error of a delivery stopped because its organization's endpoint is disabled. */
 export const ENDPOINT_DISABLED = 'endpoint_disabled';
@@ -204,23 +211,37 @@ export class WebhookDeliverer {
       return { attempted: false };
     }
     const dest = url ? destinationOf(url) : null;
+    let slot: Promise<void> | null = null;
     if (dest) {
       this.slots.returned(dest, claimed.id);
       if (!this.slots.tryAcquire(dest)) {
-        const delay = this.slots.deferDelayMs(dest, claimed.id, MAX_DEFER_MS);
-        await this.defers.add({ id: claimed.id, trigger, runAt: new Date(Date.now() + delay) });
-        return { attempted: false };
+        slot = this.slots.waitForSlot(dest, Math.min(LOCAL_WAIT_MS, this.leaseMs / 4), LOCAL_WAIT_MAX);
+        if (!slot) {
+          const delay = this.slots.deferDelayMs(dest, claimed.id, MAX_DEFER_MS);
+          await this.defers.add({ id: claimed.id, trigger, runAt: new Date(Date.now() + delay) });
+          return { attempted: false };
+        }
       }
     }
-    let durationMs: number | null = null;
-    const attempt = this.attempt(claimed, url, trigger)
-      .then((outcome) => {
-        durationMs = outcome.result?.durationMs ?? null;
-        return outcome;
-      })
-      .finally(() => {
-        if (dest) this.slots.release(dest, durationMs);
-      });
+    // The destination's slot is given back as soon as the receiver has answered (or the request
+    // failed): recording the result is the database's work, not the receiver's.
+    let released = false;
+    const releaseSlot = (durationMs: number | null) => {
+      if (!dest || released) return;
+      released = true;
+      this.slots.release(dest, durationMs);
+    };
+    const run = () => this.attempt(claimed, url, trigger, releaseSlot).finally(() => releaseSlot(null));
+    // Waiting for a slot here holds the lease but no job slot (the job is done once this is tracked).
+    // A wait that turned out much longer than expected (the destination slowed down meanwhile)
+    // hands the delivery back instead, so that the attempt never runs on an expiring lease.
+    const waitedFrom = Date.now();
+    const giveBack = async (): Promise<DeliveryOutcome> => {
+      this.slots.release(dest!, null);
+      await this.defers.add({ id: claimed.id, trigger, runAt: new Date(Date.now() + this.slots.deferDelayMs(dest!, claimed.id, MAX_DEFER_MS)) });
+      return { attempted: false };
+    };
+    const attempt = slot ? slot.then(() => (Date.now() - waitedFrom > 2 * LOCAL_WAIT_MS ? giveBack() : run())) : run();
     if (!background) return attempt;
     const tracked = attempt.then(
       () => undefined,
@@ -231,12 +252,14 @@ export class WebhookDeliverer {
     return { attempted: true };
   }
 
-  private async attempt(claimed: ClaimedDelivery, url: string | null, trigger: 'scheduled' | 'manual'): Promise<DeliveryOutcome> {
+  private async attempt(claimed: ClaimedDelivery, url: string | null, trigger: 'scheduled' | 'manual', sent: (durationMs: number | null) => void = () => undefined): Promise<DeliveryOutcome> {
     const startedAt = new Date();
     let result: SendResult;
     try {
       result = url ? await this.send(claimed, url) : { responseCode: null, durationMs: 0, error: NO_DESTINATION, responseExcerpt: null, slowDown: false };
+      sent(result.durationMs);
     } catch (err) {
+      sent(null);
       // Not a receiver problem (e.g. a secret that cannot be decrypted): free the row at once and
       // let the queue (or the sweeper) try again later.
       await this.pool.query('update webhook_deliveries set lease_until = null where id = $1', [claimed.id]).catch(() => undefined);

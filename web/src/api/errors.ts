@@ -31,11 +31,29 @@ const CODES: Record<string, string> = {
   NETWORK: 'The server could not be reached. Check your connection.',
 };
 
-export function describeError(e: unknown): { summary: string; details: string[] } {
+/** Whether a field error (`numbers.1`) belongs to a form field (`numbers`). */
+const belongsTo = (errorField: string, field: string) => errorField === field || errorField.startsWith(`${field}.`);
+
+/**
+ * The API's messages for one form field, for showing next to it: `numbers.1` is reported on
+ * `numbers` as "item 2: …" (or the word given).
+ */
+export function fieldMessages(e: unknown, field: string, item = 'item'): string[] {
+  if (!(e instanceof ApiError)) return [];
+  return e.fieldErrors
+    .filter((f) => belongsTo(f.field, field))
+    .map((f) => {
+      const at = /\.(\d+)$/.exec(f.field);
+      return at ? `${item} ${Number(at[1]) + 1}: ${f.message}` : f.message;
+    });
+}
+
+/** `shownNextToFields`: fields whose errors the form shows beside them, so the summary leaves them out. */
+export function describeError(e: unknown, shownNextToFields: readonly string[] = []): { summary: string; details: string[] } {
   if (e instanceof ApiError) {
     const summary = (e.reason && REASONS[e.reason]) ?? CODES[e.code] ?? e.message;
-    const details = e.fieldErrors.map((f) => `${f.field}: ${f.message}`);
-    if (!details.length && e.code === 'BAD_USER_INPUT' && e.message && summary !== e.message) details.push(e.message);
+    const details = e.fieldErrors.filter((f) => !shownNextToFields.some((n) => belongsTo(f.field, n))).map((f) => `${f.field}: ${f.message}`);
+    if (!e.fieldErrors.length && e.code === 'BAD_USER_INPUT' && e.message && summary !== e.message) details.push(e.message);
     return { summary, details };
   }
   return { summary: e instanceof Error ? e.message : 'Something went wrong.', details: [] };

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { describeError } from '../api/errors';
+import { describeError, fieldMessages } from '../api/errors';
 import { lower, words } from '../api/words';
 
 /** Sets document.title for the page. */
@@ -35,9 +35,10 @@ export function Empty({ children }: { children: ReactNode }) {
   return <p className="empty">{children}</p>;
 }
 
-export function ErrorNotice({ error }: { error: unknown }) {
+/** `fields`: the fields whose errors are shown beside them (FieldError), left out of this list. */
+export function ErrorNotice({ error, fields }: { error: unknown; fields?: readonly string[] }) {
   if (!error) return null;
-  const { summary, details } = describeError(error);
+  const { summary, details } = describeError(error, fields);
   return (
     <div className="error" role="alert">
       <strong>{summary}</strong>
@@ -49,6 +50,23 @@ export function ErrorNotice({ error }: { error: unknown }) {
         </ul>
       )}
     </div>
+  );
+}
+
+/** The id of a field's error message, for the input's aria-describedby. */
+export const fieldErrorId = (field: string) => `error-${field}`;
+
+/**
+ * The API's field errors of one form field, shown beside it. Give the input
+ * `aria-describedby={fieldErrorId(field)}` and `aria-invalid` so a screen reader reads them with it.
+ */
+export function FieldError({ error, field, item }: { error: unknown; field: string; item?: string }) {
+  const messages = fieldMessages(error, field, item);
+  if (!messages.length) return null;
+  return (
+    <span className="field-error" id={fieldErrorId(field)}>
+      {messages.join('; ')}
+    </span>
   );
 }
 

@@ -34,6 +34,11 @@ type Documents = {
     "\n  query Calls($status: CallStatus, $after: String) {\n    calls(first: 20, status: $status, after: $after) {\n      nodes {\n        id\n        to\n        status\n        disposition\n        durationSeconds\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.CallsDocument,
     "\n  query Call($id: ID!) {\n    call(id: $id) {\n      id\n      to\n      from\n      status\n      disposition\n      task\n      questions {\n        key\n        text\n      }\n      createdAt\n      startedAt\n      endedAt\n      durationSeconds\n      maxDurationSeconds\n      transcript\n      structuredAnswers\n      recordingUrl\n      webhookUrl\n      metadata\n    }\n  }\n": typeof types.CallDocument,
     "\n  mutation CancelCall($id: ID!) {\n    cancelCall(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.CancelCallDocument,
+    "\n  fragment CarrierFields on CarrierConnection {\n    type\n    source\n    host\n    port\n    transport\n    username\n    accountSid\n    numbers\n    passwordSet\n    authTokenSet\n    updatedAt\n  }\n": typeof types.CarrierFieldsFragmentDoc,
+    "\n  query Carrier {\n    carrier {\n      ...CarrierFields\n    }\n  }\n": typeof types.CarrierDocument,
+    "\n  mutation UpdateCarrier($input: CarrierConnectionInput!) {\n    updateCarrier(input: $input) {\n      ...CarrierFields\n    }\n  }\n": typeof types.UpdateCarrierDocument,
+    "\n  mutation RemoveCarrier {\n    removeCarrier {\n      ...CarrierFields\n    }\n  }\n": typeof types.RemoveCarrierDocument,
+    "\n  mutation TestCarrier {\n    testCarrier {\n      ok\n      message\n    }\n  }\n": typeof types.TestCarrierDocument,
     "\n  query WebhookDeliveries($after: String, $callId: ID, $delivered: Boolean, $event: WebhookEvent) {\n    webhookDeliveries(first: 20, after: $after, callId: $callId, delivered: $delivered, event: $event) {\n      nodes {\n        id\n        callId\n        event\n        state\n        attempts\n        responseCode\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        url\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
     "\n  query WebhookDelivery($id: ID!) {\n    webhookDelivery(id: $id) {\n      id\n      event\n      state\n      payload\n      lastError\n      attemptLog {\n        id\n        attemptedAt\n        durationMs\n        responseCode\n        responseExcerpt\n        error\n        trigger\n        url\n      }\n    }\n  }\n": typeof types.WebhookDeliveryDocument,
     "\n  mutation RedeliverWebhook($id: ID!) {\n    redeliverWebhook(id: $id) {\n      id\n      state\n      attempts\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
@@ -68,6 +73,11 @@ const documents: Documents = {
     "\n  query Calls($status: CallStatus, $after: String) {\n    calls(first: 20, status: $status, after: $after) {\n      nodes {\n        id\n        to\n        status\n        disposition\n        durationSeconds\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.CallsDocument,
     "\n  query Call($id: ID!) {\n    call(id: $id) {\n      id\n      to\n      from\n      status\n      disposition\n      task\n      questions {\n        key\n        text\n      }\n      createdAt\n      startedAt\n      endedAt\n      durationSeconds\n      maxDurationSeconds\n      transcript\n      structuredAnswers\n      recordingUrl\n      webhookUrl\n      metadata\n    }\n  }\n": types.CallDocument,
     "\n  mutation CancelCall($id: ID!) {\n    cancelCall(id: $id) {\n      id\n      status\n    }\n  }\n": types.CancelCallDocument,
+    "\n  fragment CarrierFields on CarrierConnection {\n    type\n    source\n    host\n    port\n    transport\n    username\n    accountSid\n    numbers\n    passwordSet\n    authTokenSet\n    updatedAt\n  }\n": types.CarrierFieldsFragmentDoc,
+    "\n  query Carrier {\n    carrier {\n      ...CarrierFields\n    }\n  }\n": types.CarrierDocument,
+    "\n  mutation UpdateCarrier($input: CarrierConnectionInput!) {\n    updateCarrier(input: $input) {\n      ...CarrierFields\n    }\n  }\n": types.UpdateCarrierDocument,
+    "\n  mutation RemoveCarrier {\n    removeCarrier {\n      ...CarrierFields\n    }\n  }\n": types.RemoveCarrierDocument,
+    "\n  mutation TestCarrier {\n    testCarrier {\n      ok\n      message\n    }\n  }\n": types.TestCarrierDocument,
     "\n  query WebhookDeliveries($after: String, $callId: ID, $delivered: Boolean, $event: WebhookEvent) {\n    webhookDeliveries(first: 20, after: $after, callId: $callId, delivered: $delivered, event: $event) {\n      nodes {\n        id\n        callId\n        event\n        state\n        attempts\n        responseCode\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        url\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
     "\n  query WebhookDelivery($id: ID!) {\n    webhookDelivery(id: $id) {\n      id\n      event\n      state\n      payload\n      lastError\n      attemptLog {\n        id\n        attemptedAt\n        durationMs\n        responseCode\n        responseExcerpt\n        error\n        trigger\n        url\n      }\n    }\n  }\n": types.WebhookDeliveryDocument,
     "\n  mutation RedeliverWebhook($id: ID!) {\n    redeliverWebhook(id: $id) {\n      id\n      state\n      attempts\n    }\n  }\n": types.RedeliverWebhookDocument,
@@ -159,6 +169,26 @@ export function graphql(source: "\n  query Call($id: ID!) {\n    call(id: $id) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CancelCall($id: ID!) {\n    cancelCall(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').CancelCallDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CarrierFields on CarrierConnection {\n    type\n    source\n    host\n    port\n    transport\n    username\n    accountSid\n    numbers\n    passwordSet\n    authTokenSet\n    updatedAt\n  }\n"): typeof import('./graphql').CarrierFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Carrier {\n    carrier {\n      ...CarrierFields\n    }\n  }\n"): typeof import('./graphql').CarrierDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateCarrier($input: CarrierConnectionInput!) {\n    updateCarrier(input: $input) {\n      ...CarrierFields\n    }\n  }\n"): typeof import('./graphql').UpdateCarrierDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveCarrier {\n    removeCarrier {\n      ...CarrierFields\n    }\n  }\n"): typeof import('./graphql').RemoveCarrierDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestCarrier {\n    testCarrier {\n      ok\n      message\n    }\n  }\n"): typeof import('./graphql').TestCarrierDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

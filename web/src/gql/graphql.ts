@@ -382,6 +382,10 @@ export type AttemptTrigger =
 export type AuditAction =
   /** An API key was revoked. */
   | 'API_KEY_REVOKE'
+  /** An owner removed the organization's carrier connection (back to the default). */
+  | 'CARRIER_REMOVE'
+  /** An owner connected or changed the organization's carrier. */
+  | 'CARRIER_UPDATE'
   /** An organization was reactivated. */
   | 'ORGANIZATION_ACTIVATE'
   /** An organization was deactivated. */
@@ -446,6 +450,8 @@ export type AuditEntryEdge = {
 export type AuditTargetType =
   /** An API key. */
   | 'API_KEY'
+  /** An organization's carrier connection. */
+  | 'CARRIER_CONNECTION'
   /** An organization. */
   | 'ORGANIZATION'
   /** A user. */
@@ -727,6 +733,71 @@ export type Carrier =
   /** Twilio Programmable Voice. */
   | 'TWILIO';
 
+/** The organization's carrier: its own connection, or the deployment default. Secrets are never returned. */
+export type CarrierConnection = {
+  __typename?: 'CarrierConnection';
+  /** Twilio: the Account SID; null for other carriers. */
+  accountSid?: Maybe<Scalars['String']['output']>;
+  /** Twilio: whether an auth token is stored (it is never returned). */
+  authTokenSet?: Maybe<Scalars['Boolean']['output']>;
+  /** SIP: the trunk host; null for other carriers. */
+  host?: Maybe<Scalars['String']['output']>;
+  /** Caller-ID numbers calls may use; the first is the default. Empty: any. */
+  numbers: Array<Scalars['String']['output']>;
+  /** SIP: whether a password is stored (it is never returned). */
+  passwordSet?: Maybe<Scalars['Boolean']['output']>;
+  /** SIP: the trunk port; null for other carriers. */
+  port?: Maybe<Scalars['Int']['output']>;
+  /** The organization's own connection, or the deployment default. */
+  source: CarrierConnectionSource;
+  /** SIP: the transport (udp); null for other carriers. */
+  transport?: Maybe<Scalars['String']['output']>;
+  /** Which carrier places the calls. */
+  type: Carrier;
+  /** When the organization last changed its connection; null for the default. */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** SIP: the digest user name, if any. */
+  username?: Maybe<Scalars['String']['output']>;
+};
+
+/** SIMULATOR; SIP (host, port, transport, username, password, numbers); TWILIO (accountSid, authToken, numbers). A secret left out is kept. */
+export type CarrierConnectionInput = {
+  /** Twilio: the Account SID (AC followed by 32 hex characters). */
+  accountSid?: InputMaybe<Scalars['String']['input']>;
+  /** Twilio: the auth token; left out for the same account, the stored one is kept. */
+  authToken?: InputMaybe<Scalars['String']['input']>;
+  /** SIP: the trunk host name or IP address. */
+  host?: InputMaybe<Scalars['String']['input']>;
+  /** SIP and Twilio: the E.164 caller-ID numbers calls may use; the first is the default. */
+  numbers?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** SIP: the digest password; left out, the stored one is kept. */
+  password?: InputMaybe<Scalars['String']['input']>;
+  /** SIP: the trunk port (default 5060). */
+  port?: InputMaybe<Scalars['Int']['input']>;
+  /** SIP: the transport; only udp is supported. */
+  transport?: InputMaybe<Scalars['String']['input']>;
+  /** Which carrier to connect. */
+  type: Carrier;
+  /** SIP: the digest user name, if the trunk asks for one. */
+  username?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Whose carrier connection an organization's calls use. */
+export type CarrierConnectionSource =
+  /** The deployment's default carrier (no connection of the organization's own). */
+  | 'DEFAULT'
+  /** The organization's own connection. */
+  | 'ORGANIZATION';
+
+/** The outcome of testing the carrier connection. */
+export type CarrierConnectionTest = {
+  __typename?: 'CarrierConnectionTest';
+  /** What happened, in words. */
+  message: Scalars['String']['output'];
+  /** Whether the carrier answered as expected. */
+  ok: Scalars['Boolean']['output'];
+};
+
 /** The carrier's last word on a call, e.g. code 486 and reason "Busy Here" for SIP. */
 export type CarrierStatus = {
   __typename?: 'CarrierStatus';
@@ -862,6 +933,8 @@ export type Mutation = {
   placeCall: Call;
   /** Owner only. Queues a manual attempt now; if it fails, nothing further is scheduled. */
   redeliverWebhook: WebhookDelivery;
+  /** Owner only: back to the deployment default. */
+  removeCarrier: CarrierConnection;
   /** Removes a number from the do-not-call list. */
   removeSuppression: Scalars['Boolean']['output'];
   /** Owner only. Redelivers every undelivered event since a time, in the background. */
@@ -880,6 +953,10 @@ export type Mutation = {
   rotateWebhookSecret: RotatedWebhookSecret;
   /** Creates an organization, its owner, a first API key and a webhook secret; signs the owner in. */
   signup: SignupPayload;
+  /** Twilio: fetches the account; SIP: sends an OPTIONS ping. Says what went wrong in words. */
+  testCarrier: CarrierConnectionTest;
+  /** Owner only: connect a carrier (simulator, SIP trunk or Twilio account). */
+  updateCarrier: CarrierConnection;
   /** Owner only. Pass null to remove the default destination. */
   updateWebhook: WebhookSettings;
   /** Uses the token of a verification mail (once; 48 h). Bad, used or expired: BAD_USER_INPUT, reason invalid_token. */
@@ -1033,6 +1110,12 @@ export type MutationSignupArgs = {
 
 
 /** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationUpdateCarrierArgs = {
+  input: CarrierConnectionInput;
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
 export type MutationUpdateWebhookArgs = {
   webhookUrl?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1149,6 +1232,8 @@ export type Query = {
   campaignRecipients: CampaignRecipientPage;
   /** The organization's campaigns, newest first. */
   campaigns: CampaignConnection;
+  /** The organization's effective carrier connection (its own, or the deployment default). */
+  carrier: CarrierConnection;
   /** The signed-in user. */
   me: Me;
   /** The organization's members, newest first. */
@@ -1791,6 +1876,30 @@ export type CancelCallMutationVariables = Exact<{
 
 export type CancelCallMutation = { __typename?: 'Mutation', cancelCall: { __typename?: 'Call', id: string, status: CallStatus } };
 
+export type CarrierFieldsFragment = { __typename?: 'CarrierConnection', type: Carrier, source: CarrierConnectionSource, host?: string | null, port?: number | null, transport?: string | null, username?: string | null, accountSid?: string | null, numbers: Array<string>, passwordSet?: boolean | null, authTokenSet?: boolean | null, updatedAt?: string | null };
+
+export type CarrierQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CarrierQuery = { __typename?: 'Query', carrier: { __typename?: 'CarrierConnection', type: Carrier, source: CarrierConnectionSource, host?: string | null, port?: number | null, transport?: string | null, username?: string | null, accountSid?: string | null, numbers: Array<string>, passwordSet?: boolean | null, authTokenSet?: boolean | null, updatedAt?: string | null } };
+
+export type UpdateCarrierMutationVariables = Exact<{
+  input: CarrierConnectionInput;
+}>;
+
+
+export type UpdateCarrierMutation = { __typename?: 'Mutation', updateCarrier: { __typename?: 'CarrierConnection', type: Carrier, source: CarrierConnectionSource, host?: string | null, port?: number | null, transport?: string | null, username?: string | null, accountSid?: string | null, numbers: Array<string>, passwordSet?: boolean | null, authTokenSet?: boolean | null, updatedAt?: string | null } };
+
+export type RemoveCarrierMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RemoveCarrierMutation = { __typename?: 'Mutation', removeCarrier: { __typename?: 'CarrierConnection', type: Carrier, source: CarrierConnectionSource, host?: string | null, port?: number | null, transport?: string | null, username?: string | null, accountSid?: string | null, numbers: Array<string>, passwordSet?: boolean | null, authTokenSet?: boolean | null, updatedAt?: string | null } };
+
+export type TestCarrierMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TestCarrierMutation = { __typename?: 'Mutation', testCarrier: { __typename?: 'CarrierConnectionTest', ok: boolean, message: string } };
+
 export type WebhookDeliveriesQueryVariables = Exact<{
   after?: InputMaybe<Scalars['String']['input']>;
   callId?: InputMaybe<Scalars['ID']['input']>;
@@ -1898,7 +2007,21 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const CarrierFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CarrierFields on CarrierConnection {
+  type
+  source
+  host
+  port
+  transport
+  username
+  accountSid
+  numbers
+  passwordSet
+  authTokenSet
+  updatedAt
+}
+    `, {"fragmentName":"CarrierFields"}) as unknown as TypedDocumentString<CarrierFieldsFragment, unknown>;
 export const ResendVerificationDocument = new TypedDocumentString(`
     mutation ResendVerification {
   resendVerification
@@ -2148,6 +2271,71 @@ export const CancelCallDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CancelCallMutation, CancelCallMutationVariables>;
+export const CarrierDocument = new TypedDocumentString(`
+    query Carrier {
+  carrier {
+    ...CarrierFields
+  }
+}
+    fragment CarrierFields on CarrierConnection {
+  type
+  source
+  host
+  port
+  transport
+  username
+  accountSid
+  numbers
+  passwordSet
+  authTokenSet
+  updatedAt
+}`) as unknown as TypedDocumentString<CarrierQuery, CarrierQueryVariables>;
+export const UpdateCarrierDocument = new TypedDocumentString(`
+    mutation UpdateCarrier($input: CarrierConnectionInput!) {
+  updateCarrier(input: $input) {
+    ...CarrierFields
+  }
+}
+    fragment CarrierFields on CarrierConnection {
+  type
+  source
+  host
+  port
+  transport
+  username
+  accountSid
+  numbers
+  passwordSet
+  authTokenSet
+  updatedAt
+}`) as unknown as TypedDocumentString<UpdateCarrierMutation, UpdateCarrierMutationVariables>;
+export const RemoveCarrierDocument = new TypedDocumentString(`
+    mutation RemoveCarrier {
+  removeCarrier {
+    ...CarrierFields
+  }
+}
+    fragment CarrierFields on CarrierConnection {
+  type
+  source
+  host
+  port
+  transport
+  username
+  accountSid
+  numbers
+  passwordSet
+  authTokenSet
+  updatedAt
+}`) as unknown as TypedDocumentString<RemoveCarrierMutation, RemoveCarrierMutationVariables>;
+export const TestCarrierDocument = new TypedDocumentString(`
+    mutation TestCarrier {
+  testCarrier {
+    ok
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<TestCarrierMutation, TestCarrierMutationVariables>;
 export const WebhookDeliveriesDocument = new TypedDocumentString(`
     query WebhookDeliveries($after: String, $callId: ID, $delivered: Boolean, $event: WebhookEvent) {
   webhookDeliveries(

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { NavLink, Route, Routes } from 'react-router';
 import { execute } from '../api/client';
 import { dotted, words } from '../api/words';
-import { Empty, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
+import { DataTable } from '../components/data-table';
+import { ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
 
 const StatsDocument = graphql(`
@@ -197,56 +198,35 @@ function OrgsPage() {
     <Page title="Organizations">
       <Search label="Search by name, member e-mail or id" value={q} onChange={setQ} />
       <ErrorNotice error={list.error ?? toggle.error} />
-      {list.isPending ? (
-        <Loading />
-      ) : page?.nodes.length === 0 ? (
-        <Empty>No organizations match.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="sr-only">Organizations</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Users</th>
-                <th scope="col">Calls (open)</th>
-                <th scope="col">Active keys</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page?.nodes.map((o) => (
-                <tr key={o.id} data-org-id={o.id}>
-                  <td>{o.name}</td>
-                  <td>
-                    <StatusBadge value={o.active ? 'active' : 'deactivated'} />
-                  </td>
-                  <td>{o.userCount}</td>
-                  <td>
-                    {o.callCount} ({o.openCallCount})
-                  </td>
-                  <td>{o.activeApiKeyCount}</td>
-                  <td>
-                    <Time value={o.createdAt} />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className={o.active ? 'danger' : ''}
-                      aria-label={`${o.active ? 'Deactivate' : 'Activate'} ${o.name}`}
-                      onClick={() => window.confirm(`${o.active ? 'Deactivate' : 'Activate'} ${o.name}?`) && toggle.mutate({ id: o.id, active: !o.active })}
-                    >
-                      {o.active ? 'Deactivate' : 'Activate'}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Organizations"
+        loading={list.isPending}
+        rows={page?.nodes}
+        rowKey={(o) => o.id}
+        rowProps={(o) => ({ 'data-org-id': o.id })}
+        empty="No organizations match."
+        columns={[
+          { header: 'Name', cell: (o) => o.name },
+          { header: 'Status', cell: (o) => <StatusBadge value={o.active ? 'active' : 'deactivated'} /> },
+          { header: 'Users', cell: (o) => o.userCount },
+          { header: 'Calls (open)', cell: (o) => `${o.callCount} (${o.openCallCount})` },
+          { header: 'Active keys', cell: (o) => o.activeApiKeyCount },
+          { header: 'Created', cell: (o) => <Time value={o.createdAt} /> },
+          {
+            header: 'Actions',
+            cell: (o) => (
+              <button
+                type="button"
+                className={o.active ? 'danger' : ''}
+                aria-label={`${o.active ? 'Deactivate' : 'Activate'} ${o.name}`}
+                onClick={() => window.confirm(`${o.active ? 'Deactivate' : 'Activate'} ${o.name}?`) && toggle.mutate({ id: o.id, active: !o.active })}
+              >
+                {o.active ? 'Deactivate' : 'Activate'}
+              </button>
+            ),
+          },
+        ]}
+      />
       {page && <Pager hasNext={page.pageInfo.hasNextPage} endCursor={page.pageInfo.endCursor} cursor={cursor} />}
     </Page>
   );
@@ -266,51 +246,38 @@ function UsersPage() {
     <Page title="Users">
       <Search label="Search by e-mail or id" value={q} onChange={setQ} />
       <ErrorNotice error={list.error ?? toggle.error} />
-      {list.isPending ? (
-        <Loading />
-      ) : page?.nodes.length === 0 ? (
-        <Empty>No users match.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="sr-only">Users</caption>
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page?.nodes.map((u) => (
-                <tr key={u.id}>
-                  <td>
-                    {u.email} {!u.emailVerified && <span className="muted">(unverified)</span>}
-                  </td>
-                  <td>{u.isPlatformAdmin ? 'platform admin' : words(u.role)}</td>
-                  <td>
-                    <StatusBadge value={u.active ? 'active' : 'deactivated'} />
-                  </td>
-                  <td>
-                    <Time value={u.createdAt} />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      aria-label={`${u.active ? 'Deactivate' : 'Activate'} ${u.email}`}
-                      onClick={() => window.confirm(`${u.active ? 'Deactivate' : 'Activate'} ${u.email}?`) && toggle.mutate({ id: u.id, active: !u.active })}
-                    >
-                      {u.active ? 'Deactivate' : 'Activate'}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Users"
+        loading={list.isPending}
+        rows={page?.nodes}
+        rowKey={(u) => u.id}
+        empty="No users match."
+        columns={[
+          {
+            header: 'E-mail',
+            cell: (u) => (
+              <>
+                {u.email} {!u.emailVerified && <span className="muted">(unverified)</span>}
+              </>
+            ),
+          },
+          { header: 'Role', cell: (u) => (u.isPlatformAdmin ? 'platform admin' : words(u.role)) },
+          { header: 'Status', cell: (u) => <StatusBadge value={u.active ? 'active' : 'deactivated'} /> },
+          { header: 'Created', cell: (u) => <Time value={u.createdAt} /> },
+          {
+            header: 'Actions',
+            cell: (u) => (
+              <button
+                type="button"
+                aria-label={`${u.active ? 'Deactivate' : 'Activate'} ${u.email}`}
+                onClick={() => window.confirm(`${u.active ? 'Deactivate' : 'Activate'} ${u.email}?`) && toggle.mutate({ id: u.id, active: !u.active })}
+              >
+                {u.active ? 'Deactivate' : 'Activate'}
+              </button>
+            ),
+          },
+        ]}
+      />
       {page && <Pager hasNext={page.pageInfo.hasNextPage} endCursor={page.pageInfo.endCursor} cursor={cursor} />}
     </Page>
   );
@@ -323,41 +290,26 @@ function AuditPage() {
   return (
     <Page title="Audit log">
       <ErrorNotice error={list.error} />
-      {list.isPending ? (
-        <Loading />
-      ) : page?.nodes.length === 0 ? (
-        <Empty>No admin actions yet.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="sr-only">Audit log, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page?.nodes.map((a) => (
-                <tr key={a.id}>
-                  <td>
-                    <Time value={a.createdAt} />
-                  </td>
-                  <td>{a.actorEmail}</td>
-                  <td>
-                    <code>{dotted(a.action)}</code>
-                  </td>
-                  <td>
-                    {words(a.targetType)} <code>{a.targetId.slice(0, 8)}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Audit log, newest first"
+        loading={list.isPending}
+        rows={page?.nodes}
+        rowKey={(a) => a.id}
+        empty="No admin actions yet."
+        columns={[
+          { header: 'When', cell: (a) => <Time value={a.createdAt} /> },
+          { header: 'Who', cell: (a) => a.actorEmail },
+          { header: 'Action', cell: (a) => <code>{dotted(a.action)}</code> },
+          {
+            header: 'Target',
+            cell: (a) => (
+              <>
+                {words(a.targetType)} <code>{a.targetId.slice(0, 8)}</code>
+              </>
+            ),
+          },
+        ]}
+      />
       {page && <Pager hasNext={page.pageInfo.hasNextPage} endCursor={page.pageInfo.endCursor} cursor={cursor} />}
     </Page>
   );

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { execute } from '../api/client';
 import { useMe } from '../api/me';
 import { lower, words } from '../api/words';
-import { Empty, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
+import { DataTable } from '../components/data-table';
+import { ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
 import type { MemberRole } from '../gql/graphql';
 import { SecretRow } from './auth';
@@ -155,66 +156,40 @@ export function ApiKeysPage() {
         </div>
       )}
       <ErrorNotice error={keys.error ?? revoke.error} />
-      {keys.isPending ? (
-        <Loading />
-      ) : keys.data && keys.data.apiKeys.length === 0 ? (
-        <Empty>No API keys yet.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="sr-only">API keys</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Prefix</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                {owner && <th scope="col">Actions</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data?.apiKeys.map((k) => (
-                <tr key={k.id}>
-                  <td>{k.name ?? <span className="muted">unnamed</span>}</td>
-                  <td>
-                    <code>{k.prefix}…</code>
-                  </td>
-                  <td>
-                    <StatusBadge value={k.status} />
-                  </td>
-                  <td>
-                    <Time value={k.createdAt} />
-                  </td>
-                  <td>
-                    <Time value={k.lastUsedAt} />
-                  </td>
-                  {owner && (
-                    <td>
-                      {lower(k.status) === 'active' &&
-                        (confirming === k.id ? (
-                          <span className="confirm" role="group" aria-label={`Confirm revoking ${k.prefix}`}>
-                            Revoke for good?{' '}
-                            <button type="button" className="danger" onClick={() => revoke.mutate(k.id)} disabled={revoke.isPending}>
-                              Yes, revoke
-                            </button>{' '}
-                            <button type="button" onClick={() => setConfirming(null)}>
-                              Keep
-                            </button>
-                          </span>
-                        ) : (
-                          <button type="button" onClick={() => setConfirming(k.id)} aria-label={`Revoke key ${k.name ?? k.prefix}`}>
-                            Revoke
-                          </button>
-                        ))}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="API keys"
+        loading={keys.isPending}
+        rows={keys.data?.apiKeys}
+        rowKey={(k) => k.id}
+        empty="No API keys yet."
+        columns={[
+          { header: 'Name', cell: (k) => k.name ?? <span className="muted">unnamed</span> },
+          { header: 'Prefix', cell: (k) => <code>{k.prefix}…</code> },
+          { header: 'Status', cell: (k) => <StatusBadge value={k.status} /> },
+          { header: 'Created', cell: (k) => <Time value={k.createdAt} /> },
+          { header: 'Last used', cell: (k) => <Time value={k.lastUsedAt} /> },
+          owner && {
+            header: 'Actions',
+            cell: (k) =>
+              lower(k.status) === 'active' &&
+              (confirming === k.id ? (
+                <span className="confirm" role="group" aria-label={`Confirm revoking ${k.prefix}`}>
+                  Revoke for good?{' '}
+                  <button type="button" className="danger" onClick={() => revoke.mutate(k.id)} disabled={revoke.isPending}>
+                    Yes, revoke
+                  </button>{' '}
+                  <button type="button" onClick={() => setConfirming(null)}>
+                    Keep
+                  </button>
+                </span>
+              ) : (
+                <button type="button" onClick={() => setConfirming(k.id)} aria-label={`Revoke key ${k.name ?? k.prefix}`}>
+                  Revoke
+                </button>
+              )),
+          },
+        ]}
+      />
     </Page>
   );
 }
@@ -365,49 +340,36 @@ function OwnerMembers({ myId }: { myId: string }) {
         <ErrorNotice error={add.error} />
       </form>
       <ErrorNotice error={members.error ?? deactivate.error} />
-      {members.isPending ? (
-        <Loading />
-      ) : page && page.nodes.length === 0 ? (
-        <Empty>No members.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="sr-only">Members</caption>
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Joined</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page?.nodes.map((u) => (
-                <tr key={u.id}>
-                  <td>
-                    {u.email} {!u.emailVerified && <span className="muted">(unverified)</span>}
-                  </td>
-                  <td>{words(u.role)}</td>
-                  <td>
-                    <StatusBadge value={u.active ? 'active' : 'deactivated'} />
-                  </td>
-                  <td>
-                    <Time value={u.createdAt} />
-                  </td>
-                  <td>
-                    {u.active && u.id !== myId && (
-                      <button type="button" onClick={() => window.confirm(`Deactivate ${u.email}?`) && deactivate.mutate(u.id)}>
-                        Deactivate
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Members"
+        loading={members.isPending}
+        rows={page?.nodes}
+        rowKey={(u) => u.id}
+        empty="No members."
+        columns={[
+          {
+            header: 'E-mail',
+            cell: (u) => (
+              <>
+                {u.email} {!u.emailVerified && <span className="muted">(unverified)</span>}
+              </>
+            ),
+          },
+          { header: 'Role', cell: (u) => words(u.role) },
+          { header: 'Status', cell: (u) => <StatusBadge value={u.active ? 'active' : 'deactivated'} /> },
+          { header: 'Joined', cell: (u) => <Time value={u.createdAt} /> },
+          {
+            header: 'Actions',
+            cell: (u) =>
+              u.active &&
+              u.id !== myId && (
+                <button type="button" onClick={() => window.confirm(`Deactivate ${u.email}?`) && deactivate.mutate(u.id)}>
+                  Deactivate
+                </button>
+              ),
+          },
+        ]}
+      />
       {page && <Pager hasNext={page.pageInfo.hasNextPage} endCursor={page.pageInfo.endCursor} cursor={cursor} />}
     </Page>
   );

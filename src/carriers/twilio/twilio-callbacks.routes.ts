@@ -1,0 +1,175 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import express from 'express';
+import type { Pool } from 'pg';
+import twilio from 'twilio';
+import { z } from 'zod';
+import { Call } from '../../features/calls/call.entity';
+import type { CallLifecycle } from '../../features/calls/call-lifecycle';
+import type { ConnectionResolver } from '../../features/carrier-connections/effective-connection';
+import { addJobs, job } from '../../queue';
+import { AppError } from '../../shared/errors';
+import { isUuid } from '../../shared/ids';
+import { named, route, type Reply, type RouteDescriptor, type RouteInput, type Routes } from '../../shared/route';
+import { extractAnswer, answerFromDigits } from '../../voice/answers';
+import { isMachine, reportForStatus } from './twilio-outcomes';
+import type { TwilioConversation } from './twiml';
+
+export interface TwilioCallbackDeps {
+  /** PUBLIC_BASE_URL: Twilio signs the URL it requested, which we built from it. */
+  publicBaseUrl: string;
+  connections: Pick<ConnectionResolver, 'twilioTokenFor'>;
+  lifecycle: CallLifecycle;
+  pool: Pick<Pool, 'query'>;
+  em: () => EntityManager;
+  /** Builds the TwiML conversation (its URLs under PUBLIC_BASE_URL). */
+  conversation: TwilioConversation;
+}
+
+/**
+ * Twilio posts form parameters (application/x-www-form-urlencoded), not JSON: app.ts mounts these
+ * routes under /carriers/twilio behind this parser instead of the JSON one. Repeated keys become
+ * arrays.
+ */
+export const twilioFormBody = (maxBytes: number) => express.urlencoded({ extended: false, limit: maxBytes, parameterLimit: 200 });
+
+/** Twilio reads a callback's answer as TwiML; an empty document acknowledges it. */
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+/** What the answer and gather callbacks return, in short. */
+const EXAMPLE_TWIML =
+  '<?xml version="1.0" encoding="UTF-8"?><Response><Gather input="speech" action="…/gather?q=0"><Say>Can you come on Tuesday?</Say></Gather></Response>';
+const twiml = (body: string): Reply => ({ status: 200, contentType: 'text/xml', body });
+
+type Params = Record<string, string | string[]>;
+const one = (p: Params, k: string): string | undefined => (Array.isArray(p[k]) ? (p[k] as string[])[0] : (p[k] as string | undefined));
+
+const forbidden = () => new AppError('invalid_signature', 'The request is not signed by the Twilio account that placed this call.');
+
+/**
+ * The call a callback is about, if the request carries a valid X-Twilio-Signature computed with the
+ * auth token of the account that placed the call over PUBLIC_BASE_URL + path and the form
+ * parameters; anything else is 403 and changes nothing, so a callback signed by another
+ * organization's account cannot touch this call.
+ */
+async function verified(input: RouteInput, deps: TwilioCallbackDeps): Promise<{ call: Call; params: Params }> {
+  const callId = input.params.call_id ?? '';
+  const params = (input.body ?? {}) as Params;
+  const call = isUuid(callId) ? await input.ctx.em.findOne(Call, { id: callId }) : null;
+  const signature = input.header('x-twilio-signature');
+  if (!call || call.carrier !== 'twilio' || !call.carrierAccount || !signature || one(params, 'AccountSid') !== call.carrierAccount) throw forbidden();
+  const token = await deps.connections.twilioTokenFor(call.orgId, call.carrierAccount);
+  if (!token || !twilio.validateRequest(token, signature, deps.publicBaseUrl + input.url, params)) throw forbidden();
+  const callSid = one(params, 'CallSid');
+  if (call.carrierCallId && callSid && callSid !== call.carrierCallId) throw forbidden();
+  return { call, params };
+}
+
+const formSchema = z
+  .record(z.string(), z.union([z.string(), z.array(z.string())]))
+  .meta({ description: "Twilio's callback parameters (CallSid, AccountSid, CallStatus, AnsweredBy, SpeechResult, RecordingUrl, …), form-encoded." });
+const Form = named('TwilioCallbackForm', formSchema);
+const callIdParams = z.object({ call_id: z.uuid().meta({ description: 'Our call id (Twilio calls back the URL it was given when the call was created).' }) });
+const signatureHeader = [{ name: 'X-Twilio-Signature', description: "Base64 HMAC-SHA1 of the URL and sorted form parameters, keyed with the account's auth token.", schema: z.string() }];
+const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
+const CALL_SID = 'CA0123456789abcdef0123456789abcdef';
+
+/** One callback: signed, form-encoded, answered with TwiML. */
+function callback(
+  hook: 'status' | 'twiml' | 'gather' | 'recording',
+  summary: string,
+  request: Record<string, string>,
+  handle: (v: { call: Call; params: Params; input: RouteInput }, deps: TwilioCallbackDeps) => Promise<Reply>,
+  extra: Partial<RouteDescriptor<TwilioCallbackDeps>> = {},
+): RouteDescriptor<TwilioCallbackDeps> {
+  return route<TwilioCallbackDeps>({
+    method: 'post',
+    path: `/carriers/twilio/calls/{call_id}/${hook}`,
+    operationId: `twilio${hook[0]!.toUpperCase()}${hook.slice(1)}Callback`,
+    summary,
+    description:
+      'Called by Twilio with form parameters; accepted only with a valid X-Twilio-Signature over PUBLIC_BASE_URL + path, made with the auth token of the account that placed the call (403 otherwise, and nothing changes). See docs/twilio.md.',
+    tag: 'carriers',
+    auth: 'none',
+    params: callIdParams,
+    headers: signatureHeader,
+    body: { ...Form, contentType: 'application/x-www-form-urlencoded' },
+    responses: { 200: { description: 'TwiML.', contentType: 'text/xml' } },
+    errors: [403],
+    example: { request: { AccountSid: ACCOUNT_SID, CallSid: CALL_SID, ...request }, response: hook === 'status' || hook === 'recording' ? EMPTY_TWIML : EXAMPLE_TWIML },
+    handler: async (input, deps) => handle({ ...(await verified(input, deps)), input }, deps),
+    ...extra,
+  });
+}
+
+/** Twilio's webhooks for the calls it carries, mounted under /carriers/twilio. See docs/twilio.md. */
+export const twilioCallbackRoutes: Routes<TwilioCallbackDeps> = [
+  callback('status', "Twilio's status callback: ringing, answered, completed, busy, no-answer, failed, canceled", { CallStatus: 'completed', CallDuration: '42' }, async ({ call, params }, deps) => {
+    await rememberSidAndMachine(deps, call, params);
+    const report = reportForStatus(call.id, params as Record<string, string>, call.answeredBy);
+    if (report) await deps.lifecycle.applyReport(deps.em(), report);
+    return twiml(EMPTY_TWIML);
+  }),
+  callback('twiml', 'The call was answered: Twilio asks what to do (TwiML conversation)', { CallStatus: 'in-progress', AnsweredBy: 'human' }, async ({ call, params }, deps) => {
+    await rememberSidAndMachine(deps, call, params);
+    // Answered: the call is in progress even if the status callback is late.
+    await deps.lifecycle.applyReport(deps.em(), { callId: call.id, status: 'in_progress', carrierStatus: { code: 200, reason: 'in-progress' } });
+    const answeredBy = one(params, 'AnsweredBy') ?? call.answeredBy;
+    return twiml(deps.conversation.answer(call, isMachine(answeredBy)));
+  }),
+  callback(
+    'gather',
+    'What the callee said to one question (<Gather> action)',
+    { SpeechResult: 'yes', Confidence: '0.92' },
+    async ({ call, params, input }, deps) => {
+      const query = (input.query ?? {}) as Record<string, unknown>;
+      const index = Number(query.q);
+      const attempt = Number(query.attempt) === 1 ? 1 : 0;
+      const q = call.questions[index];
+      if (!Number.isInteger(index) || !q) throw new AppError('bad_request', 'Unknown question.');
+      // The first answer to a question attempt wins: a replayed action gets the same next step.
+      const { rows } = await deps.pool.query<{ speech_result: string | null; digits: string | null }>(
+        `with ins as (
+           insert into twilio_gathers (call_id, question_index, attempt, speech_result, digits, confidence) values ($1, $2, $3, $4, $5, $6)
+           on conflict do nothing returning speech_result, digits
+         )
+         select speech_result, digits from ins
+         union all
+         select speech_result, digits from twilio_gathers where call_id = $1 and question_index = $2 and attempt = $3
+         limit 1`,
+        [call.id, index, attempt, one(params, 'SpeechResult') ?? null, one(params, 'Digits') ?? null, Number(one(params, 'Confidence') ?? NaN) || null],
+      );
+      const said = rows[0];
+      const value = said?.speech_result?.trim() ? extractAnswer(q, said.speech_result) : said?.digits ? answerFromDigits(q, said.digits) : null;
+      return twiml(deps.conversation.next(call, index, attempt, value !== null && value !== undefined));
+    },
+    {
+      query: z.object({
+        q: z.string().regex(/^\d+$/).meta({ description: 'Index of the question asked.' }),
+        attempt: z.enum(['0', '1']).optional().meta({ description: '1 on the one retry of a question.' }),
+      }),
+      errors: [400, 403],
+    },
+  ),
+  callback(
+    'recording',
+    'A recording is ready: it is fetched with the account credentials and stored',
+    { RecordingStatus: 'completed', RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE0123456789abcdef0123456789abcdef` },
+    async ({ call, params }, deps) => {
+      const url = one(params, 'RecordingUrl');
+      if (one(params, 'RecordingStatus') === 'completed' && url) await addJobs(deps.pool, job('twilioRecording', { callId: call.id, recordingUrl: url }));
+      return twiml(EMPTY_TWIML);
+    },
+  ),
+];
+
+/** The CallSid (when the callback beat the dial's own write) and what answering-machine detection said. */
+async function rememberSidAndMachine(deps: TwilioCallbackDeps, call: Call, params: Params): Promise<void> {
+  const sid = one(params, 'CallSid');
+  const answeredBy = one(params, 'AnsweredBy');
+  if ((!call.carrierCallId && sid) || (!call.answeredBy && answeredBy)) {
+    await deps.pool.query(
+      'update calls set carrier_call_id = coalesce(carrier_call_id, $2), answered_by = coalesce(answered_by, $3), updated_at = now() where id = $1',
+      [call.id, sid ?? null, answeredBy ?? null],
+    );
+    call.answeredBy ??= answeredBy ?? null;
+  }
+}

@@ -1,0 +1,264 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bearer, eventually, recordSecret, signup, type TestOrg } from '../helpers/factories';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { recordingWav, TwilioFarEnd, type Scenario } from '../helpers/twilio-far-end';
+
+/**
+ * Twilio calls end to end: organizations connect Twilio accounts that live in a local far end
+ * behaving as Twilio documents (REST API, signed webhooks, TwiML, recordings), place calls, and
+ * read dispositions, transcripts, answers and recordings. Forged, replayed, late and
+ * cross-tenant callbacks change nothing.
+ */
+const PUBLIC = 'https://voicegate.example.test';
+
+describe('Twilio carrier against a local far end', () => {
+  let app: TestApp;
+  let farEnd: TwilioFarEnd;
+  let orgA: TestOrg;
+  let orgB: TestOrg;
+  const accountA = { accountSid: '', authToken: '' };
+  const accountB = { accountSid: '', authToken: '' };
+  const NUMBER_A = '+14155550100';
+  const NUMBER_B = '+14155550200';
+  let seq = 0;
+  // A local OpenAI-compatible chat-completions endpoint for free-text answers.
+  let llm: Server;
+  const llmRequests: Array<{ model: string; messages: Array<{ role: string; content: string }> }> = [];
+
+  beforeAll(async () => {
+    llm = createServer((req, res) => {
+      let text = '';
+      req.on('data', (c) => (text += c));
+      req.on('end', () => {
+        const body = JSON.parse(text);
+        llmRequests.push(body);
+        const said = /Callee said: (.*)$/.exec(body.messages[1].content)?.[1] ?? '';
+        const answer = said.replace(/^(well,? )?my name is /i, '');
+        res.writeHead(req.url === '/v1/chat/completions' ? 200 : 404, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ answer }) } }] }));
+      });
+    });
+    await new Promise<void>((r) => llm.listen(0, '127.0.0.1', r));
+    farEnd = new TwilioFarEnd(PUBLIC, () => app.url);
+    await farEnd.start();
+    Object.assign(accountA, farEnd.addAccount());
+    Object.assign(accountB, farEnd.addAccount());
+    recordSecret(accountA.authToken, accountB.authToken);
+    app = await startTestApp({ PUBLIC_BASE_URL: PUBLIC, TWILIO_API_BASE_URL: farEnd.url, LLM_URL: `http://127.0.0.1:${(llm.address() as AddressInfo).port}`, LLM_MODEL: 'test-model' }, { worker: true });
+    orgA = await signup(app);
+    orgB = await signup(app);
+    await connect(orgA, accountA, [NUMBER_A, '+14155550101']);
+    await connect(orgB, accountB, [NUMBER_B]);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await farEnd?.close();
+    llm?.close();
+  });
+
+  async function connect(org: TestOrg, account: { accountSid: string; authToken: string }, numbers: string[]) {
+    const res = await app.http().put('/dashboard/carrier').set(bearer(org.token)).send({ type: 'twilio', account_sid: account.accountSid, auth_token: account.authToken, numbers });
+    expect(res.status).toBe(200);
+    return res.body;
+  }
+  /** A fresh callee number that behaves as `scenario`. */
+  const callee = (scenario: Scenario) => {
+    const to = `+1415555${String(1000 + seq++).padStart(4, '0')}`;
+    farEnd.scenarios.set(to, scenario);
+    return to;
+  };
+  const place = async (org: TestOrg, body: Record<string, unknown>) => {
+    const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send(body);
+    expect(res.status).toBe(201);
+    return res.body as { call_id: string; from: string };
+  };
+  const get = async (org: TestOrg, id: string) => (await app.http().get(`/v1/calls/${id}`).set(bearer(org.apiKey)).expect(200)).body;
+  const until = (org: TestOrg, id: string, pred: (c: Record<string, unknown>) => boolean, what: string) =>
+    eventually(async () => {
+      const c = await get(org, id);
+      return pred(c) ? c : undefined;
+    }, { timeoutMs: 45_000, what });
+  const ended = (org: TestOrg, id: string) => until(org, id, (c) => ['completed', 'failed', 'canceled'].includes(c.status as string), `call ${id} to end`);
+  const analyzed = (org: TestOrg, id: string) => until(org, id, (c) => c.transcript !== null && c.recording_url !== null, `call ${id} to be analysed with its recording`);
+  const farCallOf = (to: string) => [...farEnd.calls.values()].find((c) => c.params.get('To') === to);
+
+  describe('the connection', () => {
+    it('is returned without secrets, stored encrypted, audit-logged, tested, and removable', async () => {
+      const org = await signup(app);
+      const fresh = await app.http().get('/dashboard/carrier').set(bearer(org.token)).expect(200);
+      expect(fresh.body).toMatchObject({ type: 'simulator', source: 'default', numbers: [] });
+
+      const missing = await app.http().put('/dashboard/carrier').set(bearer(org.token)).send({ type: 'twilio', account_sid: accountA.accountSid, numbers: [NUMBER_A] });
+      expect(missing.status).toBe(422);
+
+      const body = await connect(org, accountA, [NUMBER_A]);
+      expect(body).toMatchObject({ type: 'twilio', source: 'organization', account_sid: accountA.accountSid, numbers: [NUMBER_A], auth_token_set: true });
+      expect(JSON.stringify(body)).not.toContain(accountA.authToken);
+      const { rows } = await app.db.pool.query('select secret_enc from carrier_connections where org_id = $1', [org.orgId]);
+      expect(rows[0].secret_enc).toBeTruthy();
+      expect(rows[0].secret_enc).not.toContain(accountA.authToken);
+
+      const ok = await app.http().post('/dashboard/carrier/test').set(bearer(org.token)).expect(200);
+      expect(ok.body).toEqual({ ok: true, message: expect.stringContaining('Far end test account') });
+
+      // Rotating the token by PUT: a wrong one is stored, and the test action says so in words.
+      await app.http().put('/dashboard/carrier').set(bearer(org.token)).send({ type: 'twilio', account_sid: accountA.accountSid, auth_token: 'not-the-token', numbers: [NUMBER_A] }).expect(200);
+      const bad = await app.http().post('/dashboard/carrier/test').set(bearer(org.token)).expect(200);
+      expect(bad.body).toEqual({ ok: false, message: expect.stringContaining('refused the credentials') });
+      // Leaving the token out keeps the stored one.
+      await app.http().put('/dashboard/carrier').set(bearer(org.token)).send({ type: 'twilio', account_sid: accountA.accountSid, numbers: [NUMBER_A, NUMBER_B] }).expect(200);
+      expect((await app.http().post('/dashboard/carrier/test').set(bearer(org.token))).body.ok).toBe(false);
+
+      const gql = await app.http().post('/graphql').set(bearer(org.token)).send({ query: '{ carrier { type source accountSid numbers authTokenSet } }' }).expect(200);
+      expect(gql.body.data.carrier).toEqual({ type: 'TWILIO', source: 'ORGANIZATION', accountSid: accountA.accountSid, numbers: [NUMBER_A, NUMBER_B], authTokenSet: true });
+
+      const audit = await app.db.pool.query(`select action, before, after from audit_log where org_id = $1 and target_type = 'carrier_connection' order by created_at`, [org.orgId]);
+      expect(audit.rows.map((r) => r.action)).toEqual(['carrier.update', 'carrier.update', 'carrier.update']);
+      expect(JSON.stringify(audit.rows)).not.toContain(accountA.authToken);
+
+      const removed = await app.http().delete('/dashboard/carrier').set(bearer(org.token)).expect(200);
+      expect(removed.body).toMatchObject({ type: 'simulator', source: 'default' });
+    });
+
+    it('refuses a SIP trunk on a private address (422 on host; the connection stays)', async () => {
+      const res = await app.http().put('/dashboard/carrier').set(bearer(orgA.token)).send({ type: 'sip', host: '127.0.0.1', port: 5060, username: 'u', password: 'p', numbers: [NUMBER_A] });
+      expect(res.status).toBe(422);
+      expect(res.body.errors[0]).toMatchObject({ field: 'host' });
+      expect((await app.http().get('/dashboard/carrier').set(bearer(orgA.token))).body.type).toBe('twilio');
+    });
+
+    it('checks the caller ID on every call and defaults to the first number', async () => {
+      const refused = await app.http().post('/v1/calls/outbound').set(bearer(orgA.apiKey)).send({ to: callee({ kind: 'busy' }), from: NUMBER_B });
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('from_not_allowed');
+      const call = await place(orgA, { to: callee({ kind: 'busy' }) });
+      expect(call.from).toBe(NUMBER_A);
+      await ended(orgA, call.call_id);
+    });
+  });
+
+  it('a human answers: Gather speech becomes the transcript and typed answers; the recording is fetched and served', async () => {
+    const to = callee({ kind: 'human', answers: ['yes I am', 'hmm', 'three', 'Tuesday works', 'well my name is Ada Lovelace'] });
+    const questions = [
+      { key: 'is_owner', question: 'Are you the owner of the house?', type: 'boolean' },
+      { key: 'rooms', question: 'How many rooms does it have?', type: 'number' },
+      { key: 'day', question: 'Which day suits you?', type: 'enum', options: ['Monday', 'Tuesday'] },
+      { key: 'name', question: 'Who am I speaking with?', type: 'string' },
+    ];
+    const { call_id } = await place(orgA, { to, from: '+14155550101', task: 'We are surveying home owners.', questions, ring_timeout_seconds: 25, max_duration_seconds: 120 });
+    const call = await analyzed(orgA, call_id);
+    const far = farCallOf(to)!;
+    expect(call).toMatchObject({ status: 'completed', disposition: 'human', duration_seconds: 42, carrier: 'twilio', carrier_call_id: far.sid, carrier_status: { code: 200, reason: 'completed' } });
+    // Typed answers by rule; the free-text one reduced by the chat-completions endpoint.
+    expect(call.structured_answers).toEqual({ is_owner: true, rooms: 3, day: 'Tuesday', name: 'Ada Lovelace' });
+    expect(llmRequests).toEqual([expect.objectContaining({ model: 'test-model', messages: [expect.anything(), { role: 'user', content: 'Question: Who am I speaking with?\nCallee said: well my name is Ada Lovelace' }] })]);
+    expect(call.transcript).toContain('Callee: well my name is Ada Lovelace\nAgent: Thank you for your time. Goodbye.');
+    expect(call.transcript).toContain('Agent: Are you the owner of the house?\nCallee: yes I am');
+    expect(call.transcript).toContain('Callee: hmm\nAgent: Sorry, I did not catch that. How many rooms does it have?\nCallee: three');
+    // What we asked Twilio for, as its API documents it.
+    expect(farEnd.rejected).toEqual([]);
+    expect(far.params.get('From')).toBe('+14155550101');
+    expect(far.params.get('Timeout')).toBe('25');
+    expect(far.params.get('TimeLimit')).toBe('120');
+    expect(far.params.get('MachineDetection')).toBe('DetectMessageEnd');
+    expect(far.params.get('Record')).toBe('true');
+    expect(far.params.getAll('StatusCallbackEvent')).toEqual(['initiated', 'ringing', 'answered', 'completed']);
+    expect(far.params.get('Url')).toBe(`${PUBLIC}/carriers/twilio/calls/${call_id}/twiml`);
+    // Hints from the question types.
+    expect(far.twiml.join('\n')).toContain('hints="yes, no');
+    expect(far.twiml.join('\n')).toContain('hints="Monday, Tuesday"');
+    const wav = await fetch(app.url + new URL(call.recording_url as string).pathname + new URL(call.recording_url as string).search);
+    expect(wav.status).toBe(200);
+    expect(Buffer.from(await wav.arrayBuffer()).equals(recordingWav())).toBe(true);
+  });
+
+  it('an answering machine gets the voicemail message and the call ends completed/voicemail', async () => {
+    const to = callee({ kind: 'machine' });
+    const { call_id } = await place(orgA, { to, voicemail_message: 'Please call us back.', questions: [{ key: 'q', question: 'Ok?', type: 'boolean' }] });
+    const call = await analyzed(orgA, call_id);
+    expect(call).toMatchObject({ status: 'completed', disposition: 'voicemail' });
+    expect(call.structured_answers).toEqual({ q: null });
+    expect(farCallOf(to)!.twiml[0]).toContain('<Say>Please call us back.</Say><Hangup/>');
+  });
+
+  it.each([
+    ['busy', { kind: 'busy' } as Scenario, { status: 'failed', disposition: 'busy', carrier_status: { code: 486, reason: 'busy' } }],
+    ['no-answer', { kind: 'no-answer' } as Scenario, { status: 'failed', disposition: 'no_answer', carrier_status: { code: 487, reason: 'no-answer' } }],
+    ['an invalid number', { kind: 'invalid' } as Scenario, { status: 'failed', disposition: 'invalid_number', carrier_status: { code: 21211 } }],
+  ])('%s ends as Twilio reports it', async (_name, scenario, expected) => {
+    const { call_id } = await place(orgA, { to: callee(scenario) });
+    expect(await ended(orgA, call_id)).toMatchObject(expected);
+  });
+
+  it('cancel while ringing cancels the Twilio call', async () => {
+    const to = callee({ kind: 'ring-until-canceled' });
+    const { call_id } = await place(orgA, { to });
+    await until(orgA, call_id, (c) => c.status === 'ringing', 'ringing');
+    await app.http().post(`/v1/calls/${call_id}/cancel`).set(bearer(orgA.apiKey)).expect(200);
+    const far = farCallOf(to)!;
+    await far.done;
+    expect(far.updates.map((u) => u.get('Status'))).toEqual(['canceled']);
+    expect(await get(orgA, call_id)).toMatchObject({ status: 'canceled', disposition: 'canceled' });
+  });
+
+  it('a forged signature, or a callback signed by another organization account, is 403 and changes nothing', async () => {
+    const to = callee({ kind: 'ring-until-canceled' });
+    const { call_id } = await place(orgB, { to });
+    await until(orgB, call_id, (c) => c.status === 'ringing', 'ringing');
+    const far = farCallOf(to)!;
+    const url = `${PUBLIC}/carriers/twilio/calls/${call_id}/status`;
+    const completed = { AccountSid: accountB.accountSid, CallSid: far.sid, CallStatus: 'completed', CallDuration: '9' };
+    expect((await farEnd.post(url, completed, accountB.authToken, 'AAAAforgedAAAA=')).status).toBe(403);
+    // Org A's token (its own account, or B's account id) never moves org B's call.
+    expect((await farEnd.post(url, completed, accountA.authToken)).status).toBe(403);
+    expect((await farEnd.post(url, { ...completed, AccountSid: accountA.accountSid }, accountA.authToken)).status).toBe(403);
+    // Signed over another URL (not PUBLIC_BASE_URL + path).
+    const sig = (await import('twilio')).default.getExpectedTwilioSignature(accountB.authToken, `http://attacker.example/carriers/twilio/calls/${call_id}/status`, completed);
+    expect((await farEnd.post(url, completed, accountB.authToken, sig)).status).toBe(403);
+    expect(await get(orgB, call_id)).toMatchObject({ status: 'ringing' });
+    await app.http().post(`/v1/calls/${call_id}/cancel`).set(bearer(orgB.apiKey)).expect(200);
+    await far.done;
+  });
+
+  it('malformed callbacks are refused without a 5xx and change nothing', async () => {
+    const to = callee({ kind: 'ring-until-canceled' });
+    const { call_id } = await place(orgA, { to, questions: [{ key: 'q', question: 'Ok?', type: 'boolean' }] });
+    await until(orgA, call_id, (c) => c.status === 'ringing', 'ringing');
+    const far = farCallOf(to)!;
+    const signed = { AccountSid: accountA.accountSid, CallSid: far.sid, CallStatus: 'in-progress' };
+    expect((await app.http().post('/carriers/twilio/calls/not-a-call/status').type('form').send(signed)).status).toBe(403);
+    expect((await app.http().post(`/carriers/twilio/calls/${call_id}/status`).send(signed)).status).toBe(403); // JSON, unsigned
+    expect((await app.http().post(`/carriers/twilio/calls/${call_id}/status`).type('form').send('x='.padEnd(100_000, 'y'))).status).toBe(413);
+    // Validly signed, but for a question the call does not have.
+    expect((await farEnd.post(`${PUBLIC}/carriers/twilio/calls/${call_id}/gather?q=7&attempt=0`, { ...signed, SpeechResult: 'yes' }, accountA.authToken)).status).toBe(400);
+    // Another account's CallSid with this account's signature.
+    expect((await farEnd.post(`${PUBLIC}/carriers/twilio/calls/${call_id}/status`, { ...signed, CallSid: 'CA' + '1'.repeat(32) }, accountA.authToken)).status).toBe(403);
+    expect(await get(orgA, call_id)).toMatchObject({ status: 'ringing' });
+    await app.http().post(`/v1/calls/${call_id}/cancel`).set(bearer(orgA.apiKey)).expect(200);
+    await far.done;
+  });
+
+  it('callbacks out of order and twice: a late ringing after completed changes nothing, replays are harmless', async () => {
+    const to = callee({ kind: 'human', answers: ['no'], reorder: true });
+    const { call_id } = await place(orgB, { to, from: NUMBER_B, questions: [{ key: 'ok', question: 'Is this a good time?', type: 'boolean' }] });
+    const call = await analyzed(orgB, call_id);
+    const far = farCallOf(to)!;
+    await far.done;
+    expect(far.posted).toEqual(['initiated', 'ringing', 'in-progress', 'completed', 'ringing', 'in-progress', 'completed']);
+    expect(call).toMatchObject({ status: 'completed', disposition: 'human', structured_answers: { ok: false } });
+    // A replayed, validly signed callback afterwards: accepted, nothing moves.
+    const replay = await farEnd.post(`${PUBLIC}/carriers/twilio/calls/${call_id}/status`, { AccountSid: accountB.accountSid, CallSid: far.sid, CallStatus: 'busy' }, accountB.authToken);
+    expect(replay.status).toBe(200);
+    expect(await get(orgB, call_id)).toMatchObject({ status: 'completed', disposition: 'human' });
+    const ended = await app.db.pool.query(`select count(*)::int as n from webhook_deliveries where call_id = $1 and event = 'call.ended'`, [call_id]);
+    expect(ended.rows[0].n).toBe(1);
+  });
+
+  it('a rate-limit refusal (429, 20429) is retried with backoff and the number is dialed once', async () => {
+    const to = callee({ kind: 'rate-limited', refusals: 2, then: { kind: 'busy' } });
+    const { call_id } = await place(orgA, { to });
+    expect(await ended(orgA, call_id)).toMatchObject({ status: 'failed', disposition: 'busy' });
+    expect([...farEnd.calls.values()].filter((c) => c.params.get('To') === to)).toHaveLength(1);
+  });
+});
