@@ -82,10 +82,17 @@ describe('scheduled calls', () => {
     expect(res.body.status).toBe('scheduled');
     expect(res.body.schedule_at).toBe(scheduleAt.toISOString().replace('Z', '000+00:00'));
     const id = res.body.call_id as string;
-    await rx.waitFor(() => rx.byEvent('call.analyzed', id).length === 1, 20_000, 'the scheduled call to run');
+    // Each event is its own delivery (order of arrival is not guaranteed): wait for all three.
+    await rx.waitFor(() => ['call.queued', 'call.ended', 'call.analyzed'].every((e) => rx.byEvent(e, id).length >= 1), 20_000, 'the scheduled call to run');
     const events = rx.received.filter((r) => r.json.call_id === id);
-    expect(events.map((e) => e.json.event)).toEqual(['call.queued', 'call.ended', 'call.analyzed']);
-    expect(events[0]!.at).toBeGreaterThanOrEqual(scheduleAt.getTime());
+    // Each event once (a retry repeats the same delivery: one per webhook-id)...
+    const firstOfEach = events.filter((e, i) => events.findIndex((x) => x.headers['webhook-id'] === e.headers['webhook-id']) === i);
+    expect(firstOfEach.map((e) => e.json.event).sort()).toEqual(['call.analyzed', 'call.ended', 'call.queued']);
+    // ...recorded by the service in this order...
+    const { rows } = await app.db.pool.query(`select event from webhook_deliveries where call_id = $1 order by id`, [id]);
+    expect(rows.map((r) => r.event)).toEqual(['call.queued', 'call.ended', 'call.analyzed']);
+    // ...and none sent before the call was due.
+    expect(Math.min(...events.map((e) => e.at))).toBeGreaterThanOrEqual(scheduleAt.getTime());
   });
 
   test('cancel while scheduled: canceled, one call.ended, never queued or dialed; a past time places at once; > 90 days is 422', async () => {
@@ -151,24 +158,34 @@ describe('campaigns', () => {
     const busyCalls = calls.filter((c) => c.to_number === '+14155550001');
     expect(busyCalls.map((c) => c.attempt).sort()).toEqual([1, 2]);
     for (const c of calls) {
-      await rx.waitFor(() => rx.byEvent('call.ended', c.id).length >= 1, 15_000, 'call.ended of every attempt');
+      // call.queued and call.ended are separate deliveries: either may arrive first.
+      await rx.waitFor(() => rx.byEvent('call.queued', c.id).length >= 1 && rx.byEvent('call.ended', c.id).length >= 1, 15_000, 'call.queued and call.ended of every attempt');
       for (const e of rx.received.filter((r) => r.json.call_id === c.id)) expect(e.json.campaign_id).toBe(id);
     }
     expect(rx.byEvent('call.queued', busyCalls[0]!.id)[0]!.json.metadata).toEqual({ batch: 'b1', who: 'busy' });
     const get = await api.get(`/calls/${busyCalls[0]!.id}`).expect(200);
     expect(get.body.campaign_id).toBe(id);
 
+    // campaign.started is its own delivery: it may arrive after campaign.completed, and more than
+    // once (at least once); the campaign started once: one event recorded, one webhook-id received.
+    await rx.waitFor(() => campaignEvents(id, 'campaign.started').length >= 1, { what: 'campaign.started' });
     const started = campaignEvents(id, 'campaign.started');
     const completed = campaignEvents(id, 'campaign.completed');
-    expect(started).toHaveLength(1);
+    expect(new Set(started.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    const startedRows = await app.db.pool.query(`select count(*)::int as n from webhook_deliveries where campaign_id = $1 and event = 'campaign.started'`, [id]);
+    expect(startedRows.rows[0].n).toBe(1);
     expect(Object.keys(completed[0]!.json)).toEqual(['event', 'org_id', 'campaign_id', 'timestamp', 'status', 'counts']);
     expect(completed[0]!.json).toMatchObject({ org_id: org.orgId, status: 'completed', counts: { total: 7, pending: 0, calling: 0, completed: 2, failed: 4, suppressed: 1, canceled: 0 } });
     const sig = createHmac('sha256', Buffer.from(org.webhookSecret, 'utf8')).update(completed[0]!.raw).digest('hex');
     expect(completed[0]!.headers['x-voice-signature']).toBe(`sha256=${sig}`);
     expect(completed[0]!.headers['x-voice-event']).toBe('campaign.completed');
-    // Logged like call events.
-    const log = await app.http().get(`/dashboard/webhook-deliveries?event=campaign.completed`).set(bearer(org.token)).expect(200);
-    expect(log.body.data[0]).toMatchObject({ call_id: null, campaign_id: id, event: 'campaign.completed', delivered: true });
+    // Logged like call events. The receiver answers before the worker records the outcome, so wait for the record.
+    const logged = await eventually(async () => {
+      const log = await app.http().get(`/dashboard/webhook-deliveries?event=campaign.completed`).set(bearer(org.token)).expect(200);
+      const row = log.body.data[0] as Record<string, unknown> | undefined;
+      return row?.delivered ? row : undefined;
+    }, { what: 'campaign.completed recorded as delivered' });
+    expect(logged).toMatchObject({ call_id: null, campaign_id: id, event: 'campaign.completed', delivered: true });
     const final = await api.get(`/campaigns/${id}`).expect(200);
     expect(final.body).toMatchObject({ status: 'completed', counts: completed[0]!.json.counts });
     expect(final.body.completed_at).toMatch(/\+00:00$/);
