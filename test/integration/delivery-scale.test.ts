@@ -113,6 +113,9 @@ describe('attempts per destination', () => {
       [ids],
     );
     expect(rows[0]!.untried).toBeGreaterThan(200);
+    // The noisy org's first attempts were started before the healthy one's, but their arrival at the
+    // other receiver is not ordered with it: wait for one.
+    await eventually(async () => noisyRx.received > 0, { what: "the noisy org's first attempt to arrive" });
     expect(noisyRx.received).toBeGreaterThan(0);
     expect(noisyRx.maxOpen).toBeLessThanOrEqual(2);
     await app.stopWorker();
@@ -215,7 +218,11 @@ describe('endpoint health', () => {
     expect(enabled.body.health).toMatchObject({ enabled: true, disabled_at: null, failing_since: null });
     await app.http().post('/dashboard/webhook-deliveries/replay').set(bearer(org.token)).send({ since }).expect(202);
     await rx.waitFor(() => rx.byEvent('call.queued', first).some((r) => r.n > seenBefore) && rx.byEvent('call.queued', second).length === 1, 60_000, 'replayed events');
-    const after = await app.http().get('/dashboard/webhook').set(bearer(org.token));
+    // The receiver has answered; the worker records the attempt (health reads the attempts) after that.
+    const after = await eventually(async () => {
+      const res = await app.http().get('/dashboard/webhook').set(bearer(org.token));
+      return res.body.health?.last_success_at ? res : undefined;
+    }, { what: 'a successful attempt to be recorded' });
     expect(after.body.health).toMatchObject({ enabled: true, last_success_at: expect.any(String) });
     expect(after.body.health.success_rate_24h).toBeGreaterThan(0);
   });
@@ -257,6 +264,12 @@ describe('retention', () => {
     // Deliver everything with the worker, then stop it and age three of the calls' history.
     await app.startWorker();
     await rx.waitFor(() => calls.every((c) => rx.byEvent('call.analyzed', c).length === 1), 60_000, 'every event delivered');
+    // call.analyzed may overtake call.queued or call.ended, and an attempt is recorded only after the
+    // receiver's answer: wait until all 12 deliveries are recorded as delivered before stopping.
+    await eventually(
+      async () => (await app.db.pool.query<{ n: number }>(`select count(*)::int as n from webhook_deliveries where call_id = any($1::uuid[]) and delivered`, [calls])).rows[0]!.n === 12,
+      { what: 'every delivery recorded as delivered' },
+    );
     await app.stopWorker();
     const old = calls.slice(0, 3);
     await app.db.pool.query(`update webhook_deliveries set created_at = now() - interval '8 days' where call_id = any($1::uuid[])`, [old]);
