@@ -18,8 +18,9 @@ let failFirst = true;
 
 beforeAll(async () => {
   app = await startTestApp({ LOG_LEVEL: 'debug' });
-  rx = await Receiver.start(() => {
-    if (failFirst) {
+  // The first call.queued request of all fails (whichever delivery reaches the receiver first).
+  rx = await Receiver.start((r) => {
+    if (failFirst && r.json.event === 'call.queued') {
       failFirst = false;
       return { status: 500, body: 'try again' };
     }
@@ -124,12 +125,23 @@ describe('metrics', () => {
 
   test('deliveries by outcome, retries and jobs, once the worker runs', async () => {
     await app.startWorker();
-    // The first attempt of all fails (500), its retry succeeds.
+    // The first call.queued attempt fails (500), its retry succeeds.
     await rx.waitFor(() => rx.received.length >= 2 && !failFirst, { what: 'a failed then a successful attempt' });
+    // Each counter moves on its own: an attempt's when it is recorded (after the receiver's answer,
+    // and the failed one's record can finish after a later success's), a job's when it completes.
+    // Wait for all of them, then check each.
+    const counted = (t: string) =>
+      (sample(t, 'voicegate_webhook_attempts_total', { event: 'call.queued', outcome: 'delivered' }) ?? 0) >= 1 &&
+      (sample(t, 'voicegate_webhook_attempts_total', { event: 'call.queued', outcome: 'http_5xx', trigger: 'scheduled' }) ?? 0) >= 1 &&
+      (sample(t, 'voicegate_webhook_retries_scheduled_total', { event: 'call.queued' }) ?? 0) >= 1 &&
+      (sample(t, 'voicegate_webhook_attempt_duration_seconds_count', { success: 'true' }) ?? 0) >= 1 &&
+      (sample(t, 'voicegate_jobs_total', { task: 'deliver_webhook', outcome: 'success' }) ?? 0) >= 2 &&
+      (sample(t, 'voicegate_jobs_total', { task: 'dial_call', outcome: 'success' }) ?? 0) >= 1 &&
+      (sample(t, 'voicegate_job_duration_seconds_count', { task: 'dial_call' }) ?? 0) >= 1;
     const text = await eventually(async () => {
       const t = await metricsText();
-      return (sample(t, 'voicegate_webhook_attempts_total', { event: 'call.queued', outcome: 'delivered' }) ?? 0) >= 1 ? t : undefined;
-    });
+      return counted(t) ? t : undefined;
+    }, { what: 'the attempts and jobs to be counted' });
     expect(sample(text, 'voicegate_webhook_attempts_total', { event: 'call.queued', outcome: 'http_5xx', trigger: 'scheduled' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'voicegate_webhook_retries_scheduled_total', { event: 'call.queued' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'voicegate_webhook_attempt_duration_seconds_count', { success: 'true' })).toBeGreaterThanOrEqual(1);
