@@ -15,7 +15,7 @@ import {
 import { bearer, eventually, recordSecret, signup, uniqueEmail } from '../helpers/factories';
 import { gql } from '../helpers/graphql';
 import { INVITE_SUBJECT, Mailbox, RESET_SUBJECT, VERIFY_SUBJECT, storedTokenHash } from '../helpers/mailbox';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { logLines, startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * E-mail ownership (docs/accounts.md): every mail goes through a real SMTP server on loopback
@@ -287,6 +287,12 @@ describe('without SMTP_URL', () => {
       expect(local.services.mail.mailer.kind).toBe('file');
       const org = await signup(local);
       const mailDir = path.join(dataDir, 'mail');
+      // The file is listed as soon as it is created, before its bytes are written; the mailer logs
+      // once the write is done: wait for that line, then read the file.
+      await eventually(
+        async () => (await logLines(local)).some((l) => String(l.msg).startsWith('mail written to file') && String(l.mail_file).includes(org.email)),
+        { what: 'the mail to be written' },
+      );
       const file = await eventually(
         async () => (await readdir(mailDir).catch(() => [] as string[])).find((f) => f.endsWith('.eml') && f.includes(org.email)),
         { what: 'an .eml file' },
