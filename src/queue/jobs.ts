@@ -26,7 +26,8 @@ export type TaskKey = keyof typeof TASKS;
 /** Payload of each task, as stored in the job row. */
 export interface TaskPayloads {
   deliver: { deliveryId: string; trigger: DeliveryTrigger };
-  dial: { callId: string };
+  /** `twilioRefusals`: how many times Twilio has refused this call for a rate or concurrency limit. */
+  dial: { callId: string; twilioRefusals?: number };
   /** A carrier's progress report for a call (the carrier's own fields besides `callId`). */
   carrierReport: { callId: string };
   analyze: { callId: string };
@@ -90,7 +91,7 @@ export type JobKind = keyof typeof JOB_KINDS;
 
 /** What a producer supplies for each kind (the kind adds the rest). */
 export interface JobInputs {
-  dial: { callId: string };
+  dial: { callId: string; twilioRefusals?: number };
   carrierReport: { callId: string } & object;
   analyze: { callId: string };
   deliver: { deliveryId: string };

@@ -10,7 +10,7 @@ export interface JobRows<K extends JobKind> {
   /** The FROM clause (and WHERE) the rows come from, e.g. `d where d.url is not null`. */
   from: string;
   /** One SQL expression per payload field, or (carrierReport) one json expression for the whole payload. */
-  fields: K extends 'carrierReport' ? { payload: string } : { [F in keyof Required<JobInputs[K]>]: string };
+  fields: K extends 'carrierReport' ? { payload: string } : { [F in keyof JobInputs[K]]: string };
   /** When the job is due (default: now). */
   runAt?: string;
   /** Among due jobs, lower numbers run first (default 0; RETRY_PRIORITY for retries). */

@@ -261,4 +261,30 @@ describe('Twilio carrier against a local far end', () => {
     expect(await ended(orgA, call_id)).toMatchObject({ status: 'failed', disposition: 'busy' });
     expect([...farEnd.calls.values()].filter((c) => c.params.get('To') === to)).toHaveLength(1);
   });
+
+  it('between refusals the call stays queued without holding a worker, and a cancel then ends it undialed', async () => {
+    const scenario: Scenario = { kind: 'rate-limited', refusals: 5, then: { kind: 'busy' } };
+    const to = callee(scenario);
+    const { call_id } = await place(orgA, { to });
+    // The refusal is taken back and the dial queued again for later, as its own job.
+    await eventually(async () => {
+      const { rows } = await app.db.pool.query(
+        `select 1 from graphile_worker._private_jobs j where j.key = 'dial:' || $1::text and j.locked_at is null and (j.payload->>'twilioRefusals')::int >= 1`,
+        [call_id],
+      );
+      return rows.length === 1;
+    }, { what: 'the dial queued again after a refusal, not running' });
+    expect(await get(orgA, call_id)).toMatchObject({ status: 'queued', carrier_call_id: null });
+    const refusedBeforeCancel = 5 - scenario.refusals;
+    await app.http().post(`/v1/calls/${call_id}/cancel`).set(bearer(orgA.apiKey)).expect(200);
+    expect(await ended(orgA, call_id)).toMatchObject({ status: 'canceled' });
+    // Whatever happens to the waiting dial, Twilio is not asked again.
+    await eventually(async () => {
+      const { rows } = await app.db.pool.query(`select 1 from graphile_worker._private_jobs where key = 'dial:' || $1::text`, [call_id]);
+      return rows.length === 0;
+    }, { what: 'the waiting dial to run and finish' });
+    expect(farCallOf(to)).toBeUndefined();
+    // At most the one request already on its way when the cancel came.
+    expect(5 - scenario.refusals).toBeLessThanOrEqual(refusedBeforeCancel + 1);
+  });
 });

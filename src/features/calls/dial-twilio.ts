@@ -1,10 +1,10 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { EffectiveConnection } from '../carrier-connections/effective-connection';
 import { asRestError, describeTwilioFailure, isRetryableRefusal, twilioClient, type TwilioClient } from '../../carriers/twilio/twilio-client';
 import { isInvalidNumberError } from '../../carriers/twilio/twilio-outcomes';
 import { twilioCallbackBase } from '../../carriers/twilio/twiml';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
+import { addJobsSql } from '../../queue';
 import type { ConnectionResolver } from '../carrier-connections/effective-connection';
 import type { Logger } from '../../shared/logger';
 import type { CallLifecycle } from './call-lifecycle';
@@ -30,12 +30,26 @@ export interface TwilioDialDeps {
 export const TWILIO_RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 16000];
 
 /**
+ * After an explicit refusal Twilio created nothing: the attempt is taken back and the dial queued
+ * again for later, in one statement, so the wait holds no worker slot (a burst of refusals would
+ * otherwise hold every slot for up to half a minute). Only a call still queued, still without a
+ * CallSid and still marked as this attempt's is taken back; a call canceled meanwhile stays as it is.
+ */
+const RETRY_LATER_SQL = `
+with taken_back as (
+  update calls set carrier = null, carrier_account = null, updated_at = now()
+   where id = $1 and status = 'queued' and carrier = 'twilio' and carrier_call_id is null
+  returning id
+)
+${addJobsSql('dial', { from: 'taken_back', fields: { callId: 'taken_back.id', twilioRefusals: '$2::int' }, runAt: '$3::timestamptz' })}`;
+
+/**
  * Creates the call at Twilio, at most once. The attempt (carrier, account) is committed before the
  * request; a job that finds an attempt without a CallSid cannot know whether Twilio created the
  * call, so it fails the call instead of dialing again. Only an explicit refusal (HTTP 429, error
  * 20429, the concurrent-calls limit) is retried, with backoff.
  */
-export async function dialTwilioCall(s: TwilioDialDeps, callId: string, conn: TwilioConnection): Promise<void> {
+export async function dialTwilioCall(s: TwilioDialDeps, callId: string, conn: TwilioConnection, refusals = 0): Promise<void> {
   const { rows } = await s.pool.query<{ from_number: string | null }>(
     `update calls set carrier = 'twilio', carrier_account = $2, from_number = coalesce(from_number, $3), updated_at = now()
       where id = $1 and status = 'queued' and carrier is null returning from_number`,
@@ -49,45 +63,41 @@ export async function dialTwilioCall(s: TwilioDialDeps, callId: string, conn: Tw
   }
   const client = twilioClient(conn, s.apiBaseUrl);
   const base = twilioCallbackBase(s.publicBaseUrl, callId);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const created = await client.calls.create({
-        to: call.to,
-        from: rows[0]!.from_number ?? '',
-        url: `${base}/twiml`,
-        method: 'POST',
-        statusCallback: `${base}/status`,
-        statusCallbackMethod: 'POST',
-        statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
-        machineDetection: 'DetectMessageEnd',
-        record: true,
-        recordingChannels: 'dual',
-        recordingStatusCallback: `${base}/recording`,
-        recordingStatusCallbackMethod: 'POST',
-        recordingStatusCallbackEvent: ['completed'],
-        timeout: call.ringTimeoutSeconds,
-        timeLimit: call.maxDurationSeconds,
-      });
-      await recordCallSid(s, client, callId, created.sid);
-      return;
-    } catch (err) {
-      const rest = asRestError(err);
-      const delayMs = TWILIO_RETRY_DELAYS_MS[attempt];
-      if (rest && isRetryableRefusal(rest) && delayMs !== undefined && !(await isFinal(s, callId))) {
-        s.log.warn({ call_id: callId, twilio_code: rest.code, attempt: attempt + 1 }, 'Twilio refused the call for a rate or concurrency limit; retrying');
-        await delay(delayMs);
-        continue;
-      }
-      s.log.warn({ call_id: callId, twilio_code: rest?.code, status: rest?.status }, 'Twilio did not create the call');
-      await s.lifecycle.applyReport(s.em(), {
-        callId,
-        status: 'failed',
-        disposition: isInvalidNumberError(rest?.code) ? 'invalid_number' : 'carrier_error',
-        durationSeconds: 0,
-        carrierStatus: { code: rest?.code ?? null, reason: describeTwilioFailure(err, s.apiBaseUrl) },
-      });
+  try {
+    const created = await client.calls.create({
+      to: call.to,
+      from: rows[0]!.from_number ?? '',
+      url: `${base}/twiml`,
+      method: 'POST',
+      statusCallback: `${base}/status`,
+      statusCallbackMethod: 'POST',
+      statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
+      machineDetection: 'DetectMessageEnd',
+      record: true,
+      recordingChannels: 'dual',
+      recordingStatusCallback: `${base}/recording`,
+      recordingStatusCallbackMethod: 'POST',
+      recordingStatusCallbackEvent: ['completed'],
+      timeout: call.ringTimeoutSeconds,
+      timeLimit: call.maxDurationSeconds,
+    });
+    await recordCallSid(s, client, callId, created.sid);
+  } catch (err) {
+    const rest = asRestError(err);
+    const delayMs = TWILIO_RETRY_DELAYS_MS[refusals];
+    if (rest && isRetryableRefusal(rest) && delayMs !== undefined) {
+      s.log.warn({ call_id: callId, twilio_code: rest.code, refusals: refusals + 1, retry_in_ms: delayMs }, 'Twilio refused the call for a rate or concurrency limit; dialing again later');
+      await s.pool.query(RETRY_LATER_SQL, [callId, refusals + 1, new Date(Date.now() + delayMs).toISOString()]);
       return;
     }
+    s.log.warn({ call_id: callId, twilio_code: rest?.code, status: rest?.status }, 'Twilio did not create the call');
+    await s.lifecycle.applyReport(s.em(), {
+      callId,
+      status: 'failed',
+      disposition: isInvalidNumberError(rest?.code) ? 'invalid_number' : 'carrier_error',
+      durationSeconds: 0,
+      carrierStatus: { code: rest?.code ?? null, reason: describeTwilioFailure(err, s.apiBaseUrl) },
+    });
   }
 }
 
@@ -98,11 +108,6 @@ async function recordCallSid(s: TwilioDialDeps, client: TwilioClient, callId: st
     [callId, sid],
   );
   if (rows[0]?.status === 'canceled') await hangupTwilioCall(client, sid);
-}
-
-async function isFinal(s: TwilioDialDeps, callId: string): Promise<boolean> {
-  const { rows } = await s.pool.query<{ status: string }>('select status from calls where id = $1', [callId]);
-  return !rows[0] || FINAL_STATUSES.has(rows[0].status as Call['status']);
 }
 
 /** Ends a Twilio call that is still queued or ringing (canceled); one already answered is completed. */

@@ -77,7 +77,7 @@ export interface DialDeps {
  * process; Twilio calls live at Twilio and report through its callbacks.
  */
 export function dialTask(deps: DialDeps) {
-  return async ({ callId }: TaskPayloads['dial']): Promise<void> => {
+  return async ({ callId, twilioRefusals }: TaskPayloads['dial']): Promise<void> => {
     // The claim also reads the organization's carrier connection as it is now (one round trip).
     const { rows } = await deps.pool.query<{
       open: number;
@@ -112,7 +112,7 @@ export function dialTask(deps: DialDeps) {
         return;
       }
       if (via === 'sip') return dialLiveCall(deps.sip(), callId);
-      if (connection.type === 'twilio') return dialTwilioCall(deps.twilio, callId, connection);
+      if (connection.type === 'twilio') return dialTwilioCall(deps.twilio, callId, connection, twilioRefusals ?? 0);
       return failUnsafeRedial(deps.twilio, callId);
     }
     if (!r.open) return; // canceled meanwhile, or dialed already
