@@ -66,7 +66,19 @@ export async function startQueueRunner(opts: {
   };
   // A pool that gives up (e.g. "Could not completeJobs ... aborting") starts a graceful shutdown
   // that may itself wait on the database for a long time: report it at once.
-  events.on('pool:gracefulShutdown', ({ message }) => stoppedBy(message));
+  let runner: Runner | undefined;
+  events.on('pool:gracefulShutdown', ({ message }) => {
+    if (gaveUp !== undefined || asked) return;
+    stoppedBy(message);
+    // ...and stop the rest of the runner (its cron loop) ourselves. graphile-worker stops it only
+    // once the pool's promise settles, and in 0.17.3 that can never happen: after a failed
+    // completeJobs/failJobs batch, the batcher's count of pending batches goes wrong and its
+    // release() never resolves, so the pool never finishes terminating. The cron loop, with no
+    // crontab, still re-arms a ref'd one-minute timer forever: a process whose database went away
+    // once could not exit by itself after shutdown. On the next turn, once the pool has
+    // deactivated (stop() then leaves the pool's own shutdown alone).
+    setImmediate(() => void runner?.stop().catch(() => undefined));
+  });
   const startedAt = new WeakMap<object, bigint>();
   events.on('job:start', ({ job }) => startedAt.set(job, process.hrtime.bigint()));
   events.on('job:complete', ({ job, error }) => {
@@ -80,7 +92,7 @@ export async function startQueueRunner(opts: {
     });
   });
 
-  const runner: Runner = await run({
+  runner = await run({
     pgPool: opts.pool,
     concurrency: opts.concurrency,
     taskList,
@@ -106,8 +118,11 @@ export async function startQueueRunner(opts: {
     },
   });
   if (!poolId) throw new Error('graphile-worker did not report its pool');
+  const started = runner;
+  // Gave up before run() returned: the handler above had no runner to stop yet.
+  if (gaveUp !== undefined) void started.stop().catch(() => undefined);
   // Whatever way the runner ends, its promise must never become an unhandled rejection.
-  const done = runner.promise.then(
+  const done = started.promise.then(
     () => stoppedBy('the queue runner exited'),
     (err: unknown) => stoppedBy(err instanceof Error ? err.message : String(err)),
   );
@@ -122,7 +137,7 @@ export async function startQueueRunner(opts: {
     async stop() {
       asked = true; // not a give-up
       // A runner that already stopped by itself rejects stop(); there is nothing left to stop.
-      await runner.stop().catch(() => undefined);
+      await started.stop().catch(() => undefined);
     },
   };
 }
