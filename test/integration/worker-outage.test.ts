@@ -58,10 +58,20 @@ beforeAll(async () => {
   rx = await Receiver.start();
 }, 60_000);
 
+/** The test's traffic loops, stopped here too if the test failed before stopping them. */
+let flowing = false;
+let loops: Array<Promise<void>> = [];
+
 afterAll(async () => {
+  flowing = false;
+  await Promise.allSettled(loops);
   if (exitCode === undefined) {
     service.kill('SIGTERM');
-    await Promise.race([service.exited, new Promise((r) => setTimeout(r, 20_000))]);
+    // A deadline for the exit that does not outlive it: a pending 20 s timer would keep this jest
+    // worker alive after the file and make jest force it to exit.
+    let deadline: NodeJS.Timeout | undefined;
+    await Promise.race([service.exited, new Promise((r) => (deadline = setTimeout(r, 20_000)))]);
+    clearTimeout(deadline);
   }
   await rx?.close();
   await cluster?.close();
@@ -71,8 +81,8 @@ test('PostgreSQL stopped and restarted under load: the process lives on, /ready 
   const org = await signup({ http });
   await http().patch('/dashboard/webhook').set(bearer(org.token)).send({ webhook_url: rx.url }).expect(200);
   const placed: string[] = [];
-  let flowing = true;
-  const loops = Array.from({ length: 4 }, async (_, loop) => {
+  flowing = true;
+  loops = Array.from({ length: 4 }, async (_, loop) => {
     for (let i = 0; flowing; i++) {
       const res = await http()
         .post('/v1/calls/outbound')
