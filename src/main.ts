@@ -7,6 +7,7 @@ import { migrate, openDatabase, type Database } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { buildOpsApp } from './observability/ops-server';
 import { startHttpServer, trustedProxyCheck } from './rest/http-server';
+import { isReleasedRunnerError } from './queue';
 import { createServices } from './services';
 import { isConnectionLoss } from './shared/connection-loss';
 import { createLogger, wantsPrettyLogs, type Logger } from './shared/logger';
@@ -116,13 +117,18 @@ async function main(): Promise<void> {
  * background promise (graphile-worker's local queue returning jobs: "Error occurred whilst
  * returning jobs from local queue to database queue: Connection terminated unexpectedly") or an
  * idle client's 'error' event. Such errors are logged and the process carries on; the queue
- * runner is rebuilt by its supervisor (src/worker/runner.ts) and /ready reports the outage.
+ * runner is rebuilt by its supervisor (src/worker/runner.ts) and /ready reports the outage. The
+ * same goes for a replaced runner's own late failure (isReleasedRunnerError).
  * Anything else keeps Node's default: log it and exit.
  */
 function survivePostgresOutages(log: Logger): void {
   const stray = (kind: string) => (err: unknown) => {
     if (isConnectionLoss(err)) {
       log.error({ err, kind }, 'a lost database connection surfaced outside any request; carrying on');
+      return;
+    }
+    if (isReleasedRunnerError(err)) {
+      log.warn({ err, kind }, 'a replaced queue runner failed in the background after its release; carrying on');
       return;
     }
     log.fatal({ err, kind }, 'unexpected error; exiting');

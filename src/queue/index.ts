@@ -8,5 +8,5 @@ export { addJobs, type SqlExecutor } from './add';
 export { addJobsSql, insertJobsSql, type JobRows } from './sql';
 export { createJobWaker, type JobWaker } from './waker';
 export { migrateQueue, QUEUE_DEPTH_SQL } from './schema';
-export { startQueueRunner, type JobFinished, type QueueRunner, type TaskHandlers } from './runner';
+export { isReleasedRunnerError, startQueueRunner, type JobFinished, type QueueRunner, type TaskHandlers } from './runner';
 export { beat, releaseDeadRunners, retire } from './liveness';

@@ -141,3 +141,14 @@ export async function startQueueRunner(opts: {
     },
   };
 }
+
+/**
+ * graphile-worker 0.17's local queue can reject in the background after its pool was released: a
+ * "return jobs to the database" that failed for a lost connection is retried after a delay, and
+ * when the retry fails too the queue throws "Cannot background something when the queue is already
+ * released" from a promise nobody awaits. That runner is already gone and being replaced; its jobs
+ * are released by the liveness check (liveness.ts). It is not a reason to end the process.
+ */
+export function isReleasedRunnerError(err: unknown): boolean {
+  return err instanceof Error && err.message.startsWith('Cannot background something when the queue is already released');
+}

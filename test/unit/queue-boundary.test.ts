@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { TASKS } from '../../src/queue';
+import { isReleasedRunnerError, TASKS } from '../../src/queue';
 
 /**
  * src/queue/ is the one place that knows graphile-worker: no other source file (service, bench or
@@ -33,4 +33,14 @@ test('no file outside src/queue/ mentions the queue tables, the library, its cha
 test('the queue module itself does name them (the check above looks for the right strings)', () => {
   const text = sourceFiles(QUEUE_DIR).map((f) => readFileSync(f, 'utf8')).join('\n');
   for (const needle of ['graphile_worker.', "from 'graphile-worker'", "'jobs:insert'", ...Object.values(TASKS)]) expect(text).toContain(needle);
+});
+
+test("a replaced runner's late background failure is recognised by the message the installed graphile-worker throws", () => {
+  // If an upgrade rewords it, the process would exit on it again: this fails first.
+  const source = readFileSync(require.resolve('graphile-worker/dist/localQueue.js'), 'utf8');
+  const thrown = /throw new Error\(`(Cannot background[^`]*)`\)/.exec(source)?.[1];
+  expect(thrown).toBeDefined();
+  expect(isReleasedRunnerError(new Error(thrown))).toBe(true);
+  expect(isReleasedRunnerError(new Error('Connection terminated unexpectedly'))).toBe(false);
+  expect(isReleasedRunnerError('Cannot background something when the queue is already released')).toBe(false);
 });
