@@ -83,6 +83,15 @@ export function Time({ value }: { value: string | null | undefined }) {
   );
 }
 
+/** An account's e-mail address, marked when it is not verified yet. */
+export function Email({ address, verified }: { address: string; verified: boolean }) {
+  return (
+    <>
+      {address} {!verified && <span className="muted">(unverified)</span>}
+    </>
+  );
+}
+
 export function StatusBadge({ value }: { value: string }) {
   return <span className={`badge badge-${lower(value)}`}>{words(value)}</span>;
 }

@@ -4,7 +4,7 @@ import { NavLink, Route, Routes } from 'react-router';
 import { execute } from '../api/client';
 import { dotted, words } from '../api/words';
 import { DataTable } from '../components/data-table';
-import { ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
+import { Email, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
 
 const StatsDocument = graphql(`
@@ -253,14 +253,7 @@ function UsersPage() {
         rowKey={(u) => u.id}
         empty="No users match."
         columns={[
-          {
-            header: 'E-mail',
-            cell: (u) => (
-              <>
-                {u.email} {!u.emailVerified && <span className="muted">(unverified)</span>}
-              </>
-            ),
-          },
+          { header: 'E-mail', cell: (u) => <Email address={u.email} verified={u.emailVerified} /> },
           { header: 'Role', cell: (u) => (u.isPlatformAdmin ? 'platform admin' : words(u.role)) },
           { header: 'Status', cell: (u) => <StatusBadge value={u.active ? 'active' : 'deactivated'} /> },
           { header: 'Created', cell: (u) => <Time value={u.createdAt} /> },

@@ -4,7 +4,7 @@ import { execute } from '../api/client';
 import { useMe } from '../api/me';
 import { lower, words } from '../api/words';
 import { DataTable } from '../components/data-table';
-import { ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
+import { Email, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
 import type { MemberRole } from '../gql/graphql';
 import { SecretRow } from './auth';
@@ -347,14 +347,7 @@ function OwnerMembers({ myId }: { myId: string }) {
         rowKey={(u) => u.id}
         empty="No members."
         columns={[
-          {
-            header: 'E-mail',
-            cell: (u) => (
-              <>
-                {u.email} {!u.emailVerified && <span className="muted">(unverified)</span>}
-              </>
-            ),
-          },
+          { header: 'E-mail', cell: (u) => <Email address={u.email} verified={u.emailVerified} /> },
           { header: 'Role', cell: (u) => words(u.role) },
           { header: 'Status', cell: (u) => <StatusBadge value={u.active ? 'active' : 'deactivated'} /> },
           { header: 'Joined', cell: (u) => <Time value={u.createdAt} /> },
