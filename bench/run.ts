@@ -25,7 +25,8 @@
  * with `git archive`, against the same harness), BENCH_LIMIT=same|naive (which raw server is "the
  * limit" for the ratio: the one running the service's own SQL, default, or the textbook SQL),
  * BENCH_NODE_FLAGS (Node flags of the service processes; default the Dockerfile's), BENCH_RAW_POOL
- * (the raw server's pool size, default 8 like the API's), BENCH_BUDGET_SEC.
+ * (the raw server's pool size, default 8 like the API's), BENCH_BUDGET_SEC, BENCH_TRACE=1, BENCH_CPU_SAMPLER=1
+ * (bench/tools/cpu-sampler.ts: every process's CPU per 25 ms), BENCH_PG_SETTINGS, BENCH_CHILD_LOGS=1.
  *
  * Fixed-rate figures come from an open-loop generator (lib/load.ts runOpenLoop): requests leave on
  * a uniform schedule and latency counts from the scheduled time. Saturation figures are autocannon.
@@ -63,7 +64,7 @@ const SLOW_CONCURRENCY = Number(process.env.BENCH_SLOW_CONCURRENCY ?? 800);
 const SERVICE_DIR = path.resolve(process.env.BENCH_SERVICE_DIR ?? ROOT);
 const LIMIT: 'same' | 'naive' = process.env.BENCH_LIMIT === 'naive' ? 'naive' : 'same';
 /** The heap settings the Dockerfile ships in NODE_OPTIONS; the service is measured as it runs there. */
-const PRODUCTION_NODE_FLAGS = '--max-old-space-size=256 --max-semi-space-size=8';
+const PRODUCTION_NODE_FLAGS = '--max-old-space-size=256 --max-semi-space-size=8 --v8-pool-size=1';
 const LOAD_AT_START = os.loadavg()[0]!;
 
 const SAT_SEC = SHORT ? 4 : 8;
