@@ -17,8 +17,11 @@ RUN npm run build:service && npm run build:web && npm prune --omit=dev --no-audi
 FROM node:20-bookworm-slim
 # Heap caps: without them V8 lets the heap grow to ~340 MiB RSS under load; with them the API
 # peaks around 160-180 MiB at the same throughput (bench/, "memory").
+# --v8-pool-size=1: one V8 helper thread instead of Node's default four. On a small (1-2 vCPU)
+# container the default lets a major GC's concurrent marking take every core for ~100 ms, stalling
+# the event loop and PostgreSQL beside it (bench/README.md, "Stalls"); raise it on large machines.
 ENV NODE_ENV=production \
-    NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=8" \
+    NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=8 --v8-pool-size=1" \
     PORT=8000 \
     HOST=0.0.0.0 \
     DATA_DIR=/app/.data

@@ -25,12 +25,13 @@
  * with `git archive`, against the same harness), BENCH_LIMIT=same|naive (which raw server is "the
  * limit" for the ratio: the one running the service's own SQL, default, or the textbook SQL),
  * BENCH_NODE_FLAGS (Node flags of the service processes; default the Dockerfile's), BENCH_RAW_POOL
- * (the raw server's pool size, default 8 like the API's), BENCH_BUDGET_SEC.
+ * (the raw server's pool size, default 8 like the API's), BENCH_BUDGET_SEC, BENCH_TRACE=1, BENCH_CPU_SAMPLER=1
+ * (bench/tools/cpu-sampler.ts: every process's CPU per 25 ms), BENCH_PG_SETTINGS, BENCH_CHILD_LOGS=1.
  *
  * Fixed-rate figures come from an open-loop generator (lib/load.ts runOpenLoop): requests leave on
  * a uniform schedule and latency counts from the scheduled time. Saturation figures are autocannon.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -50,6 +51,8 @@ const SHORT = process.env.BENCH_SHORT === '1';
 const PROFILE = process.env.BENCH_PROFILE === '1';
 /** pg_stat_statements per phase (top statements into bench/results/pg-stats-<phase>.txt); on with BENCH_PROFILE. */
 const PG_STATS = PROFILE || process.env.BENCH_PG_STATS === '1';
+/** BENCH_PG_SETTINGS="name=value,name=value": more settings for the embedded PostgreSQL (for experiments; stored in the JSON). */
+const PG_SETTINGS = (process.env.BENCH_PG_SETTINGS ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'baselines,place,dashboard,delivery,sustained,fairness,slow,scale').split(',').map((s) => s.trim()));
 const BUDGET_SEC = Number(process.env.BENCH_BUDGET_SEC ?? 900);
 /** Seeded rows for the scale phase: reduced by default, BENCH_SCALE=full for 1,000 orgs / 2M calls / 6M deliveries. */
@@ -61,7 +64,7 @@ const SLOW_CONCURRENCY = Number(process.env.BENCH_SLOW_CONCURRENCY ?? 800);
 const SERVICE_DIR = path.resolve(process.env.BENCH_SERVICE_DIR ?? ROOT);
 const LIMIT: 'same' | 'naive' = process.env.BENCH_LIMIT === 'naive' ? 'naive' : 'same';
 /** The heap settings the Dockerfile ships in NODE_OPTIONS; the service is measured as it runs there. */
-const PRODUCTION_NODE_FLAGS = '--max-old-space-size=256 --max-semi-space-size=8';
+const PRODUCTION_NODE_FLAGS = '--max-old-space-size=256 --max-semi-space-size=8 --v8-pool-size=1';
 const LOAD_AT_START = os.loadavg()[0]!;
 
 const SAT_SEC = SHORT ? 4 : 8;
@@ -128,6 +131,7 @@ const phaseLoad: Array<{ phase: string; start: number; end: number; seconds: num
 let tmpDir: string | undefined;
 
 async function cleanup(): Promise<void> {
+  await stopCpuSampler().catch(() => undefined);
   killAllChildren();
   await embeddedDb?.stop().catch(() => undefined);
   if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
@@ -297,6 +301,8 @@ async function settleAfterSeeding(pg: Client): Promise<void> {
  */
 function startTrace(pg: Client, name: string) {
   const t0 = performance.now();
+  const epochAtT0 = performance.timeOrigin + t0;
+  cpuMark(`trace ${name} start`);
   const slices = new Map<number, number[]>();
   const lines: string[] = [];
   let running = true;
@@ -324,28 +330,85 @@ function startTrace(pg: Client, name: string) {
       running = false;
       await loop;
       const lat = [...slices.entries()].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${String(k * 250).padStart(6)} ms  n ${v.length}  max ${round(Math.max(...v), 1)}  p50 ${round(percentile([...v].sort((a, b) => a - b), 50), 1)}`);
-      writeFileSync(path.join(RESULTS, `trace-${name}.txt`), `latency per 250 ms slice (by scheduled time)\n${lat.join('\n')}\n\npostgres per 250 ms\n${lines.join('\n')}\n`);
+      cpuMark(`trace ${name} end`);
+      writeFileSync(path.join(RESULTS, `trace-${name}.txt`), `# epoch_ms_at_t0 ${Math.round(epochAtT0)}\nlatency per 250 ms slice (by scheduled time)\n${lat.join('\n')}\n\npostgres per 250 ms\n${lines.join('\n')}\n`);
     },
   };
 }
 
+/**
+ * BENCH_TRACE=1, for phases measured at a receiver: commit→receipt per 250 ms slice of the
+ * event's own timestamp (the placing transaction), in the same format as startTrace's file, so
+ * bench/tools/stall-report.ts can set it beside the CPU timeline.
+ */
+function writeReceiptTrace(name: string, sent: Array<{ at: number; ms: number }>): void {
+  if (process.env.BENCH_TRACE !== '1' || sent.length === 0) return;
+  const first = Math.min(...sent.map((x) => x.at));
+  const slices = new Map<number, number[]>();
+  for (const x of sent) {
+    const k = Math.floor((x.at - first) / 250);
+    (slices.get(k) ?? slices.set(k, []).get(k)!).push(x.ms);
+  }
+  const lat = [...slices.entries()].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${String(k * 250).padStart(6)} ms  n ${v.length}  max ${round(Math.max(...v), 1)}  p50 ${round(percentile([...v].sort((a, b) => a - b), 50), 1)}`);
+  writeFileSync(path.join(RESULTS, `trace-${name}.txt`), `# epoch_ms_at_t0 ${Math.round(first)}\ncommit→receipt per 250 ms slice (by the event's timestamp)\n${lat.join('\n')}\n`);
+}
+
+/**
+ * BENCH_CPU_SAMPLER=1: bench/tools/cpu-sampler.ts runs beside the bench for the whole run and
+ * writes every process's CPU per 25 ms (the bench's tree, PostgreSQL's processes, anything else
+ * on the machine) to bench/results/cpu-timeline.txt, with the phases marked.
+ */
+let cpuSampler: ChildProcess | undefined;
+function startCpuSampler(): void {
+  if (process.env.BENCH_CPU_SAMPLER !== '1') return;
+  const out = path.join(RESULTS, 'cpu-timeline.txt');
+  cpuSampler = spawn(process.execPath, ['-r', '@swc-node/register', path.join(ROOT, 'bench', 'tools', 'cpu-sampler.ts'), '--out', out, '--root', String(process.pid), '--stdin-marks', '--interval-ms', process.env.BENCH_CPU_SAMPLER_MS ?? '25'], {
+    cwd: ROOT,
+    stdio: ['pipe', 'inherit', 'inherit'],
+  });
+  cpuSampler.stdin!.on('error', () => undefined);
+  log(`CPU timeline: ${out}`);
+}
+function cpuMark(text: string): void {
+  cpuSampler?.stdin?.write(`mark ${text}\n`);
+}
+async function stopCpuSampler(): Promise<void> {
+  const c = cpuSampler;
+  if (!c || c.exitCode !== null) return;
+  cpuSampler = undefined;
+  const exited = new Promise<void>((r) => c.once('exit', () => r()));
+  c.stdin!.end();
+  const killer = setTimeout(() => c.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(killer);
+}
+
 /** The statements that took the most time since the last reset, as text. */
 async function topStatements(pg: Client): Promise<string> {
-  const { rows: top } = await pg.query<{ calls: string; total_ms: string; mean_ms: string; rows: string; query: string }>(
+  const { rows: top } = await pg.query<{ calls: string; total_ms: string; mean_ms: string; rows: string; plan_ms: string; plans: string; hit: string; query: string }>(
     `select calls::text, round(total_exec_time::numeric, 1)::text as total_ms, round(mean_exec_time::numeric, 3)::text as mean_ms, rows::text,
+            round(total_plan_time::numeric, 1)::text as plan_ms, plans::text, (shared_blks_hit + shared_blks_read)::text as hit,
             regexp_replace(query, '\\s+', ' ', 'g') as query
-       from pg_stat_statements order by total_exec_time desc limit 25`,
+       from pg_stat_statements order by total_exec_time + total_plan_time desc limit 25`,
   );
-  return top.map((r) => `${r.total_ms.padStart(10)} ms total  ${r.calls.padStart(8)} calls  ${r.mean_ms.padStart(8)} ms mean  ${r.rows.padStart(8)} rows\n    ${r.query.slice(0, 600)}`).join('\n') + '\n';
+  return (
+    top
+      .map(
+        (r) =>
+          `${r.total_ms.padStart(10)} ms total  ${r.calls.padStart(8)} calls  ${r.mean_ms.padStart(8)} ms mean  ${r.rows.padStart(8)} rows  planning ${r.plan_ms} ms in ${r.plans} plans  ${r.hit} buffers\n    ${r.query.slice(0, 600)}`,
+      )
+      .join('\n') + '\n'
+  );
 }
 
 async function main(): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
   if (LOAD_AT_START > 0.7) log(`warning: load average is ${LOAD_AT_START.toFixed(2)}: something else is using the CPUs; figures will be noisy`);
   build();
+  startCpuSampler();
   tmpDir = mkdtempSync(path.join(os.tmpdir(), 'voicegate-bench-'));
   log(`starting embedded PostgreSQL in ${tmpDir}`);
-  const embedded = (embeddedDb = await startEmbeddedPostgres({ dataDir: path.join(tmpDir, 'pg'), secretsFile: path.join(tmpDir, 'secrets.json'), database: 'voicegate_bench', settings: PG_STATS ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] : [] }));
+  const embedded = (embeddedDb = await startEmbeddedPostgres({ dataDir: path.join(tmpDir, 'pg'), secretsFile: path.join(tmpDir, 'secrets.json'), database: 'voicegate_bench', settings: [...(PG_STATS ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all', 'pg_stat_statements.track_planning=on'] : []), ...PG_SETTINGS] }));
   pgVersion = await (async () => {
     const c = new Client({ connectionString: embedded.url });
     await c.connect();
@@ -413,6 +476,7 @@ async function main(): Promise<void> {
     const load0 = os.loadavg()[0]!;
     const t0 = Date.now();
     log(`phase ${name} (load average ${load0.toFixed(2)})`);
+    cpuMark(`phase ${name} start (load ${load0.toFixed(2)})`);
     if (PG_STATS) await pg.query('select pg_stat_statements_reset()');
     try {
       await fn();
@@ -429,6 +493,7 @@ async function main(): Promise<void> {
       for (const c of liveChildren()) if (!before.has(c)) await c.stop();
     }
     phaseLoad.push({ phase: name, start: round(load0, 2), end: round(os.loadavg()[0]!, 2), seconds: round((Date.now() - t0) / 1000, 0) });
+    cpuMark(`phase ${name} end (load ${os.loadavg()[0]!.toFixed(2)})`);
     await ensureApi(name);
   };
   const pg = new Client({ connectionString: embedded.url });
@@ -523,11 +588,15 @@ async function main(): Promise<void> {
     const ratio = median.ratio;
     rawSat = median.raw;
     log(`place-call: fixed rate ${PLACE_RATE}/s (${RATE_SEC} s), raw then voicegate`);
+    cpuMark(`place: raw @${PLACE_RATE}/s start`);
     const rawFixed = await runOpenLoop({ ...rawSpec, durationSec: RATE_SEC, rate: PLACE_RATE });
+    cpuMark(`place: raw @${PLACE_RATE}/s end`);
     await raw.stop();
     await verifyInto(rawCheck, rawIds);
     const trace = process.env.BENCH_TRACE === '1' ? startTrace(pg, 'place') : undefined;
+    cpuMark(`place: voicegate @${PLACE_RATE}/s start`);
     const fixed = await runOpenLoop({ ...svcSpec, durationSec: RATE_SEC, rate: PLACE_RATE, onLatency: trace?.onLatency });
+    cpuMark(`place: voicegate @${PLACE_RATE}/s end`);
     await trace?.stop();
     await new Promise((r) => setTimeout(r, 1200));
     const keysAfter = await keyStats();
@@ -759,7 +828,9 @@ async function main(): Promise<void> {
       }
     })();
     const ids: string[] = [];
+    cpuMark(`sustained: load start`);
     const steady = await runOpenLoop({ ...placeLoad(base, org.apiKey, ids), durationSec: SUSTAINED_SEC, rate: SUSTAINED_RATE });
+    cpuMark(`sustained: load end`);
     const loadEnd = round(os.loadavg()[0]!, 2);
     const wanted = new Set(ids);
     const deadline = Date.now() + 15_000;
@@ -776,6 +847,7 @@ async function main(): Promise<void> {
     const p99 = round(percentile(lat, 99), 1);
     // p99 per 10 s window of placement: a queue falling behind shows as p99 rising window after window.
     const sent = got.map((r) => ({ at: microsEpoch(r.timestamp), ms: r.receivedAt - microsEpoch(r.timestamp) }));
+    writeReceiptTrace('sustained', sent);
     const firstAt = Math.min(...sent.map((x) => x.at));
     const windows: number[] = [];
     for (let w = 0; w * 10 < SUSTAINED_SEC; w++) {
@@ -838,7 +910,9 @@ async function main(): Promise<void> {
     const rate = 100;
     log(`fairness: healthy tenant at ${rate} calls/s (${RATE_SEC} s) while the noisy backlog retries`);
     const ids: string[] = [];
+    cpuMark(`fairness: healthy load start`);
     const steady = await runOpenLoop({ ...placeLoad(base, healthy.apiKey, ids), durationSec: RATE_SEC, rate });
+    cpuMark(`fairness: healthy load end`);
     const wanted = new Set(ids);
     const deadline = Date.now() + 15_000;
     let got: Receipt[] = [];
@@ -849,6 +923,7 @@ async function main(): Promise<void> {
     }
     const untried = Number((await pg.query<{ n: string }>(`select count(*) as n from webhook_deliveries where id = any($1::uuid[]) and attempts <= 1`, [noisyIds])).rows[0]!.n);
     const noisyOpen = (await receiverStats(noisyRx.url)).length;
+    writeReceiptTrace('fairness', got.map((r) => ({ at: microsEpoch(r.timestamp), ms: r.receivedAt - microsEpoch(r.timestamp) })));
     const lat = got.map((r) => r.receivedAt - microsEpoch(r.timestamp)).sort((a, b) => a - b);
     const p50 = round(percentile(lat, 50), 1);
     const p99 = round(percentile(lat, 99), 1);
@@ -974,6 +1049,7 @@ function writeReport(): void {
     phaseLoad,
     serviceDir: SERVICE_DIR === ROOT ? '.' : SERVICE_DIR,
     limit: LIMIT,
+    pgSettings: PG_SETTINGS,
   };
   const table = renderTable(rows, verdicts, env);
   console.log(table);

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     url,
     poolSize: config.dbPoolSize,
     queuePoolSize: config.role === 'api' ? 8 : config.workerConcurrency + 6,
+    keepQueuePoolOpen: true,
     log,
   });
   await migrate(db);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import http from 'node:http';
 
 /** A child process the bench started; every one is stopped by the bench itself (by its pid). */
@@ -27,6 +28,15 @@ export function startChild(name: string, args: string[], env: Record<string, str
   };
   proc.stdout!.on('data', keep);
   proc.stderr!.on('data', keep);
+  // BENCH_CHILD_LOGS=1: every child's whole output also goes to bench/results/logs/<name>-<pid>.log
+  // (e.g. with BENCH_NODE_FLAGS="... --trace-gc", the service's garbage collections).
+  if (process.env.BENCH_CHILD_LOGS === '1') {
+    const dir = path.resolve(__dirname, '..', 'results', 'logs');
+    mkdirSync(dir, { recursive: true });
+    const file = createWriteStream(path.join(dir, `${name.replace(/[^\w.-]+/g, '_')}-${proc.pid}.log`));
+    proc.stdout!.pipe(file);
+    proc.stderr!.pipe(file);
+  }
   let sampledPeak = 0;
   const sampler = setInterval(() => {
     sampledPeak = Math.max(sampledPeak, procStatusMiB(proc.pid, 'VmRSS'));

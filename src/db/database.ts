@@ -20,12 +20,27 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(opts: { url: string; poolSize: number; queuePoolSize?: number; log?: Logger }): Promise<Database> {
+export async function openDatabase(opts: {
+  url: string;
+  poolSize: number;
+  queuePoolSize?: number;
+  /**
+   * Open every connection of the queue pool at start and keep them open when idle. A new
+   * connection costs PostgreSQL a process, an authentication and cold catalog caches, and the
+   * process its own half of the authentication: paid during the first burst of work, that is
+   * the first second of load queueing behind it (bench/README.md, "Stalls"). Also keeps the
+   * pool's prepared statements.
+   */
+  keepQueuePoolOpen?: boolean;
+  log?: Logger;
+}): Promise<Database> {
   const orm = await MikroORM.init(ormConfig({ url: opts.url, poolSize: opts.poolSize, log: opts.log }));
+  const max = opts.queuePoolSize ?? 8;
   const pool = new Pool({
     connectionString: opts.url,
     // The queue needs one connection per concurrent job plus a few for LISTEN and bookkeeping.
-    max: opts.queuePoolSize ?? 8,
+    max,
+    min: opts.keepQueuePoolOpen ? max : 0,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
@@ -33,6 +48,10 @@ export async function openDatabase(opts: { url: string; poolSize: number; queueP
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
+  if (opts.keepQueuePoolOpen) {
+    const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+    for (const c of clients) c.release();
+  }
   const waker = createJobWaker(pool);
   return {
     orm,

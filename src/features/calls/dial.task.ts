@@ -87,7 +87,7 @@ export function dialTask(deps: DialDeps) {
       wait_until: Date | null;
       connection: (Parameters<ConnectionResolver['fromRow']>[0] & { updated_at: string }) | null;
       call: { org_id: string; status: Call['status']; carrier: Call['carrier']; carrier_call_id: string | null; to: string; max_duration_seconds: number } | null;
-    }>(CLAIM_DIAL_SQL, [callId]);
+    }>({ name: 'voicegate_claim_dial_v1', text: CLAIM_DIAL_SQL, values: [callId] });
     const r = rows[0]!;
     // The call as the claim read it (what dialing needs of it), as a plain unmanaged entity: no
     // ORM load of its own.
@@ -138,6 +138,10 @@ export function dialTask(deps: DialDeps) {
     const { carrierCallId, scheduled } = await deps.carrier.dial(call);
     const [first, ...later] = chained(scheduled);
     const report: ChainedReport | null = first ? { ...first.report, next: later } : null;
-    await deps.pool.query(RECORD_DIAL_SQL, [callId, carrierCallId, report && JSON.stringify(report), new Date(Date.now() + (first?.afterMs ?? 0)).toISOString()]);
+    await deps.pool.query({
+      name: 'voicegate_record_dial_v1',
+      text: RECORD_DIAL_SQL,
+      values: [callId, carrierCallId, report && JSON.stringify(report), new Date(Date.now() + (first?.afterMs ?? 0)).toISOString()],
+    });
   };
 }
