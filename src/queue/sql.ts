@@ -50,11 +50,18 @@ export function insertJobsSql<K extends JobKind>(kind: K, rows: JobRows<K>): str
 }
 
 /**
- * A `select` that adds one job per row through graphile-worker's `add_job` (which replaces a
- * waiting job with the same key and notifies the workers). Each row yields a column `job`.
+ * A `select` that adds one job per row through graphile-worker's `add_jobs` (which replaces a
+ * waiting job with the same key and notifies the workers), all rows in one call: `add_job` per
+ * row ran that function's four statements and a NOTIFY once per row, which made handing back a
+ * few thousand deliveries (a full destination) the worker's main database cost (bench/README.md).
+ * Yields one row (column `job`) per job added or moved. Keys must differ between the rows, as in
+ * one `insert … on conflict`; no call is made when there are no rows.
  */
 export function addJobsSql<K extends JobKind>(kind: K, rows: JobRows<K>): string {
   const p = parts(kind, rows);
-  return `select graphile_worker.add_job(${quote(p.task)}, ${p.payload}, run_at => ${rows.runAt ?? 'now()'}, job_key => ${p.key}, max_attempts => ${MAX_ATTEMPTS}, priority => ${rows.priority ?? '0'}) as job
-    from ${rows.from}`;
+  const spec = `row(${quote(p.task)}, ${p.payload}, null, ${rows.runAt ?? 'now()'}, ${MAX_ATTEMPTS}, ${p.key}, ${rows.priority ?? '0'}, null)::graphile_worker.job_spec`;
+  return `select added as job
+    from (select array(select ${spec} from ${rows.from}) as specs) s
+    cross join lateral graphile_worker.add_jobs(s.specs, false) added
+   where cardinality(s.specs) > 0`;
 }
