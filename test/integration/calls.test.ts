@@ -265,6 +265,33 @@ describe('state machine and queue guarantees', () => {
     await app.db.pool.query(`delete from graphile_worker._private_jobs where payload->>'callId' = $1`, [marker]);
   });
 
+  test('jobs added together: one per key as if added one after the other; key-less ones all kept', async () => {
+    const id = (n: number) => `00000000-0000-7000-8000-${String(Date.now() % 1e9).padStart(9, '0')}${n}00`;
+    const [a, b, c] = [id(1), id(2), id(3)];
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    const runAt = async (key: string) =>
+      (await app.db.pool.query<{ run_at: Date }>(`select run_at from graphile_worker._private_jobs where key = $1`, [key])).rows.map((r) => Math.round((r.run_at.getTime() - Date.now()) / 60_000));
+    await addJobs(
+      app.db.pool,
+      job('analyze', { callId: a }, { runAt: at(60) }),
+      job('analyze', { callId: a }, { runAt: at(120) }), // replace: the later call wins
+      job('dial', { callId: b }, { runAt: at(120), keyMode: 'earliest' }),
+      job('dial', { callId: b }, { runAt: at(60), keyMode: 'earliest' }), // earliest: the sooner wins
+      job('carrierReport', { callId: c }, { runAt: at(60) }),
+      job('carrierReport', { callId: c }, { runAt: at(60) }),
+    );
+    expect(await runAt(`analyze:${a}`)).toEqual([120]);
+    expect(await runAt(`dial:${b}`)).toEqual([60]);
+    // A later `earliest` only ever moves a waiting job sooner.
+    await addJobs(app.db.pool, job('dial', { callId: b }, { runAt: at(180), keyMode: 'earliest' }));
+    expect(await runAt(`dial:${b}`)).toEqual([60]);
+    await addJobs(app.db.pool, job('dial', { callId: b }, { runAt: at(30), keyMode: 'earliest' }));
+    expect(await runAt(`dial:${b}`)).toEqual([30]);
+    const reports = await app.db.pool.query(`select 1 from graphile_worker._private_jobs where key is null and payload->>'callId' = $1`, [c]);
+    expect(reports.rowCount).toBe(2);
+    await app.db.pool.query(`delete from graphile_worker._private_jobs where payload->>'callId' = any($1::text[])`, [[a, b, c]]);
+  });
+
   test('the sweeper ends calls stuck past max_duration_seconds plus the margin', async () => {
     const org = await signup(app);
     const call = (await place(org, { to: '+14155550500', max_duration_seconds: 10 })).body;
