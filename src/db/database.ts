@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Pool } from 'pg';
 import { createJobWaker, migrateQueue } from '../queue';
-import type { Logger } from '../shared/logger';
+import type { Logger } from 'pino';
 import { ormConfig } from './mikro-orm.config';
 
 /**

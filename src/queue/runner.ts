@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Logger as GraphileLogger, run, type Runner, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { Pool } from 'pg';
-import type { Logger } from '../shared/logger';
+import type { Logger } from 'pino';
 import { TASKS, type TaskKey, type TaskPayloads } from './jobs';
 
 /** A handler per task; a thrown error makes the queue retry the job with back-off. */

@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { addJobsSql } from '../../queue';
 import type { ConnectionResolver } from '../carrier-connections/effective-connection';
-import type { Logger } from '../../shared/logger';
+import type { Logger } from 'pino';
 import type { CallLifecycle } from './call-lifecycle';
 import { Call, FINAL_STATUSES } from './call.entity';
 import { failUnsafeRedial } from './dial-live';
