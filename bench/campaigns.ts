@@ -24,8 +24,8 @@ import { migrate, openDatabase } from '../src/db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded';
 import { startHttpServer, trustedProxyCheck } from '../src/rest/http-server';
 import { createServices } from '../src/services';
-import { createLogger } from '../src/shared/logger';
-import { newId } from '../src/shared/ids';
+import { createLogger } from '../src/common/logger';
+import { newId } from '../src/common/ids';
 import { startWorker } from '../src/worker/runner';
 
 const TOTAL = Number(process.env.BENCH_CAMPAIGN_N ?? 100_000);

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SipCarrier, type LiveCallSink } from '../src/carriers/sip/sip-carrier';
 import type { Call } from '../src/features/calls/call.entity';
-import { createLogger } from '../src/shared/logger';
+import { createLogger } from '../src/common/logger';
 import { NoRecognizer } from '../src/voice/stt/engine';
 import { EspeakSynthesizer } from '../src/voice/tts';
 import { answerScenario } from '../test/sip/scenarios';

@@ -14,7 +14,7 @@ const { buildApp } = require(`${ROOT}/src/app`);
 const { loadConfig } = require(`${ROOT}/src/config`);
 const { openDatabase } = require(`${ROOT}/src/db/database`);
 const { createServices } = require(`${ROOT}/src/services`);
-const { createLogger } = require(`${ROOT}/src/shared/logger`);
+const { createLogger } = require(`${ROOT}/src/common/logger`);
 
 test('record', async () => {
   const database = await createTestDatabase();

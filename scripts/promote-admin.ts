@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import { migrate, openDatabase, type Database } from '../src/db/database';
 import { runningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded';
 import { ADMIN_ORGANIZATION_NAME, promoteToPlatformAdmin } from '../src/features/admin/promote';
-import { AppError } from '../src/shared/errors';
+import { AppError } from '../src/common/errors';
 
 const USAGE = `usage: npm run admin:promote -- <email> [--password-stdin]
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { parseDuration, parseDurationList } from './shared/duration';
-import { readOrCreateSecrets } from './shared/secrets-file';
+import { parseDuration, parseDurationList } from './common/duration';
+import { readOrCreateSecrets } from './common/secrets-file';
 
 /**
  * The one place that reads the environment. Parsed once, typed, frozen; a bad value stops

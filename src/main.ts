@@ -9,8 +9,8 @@ import { buildOpsApp } from './observability/ops-server';
 import { startHttpServer, trustedProxyCheck } from './rest/http-server';
 import { isReleasedRunnerError } from './queue';
 import { createServices } from './services';
-import { isConnectionLoss } from './shared/connection-loss';
-import { createLogger, wantsPrettyLogs, type Logger } from './shared/logger';
+import { isConnectionLoss } from './common/connection-loss';
+import { createLogger, wantsPrettyLogs, type Logger } from './common/logger';
 import { startWorker, type WorkerHandle } from './worker/runner';
 
 /**

@@ -12,7 +12,7 @@ import { deliveriesRoutes } from './features/webhooks/deliveries.routes';
 import { metricsRoutes } from './observability/metrics.routes';
 import { openApiJsonRoutes } from './openapi/openapi.routes';
 import { healthRoutes } from './rest/health.routes';
-import type { RouteDescriptor } from './shared/route';
+import type { RouteDescriptor } from './common/route';
 
 /**
  * The catalogue of REST routes: app.ts mounts each group (with its services) and the OpenAPI

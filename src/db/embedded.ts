@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, chmodSync } from 'node:f
 import path from 'node:path';
 import { userInfo } from 'node:os';
 import { Client } from 'pg';
-import { readOrCreateSecrets, readSecrets } from '../shared/secrets-file';
+import { readOrCreateSecrets, readSecrets } from '../common/secrets-file';
 import { freePort } from './free-port';
 
 /**

@@ -1,7 +1,7 @@
 import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import type { Logger } from '../shared/logger';
-import { sanitizeErrorMessage } from '../shared/logger';
+import type { Logger } from '../common/logger';
+import { sanitizeErrorMessage } from '../common/logger';
 import { ENTITIES } from './entities';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial';
 import { Migration20261123000000_rate_limits_audit } from './migrations/Migration20261123000000_rate_limits_audit';

@@ -1,6 +1,6 @@
 import type { Pool, PoolClient, Notification } from 'pg';
-import type { Logger } from '../shared/logger';
-import type { Notifier } from '../shared/notifier';
+import type { Logger } from '../common/logger';
+import type { Notifier } from '../common/notifier';
 
 type Handler = (payload: string) => void;
 

@@ -1,5 +1,5 @@
 import { Field, ObjectType, type ClassType } from 'type-graphql';
-import { encodeCursor, type Page } from '../shared/pagination';
+import { encodeCursor, type Page } from '../common/pagination';
 
 @ObjectType({ description: 'Where a page ends and whether another follows.' })
 export class PageInfo {

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { ContainerType } from 'type-graphql';
-import type { Ctx } from '../shared/context';
+import type { Ctx } from '../common/context';
 
 /** Per-request GraphQL context: the shared service Ctx plus a lazy, memoized authentication. */
 export interface GqlContext {

@@ -1,6 +1,6 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { AppError, toAppError } from '../shared/errors';
+import { AppError, toAppError } from '../common/errors';
 
 /**
  * graphql-js appends hints that name schema members ("Did you mean …?") to validation and

@@ -4,11 +4,11 @@ import { Call } from '../features/calls/call.entity';
 import { toCallType } from '../features/calls/calls.resolver';
 import { User } from '../features/users/user.entity';
 import { WebhookDelivery } from '../features/webhooks/webhook-delivery.entity';
-import { requireOrg } from '../shared/context';
-import { AppError } from '../shared/errors';
-import { isUuid } from '../shared/ids';
+import { requireOrg } from '../common/context';
+import { AppError } from '../common/errors';
+import { isUuid } from '../common/ids';
 import type { CallsService } from '../features/calls/calls.service';
-import type { Ctx } from '../shared/context';
+import type { Ctx } from '../common/context';
 import { RequestCtx } from './request-ctx';
 import { NodeInterface, type NodeTypeName } from './node';
 

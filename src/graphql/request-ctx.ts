@@ -1,5 +1,5 @@
 import { createParameterDecorator } from 'type-graphql';
-import type { Ctx } from '../shared/context';
+import type { Ctx } from '../common/context';
 import type { GqlContext } from './context';
 
 /**

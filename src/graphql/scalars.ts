@@ -1,5 +1,5 @@
 import { GraphQLScalarType, Kind } from 'graphql';
-import { isoMicro } from '../shared/time';
+import { isoMicro } from '../common/time';
 
 /** Timestamps in GraphQL look exactly like REST's: ISO 8601 UTC, six fractional digits, +00:00. */
 export const DateTimeScalar = new GraphQLScalarType<Date, string>({

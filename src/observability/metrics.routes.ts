@@ -1,4 +1,4 @@
-import { route, type Routes } from '../shared/route';
+import { route, type Routes } from '../common/route';
 import type { Metrics } from './metrics';
 
 export interface MetricsDeps {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { problemSchema } from '../shared/api-schemas';
-import { bodyLimit, formatBytes, type AuthKind, type Named, type RouteDescriptor } from '../shared/route';
+import { problemSchema } from '../common/api-schemas';
+import { bodyLimit, formatBytes, type AuthKind, type Named, type RouteDescriptor } from '../common/route';
 import { callAnalyzedEventSchema, callEndedEventSchema, callQueuedEventSchema, campaignCompletedEventSchema, campaignPausedEventSchema, campaignStartedEventSchema, EVENT_EXAMPLES } from './webhook-events';
 
 /**

@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import { route, type Routes } from '../shared/route';
+import { route, type Routes } from '../common/route';
 
 export interface OpenApiDeps {
   /** The document, serialized once at start-up. */

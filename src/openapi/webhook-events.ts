@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from '../features/calls/call.entity';
 import { carrierStatusSchema } from '../features/calls/calls.schemas';
 import { EVENT_TYPES } from '../features/webhooks/webhook-delivery.entity';
-import { EXAMPLE, jsonObject, nullable, timestamp, uuidString as uuid } from '../shared/api-schemas';
+import { EXAMPLE, jsonObject, nullable, timestamp, uuidString as uuid } from '../common/api-schemas';
 
 /**
  * The bodies of the webhook events (the document's `webhooks`), as a receiver gets them; checked

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../config';
-import { AppError } from '../shared/errors';
+import { AppError } from '../common/errors';
 
 /**
  * Request quotas, counted in PostgreSQL (rate-limiter-flexible's RateLimiterPostgres over the

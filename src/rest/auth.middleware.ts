@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { ApiKeysService } from '../features/api-keys/api-keys.service';
 import type { AuthService } from '../features/auth/auth.service';
-import { requirePlatformAdmin } from '../shared/context';
-import { bearerToken } from '../shared/bearer-token';
+import { requirePlatformAdmin } from '../common/context';
+import { bearerToken } from '../common/bearer-token';
 
 export function dashboardAuth(auth: AuthService): RequestHandler {
   return async (req, _res, next) => {

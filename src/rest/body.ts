@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from 'express';
-import { AppError } from '../shared/errors';
-import { DEFAULT_MAX_BODY_BYTES, formatBytes } from '../shared/route';
+import { AppError } from '../common/errors';
+import { DEFAULT_MAX_BODY_BYTES, formatBytes } from '../common/route';
 
 /** GraphQL's limit, and every REST route's unless its descriptor sets `body.maxBytes`. */
 export const MAX_BODY_BYTES = DEFAULT_MAX_BODY_BYTES;

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError, toAppError } from '../shared/errors';
-import { DEFAULT_MAX_BODY_BYTES, formatBytes } from '../shared/route';
+import { AppError, toAppError } from '../common/errors';
+import { DEFAULT_MAX_BODY_BYTES, formatBytes } from '../common/route';
 import { sendProblem } from './problem';
 
 /** Body-parser and other HTTP-level failures, recognised by their `type` or status. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { AppError } from '../shared/errors';
-import { named, reply, route, type Routes } from '../shared/route';
+import { AppError } from '../common/errors';
+import { named, reply, route, type Routes } from '../common/route';
 
 export interface HealthDeps {
   db: Pick<Database, 'pool'>;

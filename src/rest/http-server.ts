@@ -1,6 +1,6 @@
 import http, { type RequestListener, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Logger } from '../shared/logger';
+import type { Logger } from '../common/logger';
 
 export interface HttpLimits {
   /** Time to receive a request's headers; a slow-header (slowloris) client gets 408 and is closed. */

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { AppError } from '../shared/errors';
+import { AppError } from '../common/errors';
 
 /** RFC 9457 problem+json with our stable `code` (docs/api.md, "Errors"). */
 export function sendProblem(res: Response, err: AppError, instance?: string): void {

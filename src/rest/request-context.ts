@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
-import type { Ctx } from '../shared/context';
-import { LOG_SERIALIZERS, type Logger } from '../shared/logger';
+import type { Ctx } from '../common/context';
+import { LOG_SERIALIZERS, type Logger } from '../common/logger';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -33,7 +33,7 @@ export function requestContext(orm: MikroORM, log: Logger): RequestHandler[] {
         remoteAddress: req.remoteAddress,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      // Sanitized: driver errors embed SQL with parameter values (see shared/logger.ts).
+      // Sanitized: driver errors embed SQL with parameter values (see common/logger.ts).
       err: LOG_SERIALIZERS.err,
     },
     customAttributeKeys: { reqId: 'request_id' },

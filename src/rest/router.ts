@@ -1,6 +1,6 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import { sendProblem } from './problem';
-import { bodyLimit, type AuthKind, type Reply, type RouteDescriptor, type RouteInput, type Routes } from '../shared/route';
+import { bodyLimit, type AuthKind, type Reply, type RouteDescriptor, type RouteInput, type Routes } from '../common/route';
 
 /** A descriptor with the services its handler needs already supplied. */
 export interface BoundRoute {

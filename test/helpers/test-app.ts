@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { migrate, openDatabase, type Database } from '../../src/db/database';
 import { startHttpServer, trustedProxyCheck } from '../../src/rest/http-server';
 import { createServices, type Services } from '../../src/services';
-import { createLogger } from '../../src/shared/logger';
+import { createLogger } from '../../src/common/logger';
 import { startWorker, type WorkerHandle } from '../../src/worker/runner';
 import { createTestDatabase, readState } from '../setup/test-db';
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { job, addJobs } from '../../src/queue';
-import { newId } from '../../src/shared/ids';
+import { newId } from '../../src/common/ids';
 import { bearer, eventually, signup, type TestOrg } from '../helpers/factories';
 import { rawGql } from '../helpers/graphql';
 import { Mailbox } from '../helpers/mailbox';

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import { AppError, toAppError } from '../../src/shared/errors';
-import { mapPgError, pgErrorKind } from '../../src/shared/pg-errors';
+import { AppError, toAppError } from '../../src/common/errors';
+import { mapPgError, pgErrorKind } from '../../src/common/pg-errors';
 import { createTestDatabase } from '../setup/test-db';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { decryptSecret } from '../../src/shared/crypto';
+import { decryptSecret } from '../../src/common/crypto';
 import { bearer, recordSecret, signup } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 

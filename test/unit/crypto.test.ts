@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { decryptSecret, encryptSecret, randomBase62, safeEqual, sha256Hex } from '../../src/shared/crypto';
+import { decryptSecret, encryptSecret, randomBase62, safeEqual, sha256Hex } from '../../src/common/crypto';
 import { generateApiKeySecret } from '../../src/features/api-keys/api-key-secret';
 
 test('safeEqual compares by value, including length', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * The layer rules of docs/architecture.md, checked on every import (type-only imports and
  * re-exports too) of every file under src/:
- * - shared/ imports nothing of ours but shared/;
+ * - common/ imports nothing of ours but common/;
  * - graphql/ and rest/ do not import each other;
  * - a feature imports no rest/, worker/ or db/ internals, nor the composition root (app, routes,
  *   services); graphql/ only from its resolver and GraphQL type files;
@@ -53,7 +53,7 @@ function violations(): string[] {
   const found = new Set<string>();
   for (const [from, to] of EDGES) {
     const [a, b] = [top(from), top(to)];
-    if (a === 'shared' && b !== 'shared') found.add(`${from} -> ${to}`);
+    if (a === 'common' && b !== 'common') found.add(`${from} -> ${to}`);
     if ((a === 'graphql' && b === 'rest') || (a === 'rest' && b === 'graphql')) found.add(`${from} -> ${to}`);
     if (a === 'features') {
       if (['rest', 'worker', 'db'].includes(b)) found.add(`${from} -> ${to}`);
@@ -82,10 +82,10 @@ test('every listed exception still occurs (fixed ones are removed from the list)
 
 test('the check bites: it reports a lower layer importing a higher one and two features importing each other', () => {
   const saved = EDGES.length;
-  EDGES.push(['shared/context.ts', 'features/users/user.entity.ts'], ['graphql/server.ts', 'rest/auth.middleware.ts'], ['features/orgs/orgs.resolver.ts', 'features/users/users.types.ts']);
+  EDGES.push(['common/context.ts', 'features/users/user.entity.ts'], ['graphql/server.ts', 'rest/auth.middleware.ts'], ['features/orgs/orgs.resolver.ts', 'features/users/users.types.ts']);
   try {
     const found = violations();
-    expect(found).toEqual(expect.arrayContaining(['shared/context.ts -> features/users/user.entity.ts', 'graphql/server.ts -> rest/auth.middleware.ts', 'features orgs <-> users']));
+    expect(found).toEqual(expect.arrayContaining(['common/context.ts -> features/users/user.entity.ts', 'graphql/server.ts -> rest/auth.middleware.ts', 'features orgs <-> users']));
   } finally {
     EDGES.length = saved;
   }

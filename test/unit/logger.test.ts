@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { wantsPrettyLogs } from '../../src/shared/logger';
+import { wantsPrettyLogs } from '../../src/common/logger';
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '..', '..');

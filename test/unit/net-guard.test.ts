@@ -1,4 +1,4 @@
-import { isBlockedAddress, resolvesToBlocked } from '../../src/shared/net-guard';
+import { isBlockedAddress, resolvesToBlocked } from '../../src/common/net-guard';
 
 test.each([
   '127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '0.0.0.0', '::', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.0.10',

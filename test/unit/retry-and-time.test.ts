@@ -1,6 +1,6 @@
 import { nextRetryDelayMs } from '../../src/features/webhooks/retry-schedule';
-import { parseDuration } from '../../src/shared/duration';
-import { isoMicro, nowIsoMicro } from '../../src/shared/time';
+import { parseDuration } from '../../src/common/duration';
+import { isoMicro, nowIsoMicro } from '../../src/common/time';
 
 const schedule = ['5s', '5m', '30m', '2h', '5h', '10h', '10h'].map(parseDuration);
 

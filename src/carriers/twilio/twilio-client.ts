@@ -1,5 +1,5 @@
 import twilio from 'twilio';
-import { sha256Hex } from '../../shared/crypto';
+import { sha256Hex } from '../../common/crypto';
 
 export interface TwilioAccount {
   accountSid: string;

@@ -1,4 +1,4 @@
-import { isoMicro } from '../../shared/time';
+import { isoMicro } from '../../common/time';
 import type { ApiKey } from '../api-keys/api-key.entity';
 import { presentApiKey } from '../api-keys/api-keys.presenter';
 import type { Call } from '../calls/call.entity';

@@ -3,7 +3,7 @@ import { AuditActionEnum, CallStatusEnum, WebhookEventEnum } from '../../graphql
 import { toConnection } from '../../graphql/connection';
 import { PageArgs, pageInput } from '../../graphql/page-args';
 import { RequestCtx } from '../../graphql/request-ctx';
-import type { Ctx } from '../../shared/context';
+import type { Ctx } from '../../common/context';
 import { toCallType } from '../calls/calls.resolver';
 import type { CallsService } from '../calls/calls.service';
 import type { WebhookDelivery } from '../webhooks/webhook-delivery.entity';

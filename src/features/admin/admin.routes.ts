@@ -1,5 +1,5 @@
-import { EXAMPLE, listOf, pageExample } from '../../shared/api-schemas';
-import { named, reply, route, type RouteDescriptor, type Routes } from '../../shared/route';
+import { EXAMPLE, listOf, pageExample } from '../../common/api-schemas';
+import { named, reply, route, type RouteDescriptor, type Routes } from '../../common/route';
 import { API_KEY_EXAMPLE } from '../api-keys/api-keys.schemas';
 import { CALL_EXAMPLE } from '../calls/calls.schemas';
 import type { CallsService } from '../calls/calls.service';

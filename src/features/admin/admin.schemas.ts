@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { jsonObject, nullable, timestamp, uuidString } from '../../shared/api-schemas';
-import { pageSchema } from '../../shared/pagination';
-import { ROLES } from '../../shared/roles';
+import { jsonObject, nullable, timestamp, uuidString } from '../../common/api-schemas';
+import { pageSchema } from '../../common/pagination';
+import { ROLES } from '../../common/roles';
 import { apiKeySchema } from '../api-keys/api-keys.schemas';
 import { callSchema } from '../calls/calls.schemas';
 import { deliverySchema } from '../webhooks/deliveries.schemas';

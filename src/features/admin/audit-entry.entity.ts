@@ -1,5 +1,5 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { newId } from '../../shared/ids';
+import { newId } from '../../common/ids';
 
 /** Every platform-admin change: who, what, on which target, before and after, when. */
 @Entity({ tableName: 'audit_log' })

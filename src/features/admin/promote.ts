@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config';
-import { emailSchema, parseInput, passwordSchema } from '../../shared/validation';
+import { emailSchema, parseInput, passwordSchema } from '../../common/validation';
 import { z } from 'zod';
-import { hashPassword } from '../../shared/passwords';
+import { hashPassword } from '../../common/passwords';
 import { Organization } from '../orgs/organization.entity';
 import { generateWebhookSecret, sealWebhookSecret } from '../orgs/webhook-secret';
-import { AppError } from '../../shared/errors';
-import type { Role } from '../../shared/roles';
+import { AppError } from '../../common/errors';
+import type { Role } from '../../common/roles';
 import { User } from '../users/user.entity';
 import { AuditEntry } from './audit-entry.entity';
 

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import type { Notifier } from '../../shared/notifier';
-import type { Logger } from '../../shared/logger';
+import type { Notifier } from '../../common/notifier';
+import type { Logger } from '../../common/logger';
 
 export interface ApiKeyEntry {
   keyId: string;

@@ -1,4 +1,4 @@
-import { randomBase62, sha256Hex } from '../../shared/crypto';
+import { randomBase62, sha256Hex } from '../../common/crypto';
 
 export const API_KEY_PREFIX = 'sk_live_';
 export const STORED_PREFIX_LENGTH = 16;

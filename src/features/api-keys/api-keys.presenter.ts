@@ -1,4 +1,4 @@
-import { isoMicro, isoMicroOrNull } from '../../shared/time';
+import { isoMicro, isoMicroOrNull } from '../../common/time';
 import type { ApiKey } from './api-key.entity';
 
 export const presentApiKey = (k: ApiKey) => ({

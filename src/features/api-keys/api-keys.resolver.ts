@@ -1,6 +1,6 @@
 import { Arg, Authorized, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { RequestCtx } from '../../graphql/request-ctx';
-import type { Ctx } from '../../shared/context';
+import type { Ctx } from '../../common/context';
 import type { ApiKeysService } from './api-keys.service';
 import { ApiKeyType, NewApiKeyType } from './api-keys.types';
 

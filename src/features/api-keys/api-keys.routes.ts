@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EXAMPLE } from '../../shared/api-schemas';
-import { named, reply, route, type Routes } from '../../shared/route';
+import { EXAMPLE } from '../../common/api-schemas';
+import { named, reply, route, type Routes } from '../../common/route';
 import { presentApiKey, presentNewApiKey } from './api-keys.presenter';
 import { API_KEY_EXAMPLE, NEW_API_KEY_EXAMPLE, apiKeySchema, createApiKeySchema, newApiKeySchema } from './api-keys.schemas';
 import type { ApiKeysService } from './api-keys.service';

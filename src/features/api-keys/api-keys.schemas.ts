@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXAMPLE, nullable, timestamp, uuidString } from '../../shared/api-schemas';
+import { EXAMPLE, nullable, timestamp, uuidString } from '../../common/api-schemas';
 
 export const createApiKeySchema = z.object({
   name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').nullish(),

@@ -1,9 +1,9 @@
 import type { Config } from '../../config';
-import type { ApiKeyActor, Ctx } from '../../shared/context';
-import { requireOrg, requireOwner } from '../../shared/context';
-import { AppError, notFound } from '../../shared/errors';
-import { isUuid } from '../../shared/ids';
-import { parseInput } from '../../shared/validation';
+import type { ApiKeyActor, Ctx } from '../../common/context';
+import { requireOrg, requireOwner } from '../../common/context';
+import { AppError, notFound } from '../../common/errors';
+import { isUuid } from '../../common/ids';
+import { parseInput } from '../../common/validation';
 import { ApiKey } from './api-key.entity';
 import { API_KEY_PREFIX, generateApiKeySecret, hashApiKey } from './api-key-secret';
 import { createApiKeySchema, type CreateApiKeyInput } from './api-keys.schemas';

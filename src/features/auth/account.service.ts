@@ -1,10 +1,10 @@
 import type { Config } from '../../config';
-import type { LiveEventsPublisher } from '../../shared/live-events';
+import type { LiveEventsPublisher } from '../../common/live-events';
 import type { RateLimits } from '../../rate-limit/rate-limits';
-import type { Ctx } from '../../shared/context';
-import { requireUser } from '../../shared/context';
-import { AppError, validationError } from '../../shared/errors';
-import { parseInput } from '../../shared/validation';
+import type { Ctx } from '../../common/context';
+import { requireUser } from '../../common/context';
+import { AppError, validationError } from '../../common/errors';
+import { parseInput } from '../../common/validation';
 import { User } from '../users/user.entity';
 import type { AccountMail } from '../mail/account-mail';
 import {
@@ -21,7 +21,7 @@ import {
 } from './auth.schemas';
 import type { AuthService, SessionToken } from './auth.service';
 import { consumeMailToken, issueMailToken, issuePasswordResetToken, peekMailToken } from '../mail/mail-tokens';
-import { hashPassword, verifyPassword } from '../../shared/passwords';
+import { hashPassword, verifyPassword } from '../../common/passwords';
 
 interface UpdatedUser {
   id: string;

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Mutation, Query, Resolver } from 'type-graphql';
 import { RequestCtx } from '../../graphql/request-ctx';
-import type { Ctx } from '../../shared/context';
+import type { Ctx } from '../../common/context';
 import { MeType } from '../users/users.types';
 import type { AccountService } from './account.service';
 import type { AuthService, SessionToken } from './auth.service';

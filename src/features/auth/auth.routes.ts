@@ -1,5 +1,5 @@
-import { bearerToken } from '../../shared/bearer-token';
-import { named, reply, route, type Routes } from '../../shared/route';
+import { bearerToken } from '../../common/bearer-token';
+import { named, reply, route, type Routes } from '../../common/route';
 import { presentNewApiKey } from '../api-keys/api-keys.presenter';
 import { NEW_API_KEY_EXAMPLE } from '../api-keys/api-keys.schemas';
 import { presentOrganization } from '../orgs/orgs.presenter';

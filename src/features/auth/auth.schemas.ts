@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { uuidString } from '../../shared/api-schemas';
-import { ROLES } from '../../shared/roles';
-import { emailSchema, passwordSchema } from '../../shared/validation';
+import { uuidString } from '../../common/api-schemas';
+import { ROLES } from '../../common/roles';
+import { emailSchema, passwordSchema } from '../../common/validation';
 import { newApiKeySchema } from '../api-keys/api-keys.schemas';
 import { organizationSchema } from '../orgs/orgs.schemas';
 import { userSchema } from '../users/users.schemas';

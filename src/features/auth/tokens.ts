@@ -1,9 +1,9 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Config } from '../../config';
-import { AppError } from '../../shared/errors';
-import { isUuid } from '../../shared/ids';
-import type { Role } from '../../shared/roles';
+import { AppError } from '../../common/errors';
+import { isUuid } from '../../common/ids';
+import type { Role } from '../../common/roles';
 
 export interface DashboardClaims {
   sub: string;

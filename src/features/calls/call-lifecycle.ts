@@ -2,11 +2,11 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CarrierReport, CallAnalysis } from '../../carriers/carrier';
 import { addJobs, job } from '../../queue';
-import type { Logger } from '../../shared/logger';
+import type { Logger } from '../../common/logger';
 import { recordEvent, type EventSubject } from '../webhooks/outbox';
 import { Call, FINAL_STATUSES, type CallStatus, type Disposition } from './call.entity';
 import type { RecordingUrls } from './recording-url';
-import type { LiveEventsPublisher } from '../../shared/live-events';
+import type { LiveEventsPublisher } from '../../common/live-events';
 
 /** A call as the subject of its events (what the outbox and the envelope need). */
 export const eventSubject = (call: Call): EventSubject => ({

@@ -1,5 +1,5 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { newId } from '../../shared/ids';
+import { newId } from '../../common/ids';
 
 export const CALL_STATUSES = ['scheduled', 'queued', 'ringing', 'in_progress', 'completed', 'failed', 'canceled'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];

@@ -1,4 +1,4 @@
-import { isoMicro, isoMicroOrNull } from '../../shared/time';
+import { isoMicro, isoMicroOrNull } from '../../common/time';
 import type { Call } from './call.entity';
 import type { RecordingUrls } from './recording-url';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Analyzer } from '../../carriers/carrier';
-import { EXAMPLE, listOf, pageExample } from '../../shared/api-schemas';
-import { AppError, notFound } from '../../shared/errors';
-import { isUuid } from '../../shared/ids';
-import { named, reply, route, type Routes } from '../../shared/route';
+import { EXAMPLE, listOf, pageExample } from '../../common/api-schemas';
+import { AppError, notFound } from '../../common/errors';
+import { isUuid } from '../../common/ids';
+import { named, reply, route, type Routes } from '../../common/route';
 import { Call } from './call.entity';
 import { CALL_EXAMPLE, callSchema, idempotencyKeySchema, listCallsSchema, placeCallSchema } from './calls.schemas';
 import type { CallsService } from './calls.service';

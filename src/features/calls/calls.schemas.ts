@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { EXAMPLE, jsonObject, nullable, timestamp, uuidString } from '../../shared/api-schemas';
-import { pageSchema } from '../../shared/pagination';
-import { webhookUrlSchema } from '../../shared/webhook-url';
+import { EXAMPLE, jsonObject, nullable, timestamp, uuidString } from '../../common/api-schemas';
+import { pageSchema } from '../../common/pagination';
+import { webhookUrlSchema } from '../../common/webhook-url';
 import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from './call.entity';
 
 /** E.164 as docs/api.md ("Placing a call") defines it: "+", then 8 to 15 digits, no leading 0. */

@@ -1,23 +1,23 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Config } from '../../config';
-import type { Ctx } from '../../shared/context';
-import { requireOrg, requireUser } from '../../shared/context';
-import { sha256Hex } from '../../shared/crypto';
-import { AppError, notFound, type FieldError } from '../../shared/errors';
-import { isUuid, newId } from '../../shared/ids';
-import { paginateRows, type Page } from '../../shared/pagination';
-import { checkInput, invalidRequest, parseInput } from '../../shared/validation';
-import { assertPublicDestination, webhookUrlErrors } from '../../shared/webhook-url';
+import type { Ctx } from '../../common/context';
+import { requireOrg, requireUser } from '../../common/context';
+import { sha256Hex } from '../../common/crypto';
+import { AppError, notFound, type FieldError } from '../../common/errors';
+import { isUuid, newId } from '../../common/ids';
+import { paginateRows, type Page } from '../../common/pagination';
+import { checkInput, invalidRequest, parseInput } from '../../common/validation';
+import { assertPublicDestination, webhookUrlErrors } from '../../common/webhook-url';
 import type { Pool } from 'pg';
 import { insertJobsSql, type JobWaker } from '../../queue';
-import { toPositional } from '../../shared/sql';
+import { toPositional } from '../../common/sql';
 import { buildEventBody, outboxCtes } from '../webhooks/outbox';
 import { Call } from './call.entity';
 import { eventSubject, type CallLifecycle } from './call-lifecycle';
 import { presentCall, type CallJson } from './calls.presenter';
 import { idempotencyKeySchema, listCallsSchema, placeCallSchema, type ListCallsInput, type PlaceCallInput } from './calls.schemas';
 import type { RecordingUrls } from './recording-url';
-import type { LiveEventsPublisher } from '../../shared/live-events';
+import type { LiveEventsPublisher } from '../../common/live-events';
 
 export interface PlacedCall {
   status: number;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import type { LiveCarrier } from '../../carriers/sip/sip-carrier';
-import type { Logger } from '../../shared/logger';
+import type { Logger } from '../../common/logger';
 import type { CallLifecycle } from './call-lifecycle';
 import { Call, FINAL_STATUSES } from './call.entity';
 

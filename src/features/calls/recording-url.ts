@@ -1,6 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import type { Config } from '../../config';
-import { hmacSha256, safeEqual } from '../../shared/crypto';
+import { hmacSha256, safeEqual } from '../../common/crypto';
 
 /**
  * Recording links work without a credential for a limited time: the query string carries an

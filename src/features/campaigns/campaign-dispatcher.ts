@@ -1,9 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { insertJobsSql, job, addJobs } from '../../queue';
-import type { Clock } from '../../shared/clock';
-import { newId } from '../../shared/ids';
-import { toPositional } from '../../shared/sql';
+import type { Clock } from '../../common/clock';
+import { newId } from '../../common/ids';
+import { toPositional } from '../../common/sql';
 import { OPEN_CALLS_LOCK_NAMESPACE } from '../calls/calls.service';
 import { buildEventBody, outboxCtes } from '../webhooks/outbox';
 import { inWindow, nextCommonOpening } from './calling-window';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sha256Hex } from '../../shared/crypto';
-import { AppError } from '../../shared/errors';
+import { sha256Hex } from '../../common/crypto';
+import { AppError } from '../../common/errors';
 import { canonical, parseIdempotencyKey } from '../calls/calls.service';
 
 /**

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addJobs, job } from '../../queue';
-import type { Clock } from '../../shared/clock';
+import type { Clock } from '../../common/clock';
 import type { Call, Disposition } from '../calls/call.entity';
 import type { RetryPolicy } from './campaign.entity';
 

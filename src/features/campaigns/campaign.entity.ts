@@ -1,5 +1,5 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { newId } from '../../shared/ids';
+import { newId } from '../../common/ids';
 import type { CallQuestion } from '../calls/call.entity';
 import type { CallingWindow } from './calling-window';
 

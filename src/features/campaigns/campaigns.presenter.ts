@@ -1,4 +1,4 @@
-import { isoMicro, isoMicroOrNull } from '../../shared/time';
+import { isoMicro, isoMicroOrNull } from '../../common/time';
 import type { Campaign } from './campaign.entity';
 
 export type CampaignCounts = Record<'total' | 'pending' | 'calling' | 'completed' | 'failed' | 'suppressed' | 'canceled', number>;

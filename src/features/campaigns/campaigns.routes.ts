@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listOf, pageExample } from '../../shared/api-schemas';
-import { named, reply, route, type Routes } from '../../shared/route';
+import { listOf, pageExample } from '../../common/api-schemas';
+import { named, reply, route, type Routes } from '../../common/route';
 import { idempotencyKeySchema } from '../calls/calls.schemas';
 import {
   appendDocSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { jsonObject, nullable, timestamp, uuidString } from '../../shared/api-schemas';
-import { pageSchema } from '../../shared/pagination';
-import { webhookUrlSchema } from '../../shared/webhook-url';
+import { jsonObject, nullable, timestamp, uuidString } from '../../common/api-schemas';
+import { pageSchema } from '../../common/pagination';
+import { webhookUrlSchema } from '../../common/webhook-url';
 import { e164Schema, MAX_SCHEDULE_AHEAD_MS, metadataSchema, placeCallSchema } from '../calls/calls.schemas';
 import { isValidTimeZone, WEEKDAYS } from './calling-window';
 import { CAMPAIGN_STATUSES, RECIPIENT_STATUSES } from './campaign.entity';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { FieldError } from '../../shared/errors';
-import { newId } from '../../shared/ids';
+import type { FieldError } from '../../common/errors';
+import { newId } from '../../common/ids';
 import { nextCommonOpening } from './calling-window';
 import type { Campaign } from './campaign.entity';
 import { recipientSchema, type RecipientInput } from './campaigns.schemas';

@@ -1,4 +1,4 @@
-import { isoMicroOrNull } from '../../shared/time';
+import { isoMicroOrNull } from '../../common/time';
 import type { CarrierView, ConnectionTest } from './carrier-connections.service';
 
 /** REST shape: only the fields of the connection's kind; secrets only as *_set flags. */

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Mutation, Query, Resolver } from 'type-graphql';
 import { RequestCtx } from '../../graphql/request-ctx';
-import type { Ctx } from '../../shared/context';
+import type { Ctx } from '../../common/context';
 import type { UpdateCarrierInput } from './carrier-connections.schemas';
 import type { CarrierConnectionsService } from './carrier-connections.service';
 import { CarrierConnectionInput, CarrierConnectionTestType, CarrierConnectionType } from './carrier-connections.types';

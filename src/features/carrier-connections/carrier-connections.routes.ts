@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { nullable } from '../../shared/api-schemas';
-import { named, reply, route, type Routes } from '../../shared/route';
+import { nullable } from '../../common/api-schemas';
+import { named, reply, route, type Routes } from '../../common/route';
 import { presentCarrier, presentConnectionTest } from './carrier-connections.presenter';
 import { updateCarrierSchema, type UpdateCarrierInput } from './carrier-connections.schemas';
 import type { CarrierConnectionsService } from './carrier-connections.service';

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Config } from '../../config';
-import { decryptSecret } from '../../shared/crypto';
+import { decryptSecret } from '../../common/crypto';
 import { parseTrunkUrl } from '../../carriers/sip/sip-trunk';
 
 interface Common {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '../../shared/errors';
-import { newId } from '../../shared/ids';
+import { AppError } from '../../common/errors';
+import { newId } from '../../common/ids';
 
 /**
  * The single-use tokens that mails carry (verification, password reset, invitation): 32 random

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
-import type { Logger } from '../../shared/logger';
+import type { Logger } from '../../common/logger';
 
 export interface MailMessage {
   to: string;

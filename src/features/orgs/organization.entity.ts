@@ -1,5 +1,5 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { newId } from '../../shared/ids';
+import { newId } from '../../common/ids';
 
 @Entity({ tableName: 'organizations' })
 export class Organization {

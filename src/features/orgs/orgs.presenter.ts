@@ -1,4 +1,4 @@
-import { isoMicro } from '../../shared/time';
+import { isoMicro } from '../../common/time';
 import type { Organization } from './organization.entity';
 
 export const presentOrganization = (o: Organization) => ({

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Mutation, Query, Resolver } from 'type-graphql';
 import { RequestCtx } from '../../graphql/request-ctx';
-import type { Ctx } from '../../shared/context';
+import type { Ctx } from '../../common/context';
 import type { Organization } from './organization.entity';
 import { OrganizationType, RotatedWebhookSecretType, WebhookSettingsType } from './orgs.types';
 import type { WebhookSettingsService } from './webhook-settings.service';

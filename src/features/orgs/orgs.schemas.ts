@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXAMPLE, nullable, timestamp, uuidString } from '../../shared/api-schemas';
+import { EXAMPLE, nullable, timestamp, uuidString } from '../../common/api-schemas';
 
 /** REST shape of orgs.presenter.ts. */
 export const organizationSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { encryptSecret, decryptSecret, sha256Hex } from '../../shared/crypto';
+import { encryptSecret, decryptSecret, sha256Hex } from '../../common/crypto';
 
 export interface SealedWebhookSecret {
   enc: string;

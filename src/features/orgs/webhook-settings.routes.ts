@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { nullable } from '../../shared/api-schemas';
-import { named, reply, route, type Routes } from '../../shared/route';
+import { nullable } from '../../common/api-schemas';
+import { named, reply, route, type Routes } from '../../common/route';
 import { updateWebhookSchema, type WebhookSettings, type WebhookSettingsService } from './webhook-settings.service';
 
 export interface WebhookSettingsDeps {

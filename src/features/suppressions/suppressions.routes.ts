@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listOf, pageExample, timestamp } from '../../shared/api-schemas';
-import { named, reply, route, type Routes } from '../../shared/route';
+import { listOf, pageExample, timestamp } from '../../common/api-schemas';
+import { named, reply, route, type Routes } from '../../common/route';
 import type { SuppressionsService } from './suppressions.service';
 
 export interface SuppressionsDeps {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { requireOrg, type Ctx } from '../../shared/context';
-import { AppError, notFound } from '../../shared/errors';
-import { pageSchema } from '../../shared/pagination';
-import { parseInput } from '../../shared/validation';
+import { requireOrg, type Ctx } from '../../common/context';
+import { AppError, notFound } from '../../common/errors';
+import { pageSchema } from '../../common/pagination';
+import { parseInput } from '../../common/validation';
 import { e164Schema } from '../calls/calls.schemas';
 
 export const SUPPRESSION_SOURCES = ['api', 'dashboard', 'opt_out'] as const;

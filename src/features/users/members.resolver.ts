@@ -2,7 +2,7 @@ import { Arg, Args, Authorized, ID, Mutation, Query, Resolver } from 'type-graph
 import { toConnection } from '../../graphql/connection';
 import { PageArgs, pageInput } from '../../graphql/page-args';
 import { RequestCtx } from '../../graphql/request-ctx';
-import type { Ctx } from '../../shared/context';
+import type { Ctx } from '../../common/context';
 import type { MembersService } from './members.service';
 import { AddMemberInput, UserConnection, UserType } from './users.types';
 

@@ -1,6 +1,6 @@
-import { pageExample, listOf } from '../../shared/api-schemas';
-import { pageSchema } from '../../shared/pagination';
-import { named, reply, route, type Routes } from '../../shared/route';
+import { pageExample, listOf } from '../../common/api-schemas';
+import { pageSchema } from '../../common/pagination';
+import { named, reply, route, type Routes } from '../../common/route';
 import { addMemberSchema, type MembersService } from './members.service';
 import { presentUser } from './users.presenter';
 import { USER_EXAMPLE, userSchema } from './users.schemas';

@@ -1,16 +1,16 @@
-import type { LiveEventsPublisher } from '../../shared/live-events';
+import type { LiveEventsPublisher } from '../../common/live-events';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import type { Ctx } from '../../shared/context';
-import { requireOrg, requireOwner } from '../../shared/context';
-import { AppError, notFound } from '../../shared/errors';
-import { isUuid } from '../../shared/ids';
-import { paginate, type Page, type PageInput, pageSchema } from '../../shared/pagination';
-import { mapPgError } from '../../shared/pg-errors';
-import { emailSchema, parseInput, passwordSchema } from '../../shared/validation';
+import type { Ctx } from '../../common/context';
+import { requireOrg, requireOwner } from '../../common/context';
+import { AppError, notFound } from '../../common/errors';
+import { isUuid } from '../../common/ids';
+import { paginate, type Page, type PageInput, pageSchema } from '../../common/pagination';
+import { mapPgError } from '../../common/pg-errors';
+import { emailSchema, parseInput, passwordSchema } from '../../common/validation';
 import type { AccountMail } from '../mail/account-mail';
 import { issueMailToken } from '../mail/mail-tokens';
-import { hashPassword } from '../../shared/passwords';
+import { hashPassword } from '../../common/passwords';
 import { Organization } from '../orgs/organization.entity';
 import { User } from './user.entity';
 

@@ -1,6 +1,6 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { newId } from '../../shared/ids';
-import type { Role } from '../../shared/roles';
+import { newId } from '../../common/ids';
+import type { Role } from '../../common/roles';
 
 @Entity({ tableName: 'users' })
 export class User {

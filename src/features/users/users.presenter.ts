@@ -1,4 +1,4 @@
-import { isoMicro } from '../../shared/time';
+import { isoMicro } from '../../common/time';
 import type { User } from './user.entity';
 
 export const presentUser = (u: User) => ({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EXAMPLE, timestamp, uuidString } from '../../shared/api-schemas';
-import { ROLES } from '../../shared/roles';
+import { EXAMPLE, timestamp, uuidString } from '../../common/api-schemas';
+import { ROLES } from '../../common/roles';
 
 /** REST shapes of users.presenter.ts. */
 export const userSchema = z.strictObject({

@@ -1,4 +1,4 @@
-import { isoMicro, isoMicroOrNull } from '../../shared/time';
+import { isoMicro, isoMicroOrNull } from '../../common/time';
 import type { WebhookAttempt } from './webhook-attempt.entity';
 import type { WebhookDelivery } from './webhook-delivery.entity';
 

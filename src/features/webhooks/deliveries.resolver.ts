@@ -4,7 +4,7 @@ import { DateTimeScalar } from '../../graphql/scalars';
 import { toConnection } from '../../graphql/connection';
 import { PageArgs, pageInput } from '../../graphql/page-args';
 import { RequestCtx } from '../../graphql/request-ctx';
-import type { Ctx } from '../../shared/context';
+import type { Ctx } from '../../common/context';
 import type { DeliveriesService } from './deliveries.service';
 import type { WebhookDelivery } from './webhook-delivery.entity';
 import { ReplayAcceptedType, WebhookDeliveryConnection, WebhookDeliveryDetailType, WebhookDeliveryType } from './deliveries.types';

@@ -1,5 +1,5 @@
-import { EXAMPLE, listOf, pageExample } from '../../shared/api-schemas';
-import { named, reply, route, type Routes } from '../../shared/route';
+import { EXAMPLE, listOf, pageExample } from '../../common/api-schemas';
+import { named, reply, route, type Routes } from '../../common/route';
 import { presentDelivery, presentDeliveryDetail } from './deliveries.presenter';
 import { DELIVERY_EXAMPLE, deliveryDetailSchema, deliverySchema, redeliverAcceptedSchema, replayAcceptedSchema } from './deliveries.schemas';
 import { listDeliveriesSchema, replaySchema, type DeliveriesService } from './deliveries.service';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXAMPLE, jsonObject, nullable, timestamp, uuidString } from '../../shared/api-schemas';
+import { EXAMPLE, jsonObject, nullable, timestamp, uuidString } from '../../common/api-schemas';
 import { EVENT_TYPES } from './webhook-delivery.entity';
 
 /** REST shapes of deliveries.presenter.ts. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Ctx } from '../../shared/context';
-import { requireOrg, requireOwner } from '../../shared/context';
-import { notFound } from '../../shared/errors';
-import { isUuid } from '../../shared/ids';
-import { paginateRows, type Page, pageSchema } from '../../shared/pagination';
-import { parseInput } from '../../shared/validation';
+import type { Ctx } from '../../common/context';
+import { requireOrg, requireOwner } from '../../common/context';
+import { notFound } from '../../common/errors';
+import { isUuid } from '../../common/ids';
+import { paginateRows, type Page, pageSchema } from '../../common/pagination';
+import { parseInput } from '../../common/validation';
 import { addJobs, job } from '../../queue';
 import { WebhookAttempt } from './webhook-attempt.entity';
 import { EVENT_TYPES, WebhookDelivery } from './webhook-delivery.entity';

@@ -1,4 +1,4 @@
-import { nowIsoMicro } from '../../shared/time';
+import { nowIsoMicro } from '../../common/time';
 import type { EventType } from './webhook-delivery.entity';
 
 /** What an event is about, as plain data: the outbox needs no entity of the feature that emits it. */

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { Agent, buildConnector, errors as undiciErrors } from 'undici';
-import { bareHost, BlockedDestinationError, guardedLookup, isBlockedAddress } from '../../shared/net-guard';
+import { bareHost, BlockedDestinationError, guardedLookup, isBlockedAddress } from '../../common/net-guard';
 
 export interface SendResult {
   responseCode: number | null;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addJobsSql, insertJobsSql } from '../../queue';
-import { newId } from '../../shared/ids';
-import { toPositional } from '../../shared/sql';
+import { newId } from '../../common/ids';
+import { toPositional } from '../../common/sql';
 import { buildCampaignEventBody, buildEventBody, type CampaignEventSubject, type EventSubject } from './event-envelope';
 import type { EventType } from './webhook-delivery.entity';
 

@@ -1,4 +1,4 @@
-import { hmacSha256 } from '../../shared/crypto';
+import { hmacSha256 } from '../../common/crypto';
 
 /** X-Voice-Signature: "sha256=" + lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret. */
 export function voiceSignature(secret: string, body: string): string {

@@ -2,8 +2,8 @@ import os from 'node:os';
 import type { Pool } from 'pg';
 import type { Config } from '../../config';
 import { addJobs, addJobsSql, job, RETRY_PRIORITY } from '../../queue';
-import { newId } from '../../shared/ids';
-import type { Logger } from '../../shared/logger';
+import { newId } from '../../common/ids';
+import type { Logger } from '../../common/logger';
 import { openWebhookSecret } from '../orgs/webhook-secret';
 import { destinationOf, DestinationSlots } from './destination-slots';
 import { closeSenderConnections, sendWebhook, type SendResult } from './http-sender';
@@ -11,7 +11,7 @@ import { destinationSql, NO_DESTINATION } from './outbox';
 import { nextRetryDelayMs } from './retry-schedule';
 import { signedHeaders } from './signing';
 import type { DeliveryState } from './webhook-delivery.entity';
-import type { LiveEventsPublisher } from '../../shared/live-events';
+import type { LiveEventsPublisher } from '../../common/live-events';
 
 interface ClaimedDelivery {
   id: string;

@@ -1,5 +1,5 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { newId } from '../../shared/ids';
+import { newId } from '../../common/ids';
 
 export const EVENT_TYPES = ['call.queued', 'call.ended', 'call.analyzed', 'campaign.started', 'campaign.paused', 'campaign.completed'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -2,8 +2,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PgNotifier } from '../../db/notifier';
 import { Call } from '../../features/calls/call.entity';
 import { WebhookDelivery } from '../../features/webhooks/webhook-delivery.entity';
-import { LIVE_CHANNELS, type CallChange, type DeliveryChange } from '../../shared/live-events';
-import type { Logger } from '../../shared/logger';
+import { LIVE_CHANNELS, type CallChange, type DeliveryChange } from '../../common/live-events';
+import type { Logger } from '../../common/logger';
 import { SubscriberQueue } from './subscriber-queue';
 
 /** Events a subscriber may have waiting before it counts as too slow and is dropped. */

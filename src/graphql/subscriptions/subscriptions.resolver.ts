@@ -1,8 +1,8 @@
 import { Arg, ID, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import { CallType } from '../../features/calls/calls.types';
 import { WebhookDeliveryType } from '../../features/webhooks/deliveries.types';
-import { requireUser } from '../../shared/context';
-import { AppError } from '../../shared/errors';
+import { requireUser } from '../../common/context';
+import { AppError } from '../../common/errors';
 import type { CallsService } from '../../features/calls/calls.service';
 import type { LiveUpdates } from './live-updates';
 import type { GqlContext } from '../context';
