@@ -29,17 +29,27 @@ export function decodeCursor(cursor: string): string {
   return id;
 }
 
+/** `where`, restricted to the rows after the cursor (older ids), if there is one. */
+function afterCursor<T extends { id: string }>(where: FilterQuery<T>, cursor: string | undefined): FilterQuery<T> {
+  return cursor ? ({ $and: [where, { id: { $lt: decodeCursor(cursor) } }] } as FilterQuery<T>) : where;
+}
+
+/** A page from `limit + 1` rows fetched: the extra one only says that there is a next page. */
+function toPage<T extends { id: string }>(rows: T[], limit: number): Page<T> {
+  const hasMore = rows.length > limit;
+  const data = hasMore ? rows.slice(0, limit) : rows;
+  return { data, nextCursor: hasMore ? encodeCursor(data[data.length - 1]!.id) : null };
+}
+
 export async function paginate<T extends { id: string }>(
   em: EntityManager,
   entity: EntityName<T>,
   where: FilterQuery<T>,
   page: { limit: number; cursor?: string },
 ): Promise<Page<T>> {
-  const filter = page.cursor ? ({ $and: [where, { id: { $lt: decodeCursor(page.cursor) } }] } as FilterQuery<T>) : where;
+  const filter = afterCursor(where, page.cursor);
   const rows = await em.find(entity, filter, { orderBy: { id: QueryOrder.DESC } as QueryOrderMap<T>, limit: page.limit + 1 });
-  const hasMore = rows.length > page.limit;
-  const data = hasMore ? rows.slice(0, page.limit) : rows;
-  return { data, nextCursor: hasMore ? encodeCursor(data[data.length - 1]!.id) : null };
+  return toPage(rows, page.limit);
 }
 
 /** How one column of a row becomes the entity's property: its name, and the conversion it needs. */
@@ -94,7 +104,7 @@ export async function paginateRows<T extends { id: string }>(
 ): Promise<Page<T>> {
   const meta = em.getMetadata().get<T>(Utils.className(entity));
   const cols = columnReaders(meta, em.getPlatform());
-  const filter = page.cursor ? ({ $and: [where, { id: { $lt: decodeCursor(page.cursor) } }] } as FilterQuery<T>) : where;
+  const filter = afterCursor(where, page.cursor);
   const qb = em
     .createQueryBuilder<T>(entity)
     .select(cols.map((c) => c.prop) as never)
@@ -110,7 +120,5 @@ export async function paginateRows<T extends { id: string }>(
     }
     return o as T;
   });
-  const hasMore = rows.length > page.limit;
-  const data = hasMore ? rows.slice(0, page.limit) : rows;
-  return { data, nextCursor: hasMore ? encodeCursor(data[data.length - 1]!.id) : null };
+  return toPage(rows, page.limit);
 }
