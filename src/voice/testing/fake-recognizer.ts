@@ -9,6 +9,7 @@ export class FakeRecognizer implements SpeechRecognizer {
   readonly name = 'none' as const;
   readonly calls: Array<{ samples: number; expect: Expectation }> = [];
   private held: Array<() => void> | null = null;
+  private onHeld: (() => void) | null = null;
 
   constructor(private readonly script: Array<string | null | Error> = []) {}
 
@@ -16,13 +17,25 @@ export class FakeRecognizer implements SpeechRecognizer {
     this.calls.push({ samples: pcm.length, expect });
     const next = this.script.shift() ?? null;
     const held = this.held;
-    if (held) await new Promise<void>((resolve) => held.push(resolve));
+    if (held) {
+      await new Promise<void>((resolve) => {
+        held.push(resolve);
+        this.onHeld?.();
+        this.onHeld = null;
+      });
+    }
     if (next instanceof Error) throw next;
     return next;
   }
 
   hold(): void {
     this.held = [];
+  }
+
+  /** Resolves once a recognition is held back (in flight). */
+  recognizing(): Promise<void> {
+    if (this.pending) return Promise.resolve();
+    return new Promise((resolve) => (this.onHeld = resolve));
   }
 
   release(): void {
