@@ -16,8 +16,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SipCarrier, type LiveCallSink } from '../src/carriers/sip/sip-carrier';
 import type { Call } from '../src/features/calls/call.entity';
 import { createLogger } from '../src/common/logger';
-import { NoRecognizer } from '../src/voice/stt/engine';
-import { EspeakSynthesizer } from '../src/voice/tts';
+import { NoRecognizer } from '../src/voice/stt/recognizer';
+import { EspeakSynthesizer } from '../src/voice/tts/espeak';
 import { answerScenario } from '../test/sip/scenarios';
 
 const N = Number(process.argv[2] ?? 100);
