@@ -62,13 +62,13 @@ export class CarrierConnectionsService {
       const row = await em.findOne(CarrierConnection, { orgId: owner.orgId }, { populate: ['secretEnc'], lockMode: LockMode.PESSIMISTIC_WRITE });
       const before = row ? auditView(row) : null;
       const keepSecret = row && sameDestination(row, input) ? row.secretEnc : null;
+      if (input.type === 'sip' && input.password === undefined && row?.type === 'sip' && row.secretEnc && !keepSecret) {
+        throw validationError('password', 'is required when the host, port or user name changes (the stored password is kept only for the same trunk)');
+      }
       const next = row ?? em.create(CarrierConnection, { orgId: owner.orgId, type: input.type });
       Object.assign(next, { type: input.type, host: null, port: null, transport: null, username: null, accountSid: null, secretEnc: null, numbers: [] });
       let secretRotated = false;
       if (input.type === 'sip') {
-        if (input.password === undefined && row?.type === 'sip' && row.secretEnc && !keepSecret) {
-          throw validationError('password', 'is required when the host, port or user name changes (the stored password is kept only for the same trunk)');
-        }
         Object.assign(next, { host: input.host, port: input.port, transport: input.transport, username: input.username ?? null, numbers: input.numbers });
         next.secretEnc = input.password !== undefined ? encryptSecret(input.password, this.config.secretsEncryptionKey) : keepSecret;
         secretRotated = input.password !== undefined;
