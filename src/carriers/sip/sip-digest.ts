@@ -11,7 +11,6 @@ const md5 = (...parts: string[]): string => createHash('md5').update(parts.join(
 
 /** A quoted-string (RFC 3261 25.1): `"` and `\` escaped; CR, LF and other controls cannot be carried at all. */
 export function quoteString(value: string): string {
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value)) throw new Error('a SIP quoted string cannot carry control characters (CR, LF)');
   return `"${value.replace(/[\\"]/g, '\\$&')}"`;
 }

@@ -35,7 +35,6 @@ const sipPassword = z
   .string()
   .min(1)
   .max(256)
-  // eslint-disable-next-line no-control-regex
   .regex(/^[^\u0000-\u001f\u007f-\u009f]+$/, 'may not contain control characters (such as CR or LF)');
 
 export const updateCarrierSchema = z.discriminatedUnion('type', [
