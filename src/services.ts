@@ -27,7 +27,6 @@ import { liveCallSink } from './features/calls/live-call-sink';
 import type { Logger } from './common/logger';
 import { CarrierConnectionsService } from './features/carrier-connections/carrier-connections.service';
 import { ConnectionResolver } from './features/carrier-connections/effective-connection';
-import { resolveTrunk } from './carriers/sip/sip-trunk';
 import { systemClock, type Clock } from './common/clock';
 import { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
 import { campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
@@ -86,11 +85,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const recordingUrls = new RecordingUrls(config);
   const lifecycle = new CallLifecycle(recordingUrls, log);
   const connections = new ConnectionResolver(config, db.pool);
-  const trunkFor = async (call: { orgId: string }) => {
-    const c = await connections.forOrg(call.orgId);
-    if (c.type !== 'sip') throw new Error('the organization has no SIP trunk');
-    return resolveTrunk({ host: c.host, port: c.port, username: c.username, password: c.password });
-  };
+  const trunkFor = (call: { orgId: string }) => connections.sipTrunkFor(call.orgId);
   const carriers = createCarrier(config, { pool: db.pool, log, sink: liveCallSink({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle }), trunkFor });
   const { carrier, analyzer } = carriers;
   lifecycle.onFinished(campaignOutcomeHook(clock));
@@ -150,7 +145,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     },
     sipCarrier: () => carriers.sip(),
     connections,
-    carrierConnections: new CarrierConnectionsService(config, connections),
+    carrierConnections: new CarrierConnectionsService(config, connections, rateLimits),
     analyzer,
     clock,
     campaigns: new CampaignsService(config, lifecycle, clock, db),

@@ -12,7 +12,7 @@ import { AppError } from '../common/errors';
  * Keys are never stored in the clear when they could identify a person (e-mail addresses are
  * hashed), and every key is bounded in length.
  */
-export type PolicyName = 'api_key' | 'login_ip' | 'login_email' | 'signup_ip' | 'signup_email' | 'mail_email';
+export type PolicyName = 'api_key' | 'login_ip' | 'login_email' | 'signup_ip' | 'signup_email' | 'mail_email' | 'carrier_test';
 
 export interface Policy {
   name: PolicyName;
@@ -40,6 +40,8 @@ export function policiesFrom(config: Config): Record<PolicyName, Policy> {
     signup_email: { name: 'signup_email', points: r.signupEmailPerHour, windowSeconds: 3600 },
     // Account mails (verification resend, password reset) per address: no mail-bombing through us.
     mail_email: { name: 'mail_email', points: r.signupEmailPerHour, windowSeconds: 3600 },
+    // Connection tests per organization: each sends a packet where the owner says (docs/security.md).
+    carrier_test: { name: 'carrier_test', points: r.carrierTestPer10Min, windowSeconds: 600 },
   };
 }
 

@@ -540,7 +540,7 @@ export interface paths {
         get: operations["getCarrier"];
         /**
          * Connect a carrier: simulator, SIP trunk or Twilio account (owner)
-         * @description Secrets are encrypted at rest and never returned; leave one out to keep the stored one. A SIP host on a private address is refused unless CARRIER_ALLOW_PRIVATE_NETWORKS=true. See docs/carriers.md and docs/twilio.md.
+         * @description Secrets are encrypted at rest and never returned; leave one out to keep the stored one (only for the same Twilio account, or the same SIP host, port and user name: otherwise 422). A SIP host on a private address is refused unless CARRIER_ALLOW_PRIVATE_NETWORKS=true. See docs/carriers.md and docs/twilio.md.
          */
         put: operations["updateCarrier"];
         post?: never;
@@ -560,7 +560,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Test the connection: Twilio fetches the account, SIP sends an OPTIONS ping */
+        /**
+         * Test the connection: Twilio fetches the account, SIP sends an OPTIONS ping (owner)
+         * @description Owner only, and limited per organization (RATE_LIMIT_CARRIER_TEST_PER_10_MIN, default 10 per 10 minutes; then 429 rate_limited with Retry-After). A SIP host is resolved and checked again before the ping is sent. See docs/carriers.md.
+         */
         post: operations["testCarrier"];
         delete?: never;
         options?: never;
@@ -5831,6 +5834,23 @@ export interface operations {
             /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
