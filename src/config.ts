@@ -149,7 +149,15 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_EMAIL_PER_15_MIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_SIGNUP_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /** Account mails to one address per hour (unset: RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR, which capped them before). */
+  RATE_LIMIT_MAIL_EMAIL_PER_HOUR: z.coerce.number().int().positive().optional(),
+  /** Account mails caused by one organization per hour (invitations, members' verifications, notices). */
+  RATE_LIMIT_MAIL_ORG_PER_HOUR: z.coerce.number().int().positive().default(100),
   MAX_QUEUED_CALLS_PER_ORG: z.coerce.number().int().positive().default(1000),
+  /** Recipients one campaign may hold, whatever their status (docs/campaigns.md, "Limits"). */
+  MAX_RECIPIENTS_PER_CAMPAIGN: z.coerce.number().int().positive().default(100_000),
+  /** Recipients still waiting for a call (status pending) across an organization's campaigns. */
+  MAX_PENDING_RECIPIENTS_PER_ORG: z.coerce.number().int().positive().default(250_000),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(5000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
@@ -224,8 +232,12 @@ export interface Config {
     loginEmailPer15Min: number;
     signupIpPerHour: number;
     signupEmailPerHour: number;
+    mailEmailPerHour: number;
+    mailOrgPerHour: number;
     maxQueuedCallsPerOrg: number;
   };
+  /** Campaign ceilings; they hold whatever RATE_LIMIT_ENABLED says. */
+  campaignLimits: { maxRecipientsPerCampaign: number; maxPendingRecipientsPerOrg: number };
 }
 
 export interface SipConfig {
@@ -391,8 +403,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginEmailPer15Min: e.RATE_LIMIT_LOGIN_EMAIL_PER_15_MIN,
       signupIpPerHour: e.RATE_LIMIT_SIGNUP_IP_PER_HOUR,
       signupEmailPerHour: e.RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR,
+      mailEmailPerHour: e.RATE_LIMIT_MAIL_EMAIL_PER_HOUR ?? e.RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR,
+      mailOrgPerHour: e.RATE_LIMIT_MAIL_ORG_PER_HOUR,
       maxQueuedCallsPerOrg: e.MAX_QUEUED_CALLS_PER_ORG,
     },
+    campaignLimits: { maxRecipientsPerCampaign: e.MAX_RECIPIENTS_PER_CAMPAIGN, maxPendingRecipientsPerOrg: e.MAX_PENDING_RECIPIENTS_PER_ORG },
   };
   return Object.freeze(config);
 }
