@@ -18,8 +18,11 @@ const INVISIBLE = /\p{Cf}/gu;
 // A dot (or the ideographic full stop, which IDNA reads as one) with a character on both sides.
 const INNER_DOT = /(?<=\S)[.\u3002](?=\S)/gu;
 
+/** One line of visible text, without defanging (for a URL the reader set and must recognise). */
+export const singleLine = (value: string): string => value.normalize('NFKC').replace(CONTROLS, ' ').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
+
 export function plainName(value: string, max = 200): string {
-  const line = value.normalize('NFKC').replace(CONTROLS, ' ').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
+  const line = singleLine(value);
   const chars = [...line];
   const cut = chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line;
   return cut.replace(/:\/\//g, '[:]//').replace(INNER_DOT, '[.]');

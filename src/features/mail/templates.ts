@@ -1,5 +1,5 @@
 import type { MailMessage } from './mailer';
-import { escapeHtml, plainName } from './plain-text';
+import { escapeHtml, plainName, singleLine } from './plain-text';
 
 /**
  * The account mails, as plain text with an HTML alternative. Each carries a link under
@@ -74,9 +74,12 @@ export function invitationMail(to: string, baseUrl: string, token: string, organ
   ]);
 }
 
-/** To an organization's owners: their webhook endpoint was disabled (names and URL are theirs). */
+/**
+ * To an organization's owners: their webhook endpoint was disabled. The endpoint's URL is the
+ * owners' own setting, which they must recognise: one line, not defanged (and never a link in HTML).
+ */
 export function endpointDisabledMail(to: string, baseUrl: string, organizationName: string, endpointUrl: string | null, reason: string | null): MailMessage {
-  const url = endpointUrl ? plainName(endpointUrl, 300) : 'of this organization';
+  const url = endpointUrl ? singleLine(endpointUrl) : 'of this organization';
   return renderMail(to, `voicegate: webhook endpoint of ${plainName(organizationName)} disabled`, [
     [
       say(`Deliveries to your webhook endpoint ${url} have failed continuously (${plainName(reason ?? 'failing')}),`),
