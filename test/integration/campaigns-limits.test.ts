@@ -1,6 +1,8 @@
+import { Voicegate, VoicegateError } from '@voicegate/sdk';
 import { CreateCampaignDocument } from '../graphql/generated';
 import { bearer, signup, type TestOrg } from '../helpers/factories';
 import { gql } from '../helpers/graphql';
+import { recordingFetch } from '../helpers/recording-fetch';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -112,4 +114,21 @@ test('GraphQL createCampaign is refused with the same reasons', async () => {
   const tooMany = await gql(app, CreateCampaignDocument, { input: input(4) }, org.token);
   expect(tooMany.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', reason: 'too_many_pending_recipients' });
   expect(await counts(org.orgId)).toEqual({ campaigns: 1, recipients: 5, pending: 5 });
+});
+
+test('the SDK throws the typed refusals at once: too_many_pending_recipients is not retried', async () => {
+  const org = await signup(app);
+  const rec = recordingFetch();
+  const vg = new Voicegate({ apiKey: org.apiKey, baseUrl: app.url, fetch: rec.fetch });
+  const tooBig = await vg.campaigns.create({ name: 'sdk', start_at: later(), recipients: numbers(6) }).catch((e: unknown) => e);
+  expect(tooBig).toBeInstanceOf(VoicegateError);
+  expect([(tooBig as VoicegateError).status, (tooBig as VoicegateError).code]).toEqual([422, 'campaign_too_large']);
+
+  await vg.campaigns.create({ name: 'sdk', start_at: later(), recipients: numbers(5) });
+  const before = rec.exchanges.length;
+  const tooMany = await vg.campaigns.create({ name: 'sdk', start_at: later(), recipients: numbers(4) }).catch((e: unknown) => e);
+  expect(tooMany).toBeInstanceOf(VoicegateError);
+  const e = tooMany as VoicegateError;
+  expect([e.status, e.code, e.retryAfterSeconds]).toEqual([429, 'too_many_pending_recipients', 60]);
+  expect(rec.exchanges.length - before).toBe(1);
 });
