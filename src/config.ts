@@ -174,7 +174,15 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(5),
   /** Carrier connection tests (POST /dashboard/carrier/test) per organization per 10 minutes. */
   RATE_LIMIT_CARRIER_TEST_PER_10_MIN: z.coerce.number().int().positive().default(10),
+  /** Account mails to one address per hour (unset: RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR, which capped them before). */
+  RATE_LIMIT_MAIL_EMAIL_PER_HOUR: z.coerce.number().int().positive().optional(),
+  /** Account mails caused by one organization per hour (invitations, members' verifications, notices). */
+  RATE_LIMIT_MAIL_ORG_PER_HOUR: z.coerce.number().int().positive().default(100),
   MAX_QUEUED_CALLS_PER_ORG: z.coerce.number().int().positive().default(1000),
+  /** Recipients one campaign may hold, whatever their status (docs/campaigns.md, "Limits"). */
+  MAX_RECIPIENTS_PER_CAMPAIGN: z.coerce.number().int().positive().default(100_000),
+  /** Recipients still waiting for a call (status pending) across an organization's campaigns. */
+  MAX_PENDING_RECIPIENTS_PER_ORG: z.coerce.number().int().positive().default(250_000),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(5000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
@@ -250,8 +258,12 @@ export interface Config {
     signupIpPerHour: number;
     signupEmailPerHour: number;
     carrierTestPer10Min: number;
+    mailEmailPerHour: number;
+    mailOrgPerHour: number;
     maxQueuedCallsPerOrg: number;
   };
+  /** Campaign ceilings; they hold whatever RATE_LIMIT_ENABLED says. */
+  campaignLimits: { maxRecipientsPerCampaign: number; maxPendingRecipientsPerOrg: number };
 }
 
 export interface SipConfig {
@@ -421,8 +433,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signupIpPerHour: e.RATE_LIMIT_SIGNUP_IP_PER_HOUR,
       signupEmailPerHour: e.RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR,
       carrierTestPer10Min: e.RATE_LIMIT_CARRIER_TEST_PER_10_MIN,
+      mailEmailPerHour: e.RATE_LIMIT_MAIL_EMAIL_PER_HOUR ?? e.RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR,
+      mailOrgPerHour: e.RATE_LIMIT_MAIL_ORG_PER_HOUR,
       maxQueuedCallsPerOrg: e.MAX_QUEUED_CALLS_PER_ORG,
     },
+    campaignLimits: { maxRecipientsPerCampaign: e.MAX_RECIPIENTS_PER_CAMPAIGN, maxPendingRecipientsPerOrg: e.MAX_PENDING_RECIPIENTS_PER_ORG },
   };
   return Object.freeze(config);
 }

@@ -15,7 +15,7 @@ import { RecordingUrls } from './features/calls/recording-url';
 import { WebhookSettingsService } from './features/orgs/webhook-settings.service';
 import { MembersService } from './features/users/members.service';
 import { DeliveriesService } from './features/webhooks/deliveries.service';
-import { endpointDisabledMails } from './features/orgs/endpoint-health';
+import { endpointDisabledNotices } from './features/orgs/endpoint-health';
 import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
 import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
@@ -93,8 +93,10 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   // A call canceled through any API process: the worker holding its SIP dialog sends CANCEL/BYE.
   notifier.on(LIVE_CALL_ENDED_CHANNEL, (callId) => carriers.live?.cancel(callId));
   const rateLimits = new RateLimits(config, db.pool);
+  const metrics = createMetrics({ pool: db.pool, role: config.role, routePaths: ROUTE_PATHS });
   const mail = new MailOutbox(createMailer(config, log), log);
-  const accountMail = new AccountMail(config, mail);
+  mail.onOutcome = metrics.mailOutcome;
+  const accountMail = new AccountMail(config, mail, rateLimits);
   const auth = new AuthService(config, rateLimits, accountMail);
   const apiKeys = new ApiKeysService(config, apiKeyCache);
   const live = new LiveEventsPublisher(db.pool);
@@ -107,8 +109,8 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   deliverer.live = live;
   // The owners hear of a disabled endpoint by mail, not through the endpoint that is failing.
   deliverer.onEndpointDisabled = (orgId) => {
-    endpointDisabledMails(db.pool, orgId, config.publicBaseUrl).then(
-      (mails) => mails.forEach((m) => mail.post('webhook_endpoint_disabled', m)),
+    endpointDisabledNotices(db.pool, orgId).then(
+      (notices) => notices.forEach((n) => accountMail.endpointDisabled(orgId, n)),
       (err: unknown) => log.warn({ err, org_id: orgId }, 'could not tell the owners that their webhook endpoint was disabled'),
     );
   };
@@ -151,7 +153,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     campaigns: new CampaignsService(config, lifecycle, clock, db),
     dispatcher: new CampaignDispatcher(clock, config.rateLimit.maxQueuedCallsPerOrg),
     suppressions: new SuppressionsService(),
-    metrics: createMetrics({ pool: db.pool, role: config.role, routePaths: ROUTE_PATHS }),
+    metrics,
     live,
     liveUpdates,
   };
