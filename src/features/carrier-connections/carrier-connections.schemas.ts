@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { phoneNumberSchema } from '../../common/phone';
 
-const e164 = z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number such as +14155550100');
-const numbers = z.array(e164).min(1, 'at least one caller-ID number is needed').max(50).refine((a) => new Set(a).size === a.length, 'numbers must be distinct');
+// Canonical E.164 (a number written twice in two forms is one number, so "distinct" sees that).
+const numbers = z.array(phoneNumberSchema).min(1, 'at least one caller-ID number is needed').max(50).refine((a) => new Set(a).size === a.length, 'numbers must be distinct');
 const hostname = z
   .string()
   .min(1)
@@ -9,8 +10,8 @@ const hostname = z
   .regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)$/, 'must be a host name or an IP address');
 
 export const updateCarrierSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('simulator') }),
-  z.object({
+  z.strictObject({ type: z.literal('simulator') }),
+  z.strictObject({
     type: z.literal('sip'),
     host: hostname,
     port: z.number().int().min(1).max(65535).default(5060),
@@ -20,7 +21,7 @@ export const updateCarrierSchema = z.discriminatedUnion('type', [
     password: z.string().min(1).max(256).optional(),
     numbers,
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('twilio'),
     account_sid: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio Account SID (AC followed by 32 hex characters)'),
     /** Omitted on a later PUT for the same account: the stored token is kept. */
