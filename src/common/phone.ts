@@ -32,16 +32,16 @@ export function canonicalPhoneNumber(raw: string): string | null {
 
 /** Why a well-formed number is not possible, in words (for the 422's field message). */
 export function impossibleReason(raw: string): string {
-  const country = raw.match(/^\+\d{1,3}/)?.[0] ?? '+';
+  const code = parsePhoneNumberFromString(raw)?.countryCallingCode;
   switch (validatePhoneNumberLength(raw)) {
     case 'INVALID_COUNTRY':
       return 'is not a phone number: no country uses its country calling code';
     case 'TOO_SHORT':
-      return 'is too short for a phone number of its country';
+      return `is too short for a phone number of its country (+${code})`;
     case 'TOO_LONG':
-      return 'is too long for a phone number of its country';
+      return `is too long for a phone number of its country (+${code})`;
     default:
-      return `is not a possible phone number of its country (${country}…)`;
+      return `has a length no phone number of its country (+${code}) has`;
   }
 }
 
