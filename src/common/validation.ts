@@ -88,7 +88,13 @@ export function suggestField(unknown: string, known: string[]): string | undefin
  * schema does not have come first, each named by its path with a likely intended field.
  */
 export function checkInput<S extends z.ZodType>(schema: S, input: unknown, prefix: ReadonlyArray<string | number> = []): Checked<z.output<S>> {
-  const result = schema.safeParse(input ?? {});
+  // A missing body is an empty object (its required fields are then named one by one).
+  return checkValue(schema, input ?? {}, prefix);
+}
+
+/** checkInput for one item of a list (e.g. a campaign recipient): the value as it is, null included. */
+export function checkValue<S extends z.ZodType>(schema: S, input: unknown, prefix: ReadonlyArray<string | number> = []): Checked<z.output<S>> {
+  const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data, errors: [] };
   const unknown: FieldError[] = [];
   const errors: FieldError[] = [];
