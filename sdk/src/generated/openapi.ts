@@ -1052,7 +1052,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a number from the suppression list
-         * @description URL-encode the leading + as %2B.
+         * @description URL-encode the leading + as %2B. Any form of the number finds its canonical entry (+4402071234567 removes +442071234567).
          */
         delete: operations["removeSuppression"];
         options?: never;
@@ -1442,6 +1442,10 @@ export interface components {
                     [key: string]: unknown;
                 } | null;
                 time_zone?: string | null;
+                /**
+                 * @description E.164; stored and returned in canonical form (a trunk 0 after the country code dropped).
+                 * @example +14155550123
+                 */
                 to: string;
             }[];
         };
@@ -1928,6 +1932,10 @@ export interface components {
                     [key: string]: unknown;
                 } | null;
                 time_zone?: string | null;
+                /**
+                 * @description E.164; stored and returned in canonical form (a trunk 0 after the country code dropped).
+                 * @example +14155550123
+                 */
                 to: string;
             }[];
             retry?: {
@@ -2041,6 +2049,10 @@ export interface components {
             ring_timeout_seconds?: number | null;
             schedule_at?: string | null;
             task?: string | null;
+            /**
+             * @description E.164; stored and returned in canonical form (a trunk 0 after the country code dropped).
+             * @example +14155550123
+             */
             to: string;
             voicemail_message?: string | null;
             webhook_url?: string | null;
@@ -2048,9 +2060,9 @@ export interface components {
         /** @description RFC 9457 problem details (application/problem+json) with a stable `code` (docs/api.md). */
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_error" | "from_not_allowed" | "number_suppressed" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "invalid_signature" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "validation_error" | "unknown_field" | "from_not_allowed" | "number_suppressed" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "invalid_signature" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
             detail: string;
-            /** @description Only for validation_error: one entry per invalid field. */
+            /** @description Only for validation_error and unknown_field: one entry per invalid or unknown field (unknown ones first). */
             errors?: {
                 field: string;
                 message: string;
@@ -2482,7 +2494,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2608,7 +2620,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2714,7 +2726,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3223,7 +3235,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3533,7 +3545,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3651,7 +3663,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3782,7 +3794,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3928,7 +3940,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4205,7 +4217,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4323,7 +4335,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4556,7 +4568,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4699,7 +4711,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -5358,7 +5370,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -5674,7 +5686,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -5928,7 +5940,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -6074,7 +6086,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -6396,7 +6408,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -6504,7 +6516,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -6843,7 +6855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -7417,7 +7429,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -7899,7 +7911,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -8059,7 +8071,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -8273,7 +8285,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -8895,7 +8907,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -9121,7 +9133,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -9399,7 +9411,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -9547,7 +9559,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
