@@ -3,6 +3,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseDuration, parseDurationList } from './common/duration';
+import { phoneNumberSchema } from './common/phone';
 import { readOrCreateSecrets } from './common/secrets-file';
 
 /**
@@ -109,7 +110,8 @@ const envSchema = z.object({
     }),
   RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(10000),
   RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20000),
-  CALLER_ID: z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number').optional(),
+  // Canonical E.164, like every number a request carries (docs/api.md, "Phone numbers").
+  CALLER_ID: phoneNumberSchema.optional(),
   /** How long a live call's lease lasts; a worker that dies leaves its calls to fail after this. */
   SIP_CALL_LEASE: duration.default(30_000),
   STT_ENGINE: z.enum(['pocketsphinx', 'openai', 'none']).default('pocketsphinx'),
