@@ -15,7 +15,7 @@ export async function takeOverLeases(pool: Pick<Pool, 'query'>, holders: readonl
   const { rows } = await pool.query<{ n: number }>(
     `with freed as (
        update webhook_deliveries set lease_until = null
-        where state = 'pending' and next_attempt_at is not null and lease_until > now()
+        where state = 'pending' and next_attempt_at <= now() and lease_until > now()
           and ($1::text[] is null or leased_by = any($1::text[]))
        returning id
      )
