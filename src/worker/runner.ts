@@ -131,9 +131,9 @@ export async function startWorker(s: Services, opts: { privateServer?: boolean }
   }, s.config.workerHeartbeatMs);
   heartbeatTimer.unref();
 
+  if (opts.privateServer) await recoverPrivateServer(s, log);
   // The retention purge runs as a job that queues its own next run; this starts the chain (a
   // waiting one is replaced, so every worker starting does not add another).
-  if (opts.privateServer) await recoverPrivateServer(s, log);
   await schedulePurge(s.db.pool, 0).catch((err: unknown) => log.warn({ err }, 'could not queue the webhook purge; the next start will'));
   current = await launch();
   alive = true;
