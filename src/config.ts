@@ -134,11 +134,11 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
   /** How often the worker looks for stuck calls and orphaned deliveries. */
   SWEEP_INTERVAL: duration.default(10_000),
-  /** A queue job locked longer than this by a runner that never sent a heartbeat is released. */
+  /** A queue job locked longer than this by a runner that never sent a heartbeat (and predates no PostgreSQL restart) is released. */
   STALE_JOB_LOCK: duration.default(120_000),
   /** How often each queue runner proves it is alive (docs/queue-and-delivery.md). */
   WORKER_HEARTBEAT: duration.default(1000),
-  /** A runner silent for this long is dead: its jobs are released to the others. */
+  /** A runner silent for this long is dead: its jobs, and its process's webhook attempts in flight, go to the others (docs/operations.md, "Crash recovery"). */
   WORKER_DEAD_AFTER: duration.default(10_000),
   /** Grace after max_duration_seconds before a call is declared stuck and failed. */
   STUCK_CALL_MARGIN: duration.default(120_000),
