@@ -276,7 +276,7 @@ describe('limits', () => {
     }
     slow.socket.resume();
     expect(await slow.closed).toEqual({ code: 4008, reason: 'Slow consumer' });
-  });
+  }, 120_000);
 
   test("a flood from one organization's sockets stays within the caps while another organization's requests are answered", async () => {
     const flooder = await signup(limited);
@@ -318,5 +318,5 @@ describe('limits', () => {
     expect(most).toBeLessThanOrEqual(cap);
     for (const s of sockets) s.socket.resume();
     for (const s of sockets) expect(await s.closed).toEqual({ code: 4008, reason: 'Slow consumer' });
-  });
+  }, 120_000);
 });
