@@ -75,8 +75,9 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
   };
 
   /** Logged like an HTTP 4xx (info, with the status it would have had); never the query or its variables. */
-  const refused = (r: Refused, operationId: string): GraphQLError[] => {
-    log.info({ operation_id: operationId, statusCode: r.status, codes: [...new Set(r.errors.map((e) => e.extensions.code))] }, 'graphql operation refused');
+  const refused = (r: Refused, socket: WebSocket, operationId: string): GraphQLError[] => {
+    const codes = [...new Set(r.errors.map((e) => e.extensions.code))];
+    log.info({ org_id: connections.get(socket)?.actor.orgId, operation_id: operationId, statusCode: r.status, codes }, 'graphql operation refused');
     return r.errors;
   };
   const format = (errors: readonly (GraphQLError | GraphQLFormattedError)[], operationId: string): GraphQLFormattedError[] =>
@@ -147,10 +148,10 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
         // graphql-ws registers this operation before asking: the count includes it.
         if (Object.keys(ctx.subscriptions).length > limits.maxSubscriptionsPerSocket) {
           const message = `At most ${limits.maxSubscriptionsPerSocket} operations may be open at once on one connection.`;
-          return refused({ status: 429, errors: [new GraphQLError(message, { extensions: { code: 'RATE_LIMITED', reason: 'rate_limited' } })] }, id);
+          return refused({ status: 429, errors: [new GraphQLError(message, { extensions: { code: 'RATE_LIMITED', reason: 'rate_limited' } })] }, ctx.extra.socket, id);
         }
         const prepared = prepareOperation(schema, rules, payload);
-        return isRefused(prepared) ? refused(prepared, id) : prepared;
+        return isRefused(prepared) ? refused(prepared, ctx.extra.socket, id) : prepared;
       },
       onNext: (ctx, id, _payload, _args, result) => {
         connections.get(ctx.extra.socket)?.budget.check();
