@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { ContainerType } from 'type-graphql';
 import type { Ctx } from '../common/context';
+import type { LiveSocket } from './subscriptions/live-socket';
 
 /** Per-request GraphQL context: the shared service Ctx plus a lazy, memoized authentication. */
 export interface GqlContext {
@@ -10,6 +11,6 @@ export interface GqlContext {
   resolvers: ContainerType;
   /** Resolves the dashboard actor from the bearer token (once per request); throws AppError. */
   authenticate(): Promise<void>;
-  /** Over WebSocket only: ends the connection of a subscriber too slow to keep up. */
-  dropSlowSubscriber?: () => void;
+  /** Over WebSocket only: the socket's byte budget, and the way to drop it when too slow. */
+  liveSocket?: LiveSocket;
 }

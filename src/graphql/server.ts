@@ -6,7 +6,7 @@ import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import type { RequestHandler } from 'express';
-import { GraphQLError, type ValidationContext } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationContext, type ValidationRule } from 'graphql';
 import { AppError, toAppError } from '../common/errors';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
@@ -52,6 +52,14 @@ export function queryBoundRules(limits: Services['config']['graphqlLimits']) {
   ];
 }
 
+/**
+ * Every rule beyond the specification's that refuses an operation before it runs, over HTTP and
+ * WebSocket alike: the query bounds, and introspection when GRAPHQL_INTROSPECTION is off.
+ */
+export function refusalRules(config: Services['config']): ValidationRule[] {
+  return [...queryBoundRules(config.graphqlLimits), ...(config.graphqlIntrospection ? [] : [NoSchemaIntrospectionCustomRule])];
+}
+
 export interface GraphqlEndpoint {
   middleware: RequestHandler;
   /** Serves subscriptions (graphql-ws) on the same HTTP server and path. */
@@ -68,8 +76,6 @@ export async function createGraphqlMiddleware(services: Services): Promise<Graph
     },
   };
   const production = services.config.nodeEnv === 'production';
-  // Query bounds (GRAPHQL_MAX_*): refused during validation, before any resolver runs.
-  const limits = services.config.graphqlLimits;
   const server = new ApolloServer<GqlContext>({
     schema: buildGraphqlSchema(),
     // GRAPHQL_INTROSPECTION (off in production by default) also hides "Did you mean …" hints,
@@ -77,9 +83,11 @@ export async function createGraphqlMiddleware(services: Services): Promise<Graph
     formatError: createFormatError({ hideSchemaDetails: !services.config.graphqlIntrospection }),
     hideSchemaDetailsFromClientErrors: !services.config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
-    introspection: services.config.graphqlIntrospection,
+    // Introspection is refused by refusalRules (the same rule serves the WebSocket), not by Apollo's own.
+    introspection: true,
     csrfPrevention: true,
-    validationRules: queryBoundRules(limits),
+    // Query bounds (GRAPHQL_MAX_*) and introspection: refused during validation, before any resolver runs.
+    validationRules: refusalRules(services.config),
     plugins: [httpStatusOfThrottling, drainSubscriptions, production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
   });
   await server.start();
