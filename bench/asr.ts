@@ -10,8 +10,13 @@
  *   BENCH_ASR_JSON=out.json npm run bench:asr        # every result as JSON too
  */
 import { writeFileSync } from 'node:fs';
+import type { CallQuestion } from '../src/features/calls/ports';
 import { extractAnswer } from '../src/voice/dialog/answers';
+import { grammarFor } from '../src/voice/stt/grammar';
+import { PocketsphinxRecognizer } from '../src/voice/stt/pocketsphinx';
+import { PocketsphinxCliRecognizer } from '../src/voice/stt/pocketsphinx-cli';
 import type { SpeechRecognizer } from '../src/voice/stt/recognizer';
+import { DEFAULT_SPHINX_CONFIG, SphinxDecoder } from '../src/voice/stt/sphinx-decoder';
 import { loadCorpus, corpusAudio, type CorpusUtterance } from './voice-corpus/corpus';
 
 let lastDetail: unknown = undefined;
@@ -33,21 +38,20 @@ const quantile = (xs: number[], q: number) => {
 export async function engine(name: string): Promise<SpeechRecognizer & { close?(): Promise<void> }> {
   switch (name) {
     case 'pocketsphinx-cli': {
-      const { PocketsphinxCliRecognizer } = await import('../src/voice/stt/pocketsphinx-cli');
-      return new PocketsphinxCliRecognizer(process.env.BENCH_ASR_CLI_ARGS ? JSON.parse(process.env.BENCH_ASR_CLI_ARGS) : undefined);
+      return new PocketsphinxCliRecognizer(process.env.BENCH_ASR_CLI_ARGS ? (JSON.parse(process.env.BENCH_ASR_CLI_ARGS) as string[]) : undefined);
     }
     case 'pocketsphinx': {
-      const { PocketsphinxRecognizer } = await import('../src/voice/stt/pocketsphinx');
-      return new PocketsphinxRecognizer(process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : undefined);
+      return new PocketsphinxRecognizer({
+        config: process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : undefined,
+        minConfidence: process.env.BENCH_ASR_MIN_CONFIDENCE ? Number(process.env.BENCH_ASR_MIN_CONFIDENCE) : undefined,
+      });
     }
     case 'sphinx-inproc': {
-      const { SphinxDecoder, DEFAULT_SPHINX_CONFIG } = await import('../src/voice/stt/sphinx-decoder');
-      const { grammarFor } = await import('../src/voice/stt/grammar');
       const config = { ...DEFAULT_SPHINX_CONFIG, ...(process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : {}) };
       const d = await SphinxDecoder.create(config);
       return {
-        name: 'pocketsphinx',
-        async recognize(pcm, expect) {
+        name: 'pocketsphinx' as const,
+        async recognize(pcm: Int16Array, expect: { question: CallQuestion | null }) {
           const g = grammarFor(expect.question, (w) => d.knows(w));
           if (!g) return null;
           d.begin(g);

@@ -51,6 +51,13 @@ export type SphinxConfig = Record<string, string | number | boolean>;
 /** The settings chosen with `npm run bench:asr` (docs/voice.md has the figures). */
 export const DEFAULT_SPHINX_CONFIG: SphinxConfig = {
   samprate: 8000,
+  // Wider beams than PocketSphinx's defaults (1e-48, 1e-48, 7e-29): short answers of short
+  // words otherwise lose the right path early; an utterance still decodes in ~0.1 s.
+  beam: 1e-60,
+  pbeam: 1e-60,
+  wbeam: 1e-40,
+  // A lower language weight than the default 6.5: long filler paths cost less against the acoustics.
+  lw: 3,
   loglevel: 'FATAL',
 };
 
