@@ -54,7 +54,7 @@ export async function engine(name: string): Promise<SpeechRecognizer & { close?(
         async recognize(pcm: Int16Array, expect: { question: CallQuestion | null }) {
           const g = grammarFor(expect.question, (w) => d.knows(w));
           if (!g) return null;
-          d.begin(g);
+          await d.begin(g);
           for (let i = 0; i < pcm.length; i += 160) d.push(pcm.subarray(i, i + 160));
           const r = d.end();
           lastDetail = r.words;

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { extractAnswer } from '../dialog/answers';
-import type { Expectation, PartialRecognition, Recognition, RecognitionStream, SpeechRecognizer, StreamingRecognizer } from './recognizer';
+import { isCompleteAnswer, type Expectation, type PartialRecognition, type Recognition, type RecognitionStream, type SpeechRecognizer, type StreamingRecognizer } from './recognizer';
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig, type SphinxResult } from './sphinx-decoder';
 import type { SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
 
@@ -118,11 +117,4 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
     this.worker = worker;
     return worker;
   }
-}
-
-/** Whether a partial text is already a whole answer (yes/no, a number, an option) or greeting. */
-export function isCompleteAnswer(expect: Expectation, text: string): boolean {
-  if (!text.trim()) return false;
-  if (!expect.question) return true;
-  return extractAnswer(expect.question, text) !== null;
 }

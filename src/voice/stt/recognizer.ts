@@ -1,4 +1,5 @@
 import type { CallQuestion } from '../../features/calls/ports';
+import { extractAnswer } from '../dialog/answers';
 
 /** What the recogniser is listening for: a question's answer, or any speech (greeting, reply). */
 export type Expectation = { question: CallQuestion } | { question: null };
@@ -52,4 +53,11 @@ export interface StreamingRecognizer {
 
 export function isStreaming(r: SpeechRecognizer): r is SpeechRecognizer & StreamingRecognizer {
   return typeof (r as Partial<StreamingRecognizer>).start === 'function';
+}
+
+/** Whether a partial text is already a whole answer (yes/no, a number, an option) or a greeting. */
+export function isCompleteAnswer(expect: Expectation, text: string): boolean {
+  if (!text.trim()) return false;
+  if (!expect.question) return true;
+  return extractAnswer(expect.question, text) !== null;
 }

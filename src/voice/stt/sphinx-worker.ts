@@ -42,13 +42,13 @@ function handle(m: SphinxRequest): void {
     case 'start':
       streams.set(
         m.id,
-        decoder().then((d) => {
+        decoder().then(async (d) => {
           const grammar = grammarFor(m.question, (w) => d.knows(w));
           if (!grammar) {
             idle.push(d);
             return null;
           }
-          d.begin(grammar);
+          await d.begin(grammar);
           return d;
         }),
       );
