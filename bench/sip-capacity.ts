@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     },
   };
   const carrier = new SipCarrier({
-    config: { trunkUrl: `sip:127.0.0.1:${sipPort}`, bindAddress: '127.0.0.1', port: 0, rtpPortMin: 20000, rtpPortMax: 29998, callLeaseMs: 60_000 },
+    config: { trunkUrl: `sip:127.0.0.1:${sipPort}`, bindAddress: '127.0.0.1', port: 0, rtpPortMin: 20000, rtpPortMax: 29998, callLeaseMs: 60_000, dnsServers: [] },
     sink,
     tts: new EspeakSynthesizer(),
     stt: new NoRecognizer(),

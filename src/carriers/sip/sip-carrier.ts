@@ -14,7 +14,7 @@ import { stereoWav } from './recording';
 import { RtpSession, SAMPLE_RATE } from './rtp-session';
 import { SipCall, type SipCallOutcome, type SipTrunk } from './sip-call';
 import { SipEndpoint } from './sip-endpoint';
-import { parseTrunkUrl, resolveTrunk } from './sip-trunk';
+import { parseTrunkUrl, resolveTrunk, trunkLookup, type TrunkSpec } from './sip-trunk';
 
 /** Where a live carrier sends what happens to its calls (the database, in the worker). */
 export interface LiveCallSink {
@@ -54,7 +54,7 @@ export interface SipCarrierDeps {
   stt: SpeechRecognizer;
   log: Logger;
   timing?: AgentTiming;
-  /** Where the trunk is, per call: the deployment default today; a per-organization connection later. */
+  /** Where the trunk is, per call (the organization's connection or the default), resolved and judged right before the INVITE. */
   trunkFor?: (call: Call) => Promise<SipTrunk>;
 }
 
@@ -69,7 +69,7 @@ export class SipCarrier implements LiveCarrier {
   private endpoint: Promise<SipEndpoint> | undefined;
   private readonly calls = new Map<string, LiveCall>();
   private leaseTimer: NodeJS.Timeout | undefined;
-  private readonly defaultTrunk: Omit<SipTrunk, 'address'> | undefined;
+  private readonly defaultTrunk: TrunkSpec | undefined;
 
   constructor(private readonly d: SipCarrierDeps) {
     this.defaultTrunk = d.config.trunkUrl ? parseTrunkUrl(d.config.trunkUrl) : undefined;
@@ -179,7 +179,8 @@ export class SipCarrier implements LiveCarrier {
   private async trunkFor(call: Call): Promise<SipTrunk> {
     if (this.d.trunkFor) return this.d.trunkFor(call);
     if (!this.defaultTrunk) throw new Error('no SIP trunk configured (SIP_TRUNK_URL)');
-    return resolveTrunk(this.defaultTrunk);
+    // The deployment's own trunk (SIP_TRUNK_URL) is the operator's choice: private addresses allowed.
+    return resolveTrunk(this.defaultTrunk, { allowPrivate: true, lookup: trunkLookup(this.d.config.dnsServers) });
   }
 
   private openEndpoint(): Promise<SipEndpoint> {
