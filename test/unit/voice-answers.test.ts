@@ -1,5 +1,6 @@
 import { answerFromDigits, extractAnswer, parseBoolean, parseEnum, parseNumber } from '../../src/voice/dialog/answers';
 import { grammarFor } from '../../src/voice/stt/grammar';
+import { FakeStreamingRecognizer } from '../../src/voice/testing/fake-recognizer';
 import { outcomeForFinalResponse } from '../../src/carriers/sip/sip-outcomes';
 import { buildOffer, parseAnswer } from '../../src/carriers/sip/sdp';
 import { parseTrunkUrl } from '../../src/carriers/sip/sip-trunk';
@@ -96,7 +97,6 @@ test('answer grammars: fillers, numbers as said, and non-answers beside the answ
 });
 
 test('the fake streaming recognizer: partial hypotheses grow with the frames, low confidence is not understood', async () => {
-  const { FakeStreamingRecognizer } = await import('../../src/voice/testing/fake-recognizer');
   const q = { key: 'k', question: 'q', type: 'number' as const };
   const stt = new FakeStreamingRecognizer([{ text: 'um twenty five people' }, { text: 'seven', confidence: 0.2 }], { framesPerWord: 2 });
   const s = stt.start({ question: q });
