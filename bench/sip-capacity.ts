@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     stt: new NoRecognizer(),
     log: createLogger({ level: 'warn' }),
     // The callee never stops "talking", so the agent would wait forever for silence: keep it listening.
-    timing: { noInputMs: 600_000, endSilenceMs: 600_000, maxUtteranceMs: 600_000, machineGreetingMs: 600_000 },
+    timing: { noInputMs: 600_000, endSilenceMs: 600_000, quickEndSilenceMs: 600_000, bargeInMs: 600_000, maxUtteranceMs: 600_000, machineGreetingMs: 600_000 },
   });
 
   const calls: Call[] = Array.from({ length: N }, () =>

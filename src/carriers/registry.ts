@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { createRecognizer } from '../voice/stt/create';
 import { EspeakSynthesizer } from '../voice/tts/espeak';
 import type { Analyzer, Carrier, CallAnalysis, Recording } from './carrier';
+import { organizationName } from './caller-name';
 import { SimulatorAnalyzer } from './simulator/simulator-analyzer';
 import { SimulatorCarrier } from './simulator/simulator-carrier';
 import { SipAnalyzer } from './sip/sip-analyzer';
@@ -33,7 +34,7 @@ export function createCarrier(
 ): CarrierSet {
   const simulator = new SimulatorCarrier(config.simulatorSpeedup);
   const makeSip = () =>
-    new SipCarrier({ config: config.sip, sink: deps.sink, tts: new EspeakSynthesizer(), stt: createRecognizer(config.stt), log: deps.log.child({ component: 'sip' }), trunkFor: deps.trunkFor });
+    new SipCarrier({ config: config.sip, sink: deps.sink, tts: new EspeakSynthesizer(), stt: createRecognizer(config.stt), log: deps.log.child({ component: 'sip' }), trunkFor: deps.trunkFor, callerNameFor: (call) => organizationName(deps.pool, call.orgId) });
   const set: CarrierSet = {
     carrier: simulator,
     live: config.carrier === 'sip' ? makeSip() : null,

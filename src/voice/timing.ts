@@ -2,12 +2,16 @@
 export interface AgentTiming {
   /** How long to wait for the callee to start talking. */
   noInputMs: number;
-  /** Silence that ends an utterance. */
+  /** Silence that ends an utterance (open speech, or an answer not yet complete). */
   endSilenceMs: number;
+  /** Silence that ends an utterance already heard as a complete answer (or an intent). */
+  quickEndSilenceMs: number;
+  /** Speech over a prompt lasting this long stops it (barge-in). */
+  bargeInMs: number;
   /** Longest utterance we wait for. */
   maxUtteranceMs: number;
   /** An opening utterance longer than this is an answering machine's greeting. */
   machineGreetingMs: number;
 }
 
-export const DEFAULT_TIMING: AgentTiming = { noInputMs: 7000, endSilenceMs: 800, maxUtteranceMs: 15_000, machineGreetingMs: 4000 };
+export const DEFAULT_TIMING: AgentTiming = { noInputMs: 7000, endSilenceMs: 800, quickEndSilenceMs: 300, bargeInMs: 200, maxUtteranceMs: 15_000, machineGreetingMs: 4000 };

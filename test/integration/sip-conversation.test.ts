@@ -58,7 +58,7 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
     // The callee answers each question once it has heard it to its end (the first prompt is the
     // introduction followed by the first question), however long the agent takes to get there.
     const turns = [
-      { promptLoudFrames: (await loud(intro(TASK))) + (await loud(QUESTIONS[0].question)), answer: answers[0]! },
+      { promptLoudFrames: (await loud(intro(null, TASK))) + (await loud(QUESTIONS[0].question)), answer: answers[0]! },
       { promptLoudFrames: await loud(QUESTIONS[1].question), answer: answers[1]! },
       { promptLoudFrames: await loud(QUESTIONS[2].question), answer: answers[2]! },
     ];
@@ -81,7 +81,7 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
       await callee.ended;
       expect(callee.answered()).toBe(3);
       const lines: string[] = call.transcript.split('\n');
-      expect(lines[0]).toBe(`Agent: ${intro(TASK)}`);
+      expect(lines[0]).toBe(`Agent: ${intro(null, TASK)}`);
       expect(lines).toContain(`Agent: ${QUESTIONS[2].question}`);
       // The callee said three things (nothing at first): three Callee turns, recognised.
       const said = lines.filter((l) => l.startsWith('Callee: '));

@@ -22,11 +22,11 @@ function call(script: Partial<AgentScript>, heard: Array<string | null | Error> 
   const tts = new FakeSynthesizer(200);
   const stt = new FakeRecognizer(heard);
   const policy = new SurveyPolicy({ task: TASK, questions: [], voicemailMessage: null, ...script }, DEFAULT_TIMING);
-  const agent = new VoiceAgent({ media, policy, tts, stt, vad: new EnergyVad(), clock, endSilenceMs: DEFAULT_TIMING.endSilenceMs, onListen: media.listening });
+  const agent = new VoiceAgent({ media, policy, tts, stt, vad: new EnergyVad(), clock, timing: DEFAULT_TIMING, onListen: media.listening });
   const done = agent.run();
   /** The next thing the agent does: the text it plays, or what it listens for. */
   const next = async (): Promise<string> => describe(await media.next());
-  const describe = (e: MediaEvent) => (e.type === 'play' ? `say: ${tts.textOf(e.pcm)}` : `listen: ${e.listen.question?.key ?? 'greeting'}`);
+  const describe = (e: MediaEvent) => (e.type === 'play' ? `say: ${tts.textOf(e.pcm)}` : e.type === 'stop' ? `stop: ${tts.textOf(e.pcm)} after ${e.playedMs} ms` : `listen: ${e.listen.question?.key ?? 'greeting'}`);
   return { clock, media, tts, stt, agent, done, next };
 }
 
@@ -36,7 +36,7 @@ test('a whole scripted call: hello, an answer in speech, a number on the keypad,
   c.media.silence(300);
   c.media.speech(600);
   c.media.silence(800);
-  expect(await c.next()).toBe(`say: ${intro(TASK)}`);
+  expect(await c.next()).toBe(`say: ${intro(null, TASK)}`);
   expect(await c.next()).toBe(`say: ${CONSENT.question}`);
   expect(await c.next()).toBe('listen: consent');
   c.media.speech(400);
@@ -60,7 +60,7 @@ test('a whole scripted call: hello, an answer in speech, a number on the keypad,
   expect(result.answers).toEqual({ consent: true, people: 12, day: 'Tuesday' });
   expect(result.transcript).toEqual([
     'Callee: hello',
-    `Agent: ${intro(TASK)}`,
+    `Agent: ${intro(null, TASK)}`,
     `Agent: ${CONSENT.question}`,
     'Callee: yes',
     `Agent: ${PEOPLE.question}`,
@@ -72,10 +72,12 @@ test('a whole scripted call: hello, an answer in speech, a number on the keypad,
   ]);
   // Each recognition got the utterance, with its lead-in (what was heard just before the turn, up
   // to 300 ms before speech began) and the silence that ended it, and the question it answers.
+  // An answer is decoded at its first 300 ms pause (a complete answer ends the turn there); the
+  // greeting has no grammar to be complete in, so it waits for the whole silence.
   expect(c.stt.calls.map((r) => [r.samples / 160, r.expect.question?.key ?? null])).toEqual([
     [15 + 30 + 40 - 5, null],
-    [5 + 20 + 40, 'consent'],
-    [5 + 25 + 40, 'day'],
+    [5 + 20 + 15, 'consent'],
+    [5 + 25 + 15, 'day'],
   ]);
   expect(c.clock.pendingTimers).toBe(0);
 });
@@ -87,14 +89,14 @@ test('a long greeting is an answering machine: the voicemail message is played, 
   c.media.silence(800);
   expect(await c.next()).toBe('say: Please call us back.');
   expect(await c.done).toBe('voicemail');
-  expect(c.agent.result('voicemail')).toEqual({ disposition: 'voicemail', transcript: ['Callee: [answering machine greeting]', 'Agent: Please call us back.'], answers: { consent: null } });
+  expect(c.agent.result('voicemail')).toMatchObject({ disposition: 'voicemail', transcript: ['Callee: [answering machine greeting]', 'Agent: Please call us back.'], answers: { consent: null }, optOut: false, callbackAt: null });
 });
 
 test('a far end that sends no audio: the clock ends each turn; the call still runs to its goodbye', async () => {
   const c = call({ questions: [CONSENT] });
   expect(await c.next()).toBe('listen: greeting');
   c.clock.advance(2500 + 1000);
-  expect(await c.next()).toBe(`say: ${intro(TASK)}`);
+  expect(await c.next()).toBe(`say: ${intro(null, TASK)}`);
   expect(await c.next()).toBe(`say: ${CONSENT.question}`);
   expect(await c.next()).toBe('listen: consent');
   c.clock.advance(DEFAULT_TIMING.noInputMs + 1000);
@@ -161,7 +163,7 @@ test('the callee hangs up while its answer is recognised: the answer counts, not
   expect(await c.done).toBe('human');
   expect(c.agent.result('human').answers).toEqual({ consent: true, people: null });
   expect(c.agent.result('human').transcript.slice(-2)).toEqual([`Agent: ${CONSENT.question}`, 'Callee: yes']);
-  expect(c.media.played.map((p) => c.tts.textOf(p))).toEqual([intro(TASK), CONSENT.question]);
+  expect(c.media.played.map((p) => c.tts.textOf(p))).toEqual([intro(null, TASK), CONSENT.question]);
 });
 
 test('the callee hangs up while the agent speaks: the rest of the script is not said', async () => {
@@ -169,10 +171,10 @@ test('the callee hangs up while the agent speaks: the rest of the script is not 
   expect(await c.next()).toBe('listen: greeting');
   c.media.holdPlays = true;
   c.media.silence(2500);
-  expect(await c.next()).toBe(`say: ${intro(TASK)}`);
+  expect(await c.next()).toBe(`say: ${intro(null, TASK)}`);
   c.agent.abort();
   c.media.finishPlays();
   expect(await c.done).toBe('human');
-  expect(c.agent.result('human').transcript).toEqual([`Agent: ${intro(TASK)}`]);
-  expect(c.tts.texts).toEqual([intro(TASK)]);
+  expect(c.agent.result('human').transcript).toEqual([`Agent: ${intro(null, TASK)}`]);
+  expect(c.tts.texts).toEqual([intro(null, TASK)]);
 });

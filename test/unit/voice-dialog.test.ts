@@ -1,6 +1,6 @@
 import type { CallQuestion } from '../../src/features/calls/ports';
 import type { AgentScript, DialogAction, DialogEvent } from '../../src/voice/dialog/dialog-policy';
-import { GOODBYE, intro, reask, scriptPrompts } from '../../src/voice/dialog/prompts';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, reask, scriptPrompts, whoIsCalling, WRONG_NUMBER_GOODBYE } from '../../src/voice/dialog/prompts';
 import { SurveyPolicy } from '../../src/voice/dialog/survey-policy';
 import { DEFAULT_TIMING } from '../../src/voice/timing';
 
@@ -12,7 +12,7 @@ const script = (over: Partial<AgentScript> = {}): AgentScript => ({ task: TASK, 
 
 const spoken: DialogEvent = { type: 'spoken' };
 const said = (text: string | null, speechMs = 600): DialogEvent => ({ type: 'utterance', text, speechMs });
-const say = (text: string) => ({ type: 'say', text });
+const say = (text: string) => expect.objectContaining({ type: 'say', text });
 const listenFor = (q: CallQuestion | null) => expect.objectContaining({ type: 'listen', question: q });
 
 /** Feeds events one by one and collects the actions, as the agent would. */
@@ -26,12 +26,12 @@ test('intro, each question, goodbye: answers from speech and keys', () => {
   const policy = new SurveyPolicy(script(), DEFAULT_TIMING);
   const actions = run(policy, [said('hello'), spoken, spoken, said('yes'), spoken, { type: 'digits', digits: '3' }, spoken, said('tuesday i think'), spoken]);
   expect(actions).toEqual([
-    { type: 'listen', question: null, noInputMs: 2500, maxUtteranceMs: 12_000, keypad: 'ends_turn' },
-    say(intro(TASK)),
+    { type: 'listen', question: null, noInputMs: 2500, maxUtteranceMs: 12_000, keypad: 'ends_turn', intents: false },
+    say(intro(null, TASK)),
     say(CONSENT.question),
-    { type: 'listen', question: CONSENT, noInputMs: 7000, maxUtteranceMs: 15_000, keypad: 'one_key' },
+    { type: 'listen', question: CONSENT, noInputMs: 7000, maxUtteranceMs: 15_000, keypad: 'one_key', intents: true },
     say(PEOPLE.question),
-    { type: 'listen', question: PEOPLE, noInputMs: 7000, maxUtteranceMs: 15_000, keypad: 'number' },
+    { type: 'listen', question: PEOPLE, noInputMs: 7000, maxUtteranceMs: 15_000, keypad: 'number', intents: true },
     say(DAY.question),
     listenFor(DAY),
     say(GOODBYE),
@@ -40,7 +40,7 @@ test('intro, each question, goodbye: answers from speech and keys', () => {
   expect(policy.answers).toEqual({ consent: true, people: 3, day: 'Tuesday' });
   expect(policy.transcript).toEqual([
     'Callee: hello',
-    `Agent: ${intro(TASK)}`,
+    `Agent: ${intro(null, TASK)}`,
     `Agent: ${CONSENT.question}`,
     'Callee: yes',
     `Agent: ${PEOPLE.question}`,
@@ -53,24 +53,24 @@ test('intro, each question, goodbye: answers from speech and keys', () => {
 
 test('nobody says hello: the agent speaks anyway, and the greeting is not in the transcript', () => {
   const policy = new SurveyPolicy(script({ questions: [] }), DEFAULT_TIMING);
-  expect(run(policy, [{ type: 'no_input' }, spoken, spoken])).toEqual([listenFor(null), say(intro(TASK)), say(GOODBYE), { type: 'end', disposition: 'human' }]);
-  expect(policy.transcript).toEqual([`Agent: ${intro(TASK)}`, `Agent: ${GOODBYE}`]);
+  expect(run(policy, [{ type: 'no_input' }, spoken, spoken])).toEqual([listenFor(null), say(intro(null, TASK)), say(GOODBYE), { type: 'end', disposition: 'human' }]);
+  expect(policy.transcript).toEqual([`Agent: ${intro(null, TASK)}`, `Agent: ${GOODBYE}`]);
 });
 
 test('a hello that was not understood is noted as a greeting; a key during it is no answer', () => {
   const policy = new SurveyPolicy(script({ questions: [] }), DEFAULT_TIMING);
   run(policy, [said(null)]);
-  expect(policy.transcript).toEqual(['Callee: [greeting]', `Agent: ${intro(TASK)}`]);
+  expect(policy.transcript).toEqual(['Callee: [greeting]', `Agent: ${intro(null, TASK)}`]);
   const keyed = new SurveyPolicy(script({ questions: [] }), DEFAULT_TIMING);
-  expect(run(keyed, [{ type: 'digits', digits: '5' }])[1]).toEqual(say(intro(TASK)));
-  expect(keyed.transcript).toEqual([`Agent: ${intro(TASK)}`]);
+  expect(run(keyed, [{ type: 'digits', digits: '5' }])[1]).toEqual(say(intro(null, TASK)));
+  expect(keyed.transcript).toEqual([`Agent: ${intro(null, TASK)}`]);
 });
 
 test('no answer or an answer that does not fit: asked once more with the keypad hint, then the next question', () => {
   const policy = new SurveyPolicy(script(), DEFAULT_TIMING);
   const actions = run(policy, [{ type: 'no_input' }, spoken, spoken, { type: 'no_input' }, spoken, said('maybe'), spoken, said('no idea'), spoken, { type: 'digits', digits: '12' }, spoken, { type: 'digits', digits: '9' }, spoken, { type: 'digits', digits: '2' }, spoken]);
   expect(actions.filter((a) => a.type === 'say')).toEqual([
-    say(intro(TASK)),
+    say(intro(null, TASK)),
     say(CONSENT.question),
     say(reask(CONSENT)),
     say(PEOPLE.question),
@@ -99,7 +99,7 @@ test('a long greeting is an answering machine: the voicemail message, then the e
   expect(policy.transcript).toEqual(['Callee: [answering machine greeting]', 'Agent: Please call us back.']);
   expect(policy.answers).toEqual({ consent: null, people: null, day: null });
   // Just under the threshold is a person.
-  expect(run(new SurveyPolicy(script(), DEFAULT_TIMING), [said('hello there', 3980)])[1]).toEqual(say(intro(TASK)));
+  expect(run(new SurveyPolicy(script(), DEFAULT_TIMING), [said('hello there', 3980)])[1]).toEqual(say(intro(null, TASK)));
 });
 
 test('an answering machine and no voicemail message: the end, at once', () => {
@@ -135,6 +135,19 @@ test('a hang-up during an answering machine greeting that is being recognised: v
 });
 
 test('the prompts synthesized while the phone rings', () => {
-  expect(scriptPrompts(script({ questions: [CONSENT], voicemailMessage: 'Call us.' }))).toEqual([intro(TASK), CONSENT.question, reask(CONSENT), GOODBYE, 'Call us.']);
-  expect(intro(null)).toBe('Hello, this is an automated assistant calling on behalf of our client.');
+  expect(scriptPrompts(script({ questions: [CONSENT], voicemailMessage: 'Call us.' }))).toEqual([
+    intro(null, TASK),
+    CONSENT.question,
+    reask(CONSENT),
+    GOODBYE,
+    'Call us.',
+    whoIsCalling(null, TASK, null),
+    whoIsCalling(null, TASK, CONSENT),
+    OPT_OUT_GOODBYE,
+    WRONG_NUMBER_GOODBYE,
+    CALLBACK_GOODBYE,
+    CALLBACK_AT_GOODBYE,
+  ]);
+  expect(intro(null, null)).toBe('Hello, this is an automated assistant calling on behalf of our client.');
+  expect(intro('Acme Dental', null)).toBe('Hello, this is an automated assistant calling on behalf of Acme Dental.');
 });

@@ -1,6 +1,7 @@
 import dgram from 'node:dgram';
 import { randomInt } from 'node:crypto';
 import * as alawmulaw from 'alawmulaw';
+import type { Playback } from '../../voice/agent/agent-media';
 import type { CodecName } from './sdp';
 import type { Remote } from './sip-endpoint';
 
@@ -8,6 +9,14 @@ export const SAMPLE_RATE = 8000;
 export const FRAME_MS = 20;
 export const FRAME_SAMPLES = (SAMPLE_RATE * FRAME_MS) / 1000; // 160
 const DTMF_EVENTS = '0123456789*#ABCD';
+
+interface PlayItem {
+  pcm: Int16Array;
+  offset: number;
+  /** The frame its first samples went out in. */
+  startFrame: number | null;
+  done: () => void;
+}
 
 export interface SendStats {
   framesSent: number;
@@ -74,7 +83,7 @@ export class RtpSession {
   private readonly agentTrack = new Track();
   private readonly calleeTrack = new Track();
   private calleeBase: { ts: number; at: number } | null = null;
-  private readonly playQueue: Array<{ pcm: Int16Array; offset: number; done: () => void }> = [];
+  private readonly playQueue: PlayItem[] = [];
   private lastDtmfTs: number | null = null;
   private stopped = false;
   private readonly maxSamples: number;
@@ -129,12 +138,33 @@ export class RtpSession {
     this.remote = remote;
   }
 
-  /** Queues agent audio (8 kHz mono); resolves when its last frame has been sent. */
-  play(pcm: Int16Array): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.stopped || pcm.length === 0) return resolve();
-      this.playQueue.push({ pcm, offset: 0, done: resolve });
+  /**
+   * Queues agent audio (8 kHz mono), sent 20 ms at a time as the send clock ticks. `done`
+   * resolves when its last frame has been sent, or it was stopped: `stop()` takes it out of the
+   * queue at once, so the next frame on the wire is silence (or the next prompt). The queue is the
+   * only place unsent agent audio waits.
+   */
+  play(pcm: Int16Array): Playback {
+    const item: PlayItem = { pcm, offset: 0, startFrame: null, done: () => undefined };
+    const done = new Promise<{ startMs: number; playedMs: number }>((resolve) => {
+      item.done = () => resolve({ startMs: ((item.startFrame ?? this.frameNo) * FRAME_SAMPLES * 1000) / SAMPLE_RATE, playedMs: (item.offset * 1000) / SAMPLE_RATE });
     });
+    if (this.stopped || pcm.length === 0) item.done();
+    else this.playQueue.push(item);
+    return {
+      done,
+      stop: () => {
+        const at = this.playQueue.indexOf(item);
+        if (at < 0) return;
+        this.playQueue.splice(at, 1);
+        item.done();
+      },
+    };
+  }
+
+  /** Where the call is now in the recording (ms since media started: its first sample). */
+  get positionMs(): number {
+    return (this.frameNo * FRAME_SAMPLES * 1000) / SAMPLE_RATE;
   }
 
   /** Audio time elapsed since media started, in samples. */
@@ -179,6 +209,7 @@ export class RtpSession {
     while (filled < FRAME_SAMPLES && this.playQueue.length) {
       const item = this.playQueue[0]!;
       const n = Math.min(FRAME_SAMPLES - filled, item.pcm.length - item.offset);
+      item.startFrame ??= this.frameNo;
       frame.set(item.pcm.subarray(item.offset, item.offset + n), filled);
       item.offset += n;
       filled += n;

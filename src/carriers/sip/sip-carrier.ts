@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SipConfig } from '../../config';
 import type { Call } from '../../features/calls/call.entity';
 import type { Logger } from 'pino';
+import type { CallTurn } from '../../features/calls/ports';
 import { VoiceAgent } from '../../voice/agent/voice-agent';
 import { scriptPrompts } from '../../voice/dialog/prompts';
 import { SurveyPolicy } from '../../voice/dialog/survey-policy';
@@ -20,7 +21,21 @@ import { parseTrunkUrl, resolveTrunk, trunkLookup, type TrunkSpec } from './sip-
 export interface LiveCallSink {
   report(report: CarrierReport): Promise<void>;
   /** Stores the recording and the conversation before the call is reported completed. */
-  saveConversation(callId: string, c: { audio: Buffer; seconds: number; transcript: string; answers: Record<string, unknown> }): Promise<void>;
+  saveConversation(
+    callId: string,
+    c: {
+      audio: Buffer;
+      seconds: number;
+      transcript: string;
+      answers: Record<string, unknown>;
+      /** Every utterance, offsets in `audio`. */
+      turns?: CallTurn[];
+      /** The callee asked not to be called again. */
+      optOut?: boolean;
+      /** When the callee asked to be called back. */
+      callbackAt?: Date | null;
+    },
+  ): Promise<void>;
   /** Extends the lease of the calls this process holds; returns those that ended elsewhere (canceled). */
   renewLeases(callIds: string[], leaseMs: number): Promise<string[]>;
 }
@@ -56,6 +71,8 @@ export interface SipCarrierDeps {
   timing?: AgentTiming;
   /** Where the trunk is, per call (the organization's connection or the default), resolved and judged right before the INVITE. */
   trunkFor?: (call: Call) => Promise<SipTrunk>;
+  /** Who the agent calls on behalf of (the organization's name); "our client" when not given. */
+  callerNameFor?: (call: Call) => Promise<string | null>;
 }
 
 /**
@@ -97,7 +114,8 @@ export class SipCarrier implements LiveCarrier {
     const endpoint = await this.openEndpoint();
     const trunk = await this.trunkFor(call);
     const media = await RtpSession.open(this.d.config.bindAddress, this.d.config.rtpPortMin, this.d.config.rtpPortMax, call.maxDurationSeconds + 5);
-    const script = { task: call.task, questions: call.questions, voicemailMessage: call.voicemailMessage };
+    const callerName = (await this.d.callerNameFor?.(call).catch(() => null)) ?? null;
+    const script = { task: call.task, questions: call.questions, voicemailMessage: call.voicemailMessage, callerName };
     // Synthesize the prompts while the phone rings, so the agent answers without a pause.
     for (const text of scriptPrompts(script)) this.d.tts.synthesize(text).catch(() => undefined);
     const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as SipCall };
@@ -118,7 +136,7 @@ export class SipCarrier implements LiveCarrier {
           const vad = new WebRtcVad(2);
           const timing = this.d.timing ?? DEFAULT_TIMING;
           const policy = new SurveyPolicy(script, timing);
-          const agent = new VoiceAgent({ media: rtp, policy, tts: this.d.tts, stt: this.d.stt, vad, endSilenceMs: timing.endSilenceMs });
+          const agent = new VoiceAgent({ media: rtp, policy, tts: this.d.tts, stt: this.d.stt, vad, timing });
           live.agent = agent;
           agent
             .run()
@@ -153,13 +171,16 @@ export class SipCarrier implements LiveCarrier {
       live.agent?.abort();
       await live.reports;
       if (outcome.status === 'completed') {
-        const result = live.agent?.result(outcome.disposition) ?? { transcript: [], answers: {} };
+        const result = live.agent?.result(outcome.disposition) ?? { transcript: [], answers: {}, turns: [], optOut: false, callbackAt: null };
         const { left, right } = live.media.tracks();
         await this.d.sink.saveConversation(call.id, {
           audio: stereoWav(left, right),
           seconds: Math.round(left.length / SAMPLE_RATE),
           transcript: result.transcript.join('\n'),
           answers: result.answers,
+          turns: result.turns,
+          optOut: result.optOut,
+          callbackAt: result.callbackAt,
         });
       }
       await this.d.sink.report({ callId: call.id, status: outcome.status, disposition: outcome.disposition, durationSeconds: outcome.durationSeconds, carrierStatus: outcome.carrierStatus });

@@ -5,6 +5,7 @@ import { answerFromDigits, extractAnswer } from '../../voice/dialog/answers';
 import type { AnswerExtractor } from '../../voice/dialog/llm-answer-extractor';
 import type { Analyzer, CallAnalysis, Recording } from '../carrier';
 import { SipAnalyzer } from '../sip/sip-analyzer';
+import { organizationName } from '../caller-name';
 import { isMachine } from './twilio-outcomes';
 import { reaskText } from './twiml';
 
@@ -41,7 +42,7 @@ export class TwilioAnalyzer implements Analyzer {
     if (isMachine(call.answeredBy)) {
       if (call.voicemailMessage) lines.push(`Agent: ${call.voicemailMessage}`);
     } else if (call.disposition === 'human') {
-      lines.push(`Agent: ${intro(call.task)}`);
+      lines.push(`Agent: ${intro(await organizationName(this.pool, call.orgId), call.task)}`);
       call.questions.forEach((q, index) => {
         for (const g of gathers.filter((x) => x.question_index === index)) {
           lines.push(`Agent: ${g.attempt === 0 ? q.question : reaskText(q)}`);

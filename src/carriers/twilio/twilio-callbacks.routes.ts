@@ -11,6 +11,7 @@ import { AppError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { named, route, type Reply, type RouteDescriptor, type RouteInput, type Routes } from '../../common/route';
 import { extractAnswer, answerFromDigits } from '../../voice/dialog/answers';
+import { organizationName } from '../caller-name';
 import { isMachine, reportForStatus } from './twilio-outcomes';
 import type { TwilioConversation } from './twiml';
 
@@ -113,7 +114,7 @@ export const twilioCallbackRoutes: Routes<TwilioCallbackDeps> = [
     // Answered: the call is in progress even if the status callback is late.
     await deps.lifecycle.applyReport(deps.em(), { callId: call.id, status: 'in_progress', carrierStatus: { code: 200, reason: 'in-progress' } });
     const answeredBy = one(params, 'AnsweredBy') ?? call.answeredBy;
-    return twiml(deps.conversation.answer(call, isMachine(answeredBy)));
+    return twiml(deps.conversation.answer(call, isMachine(answeredBy), await organizationName(deps.pool, call.orgId)));
   }),
   callback(
     'gather',

@@ -30,15 +30,15 @@ export const reaskText = (q: CallQuestion): string => `Sorry, I did not catch th
 export class TwilioConversation {
   constructor(private readonly publicBaseUrl: string) {}
 
-  answer(call: Call, machine: boolean): string {
+  /** The first TwiML: the introduction (on behalf of `callerName`) and the first question, which the callee may talk over. */
+  answer(call: Call, machine: boolean, callerName: string | null = null): string {
     const r = new VoiceResponse();
     if (machine) {
       if (call.voicemailMessage) r.say(call.voicemailMessage);
       r.hangup();
       return r.toString();
     }
-    r.say(intro(call.task));
-    return this.ask(r, call, 0, 0);
+    return this.ask(r, call, 0, 0, intro(callerName, call.task));
   }
 
   /** What follows the answer to question `index`, attempt `attempt` (recognised or not). */
@@ -48,9 +48,15 @@ export class TwilioConversation {
     return this.ask(r, call, index + 1, 0);
   }
 
-  private ask(r: InstanceType<typeof VoiceResponse>, call: Call, index: number, attempt: number): string {
+  /**
+   * Question `index` in a <Gather> with `bargeIn` (Twilio stops the nested <Say> as soon as it
+   * hears speech; a key stops it too), preceded by `before` in the same <Gather> so that the
+   * introduction can be talked over as well.
+   */
+  private ask(r: InstanceType<typeof VoiceResponse>, call: Call, index: number, attempt: number, before?: string): string {
     const q = call.questions[index];
     if (!q) {
+      if (before) r.say(before);
       r.say(GOODBYE);
       r.hangup();
       return r.toString();
@@ -58,6 +64,7 @@ export class TwilioConversation {
     const gather = r.gather({
       input: ['speech', 'dtmf'],
       speechTimeout: 'auto',
+      bargeIn: true,
       timeout: 6,
       finishOnKey: '#',
       actionOnEmptyResult: true,
@@ -65,6 +72,7 @@ export class TwilioConversation {
       action: `${twilioCallbackBase(this.publicBaseUrl, call.id)}/gather?q=${index}&attempt=${attempt}`,
       ...(speechHints(q) ? { hints: speechHints(q) } : {}),
     });
+    if (before) gather.say(before);
     gather.say(attempt === 0 ? q.question : reaskText(q));
     return r.toString();
   }

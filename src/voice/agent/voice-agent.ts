@@ -1,17 +1,25 @@
-import type { Disposition } from '../../features/calls/ports';
+import type { CallTurn, Disposition, TurnLatency } from '../../features/calls/ports';
 import type { DialogAction, DialogEvent, DialogPolicy, ListenFor } from '../dialog/dialog-policy';
-import type { SpeechRecognizer } from '../stt/recognizer';
+import { detectIntent, INTENT_PHRASES } from '../dialog/intents';
+import { isCompleteAnswer, isStreaming, type Expectation, type RecognitionStream, type SpeechRecognizer } from '../stt/recognizer';
 import type { SpeechSynthesizer } from '../tts/synthesizer';
-import { DEFAULT_TIMING } from '../timing';
+import { DEFAULT_TIMING, type AgentTiming } from '../timing';
 import { systemClock, type Clock } from '../turns/clock';
-import { TurnListener, type Turn } from '../turns/turn-listener';
+import type { TurnOptions } from '../turns/endpointer';
+import { TurnListener, type OpenTurn, type Turn } from '../turns/turn-listener';
 import type { VoiceActivityDetector } from '../vad/voice-activity-detector';
-import type { AgentMedia } from './agent-media';
+import type { AgentMedia, Playback } from './agent-media';
 
 export interface AgentResult {
   disposition: Disposition;
   transcript: string[];
   answers: Record<string, unknown>;
+  /** Every utterance of the call in order of its start, offsets in the recording. */
+  turns: CallTurn[];
+  /** The callee asked not to be called again: the number is suppressed. */
+  optOut: boolean;
+  /** When the callee asked to be called back (a time was said). */
+  callbackAt: Date | null;
 }
 
 export interface VoiceAgentDeps {
@@ -20,11 +28,38 @@ export interface VoiceAgentDeps {
   tts: SpeechSynthesizer;
   stt: SpeechRecognizer;
   vad: VoiceActivityDetector;
-  /** Silence that ends an utterance. */
-  endSilenceMs?: number;
+  /** The conversation's waits (end of turn, barge-in); DEFAULT_TIMING when not given. */
+  timing?: Partial<Pick<AgentTiming, 'endSilenceMs' | 'quickEndSilenceMs' | 'bargeInMs'>>;
   clock?: Clock;
   /** A turn opens (for logs, metrics and tests). */
   onListen?: (l: ListenFor) => void;
+}
+
+/** How long a barge-in watch waits for speech: longer than any prompt (the prompt's end updates it). */
+const WATCH_NO_INPUT_MS = 600_000;
+const INTENT_TEXTS = INTENT_PHRASES.map((p) => p.phrase);
+
+/** Recognition of one utterance while it is spoken, whatever the engine. */
+interface Hearing {
+  push(frame: Int16Array, voiced: boolean): void;
+  /** At a pause: the text so far when it is already a whole answer (or an intent), else null. */
+  completeSoFar(audio: Int16Array): Promise<string | null>;
+  finish(audio: Int16Array): Promise<string | null>;
+  cancel(): void;
+}
+
+/** What a callee's turn left for the measure of the agent's reply (positions in the recording). */
+interface ReplyMarks {
+  lastVoicedMs: number;
+  endedMs: number;
+  recognizedMs: number;
+  decidedMs: number;
+}
+
+interface Watch {
+  turn: OpenTurn;
+  listen: ListenFor;
+  hearing: Hearing | null;
 }
 
 /**
@@ -33,13 +68,26 @@ export interface VoiceAgentDeps {
  * is recognised, and what was heard goes back to the policy as an event. `run` resolves when the
  * policy ends; the caller then hangs up. `abort()` (the callee hung up) ends it early with what was
  * gathered.
+ *
+ * Barge-in: while a prompt that may be talked over plays, the callee's channel is listened to;
+ * speech lasting `bargeInMs` (or a key) stops the prompt at once, and that utterance, from its
+ * first frames, is the next turn. Fast end of turn: the utterance is recognised while it is
+ * spoken; at the first `quickEndSilenceMs` pause the turn ends if what was heard is already a
+ * complete answer of the question's grammar (or an intent), else it waits for `endSilenceMs`.
+ * Every utterance is kept as a `CallTurn`; agent turns that answer the callee carry their latency.
  */
 export class VoiceAgent {
   private readonly listener: TurnListener;
+  private readonly timing: Pick<AgentTiming, 'endSilenceMs' | 'quickEndSilenceMs' | 'bargeInMs'>;
   private aborted = false;
+  private watch: Watch | null = null;
+  private onBargeIn: (() => void) | null = null;
+  private readonly turns: CallTurn[] = [];
+  private reply: ReplyMarks | null = null;
 
   constructor(private readonly d: VoiceAgentDeps) {
-    this.listener = new TurnListener(d.vad, d.clock ?? systemClock);
+    this.timing = { endSilenceMs: DEFAULT_TIMING.endSilenceMs, quickEndSilenceMs: DEFAULT_TIMING.quickEndSilenceMs, bargeInMs: DEFAULT_TIMING.bargeInMs, ...d.timing };
+    this.listener = new TurnListener(d.vad, d.clock ?? systemClock, () => d.media.positionMs);
     d.media.onFrame = (frame) => this.listener.frame(frame);
     d.media.onDtmf = (digit) => this.listener.key(digit);
   }
@@ -52,49 +100,220 @@ export class VoiceAgent {
   }
 
   result(disposition: Disposition): AgentResult {
-    return { disposition, transcript: [...this.d.policy.transcript], answers: { ...this.d.policy.answers } };
+    const turns = [...this.turns].sort((a, b) => a.start_ms - b.start_ms);
+    return { disposition, transcript: [...this.d.policy.transcript], answers: { ...this.d.policy.answers }, turns, optOut: this.d.policy.optOut, callbackAt: this.d.policy.callbackAt };
   }
 
   async run(): Promise<Disposition> {
     let action: DialogAction = this.aborted ? this.d.policy.handle({ type: 'hangup' }) : this.d.policy.start();
-    for (;;) {
-      switch (action.type) {
-        case 'end':
-          return action.disposition;
-        case 'say':
-          await this.say(action.text);
-          action = this.d.policy.handle({ type: 'spoken' });
-          break;
-        case 'listen': {
-          const turning = this.listener.listen({ noInputMs: action.noInputMs, maxUtteranceMs: action.maxUtteranceMs, endSilenceMs: this.d.endSilenceMs ?? DEFAULT_TIMING.endSilenceMs, keypad: action.keypad === 'number' ? 'many' : 'one' });
-          this.d.onListen?.(action);
-          const turn = await turning;
-          // A turn cut short by the hang-up is not heard; one being recognised still counts.
-          action = this.aborted ? this.d.policy.handle({ type: 'hangup' }) : this.d.policy.handle(await this.hear(turn, action));
-          break;
+    try {
+      for (;;) {
+        switch (action.type) {
+          case 'end':
+            return action.disposition;
+          case 'say': {
+            const interrupted = await this.say(action.text, action.bargeIn);
+            action = this.aborted ? this.d.policy.handle({ type: 'hangup' }) : this.d.policy.handle(interrupted ? { type: 'spoken', interrupted: true } : { type: 'spoken' });
+            break;
+          }
+          case 'listen': {
+            this.d.onListen?.(action);
+            const w = this.open(action, false);
+            const turn = await w.turn.turn;
+            this.watch = null;
+            // A turn cut short by the hang-up is not heard; one being recognised still counts.
+            if (this.aborted) {
+              w.hearing?.cancel();
+              action = this.d.policy.handle({ type: 'hangup' });
+              break;
+            }
+            // A hang-up while it is recognised: the policy (told by abort()) still records it.
+            const event = await this.hear(turn, action, w.hearing);
+            const recognizedMs = this.d.media.positionMs;
+            action = this.d.policy.handle(event);
+            this.noteCallee(turn, event);
+            this.reply = turn.lastVoicedMs !== null && event.type === 'utterance' ? { lastVoicedMs: turn.lastVoicedMs, endedMs: turn.endedMs, recognizedMs, decidedMs: this.d.media.positionMs } : null;
+            break;
+          }
         }
       }
+    } finally {
+      this.closeWatch();
     }
   }
 
-  private async say(text: string): Promise<void> {
+  /** Plays a prompt; with `bargeIn`, listens meanwhile and stops it when the callee talks over it. Whether it was. */
+  private async say(text: string, bargeIn: ListenFor | null): Promise<boolean> {
     const pcm = await this.d.tts.synthesize(text);
-    if (this.aborted) return;
-    await this.d.media.play(pcm);
+    const synthesizedMs = this.d.media.positionMs;
+    if (this.aborted) return false;
+    if (bargeIn) this.open(bargeIn, true);
+    else this.closeWatch();
+    let interrupted = false;
+    const playback: Playback = this.d.media.play(pcm);
+    this.onBargeIn = () => {
+      interrupted = true;
+      playback.stop();
+    };
+    // The callee was already talking (speech began as the last prompt ended): nothing is played over it.
+    if (this.watch && (this.watch.turn.speaking || this.watchEnded)) this.onBargeIn();
+    const { startMs, playedMs } = await playback.done;
+    this.onBargeIn = null;
+    const turn: CallTurn = { speaker: 'agent', text, start_ms: Math.round(startMs), end_ms: Math.round(startMs + playedMs), interrupted };
+    const r = this.reply;
+    this.reply = null;
+    if (r) {
+      const latency: TurnLatency = {
+        end_of_turn_ms: r.endedMs - r.lastVoicedMs,
+        recognition_ms: r.recognizedMs - r.endedMs,
+        decision_ms: r.decidedMs - r.recognizedMs,
+        synthesis_ms: Math.max(0, synthesizedMs - r.decidedMs),
+        total_ms: startMs - r.lastVoicedMs,
+      };
+      turn.latency = Object.fromEntries(Object.entries(latency).map(([k, v]) => [k, Math.max(0, Math.round(v))])) as unknown as TurnLatency;
+    }
+    this.turns.push(turn);
+    return interrupted;
+  }
+
+  private watchEnded = false;
+
+  /**
+   * The turn for `l`: the one already open (a barge-in watch over the last prompt, perhaps with
+   * speech under way) goes on with these options, else a new one opens.
+   */
+  private open(l: ListenFor, asWatch: boolean): Watch {
+    const options = this.turnOptions(l, asWatch);
+    if (this.watch) {
+      // Ended already (a key during the prompt): its result is this turn's.
+      if (!this.watchEnded) this.watch.turn.update(options);
+      this.watch.listen = l;
+      return this.watch;
+    }
+    const w: Watch = { listen: l, hearing: null, turn: undefined as unknown as OpenTurn };
+    this.watchEnded = false;
+    w.turn = this.listener.open(options, {
+      onSpeechStart: () => {
+        // What is expected is known now: the prompt being talked over says what it asks.
+        w.hearing ??= this.hearing(this.expectation(w.listen));
+        this.onBargeIn?.();
+      },
+      onSpeechFrame: (frame, voiced) => w.hearing?.push(frame, voiced),
+      onPause: () => void this.checkPause(w),
+    });
+    // A key during a prompt stops it too (it answers, or ends the turn).
+    void w.turn.turn.then(() => {
+      if (this.watch === w) {
+        this.watchEnded = true;
+        this.onBargeIn?.();
+      }
+    });
+    this.watch = w;
+    return w;
+  }
+
+  private expectation(l: ListenFor): Expectation {
+    return { question: l.question, ...(l.intents ? { intents: INTENT_TEXTS } : {}) };
+  }
+
+  private closeWatch(): void {
+    const w = this.watch;
+    this.watch = null;
+    if (!w) return;
+    w.turn.cancel();
+    w.hearing?.cancel();
+  }
+
+  private turnOptions(l: ListenFor, asWatch: boolean): TurnOptions {
+    // An early end is for what has a grammar of its own: typed answers, and intents.
+    const quick = l.intents || (l.question !== null && l.question.type !== 'string');
+    return {
+      noInputMs: asWatch ? WATCH_NO_INPUT_MS : l.noInputMs,
+      maxUtteranceMs: l.maxUtteranceMs,
+      endSilenceMs: this.timing.endSilenceMs,
+      keypad: l.keypad === 'number' ? 'many' : 'one',
+      ...(asWatch ? { speechStartMs: this.timing.bargeInMs } : {}),
+      ...(quick && this.timing.quickEndSilenceMs < this.timing.endSilenceMs ? { pauseMs: this.timing.quickEndSilenceMs } : {}),
+    };
+  }
+
+  /** At the first short pause: end the turn now if what was heard is already a whole answer. */
+  private async checkPause(w: Watch): Promise<void> {
+    if (!w.hearing) return;
+    const text = await w.hearing.completeSoFar(this.listener.currentAudio());
+    if (text !== null) w.turn.endAtPause();
+  }
+
+  private isComplete(l: ListenFor, text: string): boolean {
+    if (l.intents && detectIntent(text)) return true;
+    return l.question !== null && isCompleteAnswer({ question: l.question }, text);
+  }
+
+  /** Recognition of the utterance starting now: streamed when the engine can, else decoded at the pause and at the end. */
+  private hearing(expect: Expectation): Hearing {
+    const stt = this.d.stt;
+    const listenFor = () => this.watch?.listen ?? { question: expect.question, intents: !!expect.intents, noInputMs: 0, maxUtteranceMs: 0, keypad: 'one_key' as const };
+    if (isStreaming(stt)) {
+      let stream: RecognitionStream | null = null;
+      try {
+        stream = stt.start(expect);
+      } catch {
+        stream = null;
+      }
+      return {
+        push: (frame) => stream?.push(frame),
+        completeSoFar: async () => {
+          if (!stream) return null;
+          const p = await stream.partial().catch(() => null);
+          return p && p.complete && this.isComplete(listenFor(), p.text) ? p.text : null;
+        },
+        finish: async () => (stream ? (await stream.finish().catch(() => ({ text: null }))).text : null),
+        cancel: () => stream?.cancel(),
+      };
+    }
+    // A whole-utterance engine: decoded once at the first pause; that result stands if no speech followed.
+    let early: { result: Promise<string | null>; voicedSince: boolean } | null = null;
+    const recognize = (audio: Int16Array) => stt.recognize(audio, expect).catch(() => null);
+    return {
+      push: (_frame, voiced) => {
+        if (early && voiced) early.voicedSince = true;
+      },
+      completeSoFar: async (audio) => {
+        early ??= { result: recognize(audio), voicedSince: false };
+        const text = await early.result;
+        return text && this.isComplete(listenFor(), text) ? text : null;
+      },
+      finish: (audio) => (early && !early.voicedSince ? early.result : recognize(audio)),
+      cancel: () => undefined,
+    };
   }
 
   /** A turn as the policy hears it: keys (when they answer), else recognised speech, else nothing. */
-  private async hear(turn: Turn, l: ListenFor): Promise<DialogEvent> {
-    if (turn.digits && l.keypad !== 'ends_turn') return { type: 'digits', digits: turn.digits };
-    if (!turn.audio) return { type: 'no_input' };
-    return { type: 'utterance', text: await this.recognize(turn.audio, l), speechMs: turn.speechMs };
+  private async hear(turn: Turn, l: ListenFor, hearing: Hearing | null): Promise<DialogEvent> {
+    if (turn.digits && l.keypad !== 'ends_turn') {
+      hearing?.cancel();
+      return { type: 'digits', digits: turn.digits };
+    }
+    if (!turn.audio) {
+      hearing?.cancel();
+      return { type: 'no_input' };
+    }
+    const h = hearing ?? this.hearing(this.expectation(l));
+    let text: string | null;
+    try {
+      text = await h.finish(turn.audio);
+    } catch {
+      text = null;
+    }
+    return { type: 'utterance', text, speechMs: turn.speechMs, atMs: (this.d.clock ?? systemClock).now() };
   }
 
-  private async recognize(audio: Int16Array, l: ListenFor): Promise<string | null> {
-    try {
-      return await this.d.stt.recognize(audio, { question: l.question });
-    } catch {
-      return null;
+  /** The callee's turn, as heard. */
+  private noteCallee(turn: Turn, event: DialogEvent): void {
+    if (event.type === 'utterance' && turn.speechStartMs !== null) {
+      this.turns.push({ speaker: 'callee', text: event.text ?? '[not understood]', start_ms: Math.round(turn.speechStartMs), end_ms: Math.round(turn.lastVoicedMs ?? turn.endedMs), interrupted: false });
+    } else if (event.type === 'digits') {
+      this.turns.push({ speaker: 'callee', text: `[pressed ${event.digits}]`, start_ms: Math.round(turn.endedMs), end_ms: Math.round(turn.endedMs), interrupted: false });
     }
   }
 }

@@ -5,6 +5,10 @@ export interface AgentScript {
   task: string | null;
   questions: CallQuestion[];
   voicemailMessage: string | null;
+  /** Who the agent calls on behalf of: the call's caller name, else the organization's name. */
+  callerName?: string | null;
+  /** The callee's time zone, for a callback time said as a time of day ("after five"); UTC if unknown. */
+  timeZone?: string | null;
 }
 
 /** What the agent should listen for next. */
@@ -18,19 +22,31 @@ export interface ListenFor {
    * answer; `number`: keys until # or a pause. Keys win over speech in the last two.
    */
   keypad: 'ends_turn' | 'one_key' | 'number';
+  /** Whether the callee may say an intent here ("who is this", "call me later"): the recogniser expects them too. */
+  intents: boolean;
 }
 
 /** What the dialog hears: the session turns audio, keys and the carrier's news into these. */
 export type DialogEvent =
-  | { type: 'utterance'; text: string | null; speechMs: number }
+  /** `atMs`: when it was said (epoch ms; a callback time like "in an hour" counts from it). */
+  | { type: 'utterance'; text: string | null; speechMs: number; atMs?: number }
   | { type: 'digits'; digits: string }
   | { type: 'no_input' }
-  /** The last `say` was played to its end. */
-  | { type: 'spoken' }
+  /**
+   * The last `say` is over: played to its end, or `interrupted` (the callee talked over it for
+   * long enough; the session has stopped it and already listens to what the callee says).
+   */
+  | { type: 'spoken'; interrupted?: boolean }
   | { type: 'hangup' };
 
-/** What the dialog asks the session to do next; one at a time. */
-export type DialogAction = { type: 'say'; text: string } | ({ type: 'listen' } & ListenFor) | { type: 'end'; disposition: Disposition };
+/**
+ * What the dialog asks the session to do next; one at a time. A `say` with `bargeIn` may be
+ * talked over: the session listens for that while it plays, stops the prompt when the callee
+ * speaks, reports `spoken` with `interrupted`, and the policy then answers with a `listen` of the
+ * same kind (the utterance already under way is its turn). Without `bargeIn` (goodbyes, the
+ * voicemail message) the prompt plays to its end.
+ */
+export type DialogAction = { type: 'say'; text: string; bargeIn: ListenFor | null } | ({ type: 'listen' } & ListenFor) | { type: 'end'; disposition: Disposition };
 
 /**
  * The conversation's decisions, with no audio, no clock and no I/O: events in, the next action
@@ -41,4 +57,8 @@ export interface DialogPolicy {
   handle(event: DialogEvent): DialogAction;
   readonly transcript: readonly string[];
   readonly answers: Readonly<Record<string, unknown>>;
+  /** The callee asked not to be called again. */
+  readonly optOut: boolean;
+  /** When the callee asked to be called back, if a time was said. */
+  readonly callbackAt: Date | null;
 }

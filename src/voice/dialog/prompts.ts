@@ -2,9 +2,27 @@ import type { CallQuestion } from '../../features/calls/ports';
 import type { AgentScript } from './dialog-policy';
 
 export const GOODBYE = 'Thank you for your time. Goodbye.';
+/** The callee asked not to be called again. */
+export const OPT_OUT_GOODBYE = 'Understood. We will not call this number again. Goodbye.';
+/** The callee said this is the wrong number. */
+export const WRONG_NUMBER_GOODBYE = 'Sorry for the trouble. Goodbye.';
+/** The callee asked to be called later, with a time or without one. */
+export const CALLBACK_GOODBYE = 'No problem, we will call you back later. Goodbye.';
+export const CALLBACK_AT_GOODBYE = 'No problem, we will call you back then. Goodbye.';
 
-export function intro(task: string | null): string {
-  return `Hello, this is an automated assistant calling on behalf of our client.${task?.trim() ? ` ${task.trim()}` : ''}`;
+/** Who is calling, as the agent says it: the organization's name (or the call's caller name). */
+export function callingFor(callerName: string | null | undefined): string {
+  return `Hello, this is an automated assistant calling on behalf of ${callerName?.trim() || 'our client'}.`;
+}
+
+export function intro(callerName: string | null | undefined, task: string | null): string {
+  return `${callingFor(callerName)}${task?.trim() ? ` ${task.trim()}` : ''}`;
+}
+
+/** The answer to "who is this?": who calls and why, then the question again (if one was asked). */
+export function whoIsCalling(callerName: string | null | undefined, task: string | null, question: CallQuestion | null): string {
+  const who = `This is an automated assistant calling on behalf of ${callerName?.trim() || 'our client'}.`;
+  return `${who}${task?.trim() ? ` ${task.trim()}` : ''}${question ? ` ${question.question}` : ''}`;
 }
 
 /** The second asking of a question, with a keypad hint for the types that have one. */
@@ -15,5 +33,18 @@ export function reask(q: CallQuestion): string {
 
 /** Every prompt a call of this script may say: synthesized while the phone rings. */
 export function scriptPrompts(script: AgentScript): string[] {
-  return [intro(script.task), ...script.questions.map((q) => q.question), ...script.questions.map((q) => reask(q)), GOODBYE, ...(script.voicemailMessage ? [script.voicemailMessage] : [])];
+  const callerName = script.callerName ?? null;
+  return [
+    intro(callerName, script.task),
+    ...script.questions.map((q) => q.question),
+    ...script.questions.map((q) => reask(q)),
+    GOODBYE,
+    ...(script.voicemailMessage ? [script.voicemailMessage] : []),
+    whoIsCalling(callerName, script.task, null),
+    ...script.questions.map((q) => whoIsCalling(callerName, script.task, q)),
+    OPT_OUT_GOODBYE,
+    WRONG_NUMBER_GOODBYE,
+    CALLBACK_GOODBYE,
+    CALLBACK_AT_GOODBYE,
+  ];
 }

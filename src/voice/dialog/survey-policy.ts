@@ -2,17 +2,22 @@ import type { CallQuestion, Disposition } from '../../features/calls/ports';
 import type { AgentTiming } from '../timing';
 import { answerFromDigits, extractAnswer } from './answers';
 import type { AgentScript, DialogAction, DialogEvent, DialogPolicy, ListenFor } from './dialog-policy';
-import { GOODBYE, intro, reask } from './prompts';
+import { detectIntent, parseCallbackTime, type IntentName } from './intents';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, reask, whoIsCalling, WRONG_NUMBER_GOODBYE } from './prompts';
 
 /** How long the callee's hello may take to start, and to last, before we speak anyway. */
 const GREETING_NO_INPUT_MS = 2500;
 const GREETING_BEYOND_MACHINE_MS = 8000;
+/** "Who is this?" and "say that again" answered per question before the question counts as unanswered. */
+const MAX_CLARIFICATIONS = 2;
 
 type State =
   | { at: 'greeting' }
-  | { at: 'intro' }
-  | { at: 'asking'; q: number; attempt: number }
-  | { at: 'answer'; q: number; attempt: number }
+  | { at: 'intro'; text: string }
+  /** The callee talked over the introduction: what they say is heard before the first question. */
+  | { at: 'intro_reply' }
+  | { at: 'asking'; q: number; attempt: number; text: string }
+  | { at: 'answer'; q: number; attempt: number; text: string }
   | { at: 'voicemail' }
   | { at: 'goodbye' }
   | { at: 'ended' };
@@ -22,13 +27,23 @@ type State =
  * leave the voicemail message, if any, and end), say who is calling and the task, ask each
  * question, ask once more when the answer did not fit (or nothing came), say goodbye. A hang-up
  * ends it; an answer already being recognised when it came is still recorded.
+ *
+ * The introduction and the questions may be talked over (barge-in): what the callee says then is
+ * heard as the answer (or, over the introduction, before the first question). Besides answers the
+ * callee may ask who is calling (the agent says so and asks again), ask for the prompt again, ask
+ * not to be called (opt-out), say it is the wrong number, or ask to be called later: each of the
+ * last three ends the call politely with its outcome.
  */
 export class SurveyPolicy implements DialogPolicy {
   readonly transcript: string[] = [];
   readonly answers: Record<string, unknown> = {};
+  optOut = false;
+  callbackAt: Date | null = null;
   private state: State = { at: 'greeting' };
   private hungUp = false;
   private machine = false;
+  private disposition: Disposition | null = null;
+  private clarifications = 0;
 
   constructor(
     private readonly script: AgentScript,
@@ -38,26 +53,34 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   start(): DialogAction {
-    return this.listen({ question: null, noInputMs: GREETING_NO_INPUT_MS, maxUtteranceMs: this.timing.machineGreetingMs + GREETING_BEYOND_MACHINE_MS, keypad: 'ends_turn' });
+    return this.listen({ question: null, noInputMs: GREETING_NO_INPUT_MS, maxUtteranceMs: this.timing.machineGreetingMs + GREETING_BEYOND_MACHINE_MS, keypad: 'ends_turn', intents: false });
   }
 
   handle(event: DialogEvent): DialogAction {
     if (event.type === 'hangup') {
       this.hungUp = true;
       // A turn being recognised when the callee hung up is still recorded (see below).
-      if (this.state.at !== 'greeting' && this.state.at !== 'answer') this.state = { at: 'ended' };
+      if (this.state.at !== 'greeting' && this.state.at !== 'answer' && this.state.at !== 'intro_reply') this.state = { at: 'ended' };
       return this.end();
     }
+    if (event.type === 'spoken' && event.interrupted) this.markInterrupted();
     const s = this.state;
     switch (s.at) {
       case 'greeting':
         return this.afterGreeting(event);
       case 'intro':
-        return event.type === 'spoken' ? this.ask(0, 0) : this.finish();
+        if (event.type !== 'spoken') return this.finish();
+        if (event.interrupted) {
+          this.state = { at: 'intro_reply' };
+          return this.listen(this.introReply());
+        }
+        return this.ask(0, 0);
+      case 'intro_reply':
+        return this.afterIntroReply(event);
       case 'asking':
-        return event.type === 'spoken' ? this.listenForAnswer(s.q, s.attempt) : this.finish();
+        return event.type === 'spoken' ? this.listenForAnswer(s.q, s.attempt, s.text) : this.finish();
       case 'answer':
-        return this.afterAnswer(s.q, s.attempt, event);
+        return this.afterAnswer(s.q, s.attempt, s.text, event);
       case 'voicemail':
       case 'goodbye':
       case 'ended':
@@ -72,16 +95,30 @@ export class SurveyPolicy implements DialogPolicy {
         this.transcript.push(`Callee: ${event.text ?? '[answering machine greeting]'}`);
         if (this.hungUp || !this.script.voicemailMessage) return this.finish();
         this.state = { at: 'voicemail' };
-        return this.say(this.script.voicemailMessage);
+        return this.say(this.script.voicemailMessage, null);
       }
       this.transcript.push(`Callee: ${event.text ?? '[greeting]'}`);
     }
     if (this.hungUp) return this.finish();
-    this.state = { at: 'intro' };
-    return this.say(intro(this.script.task));
+    const text = intro(this.script.callerName, this.script.task);
+    this.state = { at: 'intro', text };
+    return this.say(text, this.introReply());
   }
 
-  private afterAnswer(q: number, attempt: number, event: DialogEvent): DialogAction {
+  /** What the callee said over the introduction: an intent is answered, anything else leads to the first question. */
+  private afterIntroReply(event: DialogEvent): DialogAction {
+    if (event.type === 'utterance') {
+      this.transcript.push(`Callee: ${event.text ?? '[not understood]'}`);
+      if (this.hungUp) return this.finish();
+      const intent = detectIntent(event.text);
+      if (intent === 'who' || intent === 'repeat') return this.ask(0, 0, whoIsCalling(this.script.callerName, this.script.task, this.script.questions[0] ?? null));
+      if (intent) return this.endFor(intent, event);
+    } else if (event.type === 'digits') this.transcript.push(`Callee: [pressed ${event.digits}]`);
+    if (this.hungUp) return this.finish();
+    return this.ask(0, 0);
+  }
+
+  private afterAnswer(q: number, attempt: number, said: string, event: DialogEvent): DialogAction {
     const question = this.script.questions[q]!;
     let value: unknown = null;
     if (event.type === 'digits') {
@@ -89,7 +126,19 @@ export class SurveyPolicy implements DialogPolicy {
       value = answerFromDigits(question, event.digits);
     } else if (event.type === 'utterance') {
       this.transcript.push(`Callee: ${event.text ?? '[not understood]'}`);
-      value = extractAnswer(question, event.text);
+      const intent = detectIntent(event.text);
+      if (intent && !this.hungUp) {
+        if (intent === 'who' && this.clarifications < MAX_CLARIFICATIONS) {
+          this.clarifications++;
+          return this.ask(q, attempt, whoIsCalling(this.script.callerName, this.script.task, question));
+        }
+        if (intent === 'repeat' && this.clarifications < MAX_CLARIFICATIONS) {
+          this.clarifications++;
+          return this.ask(q, attempt, said);
+        }
+        if (intent !== 'who' && intent !== 'repeat') return this.endFor(intent, event);
+      }
+      value = intent ? null : extractAnswer(question, event.text);
     }
     const answered = value !== null && value !== undefined;
     if (answered) this.answers[question.key] = value;
@@ -97,25 +146,58 @@ export class SurveyPolicy implements DialogPolicy {
     return answered || attempt > 0 ? this.ask(q + 1, 0) : this.ask(q, 1);
   }
 
-  private ask(q: number, attempt: number): DialogAction {
+  /** Opt-out, wrong number, call me later: a polite goodbye and the call's outcome. */
+  private endFor(intent: Exclude<IntentName, 'who' | 'repeat'>, event: DialogEvent & { type: 'utterance' }): DialogAction {
+    this.state = { at: 'goodbye' };
+    if (intent === 'opt_out') {
+      this.optOut = true;
+      return this.say(OPT_OUT_GOODBYE, null);
+    }
+    if (intent === 'wrong_number') {
+      this.disposition = 'wrong_number';
+      return this.say(WRONG_NUMBER_GOODBYE, null);
+    }
+    this.disposition = 'callback_requested';
+    this.callbackAt = parseCallbackTime(event.text, new Date(event.atMs ?? Date.now()), this.script.timeZone ?? 'UTC');
+    return this.say(this.callbackAt ? CALLBACK_AT_GOODBYE : CALLBACK_GOODBYE, null);
+  }
+
+  /** Says question `q` (or `text` in its place: the question said again, or who is calling). */
+  private ask(q: number, attempt: number, text?: string): DialogAction {
     const question = this.script.questions[q];
     if (!question) {
       this.state = { at: 'goodbye' };
-      return this.say(GOODBYE);
+      return this.say(GOODBYE, null);
     }
-    this.state = { at: 'asking', q, attempt };
-    return this.say(attempt === 0 ? question.question : reask(question));
+    // Clarifications are counted per question.
+    if (this.state.at !== 'answer' || this.state.q !== q) this.clarifications = 0;
+    const said = text ?? (attempt === 0 ? question.question : reask(question));
+    this.state = { at: 'asking', q, attempt, text: said };
+    return this.say(said, this.answerListen(question));
   }
 
-  private listenForAnswer(q: number, attempt: number): DialogAction {
-    const question: CallQuestion = this.script.questions[q]!;
-    this.state = { at: 'answer', q, attempt };
-    return this.listen({ question, noInputMs: this.timing.noInputMs, maxUtteranceMs: this.timing.maxUtteranceMs, keypad: question.type === 'number' ? 'number' : 'one_key' });
+  private listenForAnswer(q: number, attempt: number, text: string): DialogAction {
+    this.state = { at: 'answer', q, attempt, text };
+    return this.listen(this.answerListen(this.script.questions[q]!));
   }
 
-  private say(text: string): DialogAction {
+  private answerListen(question: CallQuestion): ListenFor {
+    return { question, noInputMs: this.timing.noInputMs, maxUtteranceMs: this.timing.maxUtteranceMs, keypad: question.type === 'number' ? 'number' : 'one_key', intents: true };
+  }
+
+  /** Listening after the introduction was talked over: any speech, intents expected. */
+  private introReply(): ListenFor {
+    return { question: null, noInputMs: this.timing.noInputMs, maxUtteranceMs: this.timing.maxUtteranceMs, keypad: 'ends_turn', intents: true };
+  }
+
+  private markInterrupted(): void {
+    const last = this.transcript.length - 1;
+    if (last >= 0 && this.transcript[last]!.startsWith('Agent: ')) this.transcript[last] += ' [interrupted]';
+  }
+
+  private say(text: string, bargeIn: ListenFor | null): DialogAction {
     this.transcript.push(`Agent: ${text}`);
-    return { type: 'say', text };
+    return { type: 'say', text, bargeIn };
   }
 
   private listen(l: ListenFor): DialogAction {
@@ -128,7 +210,7 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   private end(): DialogAction {
-    const disposition: Disposition = this.machine ? 'voicemail' : 'human';
+    const disposition: Disposition = this.machine ? 'voicemail' : (this.disposition ?? 'human');
     return { type: 'end', disposition };
   }
 }

@@ -104,3 +104,16 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
   const main = `${lead.length ? '[<lead>] ' : ''}${answer}${trail.length ? ' [<trail>]' : ''}`;
   return ['#JSGF V1.0;', 'grammar answer;', `public <utterance> = ${main}${other.length ? ' | <other>' : ''};`, ...rules, ''].join('\n');
 }
+
+/**
+ * The grammar with the callee's intents ("who is this", "call me later") as more alternatives of
+ * the utterance, so that they are heard as said; phrases with a word missing from the dictionary
+ * are left out. No grammar stays no grammar (free text is not forced into intents).
+ */
+export function withIntents(grammar: string | null, intents: readonly string[] | undefined, known: (word: string) => boolean): string | null {
+  if (!grammar || !intents?.length) return grammar;
+  const phrases = [...new Set(intents.map(clean))].filter((p) => p && p.split(' ').every(known));
+  if (!phrases.length) return grammar;
+  const rule = `<intent> = ${phrases.join(' | ')};`;
+  return grammar.replace(/^(public <utterance> = .*);$/m, (_all, head: string) => `${head} | <intent>;\n${rule}`);
+}

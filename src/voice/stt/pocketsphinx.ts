@@ -45,7 +45,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
     const worker = this.ensureWorker();
     const id = this.nextId++;
     const send = (m: SphinxRequest, transfer?: ArrayBuffer[]) => worker.postMessage(m, transfer);
-    send({ op: 'start', id, question: expect.question });
+    send({ op: 'start', id, question: expect.question, intents: expect.intents });
     let open = true;
     const minConfidence = this.o.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
     return {

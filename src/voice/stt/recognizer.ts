@@ -2,7 +2,10 @@ import type { CallQuestion } from '../../features/calls/ports';
 import { extractAnswer } from '../dialog/answers';
 
 /** What the recogniser is listening for: a question's answer, or any speech (greeting, reply). */
-export type Expectation = { question: CallQuestion } | { question: null };
+export type Expectation = ({ question: CallQuestion } | { question: null }) & {
+  /** Phrases the callee may say instead of an answer ("who is this", "call me later"): extra alternatives of the grammar. */
+  intents?: readonly string[];
+};
 
 /** Speech recognition behind one interface: 8 kHz 16-bit mono audio of one utterance in, text out. */
 export interface SpeechRecognizer {

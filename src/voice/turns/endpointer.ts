@@ -12,6 +12,13 @@ export interface TurnOptions {
   endSilenceMs: number;
   /** `one`: the first key ends the turn; `many`: keys until # or a pause (a number typed in). */
   keypad: 'one' | 'many';
+  /** Voiced audio in a row that counts as the start of speech (default 100 ms; barge-in asks for more). */
+  speechStartMs?: number;
+  /**
+   * A shorter pause after which `onPause` is told (once per pause), so that the turn can end
+   * early when what was heard is already a complete answer (`endAtPause`).
+   */
+  pauseMs?: number;
 }
 
 /** Fixed by the design, not configured: frame counts and the wall-clock backstops. */
@@ -26,7 +33,7 @@ export const ENDPOINTING = {
   overrunGraceMs: 2000,
 } as const;
 
-export type TurnEndReason = 'no_input' | 'end_of_speech' | 'max_utterance' | 'key' | 'pound' | 'key_pause' | 'no_media' | 'overrun' | 'aborted';
+export type TurnEndReason = 'no_input' | 'end_of_speech' | 'complete_answer' | 'max_utterance' | 'key' | 'pound' | 'key_pause' | 'no_media' | 'overrun' | 'aborted';
 
 export interface TurnEnd {
   reason: TurnEndReason;
@@ -54,20 +61,49 @@ export class Endpointer {
   private digits = '';
   private cancelKeyPause: CancelTimer | undefined;
   private readonly cancelBackstops: CancelTimer[];
+  private pauseTold = false;
 
   constructor(
-    private readonly o: TurnOptions,
+    private o: TurnOptions,
     private readonly clock: Clock,
     private readonly onEnd: (end: TurnEnd) => void,
     /** Speech started (the hook for barge-in). */
     private readonly onSpeechStart: () => void = () => undefined,
+    /** The speaker paused for `pauseMs` (the hook for an early end of turn). */
+    private readonly onPause: () => void = () => undefined,
   ) {
-    this.cancelBackstops = [
-      clock.setTimer(o.noInputMs + ENDPOINTING.noMediaGraceMs, () => {
+    this.cancelBackstops = [];
+    this.armBackstops();
+  }
+
+  /**
+   * The same turn goes on with other options (a barge-in watch over a prompt becomes the answer's
+   * turn when the prompt ends): the wait for speech counts again from now, speech already under
+   * way goes on.
+   */
+  update(o: TurnOptions): void {
+    if (this.state === 'ended') return;
+    this.o = o;
+    this.waitedMs = 0;
+    for (const cancel of this.cancelBackstops.splice(0)) cancel();
+    this.armBackstops();
+  }
+
+  /** Ends the turn as a complete answer if the speaker is still pausing (they may have gone on meanwhile). */
+  endAtPause(): boolean {
+    if (this.state !== 'speaking' || this.silenceMs < (this.o.pauseMs ?? Infinity)) return false;
+    this.end('complete_answer');
+    return true;
+  }
+
+  private armBackstops(): void {
+    const o = this.o;
+    this.cancelBackstops.push(
+      this.clock.setTimer(o.noInputMs + ENDPOINTING.noMediaGraceMs, () => {
         if (this.state === 'waiting' && !this.digits) this.end('no_media');
       }),
-      clock.setTimer(o.noInputMs + o.maxUtteranceMs + ENDPOINTING.overrunGraceMs, () => this.end('overrun')),
-    ];
+      this.clock.setTimer(o.noInputMs + o.maxUtteranceMs + ENDPOINTING.overrunGraceMs, () => this.end('overrun')),
+    );
   }
 
   get speaking(): boolean {
@@ -82,7 +118,7 @@ export class Endpointer {
     if (this.state === 'waiting') {
       this.waitedMs += FRAME_MS;
       this.voicedRun = voiced ? this.voicedRun + 1 : 0;
-      if (this.voicedRun >= ENDPOINTING.speechStartFrames) {
+      if (this.voicedRun >= Math.max(1, Math.ceil((this.o.speechStartMs ?? ENDPOINTING.speechStartFrames * FRAME_MS) / FRAME_MS))) {
         this.state = 'speaking';
         this.speechMs = this.voicedRun * FRAME_MS;
         this.onSpeechStart();
@@ -92,8 +128,13 @@ export class Endpointer {
     } else if (this.state === 'speaking') {
       this.speechMs += FRAME_MS;
       this.silenceMs = voiced ? 0 : this.silenceMs + FRAME_MS;
+      if (voiced) this.pauseTold = false;
       if (this.silenceMs >= this.o.endSilenceMs) this.end('end_of_speech');
       else if (this.speechMs >= this.o.maxUtteranceMs) this.end('max_utterance');
+      else if (!this.pauseTold && this.o.pauseMs !== undefined && this.silenceMs >= this.o.pauseMs) {
+        this.pauseTold = true;
+        this.onPause();
+      }
     }
   }
 
@@ -114,7 +155,7 @@ export class Endpointer {
     if (this.state === 'ended') return;
     const spoke = this.state === 'speaking';
     // An utterance that ended in silence lasted until the silence began.
-    if (reason === 'end_of_speech' || reason === 'max_utterance') this.speechMs -= this.silenceMs;
+    if (reason === 'end_of_speech' || reason === 'max_utterance' || reason === 'complete_answer') this.speechMs -= this.silenceMs;
     this.state = 'ended';
     this.cancelKeyPause?.();
     for (const cancel of this.cancelBackstops) cancel();

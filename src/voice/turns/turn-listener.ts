@@ -1,35 +1,84 @@
 import type { VoiceActivityDetector } from '../vad/voice-activity-detector';
 import type { Clock } from './clock';
-import { Endpointer, type TurnEnd, type TurnOptions } from './endpointer';
+import { Endpointer, FRAME_MS, type TurnEnd, type TurnOptions } from './endpointer';
 import { UtteranceAudio } from './utterance-audio';
 
 /** What the callee did in one turn. */
 export interface Turn extends TurnEnd {
   /** The utterance (with its lead-in), when speech started; null otherwise. */
   audio: Int16Array | null;
+  /** Offsets in the recording (see `TurnListener`'s `position`): the first voiced frame of the utterance, its last, and the end of the turn. */
+  speechStartMs: number | null;
+  lastVoicedMs: number | null;
+  endedMs: number;
+}
+
+/** Hooks of one open turn. */
+export interface TurnHooks {
+  /** Speech started (barge-in stops the prompt here). */
+  onSpeechStart?: () => void;
+  /** A frame of the utterance, from the first one kept (its lead-in) on, in order: for a streaming recogniser. */
+  onSpeechFrame?: (frame: Int16Array, voiced: boolean) => void;
+  /** The speaker paused for `pauseMs`. */
+  onPause?: () => void;
+}
+
+/** A turn being listened to. */
+export interface OpenTurn {
+  readonly turn: Promise<Turn>;
+  /** Whether the callee is speaking in it (speech started). */
+  readonly speaking: boolean;
+  /** Goes on with other options (see `Endpointer.update`). */
+  update(options: TurnOptions): void;
+  /** Ends it as a complete answer if the callee is still pausing; whether it did. */
+  endAtPause(): boolean;
+  /** Drops it (its turn resolves as aborted, with no audio). */
+  cancel(): void;
 }
 
 /**
- * The listening stage: the far end's frames and keys in, one `Turn` per `listen()` out. Frames
- * go through the VAD and the endpointer only while a turn is open; between turns they are only
- * remembered as lead-in.
+ * The listening stage: the far end's frames and keys in, one `Turn` per `open()` out. Frames go
+ * through the VAD and the endpointer only while a turn is open; between turns they are only
+ * remembered as lead-in. `position` stamps the turn (where it is in the recording).
  */
 export class TurnListener {
   private readonly audio = new UtteranceAudio();
   private endpointer: Endpointer | null = null;
+  private hooks: TurnHooks = {};
   private aborted = false;
+  private stamps = { speechStartMs: null as number | null, lastVoicedMs: null as number | null, voicedRun: 0 };
 
   constructor(
     private readonly vad: VoiceActivityDetector,
     private readonly clock: Clock,
+    private readonly position: () => number = () => clock.now(),
   ) {}
 
   frame(pcm: Int16Array): void {
     this.audio.heard(pcm);
     const ep = this.endpointer;
     if (!ep) return;
-    this.audio.add(pcm, ep.speaking);
-    ep.frame(this.vad.isSpeech(pcm));
+    const wasSpeaking = ep.speaking;
+    this.audio.add(pcm, wasSpeaking);
+    const voiced = this.vad.isSpeech(pcm);
+    // Stamped before the endpointer hears the frame: its hooks may read them. A frame arrives
+    // when its last sample has: now is its end.
+    const at = this.position();
+    this.stamps.voicedRun = voiced ? this.stamps.voicedRun + 1 : 0;
+    if (voiced) this.stamps.lastVoicedMs = at;
+    if (!wasSpeaking && voiced) this.stamps.speechStartMs = at - this.stamps.voicedRun * FRAME_MS;
+    ep.frame(voiced);
+    if (wasSpeaking) this.hooks.onSpeechFrame?.(pcm, voiced);
+    else if (ep.speaking && this.hooks.onSpeechFrame) {
+      // Speech just started: the utterance so far (lead-in and the voiced run) goes first.
+      const sofar = this.audio.current();
+      for (let i = 0; i < sofar.length; i += pcm.length || 160) this.hooks.onSpeechFrame(sofar.subarray(i, i + (pcm.length || 160)), true);
+    }
+  }
+
+  /** The open turn's audio so far. */
+  currentAudio(): Int16Array {
+    return this.audio.current();
   }
 
   key(digit: string): void {
@@ -43,20 +92,41 @@ export class TurnListener {
   }
 
   listen(options: TurnOptions, onSpeechStart?: () => void): Promise<Turn> {
-    return new Promise((resolve) => {
+    return this.open(options, { onSpeechStart }).turn;
+  }
+
+  open(options: TurnOptions, hooks: TurnHooks = {}): OpenTurn {
+    let ep!: Endpointer;
+    const turn = new Promise<Turn>((resolve) => {
       this.audio.startTurn();
-      const ep = new Endpointer(
+      this.hooks = hooks;
+      this.stamps = { speechStartMs: null, lastVoicedMs: null, voicedRun: 0 };
+      ep = new Endpointer(
         options,
         this.clock,
         (end) => {
-          if (this.endpointer === ep) this.endpointer = null;
+          const stamps = this.stamps;
+          if (this.endpointer === ep) {
+            this.endpointer = null;
+            this.hooks = {};
+          }
           const audio = this.audio.endTurn();
-          resolve({ ...end, audio: end.spoke ? audio : null });
+          resolve({ ...end, audio: end.spoke ? audio : null, speechStartMs: end.spoke ? stamps.speechStartMs : null, lastVoicedMs: end.spoke ? stamps.lastVoicedMs : null, endedMs: this.position() });
         },
-        onSpeechStart,
+        () => hooks.onSpeechStart?.(),
+        () => hooks.onPause?.(),
       );
       this.endpointer = ep;
       if (this.aborted) ep.abort();
     });
+    return {
+      turn,
+      get speaking() {
+        return ep.speaking;
+      },
+      update: (o) => ep.update(o),
+      endAtPause: () => ep.endAtPause(),
+      cancel: () => ep.abort(),
+    };
   }
 }

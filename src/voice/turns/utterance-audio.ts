@@ -30,16 +30,25 @@ export class UtteranceAudio {
     if (!speechStarted && this.turn.length > LOOKBACK_FRAMES) this.turn.shift();
   }
 
+  /** The turn's audio so far, one buffer. */
+  current(): Int16Array {
+    return join(this.turn ?? []);
+  }
+
   /** The turn's audio, one buffer; the turn is over. */
   endTurn(): Int16Array {
     const frames = this.turn ?? [];
     this.turn = null;
-    const out = new Int16Array(frames.reduce((n, f) => n + f.length, 0));
-    let at = 0;
-    for (const f of frames) {
-      out.set(f, at);
-      at += f.length;
-    }
-    return out;
+    return join(frames);
   }
+}
+
+function join(frames: Int16Array[]): Int16Array {
+  const out = new Int16Array(frames.reduce((n, f) => n + f.length, 0));
+  let at = 0;
+  for (const f of frames) {
+    out.set(f, at);
+    at += f.length;
+  }
+  return out;
 }
