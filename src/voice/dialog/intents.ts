@@ -32,7 +32,7 @@ const CUES: Array<[IntentName, RegExp]> = [
   ['opt_out', / (stop|quit|don't|do not|never) (calling|call) (me|this number)| remove (me|my number)| take (me|my number) off| do not call list| unsubscribe /],
   ['wrong_number', / wrong (number|person)| no one (here )?by that name /],
   ['callback', / (call|ring) (me )?(back|later|again later|tomorrow|in an hour)| (i'm|i am) busy| not a good time| call back /],
-  ['who', / who (is|are|'s) (this|calling|you|it)| what (is|'s) (this|it) (about|for)| why (are you|do you keep) calling /],
+  ['who', / who( is|'s| are) (this|calling|you|it)| what( is|'s) (this|it) (about|for)| why (are you|do you keep) calling /],
   ['repeat', / (say|repeat) (that|it)( again)?| say again| come again| pardon| what did you say| didn't (catch|hear)| did not (catch|hear)/],
 ];
 
@@ -79,7 +79,7 @@ function zoneOffsetMinutes(at: Date, timeZone: string): number {
  */
 export function parseCallbackTime(text: string | null, now: Date, timeZone = 'UTC'): Date | null {
   if (!text) return null;
-  const t = norm(text).replace(/ (\d+) (am|pm) /g, ' $1$2 ');
+  const t = ` ${text.toLowerCase().replace(/[^a-z0-9': ]/g, ' ').replace(/\s+/g, ' ').trim()} `.replace(/ (\d+(?::\d{2})?) (am|pm) /g, ' $1$2 ');
   const rel = / in (an?|one|two|three|four|five|ten|fifteen|twenty|thirty|half an?|a couple of|a few|\d+) (hours?|minutes?|mins?)( |$)/.exec(t);
   if (rel) {
     const word = rel[1]!.startsWith('half') ? 'half' : rel[1]!;

@@ -1,0 +1,251 @@
+import type { CallQuestion } from '../../src/features/calls/ports';
+import { VoiceAgent } from '../../src/voice/agent/voice-agent';
+import type { AgentScript } from '../../src/voice/dialog/dialog-policy';
+import { CALLBACK_AT_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, whoIsCalling, WRONG_NUMBER_GOODBYE } from '../../src/voice/dialog/prompts';
+import { SurveyPolicy } from '../../src/voice/dialog/survey-policy';
+import type { SpeechRecognizer } from '../../src/voice/stt/recognizer';
+import { FakeClock } from '../../src/voice/testing/fake-clock';
+import { FakeMedia, type MediaEvent } from '../../src/voice/testing/fake-media';
+import { FakeRecognizer, FakeStreamingRecognizer } from '../../src/voice/testing/fake-recognizer';
+import { FakeSynthesizer } from '../../src/voice/testing/fake-synthesizer';
+import { EnergyVad } from '../../src/voice/testing/fake-vad';
+import { DEFAULT_TIMING } from '../../src/voice/timing';
+
+const CONSENT: CallQuestion = { key: 'consent', question: 'Do you still want the appointment?', type: 'boolean' };
+const PEOPLE: CallQuestion = { key: 'people', question: 'How many people will come?', type: 'number' };
+const NOTE: CallQuestion = { key: 'note', question: 'Anything else?', type: 'string' };
+const TASK = 'We are confirming your appointment.';
+const ORG = 'Acme Dental';
+/** Every prompt of the fake synthesizer lasts this long. */
+const PROMPT_MS = 2000;
+
+/** A call with fakes on every stage, prompts that take PROMPT_MS to play (sent as the far end's frames arrive). */
+function call(script: Partial<AgentScript>, stt: SpeechRecognizer) {
+  const clock = new FakeClock();
+  const media = new FakeMedia(clock);
+  media.holdPlays = true;
+  const tts = new FakeSynthesizer(PROMPT_MS);
+  const policy = new SurveyPolicy({ task: TASK, questions: [], voicemailMessage: null, callerName: ORG, ...script }, DEFAULT_TIMING);
+  const agent = new VoiceAgent({ media, policy, tts, stt, vad: new EnergyVad(), clock, onListen: media.listening });
+  const done = agent.run();
+  const describe = (e: MediaEvent) => (e.type === 'play' ? `say: ${tts.textOf(e.pcm)}` : e.type === 'stop' ? `stop: ${tts.textOf(e.pcm)}` : `listen: ${e.listen.question?.key ?? 'any'}`);
+  const next = async (): Promise<string> => describe(await media.next());
+  /** Silence until the agent's prompt has played to its end (it is sent as frames arrive). */
+  const hear = () => {
+    while (media.isPlaying) media.silence(20);
+  };
+  /** The callee answers the greeting and lets the introduction play to its end. */
+  const pastIntro = async () => {
+    expect(await next()).toBe('listen: any');
+    media.speech(400);
+    media.silence(800);
+    expect(await next()).toBe(`say: ${intro(ORG, TASK)}`);
+    hear();
+  };
+  return { clock, media, tts, agent, done, next, hear, pastIntro };
+}
+
+test('barge-in: 200 ms of speech over a question stops it at once; the interruption is marked where the callee stopped hearing, and the answer is heard whole', async () => {
+  const stt = new FakeRecognizer(['hello', 'yes']);
+  const c = call({ questions: [CONSENT] }, stt);
+  await c.pastIntro();
+  expect(await c.next()).toBe(`say: ${CONSENT.question}`);
+  c.media.silence(600);
+  // A cough (100 ms) does not stop the prompt.
+  c.media.speech(100);
+  c.media.silence(100);
+  expect(c.media.isPlaying).toBe(true);
+  // Speech: the prompt stops on the tenth voiced frame (200 ms), not later.
+  c.media.speech(180);
+  expect(c.media.isPlaying).toBe(true);
+  c.media.speech(20);
+  expect(c.media.isPlaying).toBe(false);
+  expect(await c.next()).toBe(`stop: ${CONSENT.question}`);
+  expect(await c.next()).toBe('listen: consent');
+  c.media.speech(200);
+  c.media.silence(800);
+  expect(await c.next()).toBe(`say: ${GOODBYE}`);
+  c.hear();
+  expect(await c.done).toBe('human');
+
+  const result = c.agent.result('human');
+  expect(result.answers).toEqual({ consent: true });
+  expect(result.transcript).toEqual(['Callee: hello', `Agent: ${intro(ORG, TASK)}`, `Agent: ${CONSENT.question} [interrupted]`, 'Callee: yes', `Agent: ${GOODBYE}`]);
+  const question = result.turns.find((t) => t.text === CONSENT.question)!;
+  const answer = result.turns.find((t) => t.text === 'yes')!;
+  // Played for 600 + 100 + 100 + 180 ms: it stops as the tenth voiced frame arrives, before the
+  // next frame of it would go out.
+  expect(question).toMatchObject({ speaker: 'agent', interrupted: true });
+  expect(question.end_ms - question.start_ms).toBe(980);
+  // The answer starts with its first voiced frame (under the prompt) and goes on 200 ms after
+  // it; none of it was lost: the recogniser got the 200 ms that stopped the prompt too.
+  expect(answer).toMatchObject({ speaker: 'callee', start_ms: question.end_ms - 180, end_ms: question.end_ms + 220, interrupted: false });
+  expect(stt.calls[1]!.samples / 160).toBeGreaterThanOrEqual(20);
+  expect(result.turns.map((t) => t.speaker)).toEqual(['callee', 'agent', 'agent', 'callee', 'agent']);
+  expect(c.clock.pendingTimers).toBe(0);
+});
+
+test('barge-in over the introduction: "who is this" is answered (organization and task) and the question asked after it', async () => {
+  const stt = new FakeRecognizer(['hello', 'sorry who is this', 'yes']);
+  const c = call({ questions: [CONSENT] }, stt);
+  expect(await c.next()).toBe('listen: any');
+  c.media.speech(400);
+  c.media.silence(800);
+  expect(await c.next()).toBe(`say: ${intro(ORG, TASK)}`);
+  c.media.silence(400);
+  c.media.speech(200);
+  expect(await c.next()).toBe(`stop: ${intro(ORG, TASK)}`);
+  expect(await c.next()).toBe('listen: any');
+  c.media.speech(600);
+  c.media.silence(800);
+  expect(await c.next()).toBe(`say: ${whoIsCalling(ORG, TASK, CONSENT)}`);
+  expect(whoIsCalling(ORG, TASK, CONSENT)).toBe(`This is an automated assistant calling on behalf of ${ORG}. ${TASK} ${CONSENT.question}`);
+  c.hear();
+  expect(await c.next()).toBe('listen: consent');
+  c.media.speech(300);
+  c.media.silence(800);
+  expect(await c.next()).toBe(`say: ${GOODBYE}`);
+  c.hear();
+  await c.done;
+  expect(c.agent.result('human').answers).toEqual({ consent: true });
+  // The intents were offered to the recogniser beside the question's grammar.
+  expect(stt.calls[1]!.expect.intents).toContain('who is this');
+  expect(stt.calls[0]!.expect.intents).toBeUndefined();
+});
+
+test('a key pressed over a question stops it and answers it', async () => {
+  const c = call({ questions: [CONSENT] }, new FakeRecognizer(['hello']));
+  await c.pastIntro();
+  expect(await c.next()).toBe(`say: ${CONSENT.question}`);
+  c.media.silence(300);
+  c.media.keys('2');
+  expect(await c.next()).toBe(`stop: ${CONSENT.question}`);
+  expect(await c.next()).toBe('listen: consent');
+  expect(await c.next()).toBe(`say: ${GOODBYE}`);
+  c.hear();
+  await c.done;
+  expect(c.agent.result('human').answers).toEqual({ consent: false });
+});
+
+test('goodbyes are not interrupted: speech over them is not listened to', async () => {
+  const c = call({ questions: [] }, new FakeRecognizer(['hello']));
+  await c.pastIntro();
+  expect(await c.next()).toBe(`say: ${GOODBYE}`);
+  c.media.speech(600);
+  expect(c.media.isPlaying).toBe(true);
+  c.hear();
+  expect(await c.done).toBe('human');
+});
+
+describe('intents', () => {
+  async function answerWith(said: string, questions: CallQuestion[] = [CONSENT, PEOPLE]) {
+    const c = call({ questions }, new FakeRecognizer(['hello', said]));
+    await c.pastIntro();
+    expect(await c.next()).toBe(`say: ${questions[0]!.question}`);
+    c.hear();
+    expect(await c.next()).toBe(`listen: ${questions[0]!.key}`);
+    c.media.speech(600);
+    c.media.silence(800);
+    return c;
+  }
+
+  test('"say that again": the question is said again, and its answer still counts as the first attempt', async () => {
+    const c = call({ questions: [CONSENT] }, new FakeRecognizer(['hello', 'can you say that again', 'no']));
+    await c.pastIntro();
+    expect(await c.next()).toBe(`say: ${CONSENT.question}`);
+    c.hear();
+    expect(await c.next()).toBe('listen: consent');
+    c.media.speech(600);
+    c.media.silence(800);
+    expect(await c.next()).toBe(`say: ${CONSENT.question}`);
+    c.hear();
+    expect(await c.next()).toBe('listen: consent');
+    c.media.speech(300);
+    c.media.silence(800);
+    expect(await c.next()).toBe(`say: ${GOODBYE}`);
+    c.hear();
+    await c.done;
+    expect(c.agent.result('human').answers).toEqual({ consent: false });
+  });
+
+  test('"stop calling me": a polite goodbye, the result opts the number out', async () => {
+    const c = await answerWith('please stop calling me');
+    expect(await c.next()).toBe(`say: ${OPT_OUT_GOODBYE}`);
+    c.hear();
+    expect(await c.done).toBe('human');
+    expect(c.agent.result('human')).toMatchObject({ optOut: true, callbackAt: null, answers: { consent: null, people: null } });
+  });
+
+  test('"wrong number": a polite goodbye, disposition wrong_number', async () => {
+    const c = await answerWith('i think you have the wrong number');
+    expect(await c.next()).toBe(`say: ${WRONG_NUMBER_GOODBYE}`);
+    c.hear();
+    expect(await c.done).toBe('wrong_number');
+    expect(c.agent.result('wrong_number')).toMatchObject({ optOut: false, callbackAt: null });
+  });
+
+  test('"call me back in an hour": disposition callback_requested with the time asked for', async () => {
+    const c = await answerWith("i'm busy call me back in an hour");
+    expect(await c.next()).toBe(`say: ${CALLBACK_AT_GOODBYE}`);
+    const saidAt = c.clock.now();
+    c.hear();
+    expect(await c.done).toBe('callback_requested');
+    expect(c.agent.result('callback_requested').callbackAt).toEqual(new Date(saidAt + 3600_000));
+  });
+});
+
+describe('fast end of turn (streaming recogniser)', () => {
+  test('a complete answer ends the turn after a 300 ms pause; the reply is measured from the last voiced frame', async () => {
+    const stt = new FakeStreamingRecognizer([{ text: 'hello' }, { text: 'yes' }, { text: 'twelve' }], { framesPerWord: 5 });
+    const c = call({ questions: [CONSENT, PEOPLE] }, stt);
+    await c.pastIntro();
+    expect(await c.next()).toBe(`say: ${CONSENT.question}`);
+    c.hear();
+    expect(await c.next()).toBe('listen: consent');
+    c.media.speech(400);
+    const lastVoiced = c.clock.now();
+    c.media.silence(300);
+    // The turn is over at the pause: the next question plays without waiting for 800 ms of silence.
+    expect(await c.next()).toBe(`say: ${PEOPLE.question}`);
+    expect(c.clock.now()).toBe(lastVoiced + 300);
+    c.hear();
+    expect(await c.next()).toBe('listen: people');
+    c.media.speech(500);
+    c.media.silence(300);
+    expect(await c.next()).toBe(`say: ${GOODBYE}`);
+    c.hear();
+    await c.done;
+
+    const result = c.agent.result('human');
+    expect(result.answers).toEqual({ consent: true, people: 12 });
+    const reply = result.turns.find((t) => t.text === PEOPLE.question)!;
+    // The fakes take no time: all of the latency is the end-of-turn wait.
+    expect(reply.latency).toEqual({ end_of_turn_ms: 300, recognition_ms: 0, decision_ms: 0, synthesis_ms: 0, total_ms: 300 });
+    expect(reply.start_ms).toBe(lastVoiced + 300);
+    expect(result.turns.find((t) => t.text === 'yes')).toEqual({ speaker: 'callee', text: 'yes', start_ms: lastVoiced - 400, end_ms: lastVoiced, interrupted: false });
+    // The first agent turn (the introduction) answers the hello: it is measured too; the questions asked after it are not.
+    expect(result.turns.filter((t) => t.speaker === 'agent').map((t) => !!t.latency)).toEqual([true, false, true, true]);
+    expect(stt.streams.map((s) => s.finished)).toEqual([true, true, true]);
+  });
+
+  test('what is not yet a complete answer waits for the whole silence (800 ms); free text always does', async () => {
+    const stt = new FakeStreamingRecognizer([{ text: 'hello' }, { text: 'um' }, { text: 'well not really sure' }], { framesPerWord: 5 });
+    const c = call({ questions: [CONSENT, NOTE] }, stt);
+    await c.pastIntro();
+    expect(await c.next()).toBe(`say: ${CONSENT.question}`);
+    c.hear();
+    expect(await c.next()).toBe('listen: consent');
+    c.media.speech(300);
+    const lastVoiced = c.clock.now();
+    c.media.silence(300);
+    c.media.silence(480);
+    c.media.silence(20);
+    expect(await c.next()).toMatch(/^say: Sorry, I did not catch that/);
+    expect(c.clock.now()).toBe(lastVoiced + 800);
+    c.media.finishPlays();
+    expect(await c.next()).toBe('listen: consent');
+    c.media.speech(20);
+    c.agent.abort();
+    await c.done;
+  });
+});
