@@ -16,6 +16,11 @@ export interface CalleeTurn {
   promptLoudFrames: number;
   /** What the callee says after the prompt (8 kHz mono). */
   answer: Int16Array;
+  /**
+   * Cut in instead: start the answer as soon as this many loud frames of the prompt have arrived
+   * (the agent is talking), without waiting for its end.
+   */
+  bargeInAfterLoudFrames?: number;
 }
 
 export interface NodeCallee {
@@ -26,6 +31,10 @@ export interface NodeCallee {
   answered(): number;
   /** A line per SIP message and turn, for failure messages. */
   log(): string;
+  /** Per answer: ms from its last loud frame sent to the agent's first loud frame received (turn latency on the wire). */
+  replyLatencies(): number[];
+  /** Per cut-in: ms from its first frame sent to the last loud frame of the agent's prompt received (how long the agent talked on). */
+  bargeInStops(): number[];
   close(): Promise<void>;
 }
 
@@ -83,9 +92,25 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise
   let ts = Math.floor(Math.random() * 2 ** 31);
   const ssrc = Math.floor(Math.random() * 2 ** 31);
   const silence = new Int16Array(FRAME);
+  const latencies: number[] = [];
+  const stops: number[] = [];
+  let lastLoudSentAt: number | null = null;
+  let awaitingReplySince: number | null = null;
+  let cutIn: { at: number; lastLoudHeard: number } | null = null;
   const sendFrame = () => {
     if (!remote) return;
-    const pcm = outQueue.shift() ?? silence;
+    const queued = outQueue.shift();
+    const pcm = queued ?? silence;
+    if (queued && rms(queued) > LOUD_RMS) lastLoudSentAt = performance.now();
+    if (queued && !outQueue.length) {
+      // The answer is out: the agent's reply is measured from its last loud frame.
+      awaitingReplySince = lastLoudSentAt;
+      if (cutIn) {
+        stops.push(Math.round(cutIn.lastLoudHeard - cutIn.at));
+        lines.push(`cut-in: the agent's prompt went on ${Math.round(cutIn.lastLoudHeard - cutIn.at)} ms`);
+        cutIn = null;
+      }
+    }
     const header = Buffer.alloc(12);
     header[0] = 0x80;
     header[1] = 0; // PCMU
@@ -114,6 +139,15 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise
     let offset = 12 + cc * 4;
     if (msg[0]! & 0x10) offset += 4 + msg.readUInt16BE(offset + 2) * 4;
     const pcm = alawmulaw.mulaw.decode(msg.subarray(offset));
+    if (rms(pcm) > LOUD_RMS) {
+      const now = performance.now();
+      if (cutIn) cutIn.lastLoudHeard = now;
+      if (awaitingReplySince !== null && !outQueue.length) {
+        latencies.push(Math.round(now - awaitingReplySince));
+        lines.push(`reply after ${Math.round(now - awaitingReplySince)} ms`);
+        awaitingReplySince = null;
+      }
+    }
     if (outQueue.length || turn >= turns.length) return; // talking, or done
     if (rms(pcm) > LOUD_RMS) {
       loud++;
@@ -122,7 +156,16 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise
       quiet++;
     }
     const expected = turns[turn]!.promptLoudFrames;
-    if (loud >= expected * HEARD_SHARE && quiet >= END_QUIET_FRAMES) {
+    const cutInAfter = turns[turn]!.bargeInAfterLoudFrames;
+    if (cutInAfter !== undefined && loud >= cutInAfter) {
+      lines.push(`turn ${turn}: heard ${loud} loud frames of the prompt; cutting in`);
+      cutIn = { at: performance.now(), lastLoudHeard: performance.now() };
+      awaitingReplySince = null;
+      say(turns[turn]!.answer);
+      turn++;
+      loud = 0;
+      quiet = 0;
+    } else if (loud >= expected * HEARD_SHARE && quiet >= END_QUIET_FRAMES) {
       lines.push(`turn ${turn}: heard ${loud}/${expected} loud frames and ${quiet} quiet ones; answering`);
       say(turns[turn]!.answer);
       turn++;
@@ -181,6 +224,8 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise
     ended,
     answered: () => turn,
     log: () => lines.join('\n'),
+    replyLatencies: () => [...latencies],
+    bargeInStops: () => [...stops],
     async close() {
       clearInterval(sendTimer);
       await Promise.all([new Promise<void>((r) => sip.close(() => r())), new Promise<void>((r) => rtp.close(() => r()))]);

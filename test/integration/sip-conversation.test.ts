@@ -16,6 +16,7 @@ const QUESTIONS = [
   { key: 'day', question: 'Which day suits you best?', type: 'enum', options: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] },
 ] as const;
 const TASK = 'We are confirming your appointment.';
+const ORG = 'Acme Dental';
 
 /** The callee's voice: espeak-ng (the Debian binary, independent of ours) at 8 kHz via sox. */
 async function spoken(dir: string, name: string, text: string): Promise<Int16Array> {
@@ -58,14 +59,14 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
     // The callee answers each question once it has heard it to its end (the first prompt is the
     // introduction followed by the first question), however long the agent takes to get there.
     const turns = [
-      { promptLoudFrames: (await loud(intro(null, TASK))) + (await loud(QUESTIONS[0].question)), answer: answers[0]! },
+      { promptLoudFrames: (await loud(intro(ORG, TASK))) + (await loud(QUESTIONS[0].question)), answer: answers[0]! },
       { promptLoudFrames: await loud(QUESTIONS[1].question), answer: answers[1]! },
       { promptLoudFrames: await loud(QUESTIONS[2].question), answer: answers[2]! },
     ];
     await tts.close();
     const callee = await startNodeCallee(turns, sipPort);
     try {
-      const org = await signup(app);
+      const org = await signup(app, { organizationName: ORG });
       const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550199', task: TASK, questions: QUESTIONS, max_duration_seconds: 120 });
       expect(res.status).toBe(201);
       const call = await eventually(async () => {
@@ -81,7 +82,7 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
       await callee.ended;
       expect(callee.answered()).toBe(3);
       const lines: string[] = call.transcript.split('\n');
-      expect(lines[0]).toBe(`Agent: ${intro(null, TASK)}`);
+      expect(lines[0]).toBe(`Agent: ${intro(ORG, TASK)}`);
       expect(lines).toContain(`Agent: ${QUESTIONS[2].question}`);
       // The callee said three things (nothing at first): three Callee turns, recognised.
       const said = lines.filter((l) => l.startsWith('Callee: '));
@@ -90,6 +91,41 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
       expect(said[1]).toMatch(/^Callee: (.* )?three$/);
       expect(said[2]).toMatch(/^Callee: (.* )?tuesday$/);
       expect(lines[lines.length - 1]).toBe('Agent: Thank you for your time. Goodbye.');
+    } finally {
+      await callee.close();
+    }
+  });
+
+  test('barge-in: the callee cuts into a question as soon as it hears it start; the prompt stops, is marked interrupted, and the answer counts', async () => {
+    const dir = await scenarioDir();
+    const tts = new EspeakSynthesizer();
+    const loud = async (text: string) => loudFrames(await tts.synthesize(text));
+    const turns = [
+      { promptLoudFrames: (await loud(intro(ORG, TASK))) + (await loud(QUESTIONS[0].question)), answer: await spoken(dir, 'yes', 'yes') },
+      // Cuts in once 10 loud frames of the question have arrived: the agent has just started it.
+      { promptLoudFrames: await loud(QUESTIONS[1].question), answer: await spoken(dir, 'three-please', 'three, please'), bargeInAfterLoudFrames: 10 },
+      { promptLoudFrames: await loud(QUESTIONS[2].question), answer: await spoken(dir, 'tuesday', 'Tuesday') },
+    ];
+    await tts.close();
+    const callee = await startNodeCallee(turns, sipPort);
+    try {
+      const org = await signup(app, { organizationName: ORG });
+      const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550177', task: TASK, questions: QUESTIONS, max_duration_seconds: 120 });
+      expect(res.status).toBe(201);
+      const call = await eventually(async () => {
+        const c = (await app.http().get(`/v1/calls/${res.body.call_id}`).set(bearer(org.apiKey))).body;
+        return c.recording_url ? c : undefined;
+      }, { timeoutMs: 200_000, intervalMs: 500, what: 'the call to be analyzed' }).catch((e: Error) => {
+        throw new Error(`${e.message}\n${callee.log()}`);
+      });
+      await callee.ended;
+      const context = `\ntranscript:\n${call.transcript}\ncallee:\n${callee.log()}`;
+      expect({ answers: call.structured_answers, context }).toEqual({ answers: { consent: true, people: 3, day: 'Tuesday' }, context });
+      const lines: string[] = call.transcript.split('\n');
+      // The question talked over is marked; the one after it was not talked over.
+      expect({ interrupted: lines.filter((l) => l.endsWith('[interrupted]')), context }).toEqual({ interrupted: [`Agent: ${QUESTIONS[1].question} [interrupted]`], context });
+      expect(lines).toContain(`Agent: ${QUESTIONS[2].question}`);
+      expect(callee.bargeInStops()).toHaveLength(1);
     } finally {
       await callee.close();
     }
@@ -105,7 +141,7 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
     callee.toMuLaw();
     const { writeFile } = await import('node:fs/promises');
     await writeFile(path.join(dir, 'machine.wav'), callee.toBuffer());
-    const org = await signup(app);
+    const org = await signup(app, { organizationName: ORG });
     const sipp = runSipp(dir, await writeScenario(dir, 'machine', answerScenario('machine.wav')), sipPort, await freeUdpPort());
     const message = 'This is the clinic calling about your appointment. Please call us back.';
     const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550188', task: TASK, questions: [QUESTIONS[0]], voicemail_message: message });
