@@ -115,6 +115,12 @@ const envSchema = z.object({
   /** How long a live call's lease lasts; a worker that dies leaves its calls to fail after this. */
   SIP_CALL_LEASE: duration.default(30_000),
   STT_ENGINE: z.enum(['pocketsphinx', 'openai', 'none']).default('pocketsphinx'),
+  /** Silence that ends the callee's turn (open speech, or an answer not yet complete). */
+  VOICE_END_SILENCE: duration.default(800),
+  /** Silence that ends the turn once what was heard is a complete answer (or an intent); ≥ VOICE_END_SILENCE turns the early end off. */
+  VOICE_QUICK_END_SILENCE: duration.default(300),
+  /** Callee speech over a prompt that stops it; 0 turns barge-in off. */
+  VOICE_BARGE_IN: duration.default(200),
   STT_URL: z.url({ protocol: /^https?$/ }).optional(),
   STT_API_KEY: z.string().optional(),
   STT_MODEL: z.string().default('whisper-1'),
@@ -236,6 +242,8 @@ export interface Config {
   sip: SipConfig;
   twilio: TwilioConfig;
   stt: SttConfig;
+  /** The conversation's waits (docs/voice.md, "The conversation"). */
+  voice: { endSilenceMs: number; quickEndSilenceMs: number; bargeInMs: number };
   llm?: { url: string; apiKey?: string; model: string };
   simulatorSpeedup: number;
   publicBaseUrl: string;
@@ -360,6 +368,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and CALLER_ID must be set when CARRIER=twilio.');
   }
   if (e.RTP_PORT_MIN > e.RTP_PORT_MAX) throw new ConfigError('RTP_PORT_MIN must not be above RTP_PORT_MAX.');
+  if (e.VOICE_END_SILENCE < 200 || e.VOICE_END_SILENCE > 5000) throw new ConfigError('VOICE_END_SILENCE must be between 200ms and 5s.');
+  if (e.VOICE_QUICK_END_SILENCE < 100 || e.VOICE_QUICK_END_SILENCE > 5000) throw new ConfigError('VOICE_QUICK_END_SILENCE must be between 100ms and 5s.');
+  if (e.VOICE_BARGE_IN !== 0 && (e.VOICE_BARGE_IN < 60 || e.VOICE_BARGE_IN > 2000)) throw new ConfigError('VOICE_BARGE_IN must be 0 (off) or between 60ms and 2s.');
   if (e.STT_ENGINE === 'openai' && !e.STT_URL) throw new ConfigError('STT_URL must be set when STT_ENGINE=openai.');
 
   const config: Config = {
@@ -403,6 +414,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dnsServers: e.SIP_DNS_SERVERS,
     },
     stt: { engine: e.STT_ENGINE, url: e.STT_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL },
+    voice: { endSilenceMs: e.VOICE_END_SILENCE, quickEndSilenceMs: e.VOICE_QUICK_END_SILENCE, bargeInMs: e.VOICE_BARGE_IN },
     llm: e.LLM_URL ? { url: e.LLM_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
     simulatorSpeedup: e.SIMULATOR_SPEEDUP,
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

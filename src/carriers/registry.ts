@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Call } from '../features/calls/call.entity';
 import type { Logger } from 'pino';
 import { createRecognizer } from '../voice/stt/create';
+import { DEFAULT_TIMING } from '../voice/timing';
 import { EspeakSynthesizer } from '../voice/tts/espeak';
 import type { Analyzer, Carrier, CallAnalysis, Recording } from './carrier';
 import { organizationName } from './caller-name';
@@ -34,7 +35,7 @@ export function createCarrier(
 ): CarrierSet {
   const simulator = new SimulatorCarrier(config.simulatorSpeedup);
   const makeSip = () =>
-    new SipCarrier({ config: config.sip, sink: deps.sink, tts: new EspeakSynthesizer(), stt: createRecognizer(config.stt), log: deps.log.child({ component: 'sip' }), trunkFor: deps.trunkFor, callerNameFor: (call) => organizationName(deps.pool, call.orgId) });
+    new SipCarrier({ config: config.sip, sink: deps.sink, tts: new EspeakSynthesizer(), stt: createRecognizer(config.stt), log: deps.log.child({ component: 'sip' }), trunkFor: deps.trunkFor, callerNameFor: (call) => organizationName(deps.pool, call.orgId), timing: { ...DEFAULT_TIMING, ...config.voice } });
   const set: CarrierSet = {
     carrier: simulator,
     live: config.carrier === 'sip' ? makeSip() : null,

@@ -71,3 +71,12 @@ test('SIP_DNS_SERVERS: a comma list of addresses with optional ports; the carrie
     expect(() => loadConfig({ DATA_DIR: d, SIP_DNS_SERVERS: bad })).toThrow(/SIP_DNS_SERVERS/);
   }
 });
+
+test('the voice agent waits: documented defaults, durations, bounds; barge-in can be turned off', () => {
+  expect(loadConfig({ DATA_DIR: dir() }).voice).toEqual({ endSilenceMs: 800, quickEndSilenceMs: 300, bargeInMs: 200 });
+  expect(loadConfig({ DATA_DIR: dir(), VOICE_END_SILENCE: '1s', VOICE_QUICK_END_SILENCE: '250ms', VOICE_BARGE_IN: '0' }).voice).toEqual({ endSilenceMs: 1000, quickEndSilenceMs: 250, bargeInMs: 0 });
+  expect(() => loadConfig({ DATA_DIR: dir(), VOICE_END_SILENCE: '10s' })).toThrow(/VOICE_END_SILENCE/);
+  expect(() => loadConfig({ DATA_DIR: dir(), VOICE_QUICK_END_SILENCE: '10ms' })).toThrow(/VOICE_QUICK_END_SILENCE/);
+  expect(() => loadConfig({ DATA_DIR: dir(), VOICE_BARGE_IN: '20ms' })).toThrow(/VOICE_BARGE_IN/);
+  expect(() => loadConfig({ DATA_DIR: dir(), VOICE_BARGE_IN: 'soon' })).toThrow(/VOICE_BARGE_IN/);
+});

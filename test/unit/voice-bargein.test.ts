@@ -249,3 +249,25 @@ describe('fast end of turn (streaming recogniser)', () => {
     await c.done;
   });
 });
+
+test('barge-in turned off (VOICE_BARGE_IN=0): prompts play to their end whatever the callee says', async () => {
+  const clock = new FakeClock();
+  const media = new FakeMedia(clock);
+  media.holdPlays = true;
+  const tts = new FakeSynthesizer(PROMPT_MS);
+  const policy = new SurveyPolicy({ task: TASK, questions: [CONSENT], voicemailMessage: null, callerName: ORG }, DEFAULT_TIMING);
+  const agent = new VoiceAgent({ media, policy, tts, stt: new FakeRecognizer(['hello', 'yes']), vad: new EnergyVad(), clock, onListen: media.listening, timing: { bargeInMs: 0 } });
+  const done = agent.run();
+  expect((await media.next()).type).toBe('listen');
+  media.speech(400);
+  media.silence(800);
+  expect(await media.next()).toMatchObject({ type: 'play' });
+  media.speech(1000);
+  expect(media.isPlaying).toBe(true);
+  while (media.isPlaying) media.silence(20);
+  expect(await media.next()).toMatchObject({ type: 'play' });
+  agent.abort();
+  media.finishPlays();
+  await done;
+  expect(agent.result('human').turns.every((t) => !t.interrupted)).toBe(true);
+});

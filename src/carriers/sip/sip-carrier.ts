@@ -118,6 +118,7 @@ export class SipCarrier implements LiveCarrier {
     const script = { task: call.task, questions: call.questions, voicemailMessage: call.voicemailMessage, callerName };
     // Synthesize the prompts while the phone rings, so the agent answers without a pause.
     for (const text of scriptPrompts(script)) this.d.tts.synthesize(text).catch(() => undefined);
+    this.d.stt.warm?.();
     const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as SipCall };
     live.sip = new SipCall({
       callId: call.carrierCallId!,

@@ -147,7 +147,8 @@ export class VoiceAgent {
     const pcm = await this.d.tts.synthesize(text);
     const synthesizedMs = this.d.media.positionMs;
     if (this.aborted) return false;
-    if (bargeIn) this.open(bargeIn, true);
+    // VOICE_BARGE_IN=0: prompts play to their end, as goodbyes always do.
+    if (bargeIn && this.timing.bargeInMs > 0) this.open(bargeIn, true);
     else this.closeWatch();
     let interrupted = false;
     const playback: Playback = this.d.media.play(pcm);
@@ -177,6 +178,8 @@ export class VoiceAgent {
   }
 
   private watchEnded = false;
+  /** Turns whose pause check is in flight (one at a time). */
+  private readonly checking = new Set<Watch>();
 
   /**
    * The turn for `l`: the one already open (a barge-in watch over the last prompt, perhaps with
@@ -239,9 +242,14 @@ export class VoiceAgent {
 
   /** At the first short pause: end the turn now if what was heard is already a whole answer. */
   private async checkPause(w: Watch): Promise<void> {
-    if (!w.hearing) return;
-    const text = await w.hearing.completeSoFar(this.listener.currentAudio());
-    if (text !== null) w.turn.endAtPause();
+    if (!w.hearing || this.checking.has(w)) return;
+    this.checking.add(w);
+    try {
+      const text = await w.hearing.completeSoFar(this.listener.currentAudio());
+      if (text !== null) w.turn.endAtPause();
+    } finally {
+      this.checking.delete(w);
+    }
   }
 
   private isComplete(l: ListenFor, text: string): boolean {
@@ -260,14 +268,30 @@ export class VoiceAgent {
       } catch {
         stream = null;
       }
+      // When the partial hypothesis is not (yet) an answer at a pause, the utterance so far is
+      // decoded whole once (a partial path may lag on the last word); that result stands if no
+      // speech followed.
+      let trial: { result: Promise<string | null>; voicedSince: boolean } | null = null;
       return {
-        push: (frame) => stream?.push(frame),
-        completeSoFar: async () => {
-          if (!stream) return null;
-          const p = await stream.partial().catch(() => null);
-          return p && p.complete && this.isComplete(listenFor(), p.text) ? p.text : null;
+        push: (frame, voiced) => {
+          stream?.push(frame);
+          if (trial && voiced) trial.voicedSince = true;
         },
-        finish: async () => (stream ? (await stream.finish().catch(() => ({ text: null }))).text : null),
+        completeSoFar: async (audio) => {
+          const p = stream ? await stream.partial().catch(() => null) : null;
+          if (p && p.complete && this.isComplete(listenFor(), p.text)) return p.text;
+          if (trial && !trial.voicedSince) return null;
+          trial = { result: stt.recognize(audio, expect).catch(() => null), voicedSince: false };
+          const text = await trial.result;
+          return text && this.isComplete(listenFor(), text) ? text : null;
+        },
+        finish: async () => {
+          if (trial && !trial.voicedSince) {
+            stream?.cancel();
+            return trial.result;
+          }
+          return stream ? (await stream.finish().catch(() => ({ text: null }))).text : null;
+        },
         cancel: () => stream?.cancel(),
       };
     }

@@ -78,6 +78,11 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
     };
   }
 
+  /** Starts the worker and loads the model now (a call is ringing), so the first answer is not kept waiting for it. */
+  warm(): void {
+    this.ensureWorker();
+  }
+
   async close(): Promise<void> {
     const w = this.worker;
     this.worker = undefined;

@@ -12,6 +12,8 @@ export interface SpeechRecognizer {
   readonly name: 'pocketsphinx' | 'openai' | 'none';
   /** The text, or null when nothing could be recognised. */
   recognize(pcm: Int16Array, expect: Expectation): Promise<string | null>;
+  /** Loads what the engine needs before the first utterance (called while a call rings). */
+  warm?(): void;
 }
 
 /** No recognition configured: the call still runs and is recorded, answers stay null. */

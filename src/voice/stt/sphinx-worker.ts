@@ -97,5 +97,21 @@ function handle(m: SphinxRequest): void {
 }
 
 parentPort?.on('message', handle);
-// Load the model before the first call needs it.
-void decoder().then((d) => idle.push(d), () => undefined);
+// Load the model before the first call needs it: two decoders, as an utterance may be decoded
+// whole at a pause (the early end of turn) while its stream goes on.
+// Each decodes a moment of silence first: the first utterance ever decoded is slow (WebAssembly
+// warming up), and that would be the first answer of the first call.
+
+for (let i = 0; i < 2; i++)
+  void SphinxDecoder.create(config).then(
+    async (d) => {
+      const grammar = grammarFor({ key: 'warm_up', question: '', type: 'boolean' }, (w) => d.knows(w));
+      if (grammar) {
+        await d.begin(grammar);
+        d.push(new Int16Array(8000));
+        d.end();
+      }
+      idle.push(d);
+    },
+    () => undefined,
+  );

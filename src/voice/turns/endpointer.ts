@@ -25,6 +25,8 @@ export interface TurnOptions {
 export const ENDPOINTING = {
   /** Consecutive voiced frames (100 ms) that count as the start of speech. */
   speechStartFrames: 5,
+  /** While a pause lasts past `pauseMs`, how often `onPause` is told again. */
+  pauseRecheckMs: 100,
   /** The pause after the last key of a number that ends it without #. */
   keyPauseMs: 2000,
   /** Extra wall-clock time after `noInputMs` before giving up on a far end that sends no audio. */
@@ -61,7 +63,6 @@ export class Endpointer {
   private digits = '';
   private cancelKeyPause: CancelTimer | undefined;
   private readonly cancelBackstops: CancelTimer[];
-  private pauseTold = false;
 
   constructor(
     private o: TurnOptions,
@@ -128,11 +129,10 @@ export class Endpointer {
     } else if (this.state === 'speaking') {
       this.speechMs += FRAME_MS;
       this.silenceMs = voiced ? 0 : this.silenceMs + FRAME_MS;
-      if (voiced) this.pauseTold = false;
       if (this.silenceMs >= this.o.endSilenceMs) this.end('end_of_speech');
       else if (this.speechMs >= this.o.maxUtteranceMs) this.end('max_utterance');
-      else if (!this.pauseTold && this.o.pauseMs !== undefined && this.silenceMs >= this.o.pauseMs) {
-        this.pauseTold = true;
+      else if (this.o.pauseMs !== undefined && this.silenceMs >= this.o.pauseMs && (this.silenceMs - this.o.pauseMs) % ENDPOINTING.pauseRecheckMs === 0) {
+        // Told at the pause, then again every 100 ms of it (a recogniser's hypothesis may settle late).
         this.onPause();
       }
     }
