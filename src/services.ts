@@ -17,13 +17,10 @@ import { MembersService } from './features/users/members.service';
 import { DeliveriesService } from './features/webhooks/deliveries.service';
 import { endpointDisabledMails } from './features/orgs/endpoint-health';
 import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
-import { createCarrier } from './carriers/registry';
+import { CarrierRegistry } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { ROUTE_PATHS } from './routes';
-import type { Analyzer, Carrier } from './carriers/carrier';
-import type { LiveCarrier } from './carriers/sip/sip-carrier';
-import { LIVE_CALL_ENDED_CHANNEL } from './features/calls/call-lifecycle';
-import { liveCallSink } from './features/calls/live-call-sink';
+import { CarrierPort } from './features/calls/carrier-port';
 import type { Logger } from './common/logger';
 import { CarrierConnectionsService } from './features/carrier-connections/carrier-connections.service';
 import { ConnectionResolver } from './features/carrier-connections/effective-connection';
@@ -58,15 +55,13 @@ export interface Services {
   deliverer: WebhookDeliverer;
   recordingUrls: RecordingUrls;
   admin: AdminService;
-  carrier: Carrier;
-  /** The SIP carrier once there is one (CARRIER=sip, or an organization's SIP trunk): its calls live in the worker process. */
-  liveCarrier: LiveCarrier | null;
-  /** The SIP carrier, created on first use. */
-  sipCarrier(): LiveCarrier;
+  /** The carrier adapters, by name (SIP calls live in the worker process that dialed them). */
+  carriers: CarrierRegistry;
+  /** The calls feature's side of the carrier port: carriers' events, their reads, dial attempts. */
+  carrierPort: CarrierPort;
   /** Which carrier, account and caller IDs an organization's calls use. */
   connections: ConnectionResolver;
   carrierConnections: CarrierConnectionsService;
-  analyzer: Analyzer;
   metrics: Metrics;
   /** The time for rules that depend on it (calling windows); tests inject their own. */
   clock: Clock;
@@ -91,12 +86,18 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     if (c.type !== 'sip') throw new Error('the organization has no SIP trunk');
     return resolveTrunk({ host: c.host, port: c.port, username: c.username, password: c.password });
   };
-  const carriers = createCarrier(config, { pool: db.pool, log, sink: liveCallSink({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle }), trunkFor });
-  const { carrier, analyzer } = carriers;
+  const carrierPort = new CarrierPort({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle });
+  const carriers = new CarrierRegistry(config, {
+    log,
+    events: carrierPort,
+    records: carrierPort,
+    notifier,
+    tokenFor: (orgId, account) => connections.twilioTokenFor(orgId, account),
+    trunkFor,
+  });
+  lifecycle.carriers = carriers;
   lifecycle.onFinished(campaignOutcomeHook(clock));
   lifecycle.onAnalyzed(optOutHook);
-  // A call canceled through any API process: the worker holding its SIP dialog sends CANCEL/BYE.
-  notifier.on(LIVE_CALL_ENDED_CHANNEL, (callId) => carriers.live?.cancel(callId));
   const rateLimits = new RateLimits(config, db.pool);
   const mail = new MailOutbox(createMailer(config, log), log);
   const accountMail = new AccountMail(config, mail);
@@ -144,14 +145,10 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     deliverer,
     recordingUrls,
     admin,
-    carrier,
-    get liveCarrier() {
-      return carriers.live;
-    },
-    sipCarrier: () => carriers.sip(),
+    carriers,
+    carrierPort,
     connections,
     carrierConnections: new CarrierConnectionsService(config, connections),
-    analyzer,
     clock,
     campaigns: new CampaignsService(config, lifecycle, clock, db),
     dispatcher: new CampaignDispatcher(clock, config.rateLimit.maxQueuedCallsPerOrg),

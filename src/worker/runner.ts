@@ -138,7 +138,7 @@ export async function startWorker(s: Services): Promise<WorkerHandle> {
       await beating;
       await sweeper.stop();
       // Live calls (SIP dialogs) end with this process: hang them up and close the sockets.
-      await s.liveCarrier?.close();
+      await s.carriers.close();
       if (alive) await current.stop();
       alive = false;
       // Attempts started by finished jobs may still be waiting for their receivers.

@@ -1,5 +1,4 @@
-import type { Call, CallQuestion } from '../../features/calls/call.entity';
-import type { Analyzer, CallAnalysis, Recording } from '../carrier';
+import type { CallAnalysis, CallQuestion, CarrierCall, Recording } from '../../features/calls/ports';
 import { SeededRandom } from './seeded-random';
 import { wavByteLength, wavStream } from './wav';
 
@@ -34,8 +33,8 @@ const OPT_OUT_SUFFIX = '0006';
  * structured answers of the declared types that are exactly what the callee says in it. A
  * voicemail answers nothing, so its answers are null.
  */
-export class SimulatorAnalyzer implements Analyzer {
-  async analyze(call: Call): Promise<CallAnalysis> {
+export class SimulatorAnalyzer {
+  async analyze(call: CarrierCall): Promise<CallAnalysis> {
     const rnd = new SeededRandom(`analysis:${call.id}`);
     const lines: string[] = [];
     const answers: Record<string, unknown> = {};
@@ -68,7 +67,7 @@ export class SimulatorAnalyzer implements Analyzer {
     return { transcript: lines.join('\n'), structuredAnswers: answers, recordingSeconds: seconds };
   }
 
-  async recording(call: Call): Promise<Recording | null> {
+  async recording(call: CarrierCall): Promise<Recording | null> {
     const seconds = call.recordingSeconds ?? 0;
     return { contentType: 'audio/wav', byteLength: wavByteLength(seconds), stream: wavStream(call.id, seconds) };
   }

@@ -1,7 +1,7 @@
 import * as sip from 'sip';
 import type { SipAddress, SipMessage } from 'sip';
 import * as digest from 'sip/digest';
-import type { CarrierStatus, Disposition } from '../../features/calls/call.entity';
+import type { CarrierStatus, Disposition } from '../../features/calls/ports';
 import type { Logger } from 'pino';
 import type { RtpSession } from './rtp-session';
 import { buildOffer, parseAnswer, type SdpAnswer } from './sdp';

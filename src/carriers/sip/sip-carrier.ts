@@ -1,26 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { SipConfig } from '../../config';
-import type { Call } from '../../features/calls/call.entity';
 import type { Logger } from 'pino';
 import { VoiceAgent, DEFAULT_TIMING, type AgentTiming } from '../../voice/agent';
 import type { SpeechRecognizer } from '../../voice/stt/engine';
 import type { SpeechSynthesizer } from '../../voice/tts';
 import { WebRtcVad } from '../../voice/vad';
-import type { CarrierReport } from '../carrier';
+import type { CallEvents, CarrierCall, CarrierReport } from '../../features/calls/ports';
 import { stereoWav } from './recording';
 import { RtpSession, SAMPLE_RATE } from './rtp-session';
 import { SipCall, type SipCallOutcome, type SipTrunk } from './sip-call';
 import { SipEndpoint } from './sip-endpoint';
 import { parseTrunkUrl, resolveTrunk } from './sip-trunk';
 
-/** Where a live carrier sends what happens to its calls (the database, in the worker). */
-export interface LiveCallSink {
-  report(report: CarrierReport): Promise<void>;
-  /** Stores the recording and the conversation before the call is reported completed. */
-  saveConversation(callId: string, c: { audio: Buffer; seconds: number; transcript: string; answers: Record<string, unknown> }): Promise<void>;
-  /** Extends the lease of the calls this process holds; returns those that ended elsewhere (canceled). */
-  renewLeases(callIds: string[], leaseMs: number): Promise<string[]>;
-}
+/** Where a live carrier sends what happens to its calls (the calls feature, in the worker). */
+export type LiveCallSink = Pick<CallEvents, 'report' | 'conversation' | 'mediaAlive'>;
 
 /** A carrier whose calls live in this process (a SIP dialog and its RTP), not in callbacks. */
 export interface LiveCarrier {
@@ -29,7 +22,7 @@ export interface LiveCarrier {
   /** A fresh carrier call id (the SIP Call-ID), recorded before anything is sent. */
   newCarrierCallId(): string;
   /** Sends the INVITE and returns; progress goes to the sink. */
-  place(call: Call): Promise<void>;
+  place(call: CarrierCall): Promise<void>;
   holds(callId: string): boolean;
   /** The call was canceled or ended elsewhere: CANCEL or BYE it. */
   cancel(callId: string): void;
@@ -52,7 +45,7 @@ export interface SipCarrierDeps {
   log: Logger;
   timing?: AgentTiming;
   /** Where the trunk is, per call: the deployment default today; a per-organization connection later. */
-  trunkFor?: (call: Call) => Promise<SipTrunk>;
+  trunkFor?: (call: CarrierCall) => Promise<SipTrunk>;
 }
 
 /**
@@ -89,7 +82,7 @@ export class SipCarrier implements LiveCarrier {
     return [...this.calls.values()].map((c) => c.media.stats);
   }
 
-  async place(call: Call): Promise<void> {
+  async place(call: CarrierCall): Promise<void> {
     const log = this.d.log.child({ call_id: call.id });
     const endpoint = await this.openEndpoint();
     const trunk = await this.trunkFor(call);
@@ -143,14 +136,14 @@ export class SipCarrier implements LiveCarrier {
     await this.d.tts.close();
   }
 
-  private async finish(call: Call, live: LiveCall, outcome: SipCallOutcome): Promise<void> {
+  private async finish(call: CarrierCall, live: LiveCall, outcome: SipCallOutcome): Promise<void> {
     try {
       live.agent?.abort();
       await live.reports;
       if (outcome.status === 'completed') {
         const result = live.agent?.result(outcome.disposition) ?? { transcript: [], answers: {} };
         const { left, right } = live.media.tracks();
-        await this.d.sink.saveConversation(call.id, {
+        await this.d.sink.conversation(call.id, {
           audio: stereoWav(left, right),
           seconds: Math.round(left.length / SAMPLE_RATE),
           transcript: result.transcript.join('\n'),
@@ -171,7 +164,7 @@ export class SipCarrier implements LiveCarrier {
       .catch((err: unknown) => this.d.log.warn({ call_id: r.callId, err: (err as Error).message }, 'could not record call progress'));
   }
 
-  private async trunkFor(call: Call): Promise<SipTrunk> {
+  private async trunkFor(call: CarrierCall): Promise<SipTrunk> {
     if (this.d.trunkFor) return this.d.trunkFor(call);
     if (!this.defaultTrunk) throw new Error('no SIP trunk configured (SIP_TRUNK_URL)');
     return resolveTrunk(this.defaultTrunk);
@@ -190,7 +183,7 @@ export class SipCarrier implements LiveCarrier {
     this.leaseTimer = setInterval(() => {
       if (!this.calls.size) return;
       this.d.sink
-        .renewLeases([...this.calls.keys()], this.d.config.callLeaseMs)
+        .mediaAlive([...this.calls.keys()], this.d.config.callLeaseMs)
         .then((ended) => ended.forEach((id) => this.cancel(id)))
         .catch((err: unknown) => this.d.log.warn({ err: (err as Error).message }, 'could not renew call leases'));
     }, every);

@@ -1,5 +1,5 @@
 import twilio from 'twilio';
-import type { Call, CallQuestion } from '../../features/calls/call.entity';
+import type { CallQuestion, CarrierCall } from '../../features/calls/ports';
 import { GOODBYE, intro } from '../../voice/agent';
 
 const { VoiceResponse } = twilio.twiml;
@@ -30,7 +30,7 @@ export const reaskText = (q: CallQuestion): string => `Sorry, I did not catch th
 export class TwilioConversation {
   constructor(private readonly publicBaseUrl: string) {}
 
-  answer(call: Call, machine: boolean): string {
+  answer(call: CarrierCall, machine: boolean): string {
     const r = new VoiceResponse();
     if (machine) {
       if (call.voicemailMessage) r.say(call.voicemailMessage);
@@ -42,13 +42,13 @@ export class TwilioConversation {
   }
 
   /** What follows the answer to question `index`, attempt `attempt` (recognised or not). */
-  next(call: Call, index: number, attempt: number, understood: boolean): string {
+  next(call: CarrierCall, index: number, attempt: number, understood: boolean): string {
     const r = new VoiceResponse();
     if (!understood && attempt === 0) return this.ask(r, call, index, 1);
     return this.ask(r, call, index + 1, 0);
   }
 
-  private ask(r: InstanceType<typeof VoiceResponse>, call: Call, index: number, attempt: number): string {
+  private ask(r: InstanceType<typeof VoiceResponse>, call: CarrierCall, index: number, attempt: number): string {
     const q = call.questions[index];
     if (!q) {
       r.say(GOODBYE);

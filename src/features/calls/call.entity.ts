@@ -1,30 +1,15 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
+import type { CallQuestion, CarrierCall, CarrierName, CarrierStatus, Disposition } from './ports';
 
 export const CALL_STATUSES = ['scheduled', 'queued', 'ringing', 'in_progress', 'completed', 'failed', 'canceled'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
 export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set(['completed', 'failed', 'canceled']);
 
-export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled'] as const;
-export type Disposition = (typeof DISPOSITIONS)[number];
-
-export const CARRIER_NAMES = ['simulator', 'sip', 'twilio'] as const;
-export type CarrierName = (typeof CARRIER_NAMES)[number];
-
-export interface CarrierStatus {
-  code: number | null;
-  reason: string;
-}
-
-export interface CallQuestion {
-  key: string;
-  question: string;
-  type: 'string' | 'number' | 'boolean' | 'enum';
-  options?: string[];
-}
+export { CARRIER_NAMES, DISPOSITIONS, type CallQuestion, type CarrierName, type CarrierStatus, type Disposition } from './ports';
 
 @Entity({ tableName: 'calls' })
-export class Call {
+export class Call implements CarrierCall {
   [OptionalProps]?:
     | 'from'
     | 'status'
