@@ -2,7 +2,6 @@ import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from '../common/logger';
 import { sanitizeErrorMessage } from '../common/logger';
-import { ENTITIES } from './entities';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial';
 import { Migration20261123000000_rate_limits_audit } from './migrations/Migration20261123000000_rate_limits_audit';
 import { Migration20261123100000_accounts } from './migrations/Migration20261123100000_accounts';
@@ -12,14 +11,17 @@ import { Migration20261123130000_campaigns } from './migrations/Migration2026112
 import { Migration20261123140000_scale_indexes } from './migrations/Migration20261123140000_scale_indexes';
 import { Migration20261123150000_carrier_connections } from './migrations/Migration20261123150000_carrier_connections';
 
+/** The entity classes the features define (src/entities.ts lists them). */
+export type EntityList = NonNullable<Options['entities']>;
+
 /**
  * Explicit `type:` on every property means no reflection package is needed, and the imported
  * migrationsList means compiled and ts-run code (dist, jest) see the same migrations.
  */
-export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean; log?: Logger }): Options {
+export function ormConfig(opts: { url: string; poolSize: number; entities: EntityList; debug?: boolean; log?: Logger }): Options {
   return defineConfig({
     clientUrl: opts.url,
-    entities: ENTITIES,
+    entities: opts.entities,
     extensions: [Migrator],
     debug: opts.debug ?? false,
     allowGlobalContext: false,
