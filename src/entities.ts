@@ -1,5 +1,5 @@
 import { ApiKey } from './features/api-keys/api-key.entity';
-import { AuditEntry } from './features/admin/audit-entry.entity';
+import { AuditEntry } from './features/audit/audit-entry.entity';
 import { Campaign } from './features/campaigns/campaign.entity';
 import { Call } from './features/calls/call.entity';
 import { CarrierConnection } from './features/carrier-connections/carrier-connection.entity';

@@ -1,4 +1,4 @@
-import type { CallQuestion, Disposition } from '../features/calls/call.entity';
+import type { CallQuestion, Disposition } from '../features/calls/ports';
 import { answerFromDigits, extractAnswer } from './answers';
 import type { SpeechRecognizer } from './stt/engine';
 import type { SpeechSynthesizer } from './tts';

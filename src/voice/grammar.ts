@@ -1,4 +1,4 @@
-import type { CallQuestion } from '../features/calls/call.entity';
+import type { CallQuestion } from '../features/calls/ports';
 import { TEENS, TENS, UNITS } from './answers';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];

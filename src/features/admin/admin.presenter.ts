@@ -7,7 +7,7 @@ import { presentDelivery } from '../webhooks/deliveries.presenter';
 import type { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
 import type { AdminStats } from './admin-stats';
 import type { AdminOrganizationView, AdminUserView } from './admin.service';
-import type { AuditEntry } from './audit-entry.entity';
+import type { AuditEntry } from '../audit/audit-entry.entity';
 
 /** REST shapes of /api/admin/* (snake_case, docs/api.md). Tenant rows gain their org_id. */
 export const presentAdminOrganization = (o: AdminOrganizationView) => ({

@@ -28,7 +28,7 @@ import {
   type ListUsersInput,
 } from './admin.schemas';
 import { loadStats, type AdminStats } from './admin-stats';
-import { AuditEntry } from './audit-entry.entity';
+import { AuditEntry } from '../audit/audit-entry.entity';
 
 export interface OrgCounts {
   userCount: number;

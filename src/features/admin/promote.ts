@@ -9,7 +9,7 @@ import { generateWebhookSecret, sealWebhookSecret } from '../orgs/webhook-secret
 import { AppError } from '../../common/errors';
 import type { Role } from '../../common/roles';
 import { User } from '../users/user.entity';
-import { AuditEntry } from './audit-entry.entity';
+import { AuditEntry } from '../audit/audit-entry.entity';
 
 /** Audit actor for changes made from the command line (there is no user behind them). */
 export const CLI_ACTOR_ID = '00000000-0000-0000-0000-000000000000';

@@ -87,11 +87,7 @@ export type PlaceCallInput = z.input<typeof placeCallSchema>;
 export const listCallsSchema = pageSchema.extend({ status: z.enum(CALL_STATUSES).optional() });
 export type ListCallsInput = z.input<typeof listCallsSchema>;
 
-export const idempotencyKeySchema = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(255, 'must be at most 255 characters')
-  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
+export { idempotencyKeySchema } from '../../common/idempotency';
 
 // ---- responses ------------------------------------------------------------------------------
 

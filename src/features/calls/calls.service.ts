@@ -2,8 +2,8 @@ import { LockMode } from '@mikro-orm/core';
 import type { Config } from '../../config';
 import type { Ctx } from '../../common/context';
 import { requireOrg, requireUser } from '../../common/context';
-import { sha256Hex } from '../../common/crypto';
-import { AppError, notFound, type FieldError } from '../../common/errors';
+import { AppError, notFound } from '../../common/errors';
+import { Idempotency, idempotencyKeyErrors, IdempotencyKeyTaken } from '../../common/idempotency';
 import { isUuid, newId } from '../../common/ids';
 import { paginateRows, type Page } from '../../common/pagination';
 import { checkInput, invalidRequest, parseInput } from '../../common/validation';
@@ -15,7 +15,7 @@ import { buildEventBody, outboxCtes } from '../webhooks/outbox';
 import { Call } from './call.entity';
 import { eventSubject, type CallLifecycle } from './call-lifecycle';
 import { presentCall, type CallJson } from './calls.presenter';
-import { idempotencyKeySchema, listCallsSchema, placeCallSchema, type ListCallsInput, type PlaceCallInput } from './calls.schemas';
+import { listCallsSchema, placeCallSchema, type ListCallsInput, type PlaceCallInput } from './calls.schemas';
 import type { RecordingUrls } from './recording-url';
 import type { LiveEventsPublisher } from '../../common/live-events';
 
@@ -25,23 +25,9 @@ export interface PlacedCall {
   replayed: boolean;
 }
 
-class IdempotencyKeyTaken extends Error {}
-
 /** First key of the two-key advisory lock that serializes quota checks per organization. */
 export const OPEN_CALLS_LOCK_NAMESPACE = 7_263_541;
 const OPEN_CALLS_RETRY_AFTER_SECONDS = 5;
-
-/** Stable JSON (sorted keys) so that the same body in another key order is still "the same body". */
-export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 /** The placement statement refused the caller ID as given: these are the numbers that apply. */
 class CallerIdRefused extends Error {
@@ -101,13 +87,12 @@ export class CallsService {
       throw invalidRequest([...checked.errors, ...keyErrors, ...(await webhookUrlErrors(raw, this.config.webhookAllowPrivateNetworks))]);
     }
     const input = checked.data;
-    const key = idempotencyKey;
     // The validated body: unknown fields are ignored here as everywhere, and its depth is bounded.
-    // Only needed with an Idempotency-Key (skipped otherwise: it is on the hot path).
-    const requestHash = key ? sha256Hex(canonical(input)) : '';
+    // Only hashed with an Idempotency-Key (skipped otherwise: it is on the hot path).
+    const key = Idempotency.of(idempotencyKey, input);
     if (key) {
-      const earlier = await this.findIdempotent(ctx, orgId, key, requestHash);
-      if (earlier) return earlier;
+      const earlier = await key.find<CallJson>(ctx.em, orgId);
+      if (earlier) return { ...earlier, replayed: true };
     }
     if (input.webhook_url) await assertPublicDestination('webhook_url', input.webhook_url, this.config.webhookAllowPrivateNetworks);
     const scheduleAt = input.schedule_at ? new Date(input.schedule_at) : null;
@@ -118,7 +103,7 @@ export class CallsService {
     // caller ID is then resolved from them here (default, or from_not_allowed) and placed again.
     let from = scheduled ? await this.callerId(orgId, input.from ?? undefined) : (input.from ?? null);
     for (let tries = 1; ; tries++) {
-      const outcome = await this.insertPlaced(ctx, orgId, input, from, scheduled ? scheduleAt : null, key, requestHash);
+      const outcome = await this.insertPlaced(ctx, orgId, input, from, scheduled ? scheduleAt : null, key);
       if (!('callerIds' in outcome)) return outcome;
       from = resolveCallerId(outcome.callerIds, input.from ?? undefined);
       // Only a connection changed at that very moment can refuse the resolved number too.
@@ -132,8 +117,7 @@ export class CallsService {
     input: ReturnType<typeof parseInput<typeof placeCallSchema>>,
     from: string | null,
     scheduleAt: Date | null,
-    key: string | undefined,
-    requestHash: string,
+    key: Idempotency | null,
   ): Promise<PlacedCall | { callerIds: string[] }> {
     // A plain (unmanaged) entity: the rows are written by one statement below, not by a flush.
     const call = Object.assign(new Call(), {
@@ -177,20 +161,8 @@ export class CallsService {
         const rows: Array<{ jobs: number; placed: number; caller_ok?: boolean; caller_ids?: string[] }> = await em.execute(sql, values);
         if (rows[0]?.caller_ok === false) throw new CallerIdRefused(rows[0].caller_ids ?? []);
         if (!rows[0]?.placed) throw numberSuppressed(call.to);
-        if (key) {
-          const rows = await em.execute(
-            `insert into idempotency_keys (org_id, key, request_hash, response_status, response_body)
-             values (?, ?, ?, 201, ?::json)
-             on conflict (org_id, key) do update
-               set request_hash = excluded.request_hash, response_status = excluded.response_status,
-                   response_body = excluded.response_body, created_at = now()
-               where idempotency_keys.created_at < now() - interval '24 hours'
-             returning 1 as inserted`,
-            [orgId, key, requestHash, JSON.stringify(body)],
-          );
-          // Someone committed this key first (a concurrent duplicate): undo ours, replay theirs.
-          if (rows.length === 0) throw new IdempotencyKeyTaken();
-        }
+        // Someone committed this key first (a concurrent duplicate): undo ours, replay theirs.
+        if (key) await key.store(em, orgId, 201, body);
         if (!scheduled) await this.enforceOpenCallsQuota(em, orgId);
         return { result: { status: 201, body, replayed: false }, jobs: Number(rows[0]?.jobs ?? 0) };
       });
@@ -199,10 +171,10 @@ export class CallsService {
       return placed.result;
     } catch (e) {
       if (e instanceof CallerIdRefused) return { callerIds: e.callerIds };
-      if (!(e instanceof IdempotencyKeyTaken)) throw e;
-      const earlier = await this.findIdempotent(ctx, orgId, key!, requestHash);
+      if (!(e instanceof IdempotencyKeyTaken) || !key) throw e;
+      const earlier = await key.find<CallJson>(ctx.em, orgId);
       if (!earlier) throw e;
-      return earlier;
+      return { ...earlier, replayed: true };
     }
   }
 
@@ -276,39 +248,12 @@ export class CallsService {
       });
     }
   }
-
-  async findIdempotent(ctx: Ctx, orgId: string, key: string, requestHash: string): Promise<PlacedCall | null> {
-    const rows: Array<{ request_hash: string; response_status: number; response_body: CallJson }> = await ctx.em.execute(
-      `select request_hash, response_status, response_body from idempotency_keys
-        where org_id = ? and key = ? and created_at >= now() - interval '24 hours'`,
-      [orgId, key],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    if (row.request_hash !== requestHash) {
-      throw new AppError('idempotency_conflict', 'This Idempotency-Key was already used with a different request body.');
-    }
-    return { status: row.response_status, body: row.response_body, replayed: true };
-  }
 }
 
 export function numberSuppressed(number: string): AppError {
   return new AppError('number_suppressed', `${number} is on this organization's suppression list and is never dialed.`, {
     errors: [{ field: 'to', message: 'is on the suppression list' }],
   });
-}
-
-export function parseIdempotencyKey(value: string): string {
-  const errors = idempotencyKeyErrors(value);
-  if (errors.length > 0) throw invalidRequest(errors);
-  return value;
-}
-
-/** What is wrong with an Idempotency-Key header, if anything (none sent: nothing). */
-export function idempotencyKeyErrors(value: string | undefined): FieldError[] {
-  if (value === undefined) return [];
-  const r = idempotencyKeySchema.safeParse(value);
-  return r.success ? [] : [{ field: 'Idempotency-Key', message: r.error.issues[0]?.message ?? 'is invalid' }];
 }
 
 /**

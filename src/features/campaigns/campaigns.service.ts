@@ -12,10 +12,9 @@ import { checkInput, invalidRequest, parseInput } from '../../common/validation'
 import { assertPublicDestination, webhookUrlErrors } from '../../common/webhook-url';
 import { Call } from '../calls/call.entity';
 import type { CallLifecycle } from '../calls/call-lifecycle';
-import { idempotencyKeyErrors } from '../calls/calls.service';
+import { Idempotency, idempotencyKeyErrors, IdempotencyKeyTaken } from '../../common/idempotency';
 import { recordCampaignEvent } from '../webhooks/outbox';
 import { Campaign, type RetryPolicy } from './campaign.entity';
-import { CampaignIdempotency } from './campaign-idempotency';
 import { emptyCounts, presentCampaign, presentRecipient, type CampaignCounts, type CampaignJson, type RecipientRow } from './campaigns.presenter';
 import { appendSchema, campaignSchema, listCampaignsSchema, listRecipientsSchema, MAX_RECIPIENTS_PER_REQUEST, type CampaignInput, type RecipientInput } from './campaigns.schemas';
 import { checkRecipients, insertRecipients, prepareRecipients } from './recipients';
@@ -34,7 +33,6 @@ export interface Answer<T> {
   replayed: boolean;
 }
 
-class KeyTaken extends Error {}
 
 export async function campaignCounts(em: EntityManager, campaignId: string): Promise<CampaignCounts> {
   const rows: Array<{ status: keyof CampaignCounts; n: number }> = await em.execute(
@@ -67,10 +65,10 @@ export class CampaignsService {
   async create(ctx: Ctx, raw: CampaignInput, idempotencyKey?: string): Promise<Answer<CampaignJson>> {
     const orgId = requireOrg(ctx);
     const { input, recipients: valid } = await this.checkBody(campaignSchema, raw, idempotencyKey);
-    const idem = CampaignIdempotency.of(idempotencyKey, 'campaigns.create', input);
+    const idem = Idempotency.of(idempotencyKey, input, 'campaigns.create');
     if (idem) {
-      const earlier = await idem.find(ctx.em, orgId);
-      if (earlier) return { ...(earlier as Answer<CampaignJson>), replayed: true };
+      const earlier = await idem.find<CampaignJson>(ctx.em, orgId);
+      if (earlier) return { ...earlier, replayed: true };
     }
     if (input.webhook_url) await assertPublicDestination('webhook_url', input.webhook_url, this.config.webhookAllowPrivateNetworks);
     const now = this.clock.now();
@@ -107,16 +105,16 @@ export class CampaignsService {
         const body = await this.present(em, campaign);
         if (campaign.status === 'running') await recordCampaignEvent(em, campaignSubject(campaign), 'campaign.started', body.counts);
         await addJobs(em, job('dispatchCampaign', { campaignId: campaign.id }, { runAt: campaign.startAt }));
-        if (idem && !(await idem.store(em, orgId, 201, body))) throw new KeyTaken();
+        if (idem) await idem.store(em, orgId, 201, body);
         return { status: 201, body, replayed: false };
       });
       this.waker.jobsAdded(1);
       return out;
     } catch (e) {
-      if (!(e instanceof KeyTaken) || !idem) throw e;
-      const earlier = await idem.find(ctx.em, orgId);
+      if (!(e instanceof IdempotencyKeyTaken) || !idem) throw e;
+      const earlier = await idem.find<CampaignJson>(ctx.em, orgId);
       if (!earlier) throw e;
-      return { ...(earlier as Answer<CampaignJson>), replayed: true };
+      return { ...earlier, replayed: true };
     }
   }
 
@@ -124,10 +122,10 @@ export class CampaignsService {
   async append(ctx: Ctx, id: string, raw: unknown, idempotencyKey?: string): Promise<Answer<CampaignJson & { recipients_added: number }>> {
     const orgId = requireOrg(ctx);
     const { input, recipients: valid } = await this.checkBody(appendSchema, raw, idempotencyKey);
-    const idem = CampaignIdempotency.of(idempotencyKey, `campaigns.append ${id}`, input);
+    const idem = Idempotency.of(idempotencyKey, input, `campaigns.append ${id}`);
     if (idem) {
-      const earlier = await idem.find(ctx.em, orgId);
-      if (earlier) return { ...(earlier as Answer<CampaignJson & { recipients_added: number }>), replayed: true };
+      const earlier = await idem.find<CampaignJson & { recipients_added: number }>(ctx.em, orgId);
+      if (earlier) return { ...earlier, replayed: true };
     }
     const existing = await this.get(ctx, id);
     const recipients = prepareRecipients(valid, existing, this.clock.now());
@@ -139,16 +137,16 @@ export class CampaignsService {
         await insertRecipients(em, c, recipients);
         await addJobs(em, job('dispatchCampaign', { campaignId: c.id }, { runAt: c.startAt }));
         const body = { ...(await this.present(em, c)), recipients_added: recipients.length };
-        if (idem && !(await idem.store(em, orgId, 201, body))) throw new KeyTaken();
+        if (idem) await idem.store(em, orgId, 201, body);
         return { status: 201, body, replayed: false };
       });
       this.waker.jobsAdded(1);
       return out;
     } catch (e) {
-      if (!(e instanceof KeyTaken) || !idem) throw e;
-      const earlier = await idem.find(ctx.em, orgId);
+      if (!(e instanceof IdempotencyKeyTaken) || !idem) throw e;
+      const earlier = await idem.find<CampaignJson & { recipients_added: number }>(ctx.em, orgId);
       if (!earlier) throw e;
-      return { ...(earlier as Answer<CampaignJson & { recipients_added: number }>), replayed: true };
+      return { ...earlier, replayed: true };
     }
   }
 
