@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addJobs, job } from '../../queue';
 import type { Logger } from '../../common/logger';
-import { recordEvent, type EventSubject } from '../webhooks/outbox';
+import { recordEvent, type EventSubject } from '../webhooks';
 import { Call, FINAL_STATUSES, type CallStatus, type Disposition } from './call.entity';
 import type { CallAnalysis, CarrierAdapters, CarrierReport } from './ports';
 import type { RecordingUrls } from './recording-url';

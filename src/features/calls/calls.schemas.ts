@@ -87,7 +87,6 @@ export type PlaceCallInput = z.input<typeof placeCallSchema>;
 export const listCallsSchema = pageSchema.extend({ status: z.enum(CALL_STATUSES).optional() });
 export type ListCallsInput = z.input<typeof listCallsSchema>;
 
-export { idempotencyKeySchema } from '../../common/idempotency';
 
 // ---- responses ------------------------------------------------------------------------------
 

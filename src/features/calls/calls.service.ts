@@ -11,7 +11,7 @@ import { assertPublicDestination, webhookUrlErrors } from '../../common/webhook-
 import type { Pool } from 'pg';
 import { insertJobsSql, type JobWaker } from '../../queue';
 import { toPositional } from '../../common/sql';
-import { buildEventBody, outboxCtes } from '../webhooks/outbox';
+import { buildEventBody, outboxCtes } from '../webhooks';
 import { Call } from './call.entity';
 import { eventSubject, type CallLifecycle } from './call-lifecycle';
 import { presentCall, type CallJson } from './calls.presenter';

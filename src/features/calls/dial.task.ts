@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { addJobs, insertJobsSql, job, type TaskPayloads } from '../../queue';
-import type { ConnectionResolver } from '../carrier-connections/effective-connection';
+import type { ConnectionResolver } from '../carrier-connections';
 import { Call, FINAL_STATUSES } from './call.entity';
 import type { CallLifecycle } from './call-lifecycle';
 import type { CallEvents, CarrierAdapters, DialAttempts } from './ports';

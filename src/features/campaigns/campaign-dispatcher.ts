@@ -4,12 +4,11 @@ import { insertJobsSql, job, addJobs } from '../../queue';
 import type { Clock } from '../../common/clock';
 import { newId } from '../../common/ids';
 import { toPositional } from '../../common/sql';
-import { OPEN_CALLS_LOCK_NAMESPACE } from '../calls/calls.service';
-import { buildEventBody, outboxCtes } from '../webhooks/outbox';
+import { OPEN_CALLS_LOCK_NAMESPACE } from '../calls';
+import { buildEventBody, outboxCtes, recordCampaignEvent } from '../webhooks';
 import { inWindow, nextCommonOpening } from './calling-window';
 import { Campaign } from './campaign.entity';
 import { campaignCounts, campaignSubject } from './campaigns.service';
-import { recordCampaignEvent } from '../webhooks/outbox';
 
 /** At most this many recipients are looked at per tick: a tick is one bounded transaction. */
 export const DISPATCH_BATCH = 500;

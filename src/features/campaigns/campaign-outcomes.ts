@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addJobs, job } from '../../queue';
 import type { Clock } from '../../common/clock';
-import type { Call, Disposition } from '../calls/call.entity';
+import type { Call, Disposition } from '../calls';
 import type { RetryPolicy } from './campaign.entity';
 
 const WAKE_COALESCE_MS = 100;

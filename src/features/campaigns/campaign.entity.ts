@@ -1,6 +1,6 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
-import type { CallQuestion } from '../calls/call.entity';
+import type { CallQuestion } from '../calls';
 import type { CallingWindow } from './calling-window';
 
 export const CAMPAIGN_STATUSES = ['scheduled', 'running', 'paused', 'completed', 'canceled'] as const;

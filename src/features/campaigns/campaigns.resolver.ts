@@ -2,7 +2,7 @@ import { Arg, Authorized, ID, Int, Mutation, Query, Resolver } from 'type-graphq
 import { toConnection } from '../../graphql/connection';
 import { RequestCtx } from '../../graphql/request-ctx';
 import type { Ctx } from '../../common/context';
-import type { SuppressionsService } from '../suppressions/suppressions.service';
+import type { SuppressionsService } from '../suppressions';
 import type { CampaignsService } from './campaigns.service';
 import type { CampaignJson } from './campaigns.presenter';
 import {

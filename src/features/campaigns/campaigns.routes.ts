@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listOf, pageExample } from '../../common/api-schemas';
 import { named, reply, route, type Routes } from '../../common/route';
-import { idempotencyKeySchema } from '../calls/calls.schemas';
+import { idempotencyKeySchema } from '../../common/idempotency';
 import {
   appendDocSchema,
   appendedOutSchema,

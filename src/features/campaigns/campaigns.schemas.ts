@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { jsonObject, nullable, timestamp, uuidString } from '../../common/api-schemas';
 import { pageSchema } from '../../common/pagination';
 import { webhookUrlSchema } from '../../common/webhook-url';
-import { e164Schema, MAX_SCHEDULE_AHEAD_MS, metadataSchema, placeCallSchema } from '../calls/calls.schemas';
+import { e164Schema, MAX_SCHEDULE_AHEAD_MS, metadataSchema, placeCallSchema } from '../calls';
 import { isValidTimeZone, WEEKDAYS } from './calling-window';
 import { CAMPAIGN_STATUSES, RECIPIENT_STATUSES } from './campaign.entity';
 

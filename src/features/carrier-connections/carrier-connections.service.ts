@@ -8,7 +8,7 @@ import { encryptSecret } from '../../common/crypto';
 import { validationError } from '../../common/errors';
 import { resolvesToBlocked } from '../../common/net-guard';
 import { parseInput } from '../../common/validation';
-import { AuditEntry } from '../audit/audit-entry.entity';
+import { AuditEntry } from '../audit';
 import { CarrierConnection } from './carrier-connection.entity';
 import { updateCarrierSchema, type UpdateCarrierInput } from './carrier-connections.schemas';
 import type { ConnectionResolver, EffectiveConnection } from './effective-connection';

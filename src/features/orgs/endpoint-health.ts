@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import type { MailMessage } from '../mail/mailer';
+import type { MailMessage } from '../mail';
 
 /** Health of an organization's webhook endpoint, from its state and its last 24 h of attempts. */
 export interface EndpointHealth {

@@ -3,7 +3,7 @@ import { requireOrg, type Ctx } from '../../common/context';
 import { AppError, notFound } from '../../common/errors';
 import { pageSchema } from '../../common/pagination';
 import { parseInput } from '../../common/validation';
-import { e164Schema } from '../calls/calls.schemas';
+import { e164Schema } from '../calls';
 
 export const SUPPRESSION_SOURCES = ['api', 'dashboard', 'opt_out'] as const;
 export type SuppressionSource = (typeof SUPPRESSION_SOURCES)[number];
