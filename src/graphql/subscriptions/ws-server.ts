@@ -12,7 +12,7 @@ import { verifyDashboardToken } from '../../features/auth/tokens';
 import type { GqlContext } from '../context';
 import { formatError } from '../format-error';
 import { buildGraphqlSchema } from '../schema';
-import { queryBoundRules } from '../server';
+import { queryBoundRules } from '../query-bounds';
 
 /** WebSocket close codes (graphql-ws uses the 4400 range for protocol-level refusals). */
 export const CLOSE = {
