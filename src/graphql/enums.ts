@@ -6,13 +6,13 @@ import { registerEnumType } from 'type-graphql';
  * and resolvers and services keep working with the internal values.
  */
 type Described<T extends Record<string, string>> = { [K in keyof T]: string };
+/** type-graphql's per-value options (its EnumValuesConfig, not exported by the package). */
+type ValuesConfig<T extends Record<string, string>> = NonNullable<NonNullable<Parameters<typeof registerEnumType<T>>[1]>['valuesConfig']>;
 
 function defineEnum<T extends Record<string, string>>(values: T, name: string, description: string, valueDescriptions: Described<T>): T {
-  registerEnumType(values, {
-    name,
-    description,
-    valuesConfig: Object.fromEntries(Object.keys(values).map((k) => [k, { description: valueDescriptions[k as keyof T] }])) as never,
-  });
+  const valuesConfig: ValuesConfig<T> = {};
+  for (const k of Object.keys(values) as Array<keyof T>) valuesConfig[k] = { description: valueDescriptions[k] };
+  registerEnumType(values, { name, description, valuesConfig });
   return values;
 }
 

@@ -82,7 +82,6 @@ export async function createGraphqlMiddleware(services: Services): Promise<Graph
       }
       return {
         ctx: req.ctx,
-        req,
         resolvers,
         authenticate: () =>
           (auth ??= (async () => {

@@ -15,7 +15,7 @@ import { Idempotency, idempotencyKeyErrors, IdempotencyKeyTaken } from '../../co
 import { recordCampaignEvent } from '../webhooks';
 import { Campaign, type RetryPolicy } from './campaign.entity';
 import { emptyCounts, presentCampaign, presentRecipient, type CampaignCounts, type CampaignJson, type RecipientRow } from './campaigns.presenter';
-import { appendSchema, campaignSchema, listCampaignsSchema, listRecipientsSchema, MAX_RECIPIENTS_PER_REQUEST, type CampaignInput, type RecipientInput } from './campaigns.schemas';
+import { appendSchema, campaignSchema, listCampaignsSchema, listRecipientsSchema, MAX_RECIPIENTS_PER_REQUEST, type RecipientInput } from './campaigns.schemas';
 import { checkRecipients, insertRecipients, prepareRecipients } from './recipients';
 
 export const DEFAULT_RETRY: RetryPolicy = {
@@ -61,7 +61,7 @@ export class CampaignsService {
     return presentCampaign(c, await campaignCounts(em, c.id));
   }
 
-  async create(ctx: Ctx, raw: CampaignInput, idempotencyKey?: string): Promise<Answer<CampaignJson>> {
+  async create(ctx: Ctx, raw: unknown, idempotencyKey?: string): Promise<Answer<CampaignJson>> {
     const orgId = requireOrg(ctx);
     const { input, recipients: valid } = await this.checkBody(campaignSchema, raw, idempotencyKey);
     const idem = Idempotency.of(idempotencyKey, input, 'campaigns.create');

@@ -1,4 +1,3 @@
-import type { ContainerType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { GraphQLError, parse, validate, specifiedRules, type ExecutionArgs, type GraphQLFormattedError } from 'graphql';
@@ -9,7 +8,7 @@ import type { Services } from '../../services';
 import type { Ctx, UserActor } from '../../common/context';
 import { toAppError } from '../../common/errors';
 import { verifyDashboardToken } from '../../features/auth/tokens';
-import type { GqlContext } from '../context';
+import type { GqlContext, ResolverContainer } from '../context';
 import { formatError } from '../format-error';
 import { buildGraphqlSchema } from '../schema';
 import { queryBoundRules } from '../query-bounds';
@@ -40,7 +39,7 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
  * It is re-checked whenever that user's or organization's standing changes in any process, and
  * closed with 4403 when it no longer holds.
  */
-export function startSubscriptionServer(http: Server, services: Services, resolvers: ContainerType): SubscriptionServer {
+export function startSubscriptionServer(http: Server, services: Services, resolvers: ResolverContainer): SubscriptionServer {
   const schema = buildGraphqlSchema();
   const rules = [...specifiedRules, ...queryBoundRules(services.config.graphqlLimits)];
   const wss = new WebSocketServer({ server: http, path: '/graphql', maxPayload: 256 * 1024 });
@@ -100,7 +99,6 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
         return {
           ctx: newCtx(conn?.actor ?? null),
           resolvers,
-          req: undefined as never,
           authenticate: async () => undefined, // done once in connection_init, re-checked on changes
           dropSlowSubscriber: () => close(socket, CLOSE.tooSlow, 'Subscriber too slow'),
         };
@@ -118,9 +116,9 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
       },
       onNext: (_ctx, _id, _payload, _args, result) => {
         if (!('errors' in result) || !result.errors?.length) return result;
-        return { ...result, errors: result.errors.map((e) => format(e)) as never };
+        return { ...result, errors: result.errors.map((e) => format(e)) };
       },
-      onError: (_ctx, _id, _payload, errors) => errors.map((e) => format(e)) as never,
+      onError: (_ctx, _id, _payload, errors) => errors.map((e) => format(e)),
     },
     wss,
   );
