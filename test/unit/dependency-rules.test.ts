@@ -197,3 +197,25 @@ test('the check bites: it reports cycles of any length, between features and bet
   // A port is a node of its own: the feature -> carriers -> the feature's port is no cycle.
   expect(cycles([['features/calls/dial.task.ts', 'carriers/registry.ts'], ['carriers/registry.ts', 'features/calls/ports.ts'], ['features/calls/dial.task.ts', 'features/calls/ports.ts']])).toEqual([]);
 });
+
+/** The SQL markers of the carrier port's rule ("carriers/ and voice/ contain no SQL"). */
+const SQL_MARKERS = /\b(?:query|execute)\(|\b(?:select|update|insert) /i;
+
+test('carriers/ and voice/ contain no SQL: they reach the database only through the calls feature port', () => {
+  const offending = [...FILES]
+    .filter((f) => top(f) === 'carriers' || top(f) === 'voice')
+    .flatMap((f) =>
+      readFileSync(path.join(SRC, f), 'utf8')
+        .split('\n')
+        .map((line, i) => ({ line, at: `${f}:${i + 1}` }))
+        .filter(({ line }) => SQL_MARKERS.test(line))
+        .map(({ at }) => at),
+    );
+  expect(offending).toEqual([]);
+  expect(SQL_MARKERS.test("await pool.query('select 1')")).toBe(true); // the check bites
+});
+
+test("no 'as never' in src/: types that fit instead", () => {
+  const offending = [...FILES].filter((f) => /\bas never\b/.test(readFileSync(path.join(SRC, f), 'utf8')));
+  expect(offending).toEqual([]);
+});
