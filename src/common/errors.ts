@@ -7,8 +7,10 @@ import { mapPgError } from './pg-errors';
 export const ERROR_CODES = {
   bad_request: { status: 400, title: 'Bad Request', graphql: 'BAD_USER_INPUT' },
   validation_error: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
+  unknown_field: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
   from_not_allowed: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
   number_suppressed: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
+  campaign_too_large: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
   missing_credentials: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   invalid_token: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   token_expired: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
@@ -29,6 +31,7 @@ export const ERROR_CODES = {
   payload_too_large: { status: 413, title: 'Content Too Large', graphql: 'BAD_USER_INPUT' },
   unsupported_media_type: { status: 415, title: 'Unsupported Media Type', graphql: 'BAD_USER_INPUT' },
   rate_limited: { status: 429, title: 'Too Many Requests', graphql: 'RATE_LIMITED' },
+  too_many_pending_recipients: { status: 429, title: 'Too Many Requests', graphql: 'RATE_LIMITED' },
   internal_error: { status: 500, title: 'Internal Server Error', graphql: 'INTERNAL_SERVER_ERROR' },
   service_unavailable: { status: 503, title: 'Service Unavailable', graphql: 'SERVICE_UNAVAILABLE' },
 } as const;
@@ -38,6 +41,8 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export interface FieldError {
   field: string;
   message: string;
+  /** A field the request does not have (validation.ts turns the 422 into unknown_field; never sent). */
+  unknown?: { suggestion?: string };
 }
 
 export class AppError extends Error {

@@ -5,7 +5,9 @@ import path from 'node:path';
  * The layer rules of docs/architecture.md ("Layer rules"), checked on every import (type-only
  * imports and re-exports too) of every file under src/:
  * - infrastructure points down: common/ imports nothing of ours but common/; then queue/, db/,
- *   voice/, carriers/, each importing only the ones before it (and config.ts);
+ *   voice/, carriers/, each importing only the ones before it (and config.ts); voice/ (the
+ *   conversation pipeline) imports only voice/, common/, config.ts and ports, and holds no
+ *   database client;
  * - infrastructure reaches a feature only through that feature's ports module
  *   (features/<name>/ports.ts), and a ports module imports nothing of ours but other ports modules
  *   (plain types);
@@ -139,6 +141,7 @@ function violations(edges: Array<[string, string]>): string[] {
       const allowed = a === b || (INFRA.includes(b) && INFRA.indexOf(b) < INFRA.indexOf(a)) || (to === 'config.ts' && a !== 'common') || (b === 'features' && isPorts(to));
       if (!allowed) found.add(edge);
     }
+    if (a === 'voice' && !['voice', 'common', 'config.ts'].includes(b) && !isPorts(to)) found.add(edge);
     if (isPorts(from) && !isPorts(to)) found.add(edge);
     if ((a === 'graphql' && b === 'rest') || (a === 'rest' && b === 'graphql')) found.add(edge);
     if (a === 'web' && !['web', 'common'].includes(b) && to !== 'config.ts') found.add(edge);
@@ -169,7 +172,9 @@ test('the check bites: each rule reports an import that breaks it', () => {
   const bad: Array<[string, string]> = [
     ['common/context.ts', 'features/users/user.entity.ts'],
     ['carriers/sip/sip-carrier.ts', 'features/calls/call.entity.ts'],
-    ['voice/agent.ts', 'carriers/sip/rtp-session.ts'],
+    ['voice/agent/voice-agent.ts', 'carriers/sip/rtp-session.ts'],
+    ['voice/agent/voice-agent.ts', 'features/calls/call.entity.ts'],
+    ['voice/dialog/prompts.ts', 'db/database.ts'],
     ['db/database.ts', 'features/calls/ports.ts'],
     ['features/calls/ports.ts', 'features/calls/call.entity.ts'],
     ['graphql/server.ts', 'rest/auth.middleware.ts'],
@@ -180,6 +185,7 @@ test('the check bites: each rule reports an import that breaks it', () => {
   const allowedDown = ['db/database.ts -> features/calls/ports.ts']; // infrastructure may use a port
   expect(found).toEqual(expect.arrayContaining(bad.map(([f, t]) => `${f} -> ${t}`).filter((e) => !allowedDown.includes(e))));
   expect(found).not.toContain(allowedDown[0]);
+  expect(violations([...EDGES, ['voice/dialog/prompts.ts', 'features/calls/ports.ts']])).not.toContain('voice/dialog/prompts.ts -> features/calls/ports.ts');
 });
 
 test('the check bites: it reports cycles of any length, between features and between folders', () => {
@@ -213,6 +219,13 @@ test('carriers/ and voice/ contain no SQL: they reach the database only through 
     );
   expect(offending).toEqual([]);
   expect(SQL_MARKERS.test("await pool.query('select 1')")).toBe(true); // the check bites
+});
+
+test('voice/ holds no SQL and no database client', () => {
+  const voiceFiles = [...FILES].filter((f) => top(f) === 'voice');
+  expect(voiceFiles.length).toBeGreaterThan(10);
+  const offenders = voiceFiles.filter((f) => /from '(pg|@mikro-orm\/[^']+|graphile-worker)'|\.query\(|\b(select|insert|update|delete)\s.+\b(from|into|set|where)\b/i.test(readFileSync(path.join(SRC, f), 'utf8')));
+  expect(offenders).toEqual([]);
 });
 
 test("no 'as never' in src/: types that fit instead", () => {

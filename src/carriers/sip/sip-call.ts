@@ -1,10 +1,11 @@
 import * as sip from 'sip';
 import type { SipAddress, SipMessage } from 'sip';
-import * as digest from 'sip/digest';
+import { isBlockedAddress } from '../../common/net-guard';
 import type { CarrierStatus, Disposition } from '../../features/calls/ports';
 import type { Logger } from 'pino';
 import type { RtpSession } from './rtp-session';
 import { buildOffer, parseAnswer, type SdpAnswer } from './sdp';
+import { signDigest } from './sip-digest';
 import { ALLOW, newTag, type Remote, type SipEndpoint } from './sip-endpoint';
 import { outcomeForFinalResponse } from './sip-outcomes';
 
@@ -15,6 +16,12 @@ export interface SipTrunk {
   address: string;
   username?: string;
   password?: string;
+  /**
+   * Whether addresses the far end names (its SDP media address) may be private, loopback or
+   * link-local: the same policy the trunk's host was judged by (an organization's trunk: only with
+   * CARRIER_ALLOW_PRIVATE_NETWORKS=true; the deployment's own trunk: yes).
+   */
+  allowPrivate: boolean;
 }
 
 export interface SipCallOutcome {
@@ -49,6 +56,11 @@ type State = 'calling' | 'ringing' | 'canceling' | 'answered' | 'ending' | 'ende
 const status = (code: number | null, reason: string): CarrierStatus => ({ code, reason });
 
 /**
+ * Every SIP request of a call goes to `trunk.address`, the address its host resolved to and was
+ * judged by right before the INVITE; Contact and Record-Route from the far end only shape the
+ * Request-URI and Route headers, never where packets go. The far end's SDP names where RTP goes,
+ * so that address is judged by the trunk's policy too (answer and re-INVITE).
+ *
  * One outbound call as a SIP user agent client (RFC 3261): INVITE with our SDP offer, digest
  * authentication on 401/407 (once), provisional responses as ringing, 2xx → ACK and media, every
  * final failure mapped by sip-outcomes.ts. CANCEL on ring timeout or when the caller cancels, BYE
@@ -166,8 +178,17 @@ export class SipCall {
       this.authTried = true;
       this.cseq++;
       this.invite.headers.cseq = { method: 'INVITE', seq: this.cseq };
-      digest.signRequest({}, this.invite, rs, { user: this.o.trunk.username, password: this.o.trunk.password });
-      this.sendInvite();
+      let signed: boolean;
+      try {
+        signed = signDigest(this.invite, rs, { user: this.o.trunk.username, password: this.o.trunk.password });
+        if (signed) this.sendInvite();
+      } catch (err) {
+        this.o.log.warn({ call_id: this.o.callId, err: (err as Error).message }, 'the credentials cannot be sent; the call fails');
+        this.end({ status: 'failed', disposition: 'carrier_error', carrierStatus: status(code, 'The trunk credentials cannot be written into a SIP header'), durationSeconds: 0 });
+        return;
+      }
+      if (signed) return;
+      this.end({ ...outcomeForFinalResponse(code), carrierStatus: status(code, rs.reason || ''), durationSeconds: 0 });
       return;
     }
     this.o.endpoint.ackFailure(this.invite, rs, this.target, this.inviteBranch);
@@ -198,6 +219,13 @@ export class SipCall {
     this.state = 'answered';
     this.answeredAt = Date.now();
     this.finalStatus = status(rs.status!, rs.reason || '');
+    if (sdp && !this.mediaAllowed(sdp.address)) {
+      this.o.log.warn({ call_id: this.o.callId, address: sdp.address }, "the answer's media address is private or loopback; hanging up without sending media");
+      this.state = 'ending';
+      const outcome: SipCallOutcome = { status: 'failed', disposition: 'carrier_error', carrierStatus: status(488, `Not Acceptable Here (media address ${sdp.address} is not allowed)`), durationSeconds: 0 };
+      this.o.endpoint.request(this.inDialogRequest('BYE'), this.target, (r) => r.status! >= 200 && this.end(outcome), () => this.end(outcome));
+      return;
+    }
     if (!sdp) {
       this.o.log.warn({ call_id: this.o.callId }, 'the answer has no usable SDP (no PCMU/PCMA); hanging up');
       this.state = 'ending';
@@ -290,6 +318,7 @@ export class SipCall {
       case 'INVITE': {
         // A re-INVITE (session refresh, hold, a media move): accept, follow the new address.
         const offer = rq.content ? parseAnswer(rq.content) : null;
+        if (offer && !this.mediaAllowed(offer.address)) return sip.makeResponse(rq, 488, 'Not Acceptable Here');
         if (offer) this.o.media.retarget({ address: offer.address, port: offer.port });
         return sip.makeResponse(rq, 200, 'OK', {
           headers: { contact: [{ uri: `sip:voicegate@${this.o.endpoint.hostPort}`, params: {} }], 'content-type': 'application/sdp', allow: ALLOW },
@@ -312,6 +341,11 @@ export class SipCall {
         void remote;
         return sip.makeResponse(rq, 405, 'Method Not Allowed', { headers: { allow: ALLOW } });
     }
+  }
+
+  /** RTP goes where the far end's SDP says: judged like the trunk's host (no private target unless allowed). */
+  private mediaAllowed(address: string): boolean {
+    return this.o.trunk.allowPrivate || !isBlockedAddress(address);
   }
 
   private end(outcome: SipCallOutcome): void {

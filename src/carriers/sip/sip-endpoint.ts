@@ -95,7 +95,7 @@ export class SipEndpoint {
   /** Adds our Via (new branch unless given: CANCEL reuses the INVITE's) and sends outside any transaction (ACK). */
   sendStateless(m: SipMessage, to: Remote, branch = newBranch()): void {
     m.headers.via = [{ version: '2.0', protocol: 'UDP', host: this.publicAddress, port: this.port, params: { branch, rport: null } }];
-    this.write(sip.stringify(m), to);
+    this.write(printMessage(m), to);
   }
 
   /**
@@ -107,7 +107,7 @@ export class SipEndpoint {
     const method = m.method!;
     m.headers.via = [{ version: '2.0', protocol: 'UDP', host: this.publicAddress, port: this.port, params: { branch, rport: null } }];
     m.headers['max-forwards'] = 70;
-    const text = sip.stringify(m);
+    const text = printMessage(m);
     const key = `${branch}|${method}`;
     const tx: ClientTransaction = { method, timers: [], state: 'calling', onResponse, onTimeout };
     this.transactions.set(key, tx);
@@ -161,8 +161,13 @@ export class SipEndpoint {
     if (!m || !Array.isArray(m.headers?.via) || !m.headers.via.length || !m.headers['call-id'] || !m.headers.cseq || !m.headers.from || !m.headers.to) {
       return; // not SIP, or missing the headers every message must carry (keep-alive CRLFs too)
     }
-    if (m.status) this.receiveResponse(m);
-    else this.receiveRequest(m, remote);
+    try {
+      if (m.status) this.receiveResponse(m);
+      else this.receiveRequest(m, remote);
+    } catch (err) {
+      // A message that makes us fail (or a reply we refuse to print) must not end the process.
+      this.log.warn({ err: (err as Error).message, call_id: m.headers['call-id'] }, 'could not handle a SIP message');
+    }
   }
 
   private receiveResponse(rs: SipMessage): void {
@@ -246,7 +251,7 @@ export class SipEndpoint {
     }
     if (!rs) return;
     if (rs.status! > 100 && !rs.headers.to.params.tag) rs.headers.to = { ...rs.headers.to, params: { ...rs.headers.to.params, tag: newTag() } };
-    const text = sip.stringify(rs);
+    const text = printMessage(rs);
     this.answered.set(cacheKey, { response: text, timer: setTimeout(() => this.answered.delete(cacheKey), 64 * T1).unref() });
     this.write(text, this.responseTarget(rq, remote));
   }
@@ -255,6 +260,25 @@ export class SipEndpoint {
   private responseTarget(_rq: SipMessage, remote: Remote): Remote {
     return remote;
   }
+}
+
+/** Any string anywhere in the start line or the headers (not the body). */
+function* headerStrings(value: unknown): Generator<string> {
+  if (typeof value === 'string') yield value;
+  else if (Array.isArray(value)) for (const v of value) yield* headerStrings(v);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) yield* headerStrings(v);
+}
+
+/**
+ * sip.stringify, refusing a message whose start line or headers carry a CR or LF: a value with a
+ * line break would become a header line of its own (injection). Defence in depth: values are
+ * validated where they enter (the carrier connection's fields), and quoted where they are written.
+ */
+export function printMessage(m: SipMessage): string {
+  for (const text of headerStrings([m.method, m.uri, m.reason, m.headers])) {
+    if (/[\r\n\0]/.test(text)) throw new Error('refusing to send a SIP message with a line break in its start line or a header');
+  }
+  return sip.stringify(m);
 }
 
 /** Without SIP_PUBLIC_ADDRESS and bound to every interface: the machine's first non-loopback IPv4 address. */

@@ -1,6 +1,6 @@
 import type { Logger } from '../../common/logger';
 import type { AccountTokens, CallAnalysis, CallEvents, CallRecords, CarrierAdapter, CarrierCall, CarrierName, DialContext, Recording } from '../../features/calls/ports';
-import type { AnswerExtractor } from '../../voice/llm-extract';
+import type { AnswerExtractor } from '../../voice/dialog/llm-answer-extractor';
 import { TwilioAnalyzer } from './twilio-analyzer';
 import { asRestError, describeTwilioFailure, isRetryableRefusal, twilioClient, type TwilioClient } from './twilio-client';
 import { isInvalidNumberError } from './twilio-outcomes';

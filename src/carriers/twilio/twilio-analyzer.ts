@@ -1,7 +1,7 @@
 import type { CallAnalysis, CallRecords, CarrierCall, Recording } from '../../features/calls/ports';
-import { GOODBYE, intro } from '../../voice/agent';
-import { answerFromDigits, extractAnswer } from '../../voice/answers';
-import type { AnswerExtractor } from '../../voice/llm-extract';
+import { GOODBYE, intro } from '../../voice/dialog/prompts';
+import { answerFromDigits, extractAnswer } from '../../voice/dialog/answers';
+import type { AnswerExtractor } from '../../voice/dialog/llm-answer-extractor';
 import { SipAnalyzer } from '../sip/sip-analyzer';
 import { isMachine } from './twilio-outcomes';
 import { reaskText } from './twiml';

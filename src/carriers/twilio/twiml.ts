@@ -1,6 +1,6 @@
 import twilio from 'twilio';
 import type { CallQuestion, CarrierCall } from '../../features/calls/ports';
-import { GOODBYE, intro } from '../../voice/agent';
+import { GOODBYE, intro } from '../../voice/dialog/prompts';
 
 const { VoiceResponse } = twilio.twiml;
 

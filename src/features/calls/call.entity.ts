@@ -1,12 +1,10 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
-import type { CallQuestion, CarrierCall, CarrierName, CarrierStatus, Disposition } from './ports';
+import type { CallQuestion, CallStatus, CarrierCall, CarrierName, CarrierStatus, Disposition } from './ports';
 
-export const CALL_STATUSES = ['scheduled', 'queued', 'ringing', 'in_progress', 'completed', 'failed', 'canceled'] as const;
-export type CallStatus = (typeof CALL_STATUSES)[number];
-export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set(['completed', 'failed', 'canceled']);
-
-export { CARRIER_NAMES, DISPOSITIONS, type CallQuestion, type CarrierName, type CarrierStatus, type Disposition } from './ports';
+// The plain types live in ports.ts (what carriers and voice may import); re-exported for the feature.
+export { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES } from './ports';
+export type { CallQuestion, CallStatus, CarrierName, CarrierStatus, Disposition } from './ports';
 
 @Entity({ tableName: 'calls' })
 export class Call implements CarrierCall {

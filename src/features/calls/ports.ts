@@ -1,26 +1,33 @@
 import type { Readable } from 'node:stream';
 
 /**
- * The calls feature's seam with the infrastructure below it (carriers, voice): plain types only,
- * importing nothing. A carrier implements `CarrierAdapter` and owns its protocol (signalling,
- * media, its callbacks); what happens to a call reaches the calls feature through `CallEvents`,
- * and what a carrier needs to know of a call it asks through `CallRecords`. The calls feature
- * alone writes `calls` rows and moves a call through its lifecycle (call-lifecycle.ts).
+ * The calls feature's seam with the infrastructure below it (carriers, voice): plain types and
+ * constants only, importing nothing of ours (no entity, no ORM, no service); call.entity.ts
+ * imports its types from here. A carrier implements `CarrierAdapter` and owns its protocol
+ * (signalling, media, its callbacks); what happens to a call reaches the calls feature through
+ * `CallEvents`, and what a carrier needs to know of a call it asks through `CallRecords`. The
+ * calls feature alone writes `calls` rows and moves a call through its lifecycle
+ * (call-lifecycle.ts).
  */
+
+export const CALL_STATUSES = ['scheduled', 'queued', 'ringing', 'in_progress', 'completed', 'failed', 'canceled'] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set(['completed', 'failed', 'canceled']);
+
+export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled'] as const;
+export type Disposition = (typeof DISPOSITIONS)[number];
 
 /** The carriers a call can be placed with; a carrier adapter is looked up by this name. */
 export const CARRIER_NAMES = ['simulator', 'sip', 'twilio'] as const;
 export type CarrierName = (typeof CARRIER_NAMES)[number];
 
-export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled'] as const;
-export type Disposition = (typeof DISPOSITIONS)[number];
-
-/** What the carrier said (a SIP code and reason), kept on the call as carrier_status. */
+/** The carrier's last word on a call (the SIP final response, for example), kept as carrier_status. */
 export interface CarrierStatus {
   code: number | null;
   reason: string;
 }
 
+/** One question of a call's script; `options` only for `enum`. */
 export interface CallQuestion {
   key: string;
   question: string;
@@ -34,7 +41,7 @@ export interface CarrierCall {
   readonly orgId: string;
   readonly to: string;
   readonly from: string | null;
-  readonly status: 'scheduled' | 'queued' | 'ringing' | 'in_progress' | 'completed' | 'failed' | 'canceled';
+  readonly status: CallStatus;
   readonly task: string | null;
   readonly questions: CallQuestion[];
   readonly voicemailMessage: string | null;

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FieldError } from '../../common/errors';
 import { newId } from '../../common/ids';
+import { checkValue } from '../../common/validation';
 import { nextCommonOpening } from './calling-window';
 import type { Campaign } from './campaign.entity';
 import { recipientSchema, type RecipientInput } from './campaigns.schemas';
@@ -27,14 +28,12 @@ export function checkRecipients(raw: unknown[]): { recipients: RecipientInput[];
   const errors: FieldError[] = [];
   const recipients: RecipientInput[] = [];
   raw.forEach((item, i) => {
-    const r = recipientSchema.safeParse(item);
-    if (r.success) {
+    const r = checkValue(recipientSchema, item, ['recipients', i]);
+    if (r.ok) {
       if (errors.length === 0) recipients.push(r.data);
       return;
     }
-    for (const issue of r.error.issues) {
-      if (errors.length < MAX_REPORTED_ERRORS) errors.push({ field: ['recipients', i, ...issue.path].join('.'), message: issue.message });
-    }
+    errors.push(...r.errors.slice(0, MAX_REPORTED_ERRORS - errors.length));
   });
   return { recipients: errors.length > 0 ? [] : recipients, errors };
 }
@@ -87,17 +86,23 @@ export function prepareRecipients(valid: RecipientInput[], campaign: Campaign, n
 
 /**
  * Inserts recipients in one statement (json_to_recordset: one parameter whatever the count); a
- * number on the suppression list is inserted as `suppressed` and never dialed.
+ * number on the suppression list is inserted as `suppressed` and never dialed. Returns how many
+ * were inserted as `pending` (what the organization's pending ceiling counts).
  */
-export async function insertRecipients(em: EntityManager, campaign: Campaign, rows: PreparedRecipient[]): Promise<void> {
-  if (rows.length === 0) return;
-  await em.execute(
-    `insert into campaign_recipients (id, campaign_id, org_id, to_number, metadata, time_zone, time_zones, time_zone_source, status, next_attempt_at)
-     select t.id, ?::uuid, ?::uuid, t.to_number, t.metadata, t.time_zone, string_to_array(t.time_zones, '&'), t.source,
-            case when s.number is null then 'pending' else 'suppressed' end,
-            case when s.number is null then t.next_attempt_at end
-       from json_to_recordset(?::json) as t(id uuid, to_number text, metadata json, time_zone text, time_zones text, source text, next_attempt_at timestamptz)
-       left join suppressions s on s.org_id = ?::uuid and s.number = t.to_number`,
+export async function insertRecipients(em: EntityManager, campaign: Campaign, rows: PreparedRecipient[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const out: Array<{ pending: number }> = await em.execute(
+    `with inserted as (
+       insert into campaign_recipients (id, campaign_id, org_id, to_number, metadata, time_zone, time_zones, time_zone_source, status, next_attempt_at)
+       select t.id, ?::uuid, ?::uuid, t.to_number, t.metadata, t.time_zone, string_to_array(t.time_zones, '&'), t.source,
+              case when s.number is null then 'pending' else 'suppressed' end,
+              case when s.number is null then t.next_attempt_at end
+         from json_to_recordset(?::json) as t(id uuid, to_number text, metadata json, time_zone text, time_zones text, source text, next_attempt_at timestamptz)
+         left join suppressions s on s.org_id = ?::uuid and s.number = t.to_number
+       returning status
+     )
+     select count(*) filter (where status = 'pending')::int as pending from inserted`,
     [campaign.id, campaign.orgId, JSON.stringify(rows), campaign.orgId],
   );
+  return out[0]?.pending ?? 0;
 }

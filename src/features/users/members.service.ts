@@ -13,7 +13,7 @@ import { hashPassword } from '../../common/passwords';
 import { Organization } from '../orgs';
 import { User } from './user.entity';
 
-export const addMemberSchema = z.object({
+export const addMemberSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema.optional().meta({ description: 'Omit it to send an invitation instead (recommended): the member chooses their own password.' }),
   role: z.enum(['member', 'owner']).default('member'),
@@ -59,8 +59,8 @@ export class MembersService {
     } catch (e) {
       throw mapPgError(e, { unique: () => new AppError('email_taken', 'An account with this e-mail already exists.') });
     }
-    if (purpose === 'invitation') this.mail.invitation(user.email, token, organization.name);
-    else this.mail.verification(user.email, token);
+    if (purpose === 'invitation') this.mail.invitation(user.email, token, owner.orgId, organization.name);
+    else this.mail.verification(user.email, token, owner.orgId);
     return user;
   }
 
