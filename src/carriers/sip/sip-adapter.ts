@@ -32,7 +32,10 @@ export class SipAdapter implements CarrierAdapter {
 
   constructor(private readonly d: SipAdapterDeps) {
     this.analyzer = new SipAnalyzer(d.records);
-    d.notifier.on(SIP_HANG_UP_CHANNEL, (callId) => this.carrier?.cancel(callId));
+    // Every process hears every hang-up; only the one holding the dialog acts on it.
+    d.notifier.on(SIP_HANG_UP_CHANNEL, (callId) => {
+      if (this.carrier?.holds(callId)) this.carrier.cancel(callId);
+    });
   }
 
   /** The SIP carrier of this process, if it was created (CARRIER=sip, or a first SIP call). */
