@@ -190,6 +190,13 @@ const envSchema = z.object({
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
   /** Introspection and "Did you mean …" hints; default: on outside production, off in production. */
   GRAPHQL_INTROSPECTION: bool.optional(),
+  /** Operations (subscriptions, and queries while they run) open at once on one GraphQL WebSocket. */
+  GRAPHQL_WS_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** GraphQL WebSockets one user, and one organization, may hold open on one API process. */
+  GRAPHQL_WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
+  GRAPHQL_WS_MAX_SOCKETS_PER_ORG: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Bytes one GraphQL WebSocket may hold unsent (its send buffer and its waiting events); past it the socket closes with 4008. */
+  GRAPHQL_WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(16 * 1024).max(1024 * 1024 * 1024).default(2 * 1024 * 1024),
   /** Time allowed to receive a request's headers (slow-header clients are cut off after it). */
   HTTP_HEADERS_TIMEOUT: duration.default(10_000),
   /** Time allowed to receive a whole request, headers and body. */
@@ -249,6 +256,7 @@ export interface Config {
   bcryptCost: number;
   graphqlLimits: { maxDepth: number; maxCost: number; maxAliases: number };
   graphqlIntrospection: boolean;
+  graphqlWs: { maxSubscriptionsPerSocket: number; maxSocketsPerUser: number; maxSocketsPerOrg: number; maxBufferedBytes: number };
   http: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnectionsPerIp: number };
   dashboardAtRoot: boolean;
   rateLimit: {
@@ -419,6 +427,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bcryptCost: e.BCRYPT_COST,
     graphqlLimits: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxCost: e.GRAPHQL_MAX_COST, maxAliases: e.GRAPHQL_MAX_ALIASES },
     graphqlIntrospection: e.GRAPHQL_INTROSPECTION ?? !production,
+    graphqlWs: {
+      maxSubscriptionsPerSocket: e.GRAPHQL_WS_MAX_SUBSCRIPTIONS,
+      maxSocketsPerUser: e.GRAPHQL_WS_MAX_SOCKETS_PER_USER,
+      maxSocketsPerOrg: e.GRAPHQL_WS_MAX_SOCKETS_PER_ORG,
+      maxBufferedBytes: e.GRAPHQL_WS_MAX_BUFFERED_BYTES,
+    },
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT,
       // Node refuses a headersTimeout longer than requestTimeout; the whole request includes its headers.

@@ -1,5 +1,6 @@
 import type { ContainerType } from 'type-graphql';
 import type { Ctx } from '../common/context';
+import type { LiveSocket } from './subscriptions/live-socket';
 
 /** type-graphql's container, plus the typed lookup code outside type-graphql needs (subscribe functions). */
 export interface ResolverContainer extends ContainerType {
@@ -13,6 +14,6 @@ export interface GqlContext {
   resolvers: ResolverContainer;
   /** Resolves the dashboard actor from the bearer token (once per request); throws AppError. */
   authenticate(): Promise<void>;
-  /** Over WebSocket only: ends the connection of a subscriber too slow to keep up. */
-  dropSlowSubscriber?: () => void;
+  /** Over WebSocket only: the socket's byte budget, and the way to drop it when too slow. */
+  liveSocket?: LiveSocket;
 }

@@ -11,7 +11,7 @@ import type { Services } from '../services';
 import { bearerToken } from '../common/bearer-token';
 import type { GqlContext } from './context';
 import { createFormatError } from './format-error';
-import { queryBoundRules } from './query-bounds';
+import { refusalRules } from './query-bounds';
 import { createResolverContainer } from './resolvers';
 import { buildGraphqlSchema } from './schema';
 import { startSubscriptionServer, type SubscriptionServer } from './subscriptions/ws-server';
@@ -50,8 +50,6 @@ export async function createGraphqlMiddleware(services: Services): Promise<Graph
     },
   };
   const production = services.config.nodeEnv === 'production';
-  // Query bounds (GRAPHQL_MAX_*): refused during validation, before any resolver runs.
-  const limits = services.config.graphqlLimits;
   const server = new ApolloServer<GqlContext>({
     schema: buildGraphqlSchema(),
     // GRAPHQL_INTROSPECTION (off in production by default) also hides "Did you mean …" hints,
@@ -59,9 +57,11 @@ export async function createGraphqlMiddleware(services: Services): Promise<Graph
     formatError: createFormatError({ hideSchemaDetails: !services.config.graphqlIntrospection }),
     hideSchemaDetailsFromClientErrors: !services.config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
-    introspection: services.config.graphqlIntrospection,
+    // Introspection is refused by refusalRules (the same rule serves the WebSocket), not by Apollo's own.
+    introspection: true,
     csrfPrevention: true,
-    validationRules: queryBoundRules(limits),
+    // Query bounds (GRAPHQL_MAX_*) and introspection: refused during validation, before any resolver runs.
+    validationRules: refusalRules(services.config),
     plugins: [httpStatusOfThrottling, drainSubscriptions, production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true })],
   });
   await server.start();

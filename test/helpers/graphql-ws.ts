@@ -46,7 +46,13 @@ export interface Subscribed<T> {
   dispose(): void;
 }
 
-export function subscribe<T, V extends Record<string, unknown>>(conn: WsConnection, document: TypedDocumentNode<T, V>, variables: V): Subscribed<T> {
+/** Subscribes with a generated document, or with any query text (limits, malformed operations). */
+export function subscribe<T, V extends Record<string, unknown>>(
+  conn: WsConnection,
+  document: TypedDocumentNode<T, V> | string,
+  variables: V,
+  operationName?: string,
+): Subscribed<T> {
   const events: T[] = [];
   const errors: unknown[] = [];
   const wakers = new Set<() => void>();
@@ -54,7 +60,7 @@ export function subscribe<T, V extends Record<string, unknown>>(conn: WsConnecti
   let onEnded!: () => void;
   const ended = new Promise<void>((r) => (onEnded = r));
   const dispose = conn.client.subscribe<T>(
-    { query: print(document), variables },
+    { query: typeof document === 'string' ? document : print(document), variables, operationName },
     {
       next: (r: FormattedExecutionResult<T>) => {
         if (r.errors) errors.push(...r.errors);
@@ -62,7 +68,8 @@ export function subscribe<T, V extends Record<string, unknown>>(conn: WsConnecti
         wake();
       },
       error: (e) => {
-        errors.push(e);
+        // An error message carries a list of GraphQL errors; a closed socket, a close event.
+        errors.push(...(Array.isArray(e) ? (e as unknown[]) : [e]));
         onEnded();
         wake();
       },
@@ -96,5 +103,43 @@ export function subscribe<T, V extends Record<string, unknown>>(conn: WsConnecti
         wakers.add(check);
         check();
       }),
+  };
+}
+
+/**
+ * A bare graphql-transport-ws client on `ws`, for what the library client hides: pausing the
+ * socket (a consumer that stops reading, so the server's sends back up) and counting bytes.
+ */
+export interface RawWs {
+  socket: WebSocket;
+  acked: Promise<void>;
+  closed: Promise<{ code: number; reason: string }>;
+  /** Bytes of the messages received so far. */
+  readonly bytes: number;
+  subscribe(id: string, query: string, variables?: Record<string, unknown>): void;
+}
+
+export function rawWs(app: TestApp, token: string): RawWs {
+  let onAck!: () => void;
+  let onClosed!: (e: { code: number; reason: string }) => void;
+  const acked = new Promise<void>((r) => (onAck = r));
+  const closed = new Promise<{ code: number; reason: string }>((r) => (onClosed = r));
+  const socket = new WebSocket(`${app.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+  let bytes = 0;
+  socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } })));
+  socket.on('message', (data: Buffer) => {
+    bytes += data.length;
+    if ((JSON.parse(data.toString()) as { type: string }).type === 'connection_ack') onAck();
+  });
+  socket.on('close', (code, reason) => onClosed({ code, reason: reason.toString() }));
+  socket.on('error', () => undefined); // the close event reports the outcome
+  return {
+    socket,
+    acked,
+    closed,
+    get bytes() {
+      return bytes;
+    },
+    subscribe: (id, query, variables = {}) => socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query, variables } })),
   };
 }

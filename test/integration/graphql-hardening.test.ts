@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { loadConfig } from '../../src/config';
+import { eventually, signup } from '../helpers/factories';
 import { rawGql } from '../helpers/graphql';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { connectWs, subscribe } from '../helpers/graphql-ws';
+import { logLines, startTestApp, type TestApp } from '../helpers/test-app';
 
 /** Introspection, "Did you mean" hints and persisted-query errors (docs/security.md). */
 let production: TestApp;
@@ -89,5 +91,48 @@ describe('automatic persisted queries', () => {
     expect([register.status, register.body]).toEqual([200, { data: { __typename: 'Query' } }]);
     const byHash = await post({ extensions: { persistedQuery: { version: 1, sha256Hash: sha } } });
     expect([byHash.status, byHash.body]).toEqual([200, { data: { __typename: 'Query' } }]);
+  });
+});
+
+describe('operations refused over the WebSocket', () => {
+  // Production (introspection and hints off) with a depth bound our schema can exceed.
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ NODE_ENV: 'production', GRAPHQL_MAX_DEPTH: '3' });
+  });
+  afterAll(() => app?.close());
+
+  const refused: Array<[string, string, string, { variables?: Record<string, unknown>; operationName?: string }?]> = [
+    ['depth', '{ calls(first: 5) { edges { node { id } } } }', 'GRAPHQL_VALIDATION_FAILED'],
+    ['aliases', `{ ${Array.from({ length: 20 }, (_, i) => `k${i}: apiKeys { id }`).join(' ')} }`, 'GRAPHQL_VALIDATION_FAILED'],
+    ['cost', `{ ${Array.from({ length: 14 }, (_, i) => `c${i}: calls(first: 100) { nodes { id to status metadata structuredAnswers transcript } }`).join(' ')} }`, 'GRAPHQL_VALIDATION_FAILED'],
+    ['unknown field', MISSPELLED_FIELD, 'GRAPHQL_VALIDATION_FAILED'],
+    ['unknown subscription field', 'subscription { callUpdatd { id } }', 'GRAPHQL_VALIDATION_FAILED'],
+    ['introspection', INTROSPECTION, 'GRAPHQL_VALIDATION_FAILED'],
+    ['syntax', '{ me { id ', 'GRAPHQL_PARSE_FAILED'],
+    ['variables', MISSPELLED_INPUT, 'BAD_USER_INPUT', { variables: misspelledInput }],
+    ['operation name', 'query A { __typename } query B { __typename }', 'OPERATION_RESOLUTION_FAILURE', { operationName: 'C' }],
+  ];
+
+  test.each(refused)('%s: the same errors as over HTTP, and logged like an HTTP 4xx', async (_what, query, code, opts = {}) => {
+    const org = await signup(app);
+    const http = await app.http().post('/graphql').set('Authorization', `Bearer ${org.token}`).set('Content-Type', 'application/json').send({ query, variables: opts.variables ?? {}, operationName: opts.operationName });
+    expect(http.status).toBe(400);
+    expect(http.body.errors[0].extensions.code).toBe(code);
+
+    const conn = connectWs(app, { authorization: `Bearer ${org.token}` });
+    try {
+      const op = subscribe(conn, query, opts.variables ?? {}, opts.operationName);
+      await op.ended;
+      expect(op.errors).toEqual(http.body.errors);
+      expect(op.events).toEqual([]);
+      for (const e of op.errors as Array<{ message: string }>) expect(e.message).not.toMatch(/Did you mean/);
+    } finally {
+      await conn.client.dispose();
+    }
+    // Log writes are asynchronous: wait for this organization's line.
+    const line = await eventually(async () => (await logLines(app)).find((l) => l.msg === 'graphql operation refused' && l.org_id === org.orgId), { what: 'the refusal to be logged' });
+    expect(line).toMatchObject({ level: 'info', statusCode: 400, codes: [code] });
+    expect((await logLines(app)).filter((l) => l.level === 'error')).toEqual([]);
   });
 });

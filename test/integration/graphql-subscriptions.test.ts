@@ -1,9 +1,11 @@
+import jwt from 'jsonwebtoken';
 import { spawnWorker } from '../helpers/child-worker';
-import { bearer, eventually, recordSecret, signup, uniqueEmail } from '../helpers/factories';
+import { bearer, eventually, recordSecret, signup, uniqueEmail, type TestOrg } from '../helpers/factories';
 import { gql } from '../helpers/graphql';
-import { connectWs, subscribe, type WsConnection } from '../helpers/graphql-ws';
+import { connectWs, rawWs, subscribe, type RawWs, type WsConnection } from '../helpers/graphql-ws';
 import { Receiver } from '../helpers/receiver';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { WAIT_DEADLINE_MS } from '../helpers/wait';
 import { CallUpdatedDocument, PlaceCallDocument, WebhookDeliveryUpdatedDocument, type CallUpdatedSubscription } from '../graphql/generated';
 
 // The API (and its subscriptions) in this process; the worker is a real child process running
@@ -152,4 +154,169 @@ test('signing out everywhere closes the live sockets of that user with 4401', as
   await subscribersRegistered(1);
   await app.http().post('/auth/logout-all').set(bearer(owner.token)).expect(204);
   expect((await live.closed).code).toBe(4401);
+});
+
+test('a socket closes when its token reaches the lifetime cap (JWT_EXPIRE_HOURS after iat), even when exp is later', async () => {
+  const owner = await signup(app);
+  const now = Math.floor(Date.now() / 1000);
+  // Accepted for a few more seconds by the cap; its exp says thirty years.
+  const iat = now - app.config.jwtExpireHours * 3600 + 5;
+  const token = jwt.sign({ sub: owner.userId, org_id: owner.orgId, role: 'owner', type: 'dashboard', sv: 0, iat, exp: now + 30 * 365 * 86_400 }, app.config.jwtSecret, { algorithm: 'HS256' });
+  recordSecret(token);
+  const live = ws(token);
+  await live.acked;
+  const closed = await Promise.race([
+    live.closed,
+    new Promise<'still open'>((r) => setTimeout(() => r('still open'), WAIT_DEADLINE_MS).unref()),
+  ]);
+  expect(closed).toEqual({ code: 4401, reason: 'Token expired' });
+  expect(Date.now()).toBeGreaterThanOrEqual((iat + app.config.jwtExpireHours * 3600) * 1000);
+});
+
+describe('limits', () => {
+  const CAPS = { subscriptions: 3, perUser: 2, perOrg: 3, bufferedBytes: 64 * 1024 };
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({
+      GRAPHQL_WS_MAX_SUBSCRIPTIONS: String(CAPS.subscriptions),
+      GRAPHQL_WS_MAX_SOCKETS_PER_USER: String(CAPS.perUser),
+      GRAPHQL_WS_MAX_SOCKETS_PER_ORG: String(CAPS.perOrg),
+      GRAPHQL_WS_MAX_BUFFERED_BYTES: String(CAPS.bufferedBytes),
+    });
+  });
+  afterAll(() => limited.close());
+
+  const clients: WsConnection[] = [];
+  const raws: RawWs[] = [];
+  const open = (token: string): WsConnection => {
+    const c = connectWs(limited, { authorization: `Bearer ${token}` });
+    clients.push(c);
+    return c;
+  };
+  const openRaw = (token: string): RawWs => {
+    const c = rawWs(limited, token);
+    raws.push(c);
+    return c;
+  };
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.client.dispose()));
+    for (const r of raws.splice(0)) r.socket.terminate();
+    await eventually(async () => limited.services.liveUpdates.subscriberCount === 0, { what: 'subscriptions of closed sockets to end' });
+  });
+  const subscribers = () => limited.services.liveUpdates.subscriberCount;
+  const subscribersAre = (n: number) => eventually(async () => subscribers() === n, { what: `${n} subscribers` });
+  const opened = (c: WsConnection) => Promise.race([c.acked.then(() => true), c.closed.then(() => false)]);
+
+  async function memberOf(owner: TestOrg): Promise<string> {
+    const email = uniqueEmail('member');
+    const password = 'member password for limits';
+    await limited.http().post('/dashboard/members').set(bearer(owner.token)).send({ email, password, role: 'member' }).expect(201);
+    const token = (await limited.http().post('/auth/login').send({ email, password }).expect(200)).body.access_token as string;
+    recordSecret(password, token);
+    return token;
+  }
+
+  /** Two events per call (placed, cancelled), each carrying 15 KB of metadata. */
+  const blob = 'x'.repeat(15_000);
+  async function placeAndCancel(org: TestOrg): Promise<void> {
+    const placed = await limited.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550100', metadata: { blob } }).expect(201);
+    await limited.http().post(`/v1/calls/${placed.body.call_id}/cancel`).set(bearer(org.apiKey)).expect(200);
+  }
+  const FLOOD = 'subscription { callUpdated { id status metadata } }';
+
+  test('an operation past GRAPHQL_WS_MAX_SUBSCRIPTIONS gets RATE_LIMITED and the socket stays; sockets past the per-user and per-organization caps close with 4029', async () => {
+    const owner = await signup(limited);
+    const conn = open(owner.token);
+    const subs = Array.from({ length: CAPS.subscriptions }, () => subscribe(conn, CallUpdatedDocument, {}));
+    await subscribersAre(CAPS.subscriptions);
+
+    const extra = subscribe(conn, CallUpdatedDocument, {});
+    await extra.ended;
+    expect(extra.errors).toEqual([{ message: 'At most 3 operations may be open at once on one connection.', extensions: { code: 'RATE_LIMITED', reason: 'rate_limited' } }]);
+    expect(subscribers()).toBe(CAPS.subscriptions);
+    // The socket stays open: its subscriptions still get events…
+    const placed = await limited.http().post('/v1/calls/outbound').set(bearer(owner.apiKey)).send({ to: '+14155550100' }).expect(201);
+    for (const sub of subs) await sub.until((ev) => ev.some((e) => e.callUpdated.id === placed.body.call_id), 'the placement on every subscription');
+    // …and one that ends makes room for another.
+    subs[0]!.dispose();
+    await subscribersAre(CAPS.subscriptions - 1);
+    const again = subscribe(conn, CallUpdatedDocument, {});
+    await subscribersAre(CAPS.subscriptions);
+    expect(again.errors).toEqual([]);
+
+    // Sockets: two for the owner (the per-user cap), the third is refused.
+    const second = open(owner.token);
+    await second.acked;
+    expect(await open(owner.token).closed).toEqual({ code: 4029, reason: 'Too many connections for this user' });
+    // A member of the same organization gets the organization's last place, then no more.
+    const member = await memberOf(owner);
+    await open(member).acked;
+    expect(await open(member).closed).toEqual({ code: 4029, reason: 'Too many connections for this organization' });
+    // Another organization is not affected.
+    const other = await signup(limited);
+    await open(other.token).acked;
+    // A socket that closes gives its place back.
+    await second.client.dispose();
+    await eventually(async () => opened(open(member)), { what: "the member's socket to be accepted once a place is free" });
+  });
+
+  test('a consumer that stops reading is closed with 4008 once its socket holds GRAPHQL_WS_MAX_BUFFERED_BYTES; its subscriptions end at once', async () => {
+    const org = await signup(limited);
+    const slow = openRaw(org.token);
+    await slow.acked;
+    for (const id of ['a', 'b', 'c']) slow.subscribe(id, FLOOD);
+    await subscribersAre(3);
+    slow.socket.pause(); // reads nothing more: the server's writes back up into its buffers
+
+    // The server gives up on the socket while the client still reads nothing: nothing is held for it any more.
+    let calls = 0;
+    while (subscribers() > 0) {
+      if (++calls > 1000) throw new Error('the paused socket was never dropped');
+      await placeAndCancel(org);
+    }
+    slow.socket.resume();
+    expect(await slow.closed).toEqual({ code: 4008, reason: 'Slow consumer' });
+  }, 120_000);
+
+  test("a flood from one organization's sockets stays within the caps while another organization's requests are answered", async () => {
+    const flooder = await signup(limited);
+    const member = await memberOf(flooder);
+    const victim = await signup(limited);
+    const target = await limited.http().post('/v1/calls/outbound').set(bearer(victim.apiKey)).send({ to: '+14155550199' }).expect(201);
+
+    // Every socket the organization may hold, each with every subscription it may hold and one more; none of them reads.
+    const sockets = [openRaw(flooder.token), openRaw(flooder.token), openRaw(member)];
+    await Promise.all(sockets.map((s) => s.acked));
+    expect(await open(member).closed).toEqual({ code: 4029, reason: 'Too many connections for this organization' });
+    for (const s of sockets) for (const id of ['1', '2', '3', '4']) s.subscribe(id, FLOOD);
+    const cap = CAPS.perOrg * CAPS.subscriptions;
+    await subscribersAre(cap);
+    for (const s of sockets) s.socket.pause();
+
+    // The flood runs until every flooding socket was dropped and the other organization was served throughout.
+    let served = false;
+    let most = 0;
+    const flood = (async () => {
+      let calls = 0;
+      while (!served || subscribers() > 0) {
+        if (++calls > 2000) throw new Error('the flooding sockets were never dropped');
+        most = Math.max(most, subscribers());
+        await placeAndCancel(flooder);
+      }
+    })();
+    const answers: Array<[number, unknown]> = [];
+    try {
+      for (let i = 0; i < 20; i++) {
+        const res = await limited.http().get(`/v1/calls/${target.body.call_id}`).set(bearer(victim.apiKey));
+        answers.push([res.status, res.body.call_id]);
+      }
+    } finally {
+      served = true;
+      await flood;
+    }
+    expect(answers).toEqual(Array.from({ length: 20 }, () => [200, target.body.call_id]));
+    expect(most).toBeLessThanOrEqual(cap);
+    for (const s of sockets) s.socket.resume();
+    for (const s of sockets) expect(await s.closed).toEqual({ code: 4008, reason: 'Slow consumer' });
+  }, 120_000);
 });

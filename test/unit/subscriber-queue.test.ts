@@ -1,4 +1,5 @@
 import { SubscriberQueue } from '../../src/graphql/subscriptions/subscriber-queue';
+import { SocketBudget, SocketCounts } from '../../src/graphql/subscriptions/live-socket';
 
 test('a subscriber queue hands events over in order and ends a subscriber that falls too far behind', async () => {
   const overflowed: string[] = [];
@@ -31,4 +32,42 @@ test('return() ends the subscription and wakes a waiting consumer', async () => 
   await q.return();
   expect(await waiting).toEqual({ value: undefined, done: true });
   expect(closed).toBe(1);
+});
+
+test("a queue's waiting bytes count against its socket's budget, which drops every subscription of the socket past its cap", async () => {
+  let buffered = 0;
+  let closes = 0;
+  const budget = new SocketBudget(100, () => buffered, () => closes++);
+  const ended: string[] = [];
+  const a = new SubscriberQueue<string>(10, () => budget.tooSlow(), () => ended.push('a'), budget);
+  const b = new SubscriberQueue<string>(10, () => budget.tooSlow(), () => ended.push('b'), budget);
+  budget.track(a);
+  budget.track(b);
+  const first = a.next(); // handed over at once: sent, so no longer held here
+  a.push('x', 80);
+  expect(await first).toEqual({ value: 'x', done: false });
+  a.push('y', 40);
+  b.push('z', 40); // 80 waiting
+  expect(budget.check()).toBe(true);
+  expect(await a.next()).toEqual({ value: 'y', done: false }); // 40 waiting
+  buffered = 70; // the socket's own send buffer backs up: 110 in all
+  expect(budget.check()).toBe(false);
+  expect([ended.sort(), closes, a.size, b.size]).toEqual([['a', 'b'], 1, 0, 0]);
+  // Dropped once: later pushes and subscriptions hold nothing.
+  b.push('w', 10);
+  const late = new SubscriberQueue<string>(10, () => undefined, () => ended.push('late'), budget);
+  budget.track(late);
+  expect([ended, closes]).toEqual([['a', 'b', 'late'], 1]);
+});
+
+test('sockets are counted per user and per organization; a released place is free again', () => {
+  const counts = new SocketCounts({ perUser: 2, perOrg: 3 });
+  const u1a = counts.acquire('u1', 'o1');
+  const u1b = counts.acquire('u1', 'o1');
+  expect(counts.acquire('u1', 'o1')).toBe('user');
+  const u2 = counts.acquire('u2', 'o1');
+  expect(counts.acquire('u3', 'o1')).toBe('organization');
+  expect(typeof counts.acquire('u4', 'o2')).toBe('function');
+  for (const release of [u1a, u1b, u2]) if (typeof release === 'function') release();
+  expect(typeof counts.acquire('u3', 'o1')).toBe('function');
 });

@@ -18,6 +18,14 @@ export interface DashboardClaims {
 
 export const tokenLifetimeSeconds = (config: Config): number => Math.round(config.jwtExpireHours * 3600);
 
+/**
+ * When a dashboard token stops being accepted (seconds since the epoch): its `exp`, or
+ * JWT_EXPIRE_HOURS after its `iat` when that comes first. Everything that keeps a token's session
+ * alive (a request, a WebSocket's expiry timer) counts from this.
+ */
+export const tokenExpiresAt = (config: Config, claims: Pick<DashboardClaims, 'iat' | 'exp'>): number =>
+  Math.min(claims.exp, claims.iat + tokenLifetimeSeconds(config));
+
 export function issueDashboardToken(config: Config, user: { id: string; orgId: string; role: Role; sessionVersion: number }): { token: string; expiresIn: number } {
   const expiresIn = tokenLifetimeSeconds(config);
   const token = jwt.sign({ org_id: user.orgId, role: user.role, type: 'dashboard', sv: user.sessionVersion }, config.jwtSecret, {
@@ -73,6 +81,7 @@ export function verifyDashboardToken(config: Config, token: string): DashboardCl
   }
   const now = Math.floor(Date.now() / 1000);
   if (c.iat > now + IAT_SKEW_SECONDS) throw new AppError('invalid_token', 'The token is invalid.');
-  if (now - c.iat > tokenLifetimeSeconds(config)) throw new AppError('token_expired', 'The token has expired.');
-  return c as DashboardClaims;
+  const claims = c as DashboardClaims;
+  if (now > tokenExpiresAt(config, claims)) throw new AppError('token_expired', 'The token has expired.');
+  return claims;
 }

@@ -225,3 +225,36 @@ export interface CarrierAdapters {
   /** The adapter of that name; null (a call no carrier placed) is the simulator's. */
   get(name: CarrierName | null): CarrierAdapter;
 }
+
+/** Where the time of an agent turn that answers the callee went (milliseconds). */
+export interface TurnLatency {
+  /** From the callee's last voiced frame to the moment the turn was judged over. */
+  end_of_turn_ms: number;
+  /** Recognition still running after the turn was judged over. */
+  recognition_ms: number;
+  /** Choosing what to say (dialog policy, or the language model's first sentence). */
+  decision_ms: number;
+  /** Synthesis still running after the decision (zero when the prompt was ready). */
+  synthesis_ms: number;
+  /** From the callee's last voiced frame to the agent's first audio frame on the wire. */
+  total_ms: number;
+}
+
+/** One utterance of a call: offsets are in the call's recording. */
+export interface CallTurn {
+  speaker: 'agent' | 'callee';
+  text: string;
+  start_ms: number;
+  end_ms: number;
+  /** An agent turn the callee talked over: `end_ms` is where the callee stopped hearing it. */
+  interrupted: boolean;
+  /** On agent turns that answer the callee. */
+  latency?: TurnLatency;
+}
+
+/** p50/p95 of the call's agent turns' `latency.total_ms`; `turns` is how many were measured. */
+export interface CallLatencySummary {
+  p50_ms: number | null;
+  p95_ms: number | null;
+  turns: number;
+}

@@ -4,6 +4,7 @@ import { Call } from '../../features/calls/call.entity';
 import { WebhookDelivery } from '../../features/webhooks/webhook-delivery.entity';
 import { LIVE_CHANNELS, type CallChange, type DeliveryChange } from '../../common/live-events';
 import type { Logger } from '../../common/logger';
+import type { LiveSocket } from './live-socket';
 import { SubscriberQueue } from './subscriber-queue';
 
 /** Events a subscriber may have waiting before it counts as too slow and is dropped. */
@@ -69,15 +70,26 @@ export class LiveUpdates {
     return this.subscribers.size;
   }
 
-  subscribe(kind: LiveKind, orgId: string, callId: string | null, onOverflow: () => void): AsyncIterableIterator<object> {
-    const sub: Subscriber = {
-      kind,
-      orgId,
-      callId,
-      queue: new SubscriberQueue<object>(SUBSCRIBER_CAPACITY, onOverflow, () => this.subscribers.delete(sub)),
-    };
+  /**
+   * A subscription of one WebSocket. Its waiting events count against the socket's byte budget;
+   * falling SUBSCRIBER_CAPACITY events behind, or the socket holding too many bytes, drops the
+   * whole socket as a slow consumer.
+   */
+  subscribe(kind: LiveKind, orgId: string, callId: string | null, socket: LiveSocket): AsyncIterableIterator<object> {
+    let untrack = (): unknown => undefined;
+    const queue = new SubscriberQueue<object>(
+      SUBSCRIBER_CAPACITY,
+      () => socket.tooSlow(),
+      () => {
+        this.subscribers.delete(sub);
+        untrack();
+      },
+      socket,
+    );
+    const sub: Subscriber = { kind, orgId, callId, queue };
     this.subscribers.add(sub);
-    return sub.queue;
+    untrack = socket.track(queue); // ends the queue at once if the socket was already dropped
+    return queue;
   }
 
   addConnection(conn: LiveConnection): () => void {
@@ -151,9 +163,14 @@ export class LiveUpdates {
 
   private fanOut(kind: LiveKind, orgId: string, callId: string, present: () => object): void {
     let value: object | undefined;
+    let bytes: number | undefined;
     for (const s of this.subscribers) {
       if (s.kind !== kind || s.orgId !== orgId || (s.callId !== null && s.callId !== callId)) continue;
-      s.queue.push((value ??= present()));
+      value ??= present();
+      // What the event weighs while it waits: the whole object as JSON, measured once for all
+      // subscribers (a subscriber selecting fewer fields is charged the same, an upper bound).
+      bytes ??= Buffer.byteLength(JSON.stringify(value));
+      s.queue.push(value, bytes);
     }
   }
 }

@@ -4,6 +4,7 @@ import { WebhookDeliveryType } from '../../features/webhooks/deliveries.types';
 import { requireUser } from '../../common/context';
 import { AppError } from '../../common/errors';
 import type { CallsService } from '../../features/calls/calls.service';
+import type { LiveSocket } from './live-socket';
 import type { LiveUpdates } from './live-updates';
 import type { GqlContext } from '../context';
 
@@ -29,7 +30,7 @@ export class SubscriptionsResolver {
       // A call of another organization is "not found", as everywhere else.
       const { calls, liveUpdates } = depsOf(context);
       const callId = args.id ? (await calls.get(context.ctx, args.id)).id : null;
-      return liveUpdates.subscribe('call', orgId, callId, dropper(context));
+      return liveUpdates.subscribe('call', orgId, callId, liveSocketOf(context));
     },
   })
   callUpdated(
@@ -45,7 +46,7 @@ export class SubscriptionsResolver {
       const { orgId } = requireUser(context.ctx);
       const { calls, liveUpdates } = depsOf(context);
       const callId = args.callId ? (await calls.get(context.ctx, args.callId)).id : null;
-      return liveUpdates.subscribe('delivery', orgId, callId, dropper(context));
+      return liveUpdates.subscribe('delivery', orgId, callId, liveSocketOf(context));
     },
   })
   webhookDeliveryUpdated(
@@ -56,7 +57,7 @@ export class SubscriptionsResolver {
   }
 }
 
-function dropper(context: GqlContext): () => void {
-  if (!context.dropSlowSubscriber) throw new AppError('bad_request', 'Subscriptions are served over WebSocket (graphql-transport-ws) on /graphql.');
-  return context.dropSlowSubscriber;
+function liveSocketOf(context: GqlContext): LiveSocket {
+  if (!context.liveSocket) throw new AppError('bad_request', 'Subscriptions are served over WebSocket (graphql-transport-ws) on /graphql.');
+  return context.liveSocket;
 }

@@ -1,23 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import { GraphQLError, parse, validate, specifiedRules, type ExecutionArgs, type GraphQLFormattedError } from 'graphql';
+import { GraphQLError, specifiedRules, type GraphQLFormattedError } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Services } from '../../services';
 import type { Ctx, UserActor } from '../../common/context';
 import { toAppError } from '../../common/errors';
-import { verifyDashboardToken } from '../../features/auth/tokens';
+import { tokenExpiresAt, verifyDashboardToken } from '../../features/auth/tokens';
 import type { GqlContext, ResolverContainer } from '../context';
-import { formatError } from '../format-error';
+import { createFormatError } from '../format-error';
 import { buildGraphqlSchema } from '../schema';
-import { queryBoundRules } from '../query-bounds';
+import { refusalRules } from '../query-bounds';
+import { SocketBudget, SocketCounts } from './live-socket';
+import { isRefused, prepareOperation, type Refused } from './prepare-operation';
 
-/** WebSocket close codes (graphql-ws uses the 4400 range for protocol-level refusals). */
+/** WebSocket close codes (graphql-ws uses the 4400 range for protocol-level refusals); docs/graphql.md. */
 export const CLOSE = {
-  unauthorized: CloseCode.Unauthorized, // 4401: no, malformed or invalid token
+  unauthorized: CloseCode.Unauthorized, // 4401: no, malformed or invalid token; the token expired
   forbidden: CloseCode.Forbidden, // 4403: inactive user or organization
-  tooSlow: 1013, // "try again later": the subscriber did not keep up with its events
+  slowConsumer: 4008, // the socket held more unsent bytes (or events) than allowed: it did not read
+  tooManySockets: 4029, // the user or the organization already holds its share of sockets
   internal: CloseCode.InternalServerError,
 } as const;
 
@@ -28,6 +31,7 @@ export interface SubscriptionServer {
 interface Connection {
   actor: UserActor;
   token: string;
+  budget: SocketBudget;
 }
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -37,13 +41,19 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
  * HTTP handler. A socket is authenticated once, by the dashboard JWT in connection_init, with the
  * same rules as HTTP: no or bad token → close 4401, inactive user or organization → close 4403.
  * It is re-checked whenever that user's or organization's standing changes in any process, and
- * closed with 4403 when it no longer holds.
+ * closed with 4403 when it no longer holds. Limits (docs/security.md): sockets per user and per
+ * organization in this process (4029 past them), operations per socket (the extra one is refused
+ * with RATE_LIMITED), and unsent bytes per socket (4008 past them).
  */
 export function startSubscriptionServer(http: Server, services: Services, resolvers: ResolverContainer): SubscriptionServer {
+  const { config } = services;
+  const limits = config.graphqlWs;
   const schema = buildGraphqlSchema();
-  const rules = [...specifiedRules, ...queryBoundRules(services.config.graphqlLimits)];
+  const rules = [...specifiedRules, ...refusalRules(config)];
+  const formatError = createFormatError({ hideSchemaDetails: !config.graphqlIntrospection });
   const wss = new WebSocketServer({ server: http, path: '/graphql', maxPayload: 256 * 1024 });
   const connections = new WeakMap<WebSocket, Connection>();
+  const counts = new SocketCounts({ perUser: limits.maxSocketsPerUser, perOrg: limits.maxSocketsPerOrg });
   const log = services.log.child({ component: 'subscriptions' });
 
   const close = (socket: WebSocket, code: number, reason: string) => {
@@ -63,6 +73,19 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
     }
   };
 
+  /** Logged like an HTTP 4xx (info, with the status it would have had); never the query or its variables. */
+  const refused = (r: Refused, socket: WebSocket, operationId: string): GraphQLError[] => {
+    const codes = [...new Set(r.errors.map((e) => e.extensions.code))];
+    log.info({ org_id: connections.get(socket)?.actor.orgId, operation_id: operationId, statusCode: r.status, codes }, 'graphql operation refused');
+    return r.errors;
+  };
+  const format = (errors: readonly (GraphQLError | GraphQLFormattedError)[], operationId: string): GraphQLFormattedError[] =>
+    errors.map((e) => {
+      const formatted = formatError(e instanceof GraphQLError ? e.toJSON() : e, e);
+      if (formatted.extensions?.code === 'INTERNAL_SERVER_ERROR') log.error({ operation_id: operationId, err: e instanceof GraphQLError ? (e.originalError ?? e) : e }, 'graphql operation failed');
+      return formatted;
+    });
+
   const server = useServer<Record<string, unknown> | undefined, { socket: WebSocket }>(
     {
       schema,
@@ -77,17 +100,34 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
         }
         const actor = await authenticate(socket, token);
         if (!actor) return false;
-        connections.set(socket, { actor, token });
+        // Gone while it was checked: its 'close' has passed, so nothing would release a place taken now.
+        if (socket.readyState !== socket.OPEN) return false;
+        const place = counts.acquire(actor.userId, actor.orgId);
+        if (typeof place === 'string') {
+          log.info({ org_id: actor.orgId, cap: place }, 'graphql websocket refused: too many sockets');
+          close(socket, CLOSE.tooManySockets, `Too many connections for this ${place}`);
+          return false;
+        }
+        const budget = new SocketBudget(
+          limits.maxBufferedBytes,
+          () => socket.bufferedAmount,
+          () => {
+            log.info({ org_id: actor.orgId, buffered: socket.bufferedAmount }, 'graphql websocket closed: slow consumer');
+            close(socket, CLOSE.slowConsumer, 'Slow consumer');
+          },
+        );
+        connections.set(socket, { actor, token, budget });
         const forget = services.liveUpdates.addConnection({
           userId: actor.userId,
           orgId: actor.orgId,
           recheck: () => void authenticate(socket, token),
         });
-        // A socket lives no longer than its token: at expiry it is closed as unauthenticated.
-        const msLeft = Math.min(verifyDashboardToken(services.config, token).exp * 1000 - Date.now(), 2 ** 31 - 1);
-        const expiry = setTimeout(() => close(socket, CLOSE.unauthorized, 'Token expired'), Math.max(0, msLeft));
+        // A socket lives no longer than its token, with the lifetime cap HTTP applies: closed as unauthenticated then.
+        const expiresAtMs = tokenExpiresAt(config, verifyDashboardToken(config, token)) * 1000;
+        const expiry = setTimeout(() => close(socket, CLOSE.unauthorized, 'Token expired'), Math.max(0, Math.min(expiresAtMs - Date.now(), 2 ** 31 - 1)));
         expiry.unref();
         socket.once('close', () => {
+          place();
           forget();
           clearTimeout(expiry);
         });
@@ -95,37 +135,30 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
       },
       context: (ctx): GqlContext => {
         const conn = connections.get(ctx.extra.socket);
-        const socket = ctx.extra.socket;
         return {
           ctx: newCtx(conn?.actor ?? null),
           resolvers,
           authenticate: async () => undefined, // done once in connection_init, re-checked on changes
-          dropSlowSubscriber: () => close(socket, CLOSE.tooSlow, 'Subscriber too slow'),
+          liveSocket: conn?.budget,
         };
       },
-      onSubscribe: (_ctx, _id, payload) => {
-        let document;
-        try {
-          document = parse(payload.query);
-        } catch (err) {
-          return [err instanceof GraphQLError ? err : new GraphQLError('Syntax error')];
+      onSubscribe: (ctx, id, payload) => {
+        // graphql-ws registers this operation before asking: the count includes it.
+        if (Object.keys(ctx.subscriptions).length > limits.maxSubscriptionsPerSocket) {
+          const message = `At most ${limits.maxSubscriptionsPerSocket} operations may be open at once on one connection.`;
+          return refused({ status: 429, errors: [new GraphQLError(message, { extensions: { code: 'RATE_LIMITED', reason: 'rate_limited' } })] }, ctx.extra.socket, id);
         }
-        const errors = validate(schema, document, rules);
-        if (errors.length) return errors;
-        return { schema, document, variableValues: payload.variables, operationName: payload.operationName } as ExecutionArgs;
+        const prepared = prepareOperation(schema, rules, payload);
+        return isRefused(prepared) ? refused(prepared, ctx.extra.socket, id) : prepared;
       },
-      onNext: (_ctx, _id, _payload, _args, result) => {
+      onNext: (ctx, id, _payload, _args, result) => {
+        connections.get(ctx.extra.socket)?.budget.check();
         if (!('errors' in result) || !result.errors?.length) return result;
-        return { ...result, errors: result.errors.map((e) => format(e)) };
+        return { ...result, errors: format(result.errors, id) };
       },
-      onError: (_ctx, _id, _payload, errors) => errors.map((e) => format(e)),
+      onError: (_ctx, id, _payload, errors) => format(errors, id),
     },
     wss,
   );
   return server;
-}
-
-function format(e: GraphQLError | GraphQLFormattedError): GraphQLFormattedError {
-  const formatted = e instanceof GraphQLError ? e.toJSON() : e;
-  return formatError(formatted, e);
 }

@@ -1,7 +1,11 @@
 import type { CallQuestion } from '../../features/calls/ports';
 
-const YES = ['yes', 'yeah', 'yep', 'yup', 'sure', 'correct', 'right', 'true', 'absolutely', 'definitely', 'of course', 'okay', 'ok'];
-const NO = ['no', 'nope', 'nah', 'not', 'never', 'false', 'negative'];
+const YES = ['yes', 'yeah', 'yep', 'yup', 'sure', 'correct', 'right', 'true', 'absolutely', 'definitely', 'certainly', 'of course', 'okay', 'ok'];
+const NO = ['no', 'nope', 'nah', 'not', 'never', 'false', 'negative', "can't", 'cannot', "won't"];
+/** Negated yes-words and refusals: a no even though a yes-word is in them. */
+const NO_PHRASES = ['of course not', 'definitely not', 'absolutely not', 'certainly not', 'not really', 'not at all', 'no way', "don't think so", 'do not think so'];
+/** Not an answer either way, though a yes- or no-word is in them ("I do not know", "not sure"). */
+const UNSURE = ["don't know", 'do not know', 'dunno', 'not sure', 'no idea', 'maybe', 'perhaps', 'who', 'what', 'why', 'later'];
 
 export const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 export const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
@@ -18,6 +22,8 @@ export function parseNumber(text: string): number | null {
   let seen = false;
   for (const w of words(text)) {
     if (UNITS.includes(w)) current += UNITS.indexOf(w);
+    // "oh" and "none" are zero when they are all that is said ("oh, five" is five).
+    else if (w === 'oh' || w === 'none' || w === 'nought') current += 0;
     else if (TEENS.includes(w)) current += 10 + TEENS.indexOf(w);
     else if (TENS.includes(w) && w) current += 10 * TENS.indexOf(w);
     else if (w === 'hundred') current = (current || 1) * 100;
@@ -32,6 +38,8 @@ export function parseNumber(text: string): number | null {
 
 export function parseBoolean(text: string): boolean | null {
   const t = ` ${words(text).join(' ')} `;
+  if (UNSURE.some((w) => t.includes(` ${w} `))) return null;
+  if (NO_PHRASES.some((w) => t.includes(` ${w} `))) return false;
   const yes = YES.some((w) => t.includes(` ${w} `));
   const no = NO.some((w) => t.includes(` ${w} `));
   if (yes === no) return null;

@@ -1,65 +1,120 @@
-import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { WaveFile } from 'wavefile';
-import { grammarFor } from './grammar';
-import type { Expectation, SpeechRecognizer } from './recognizer';
+import { Worker } from 'node:worker_threads';
+import { isCompleteAnswer, type Expectation, type PartialRecognition, type Recognition, type RecognitionStream, type SpeechRecognizer, type StreamingRecognizer } from './recognizer';
+import { DEFAULT_SPHINX_CONFIG, type SphinxConfig, type SphinxResult } from './sphinx-decoder';
+import type { SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
 
-const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
-const BINARY = 'pocketsphinx_continuous';
+export { sphinxAvailable as pocketsphinxAvailable } from './sphinx-decoder';
 
-let dictionary: Set<string> | undefined;
-function knownWord(word: string): boolean {
-  dictionary ??= new Set(
-    readFileSync(path.join(MODEL_DIR, 'cmudict-en-us.dict'), 'utf8')
-      .split('\n')
-      .map((l) => l.split(' ')[0]!),
-  );
-  return dictionary.has(word);
-}
+/** Below this confidence a recognised text is returned as not understood (chosen with `npm run bench:asr`). */
+export const DEFAULT_MIN_CONFIDENCE = 0.5;
 
-/** Whether the Debian packages pocketsphinx and pocketsphinx-en-us are installed. */
-export function pocketsphinxAvailable(): boolean {
-  return existsSync(path.join(MODEL_DIR, 'cmudict-en-us.dict')) && ['/usr/bin', '/usr/local/bin'].some((d) => existsSync(path.join(d, BINARY)));
+/**
+ * How sure the decoder is of a result: the lowest posterior probability of its words. Fillers
+ * ("um", "please") count too: a grammar path forced through noise has low ones somewhere.
+ */
+export function confidenceOf(r: SphinxResult | null): number {
+  if (!r || !r.words.length) return 0;
+  return Math.min(...r.words.map((w) => w.p));
 }
 
 /**
- * Offline recognition with CMU PocketSphinx (Debian `pocketsphinx` + `pocketsphinx-en-us`),
- * constrained by a JSGF grammar built from the question's type: yes/no, numbers, the enum's
- * options (weekdays, hours...). The US English model is trained on 16 kHz audio, so the 8 kHz
- * telephone audio is upsampled first. Free-text questions are not recognised (null).
+ * Offline recognition with PocketSphinx 5 compiled to WebAssembly (npm `soundswallower`, with
+ * CMU's 8 kHz US English model in the package: no system package, no download), constrained by a
+ * JSGF grammar of the question's answers and the usual non-answers (./grammar.ts). The decoders
+ * live in one worker thread, loaded once; audio is decoded as it is pushed, so the result is
+ * ready a few milliseconds after the utterance ends. Free-text questions are not recognised (null).
  */
-export class PocketsphinxRecognizer implements SpeechRecognizer {
+export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecognizer {
   readonly name = 'pocketsphinx' as const;
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private seq = 1;
+  private readonly waiting = new Map<number, { resolve: (r: SphinxReply) => void; reject: (e: Error) => void }>();
+
+  constructor(private readonly o: { config?: SphinxConfig; minConfidence?: number } = {}) {}
 
   async recognize(pcm: Int16Array, expect: Expectation): Promise<string | null> {
-    const grammar = grammarFor(expect.question, knownWord);
-    if (!grammar || pcm.length < 1600) return null;
-    const wav = new WaveFile();
-    wav.fromScratch(1, 8000, '16', pcm);
-    wav.toSampleRate(16000, { method: 'sinc', LPF: true });
-    const dir = await mkdtemp(path.join(tmpdir(), 'voicegate-stt-'));
-    try {
-      await writeFile(path.join(dir, 'in.wav'), wav.toBuffer());
-      await writeFile(path.join(dir, 'answer.gram'), grammar);
-      const text = await new Promise<string>((resolve, reject) => {
-        execFile(
-          BINARY,
-          ['-infile', path.join(dir, 'in.wav'), '-jsgf', path.join(dir, 'answer.gram'), '-samprate', '16000', '-hmm', path.join(MODEL_DIR, 'en-us'), '-dict', path.join(MODEL_DIR, 'cmudict-en-us.dict'), '-logfn', '/dev/null'],
-          { timeout: 20_000 },
-          (err, stdout) => (err ? reject(err) : resolve(stdout)),
-        );
-      });
-      const heard = text
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean)
-        .join(' ');
-      return heard || null;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    if (pcm.length < 1600) return null;
+    const s = this.start(expect);
+    for (let i = 0; i < pcm.length; i += 160) s.push(pcm.subarray(i, i + 160));
+    return (await s.finish()).text;
+  }
+
+  start(expect: Expectation): RecognitionStream {
+    const worker = this.ensureWorker();
+    const id = this.nextId++;
+    const send = (m: SphinxRequest, transfer?: ArrayBuffer[]) => worker.postMessage(m, transfer);
+    send({ op: 'start', id, question: expect.question });
+    let open = true;
+    const minConfidence = this.o.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+    return {
+      push: (frame) => {
+        if (!open || !frame.length) return;
+        const pcm = Int16Array.from(frame);
+        send({ op: 'push', id, pcm }, [pcm.buffer as ArrayBuffer]);
+      },
+      partial: async (): Promise<PartialRecognition> => {
+        if (!open) return { text: '', complete: false };
+        const reply = await this.ask({ op: 'partial', id, seq: this.seq++ });
+        const text = reply.op === 'partial' ? reply.text : '';
+        return { text, complete: isCompleteAnswer(expect, text) };
+      },
+      finish: async (): Promise<Recognition> => {
+        if (!open) return { text: null, confidence: 0 };
+        open = false;
+        const reply = await this.ask({ op: 'finish', id, seq: this.seq++ });
+        if (reply.op !== 'finish') return { text: null, confidence: 0 };
+        if (reply.error) throw new Error(`speech recognition failed: ${reply.error}`);
+        const confidence = confidenceOf(reply.result);
+        const text = reply.result?.text || null;
+        return { text: text && confidence >= minConfidence ? text : null, confidence };
+      },
+      cancel: () => {
+        if (!open) return;
+        open = false;
+        send({ op: 'cancel', id });
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = undefined;
+    if (w) await w.terminate();
+  }
+
+  private ask(m: SphinxRequest & { seq: number }): Promise<SphinxReply> {
+    const worker = this.ensureWorker();
+    // A worker is unref'd so that it never keeps a process alive, except while it owes an answer.
+    worker.ref();
+    return new Promise<SphinxReply>((resolve, reject) => {
+      this.waiting.set(m.seq, { resolve, reject });
+      worker.postMessage(m);
+    }).finally(() => {
+      if (!this.waiting.size) this.worker?.unref();
+    });
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const workerData: SphinxWorkerData = { config: { ...DEFAULT_SPHINX_CONFIG, ...this.o.config } };
+    const worker = new Worker(path.join(__dirname, `sphinx-worker${path.extname(__filename)}`), {
+      workerData,
+      execArgv: path.extname(__filename) === '.ts' ? ['--require', require.resolve('@swc-node/register')] : undefined,
+    });
+    worker.unref();
+    worker.on('message', (r: SphinxReply) => {
+      const w = this.waiting.get(r.seq);
+      this.waiting.delete(r.seq);
+      w?.resolve(r);
+    });
+    worker.on('error', (err) => {
+      for (const w of this.waiting.values()) w.reject(err);
+      this.waiting.clear();
+      this.worker = undefined;
+    });
+    this.worker = worker;
+    return worker;
   }
 }

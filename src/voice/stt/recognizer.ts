@@ -1,4 +1,5 @@
 import type { CallQuestion } from '../../features/calls/ports';
+import { extractAnswer } from '../dialog/answers';
 
 /** What the recogniser is listening for: a question's answer, or any speech (greeting, reply). */
 export type Expectation = { question: CallQuestion } | { question: null };
@@ -16,4 +17,47 @@ export class NoRecognizer implements SpeechRecognizer {
   async recognize(): Promise<string | null> {
     return null;
   }
+}
+
+/** What a recognition came to: the text (null: nothing understood) and how sure the engine is. */
+export interface Recognition {
+  text: string | null;
+  /** 0..1; a text below the engine's threshold is returned as null (asked again, never guessed). */
+  confidence: number;
+}
+
+/** The best hypothesis so far while the callee speaks. */
+export interface PartialRecognition {
+  text: string;
+  /** Whether what was heard so far is already a complete answer of the question's grammar. */
+  complete: boolean;
+}
+
+/** One utterance being recognised while it is spoken: 20 ms frames in as they arrive. */
+export interface RecognitionStream {
+  push(frame: Int16Array): void;
+  partial(): Promise<PartialRecognition>;
+  /** The end of the utterance: the final result. */
+  finish(): Promise<Recognition>;
+  /** Drops the utterance (a hang-up, a barge-in that is not an answer). */
+  cancel(): void;
+}
+
+/**
+ * Recognition fed frame by frame, so that decoding runs while the callee speaks and the end of a
+ * turn can come as soon as a complete answer was heard.
+ */
+export interface StreamingRecognizer {
+  start(expect: Expectation): RecognitionStream;
+}
+
+export function isStreaming(r: SpeechRecognizer): r is SpeechRecognizer & StreamingRecognizer {
+  return typeof (r as Partial<StreamingRecognizer>).start === 'function';
+}
+
+/** Whether a partial text is already a whole answer (yes/no, a number, an option) or a greeting. */
+export function isCompleteAnswer(expect: Expectation, text: string): boolean {
+  if (!text.trim()) return false;
+  if (!expect.question) return true;
+  return extractAnswer(expect.question, text) !== null;
 }

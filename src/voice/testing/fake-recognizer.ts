@@ -1,4 +1,4 @@
-import type { Expectation, SpeechRecognizer } from '../stt/recognizer';
+import { isCompleteAnswer, type Expectation, type Recognition, type RecognitionStream, type SpeechRecognizer, type StreamingRecognizer } from '../stt/recognizer';
 
 /**
  * Answers each recognition with the next scripted text (null: not understood; an Error: the
@@ -46,5 +46,57 @@ export class FakeRecognizer implements SpeechRecognizer {
 
   get pending(): number {
     return this.held?.length ?? 0;
+  }
+}
+
+/**
+ * A streaming recognizer for tests: each utterance "hears" the next scripted text word by word,
+ * one word per `framesPerWord` frames pushed, so partial hypotheses grow as audio arrives (and a
+ * test can see when an answer became complete). `finish()` gives the whole text with the scripted
+ * confidence; below `minConfidence` it is not understood, as with the real engine.
+ */
+export class FakeStreamingRecognizer implements SpeechRecognizer, StreamingRecognizer {
+  readonly name = 'none' as const;
+  readonly streams: Array<{ expect: Expectation; frames: number; cancelled: boolean; finished: boolean }> = [];
+
+  constructor(
+    private readonly script: Array<{ text: string | null; confidence?: number } | Error> = [],
+    private readonly o: { framesPerWord?: number; minConfidence?: number } = {},
+  ) {}
+
+  start(expect: Expectation): RecognitionStream {
+    const next = this.script.shift() ?? { text: null };
+    const state = { expect, frames: 0, cancelled: false, finished: false };
+    this.streams.push(state);
+    const perWord = this.o.framesPerWord ?? 10;
+    const heard = () => {
+      if (next instanceof Error || !next.text) return '';
+      const words = next.text.split(/\s+/);
+      return words.slice(0, Math.floor(state.frames / perWord)).join(' ');
+    };
+    return {
+      push: () => {
+        if (!state.finished && !state.cancelled) state.frames++;
+      },
+      partial: async () => {
+        const text = heard();
+        return { text, complete: isCompleteAnswer(expect, text) };
+      },
+      finish: async (): Promise<Recognition> => {
+        state.finished = true;
+        if (next instanceof Error) throw next;
+        const confidence = next.confidence ?? 1;
+        return { text: next.text && confidence >= (this.o.minConfidence ?? 0.5) ? next.text : null, confidence };
+      },
+      cancel: () => {
+        state.cancelled = true;
+      },
+    };
+  }
+
+  async recognize(pcm: Int16Array, expect: Expectation): Promise<string | null> {
+    const s = this.start(expect);
+    for (let i = 0; i < pcm.length; i += 160) s.push(pcm.subarray(i, i + 160));
+    return (await s.finish()).text;
   }
 }

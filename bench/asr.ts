@@ -1,0 +1,137 @@
+/**
+ * `npm run bench:asr`: the speech corpus (bench/voice-corpus/) through a recognizer and the
+ * answer extraction, as a call would: µ-law decoded to 8 kHz PCM, the question as the hint.
+ * Prints accuracy by set, question type and voice, the false accepts (a wrong answer, or an
+ * answer where none was said), the confusions, and the recognition time per utterance.
+ *
+ *   npm run bench:asr                                # the default engine, both sets
+ *   BENCH_ASR_ENGINE=pocketsphinx-cli npm run bench:asr   # the Debian command line, one process per utterance
+ *   BENCH_ASR_SET=tune npm run bench:asr             # one set only
+ *   BENCH_ASR_JSON=out.json npm run bench:asr        # every result as JSON too
+ */
+import { writeFileSync } from 'node:fs';
+import type { CallQuestion } from '../src/features/calls/ports';
+import { extractAnswer } from '../src/voice/dialog/answers';
+import { grammarFor } from '../src/voice/stt/grammar';
+import { PocketsphinxRecognizer } from '../src/voice/stt/pocketsphinx';
+import { PocketsphinxCliRecognizer } from '../src/voice/stt/pocketsphinx-cli';
+import type { SpeechRecognizer } from '../src/voice/stt/recognizer';
+import { DEFAULT_SPHINX_CONFIG, SphinxDecoder } from '../src/voice/stt/sphinx-decoder';
+import { loadCorpus, corpusAudio, type CorpusUtterance } from './voice-corpus/corpus';
+
+let lastDetail: unknown = undefined;
+
+export interface AsrResult {
+  detail?: unknown;
+  u: CorpusUtterance;
+  text: string | null;
+  answer: unknown;
+  ms: number;
+}
+
+const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : '—');
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))]! : NaN;
+};
+
+export async function engine(name: string): Promise<SpeechRecognizer & { close?(): Promise<void> }> {
+  switch (name) {
+    case 'pocketsphinx-cli': {
+      return new PocketsphinxCliRecognizer(process.env.BENCH_ASR_CLI_ARGS ? (JSON.parse(process.env.BENCH_ASR_CLI_ARGS) as string[]) : undefined);
+    }
+    case 'pocketsphinx': {
+      return new PocketsphinxRecognizer({
+        config: process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : undefined,
+        minConfidence: process.env.BENCH_ASR_MIN_CONFIDENCE ? Number(process.env.BENCH_ASR_MIN_CONFIDENCE) : undefined,
+      });
+    }
+    case 'sphinx-inproc': {
+      const config = { ...DEFAULT_SPHINX_CONFIG, ...(process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : {}) };
+      const d = await SphinxDecoder.create(config);
+      return {
+        name: 'pocketsphinx' as const,
+        async recognize(pcm: Int16Array, expect: { question: CallQuestion | null }) {
+          const g = grammarFor(expect.question, (w) => d.knows(w));
+          if (!g) return null;
+          await d.begin(g);
+          for (let i = 0; i < pcm.length; i += 160) d.push(pcm.subarray(i, i + 160));
+          const r = d.end();
+          lastDetail = r.words;
+          return r.text || null;
+        },
+      };
+    }
+    default:
+      throw new Error(`unknown engine ${name}`);
+  }
+}
+
+export async function measure(stt: SpeechRecognizer, utterances: CorpusUtterance[], questions: ReturnType<typeof loadCorpus>['questions']): Promise<AsrResult[]> {
+  const results: AsrResult[] = [];
+  for (const u of utterances) {
+    const q = questions[u.question]!;
+    const pcm = corpusAudio(u);
+    const t0 = performance.now();
+    const text = await stt.recognize(pcm, { question: q });
+    const ms = performance.now() - t0;
+    results.push({ u, text, answer: extractAnswer(q, text), ms, detail: lastDetail });
+    lastDetail = undefined;
+  }
+  return results;
+}
+
+export function report(results: AsrResult[], questions: ReturnType<typeof loadCorpus>['questions']): string {
+  const lines: string[] = [];
+  const row = (label: string, rs: AsrResult[]) => {
+    const answerable = rs.filter((r) => r.u.expected !== null);
+    const right = answerable.filter((r) => r.answer === r.u.expected).length;
+    const wrong = answerable.filter((r) => r.answer !== null && r.answer !== r.u.expected).length;
+    const none = rs.filter((r) => r.u.expected === null);
+    const noneAccepted = none.filter((r) => r.answer !== null).length;
+    lines.push(
+      `${label.padEnd(26)} ${String(rs.length).padStart(4)}  right ${pct(right, answerable.length).padStart(7)}  ` +
+        `not understood ${pct(answerable.length - right - wrong, answerable.length).padStart(7)}  wrong ${pct(wrong, answerable.length).padStart(7)}  ` +
+        `non-answers accepted ${noneAccepted}/${none.length}`,
+    );
+  };
+  for (const set of ['tune', 'holdout', 'all'] as const) {
+    const rs = results.filter((r) => set === 'all' || r.u.set === set);
+    if (!rs.length) continue;
+    lines.push(`== ${set}`);
+    row('all', rs);
+    for (const type of ['boolean', 'number', 'enum']) row(`type ${type}`, rs.filter((r) => questions[r.u.question]!.type === type));
+    for (const voice of [...new Set(rs.map((r) => r.u.voice))]) row(`voice ${voice}`, rs.filter((r) => r.u.voice === voice));
+  }
+  const answerable = results.filter((r) => r.u.expected !== null);
+  const falseAccepts = results.filter((r) => r.answer !== null && r.answer !== r.u.expected).length;
+  lines.push(`false accepts (a wrong answer, or one where none was said): ${falseAccepts}/${results.length} = ${pct(falseAccepts, results.length)}`);
+  lines.push(`typed answers right: ${answerable.filter((r) => r.answer === r.u.expected).length}/${answerable.length} = ${pct(answerable.filter((r) => r.answer === r.u.expected).length, answerable.length)}`);
+  const ms = results.map((r) => r.ms);
+  lines.push(`recognition time per utterance: p50 ${quantile(ms, 0.5).toFixed(0)} ms, p95 ${quantile(ms, 0.95).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`);
+  lines.push('confusions (said → heard → answer):');
+  for (const r of results.filter((r) => r.answer !== r.u.expected)) {
+    lines.push(`  ${r.u.set.padEnd(7)} ${r.u.voice.padEnd(18)} ${JSON.stringify(r.u.text).padEnd(30)} → ${JSON.stringify(r.text).padEnd(30)} → ${JSON.stringify(r.answer)}`);
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const corpus = loadCorpus();
+  const set = process.env.BENCH_ASR_SET;
+  const utterances = corpus.utterances.filter((u) => !set || u.set === set);
+  const name = process.env.BENCH_ASR_ENGINE ?? 'pocketsphinx';
+  const stt = await engine(name);
+  console.log(`engine ${name}, ${utterances.length} utterances`);
+  const results = await measure(stt, utterances, corpus.questions);
+  await stt.close?.();
+  console.log(report(results, corpus.questions));
+  if (process.env.BENCH_ASR_JSON) writeFileSync(process.env.BENCH_ASR_JSON, JSON.stringify(results.map((r) => ({ ...r.u, heard: r.text, answer: r.answer, ms: r.ms, detail: r.detail })), null, 1));
+}
+
+if (require.main === module) {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

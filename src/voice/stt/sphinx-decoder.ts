@@ -1,0 +1,152 @@
+/**
+ * PocketSphinx 5's decoder as WebAssembly (the npm `soundswallower` package: the FSG decoder of
+ * PocketSphinx 5 with CMU's 8 kHz US English acoustic model inside the package), in the calling
+ * thread. One decoder is loaded once (~0.3 s) and decodes utterance after utterance, fed frame by
+ * frame. The service runs it in a worker thread (./sphinx-worker.ts); the bench calls it directly.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** The parts of the package's API used here (its own types need `moduleResolution: node16` ESM). */
+interface SsDecoder {
+  initialize(): Promise<unknown>;
+  reinitialize_audio(): Promise<void>;
+  set_config(key: string, val: string | number): boolean;
+  start(): void;
+  stop(): void;
+  process_audio(pcm: Float32Array, noSearch?: boolean, fullUtt?: boolean): number;
+  get_text(): string;
+  get_alignment(o?: { start?: number; align_level?: number }): { t: string; b: number; d: number; p: number; w?: Array<{ t: string; b: number; d: number; p: number }> };
+  lookup_word(word: string): string | null;
+  add_words(...words: Array<[string, string]>): void;
+  set_grammar(jsgf: string): void;
+  delete(): void;
+}
+interface SsModule {
+  Decoder: new (config?: Record<string, string | number | boolean>) => SsDecoder;
+}
+type SsFactory = (o: object) => Promise<SsModule>;
+
+// A real dynamic import whatever compiles this file (the package is ESM-only).
+const importEsm = new Function('url', 'return import(url)') as (url: string) => Promise<{ default: SsFactory }>;
+
+export interface SphinxWord {
+  word: string;
+  /** Start and duration in seconds. */
+  start: number;
+  duration: number;
+  /** The decoder's posterior probability of the word, 0..1. */
+  p: number;
+}
+
+export interface SphinxResult {
+  text: string;
+  words: SphinxWord[];
+  /** Speech frames decoded (10 ms each). */
+  frames: number;
+}
+
+/** Decoder settings (PocketSphinx option names without the dash), over the model's own. */
+export type SphinxConfig = Record<string, string | number | boolean>;
+
+/** The settings chosen with `npm run bench:asr` (docs/voice.md has the figures). */
+export const DEFAULT_SPHINX_CONFIG: SphinxConfig = {
+  samprate: 8000,
+  // Wider beams than PocketSphinx's defaults (1e-48, 1e-48, 7e-29): short answers of short
+  // words otherwise lose the right path early; an utterance still decodes in ~0.1 s.
+  beam: 1e-60,
+  pbeam: 1e-60,
+  wbeam: 1e-40,
+  // A lower language weight than the default 6.5: long filler paths cost less against the acoustics.
+  lw: 3,
+  // Where the cepstral mean starts each utterance (it then adapts as the utterance goes): the
+  // mean of 8 kHz G.711 speech as this model's front end sees it. The library's default
+  // (40,3,-1) suits 16 kHz audio; starting there costs a third of the answers.
+  cmninit: '50,-4.5,7,-7,-2,-7.5,-2.5,-2.5,-1.2,0,1,2,0',
+  loglevel: 'FATAL',
+};
+
+let loaded: Promise<SsModule> | undefined;
+function loadModule(): Promise<SsModule> {
+  loaded ??= (async () => {
+    const main = require.resolve('soundswallower');
+    const { default: create } = await importEsm(pathToFileURL(main).href);
+    return create({ modelBase: `${path.join(path.dirname(main), 'model')}/`, print: () => undefined, printErr: () => undefined });
+  })();
+  return loaded;
+}
+
+/** Whether the package is installed (it is a dependency; a trimmed install may lack it). */
+export function sphinxAvailable(): boolean {
+  try {
+    require.resolve('soundswallower');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class SphinxDecoder {
+  private grammar: string | null = null;
+  private samples = 0;
+
+  private constructor(private readonly d: SsDecoder) {}
+
+  static async create(config: SphinxConfig = DEFAULT_SPHINX_CONFIG): Promise<SphinxDecoder> {
+    const m = await loadModule();
+    const d = new m.Decoder({ ...config });
+    await d.initialize();
+    return new SphinxDecoder(d);
+  }
+
+  /** Whether the dictionary has the word (a grammar with an unknown word does not load). */
+  knows(word: string): boolean {
+    return !!this.d.lookup_word(word);
+  }
+
+  /**
+   * Starts an utterance constrained by a JSGF grammar. The front end is reset first (its cepstral
+   * mean adapts during an utterance): each utterance is decoded alike whatever came before it,
+   * so a result never depends on which pooled decoder took it.
+   */
+  async begin(grammar: string): Promise<void> {
+    await this.d.reinitialize_audio();
+    if (grammar !== this.grammar) {
+      this.d.set_grammar(grammar);
+      this.grammar = grammar;
+    }
+    this.samples = 0;
+    this.d.start();
+  }
+
+  /** Decodes 8 kHz 16-bit samples as they come. */
+  push(pcm: Int16Array): void {
+    if (!pcm.length) return;
+    const f = new Float32Array(pcm.length);
+    for (let i = 0; i < pcm.length; i++) f[i] = pcm[i]! / 32768;
+    this.d.process_audio(f, false, false);
+    this.samples += pcm.length;
+  }
+
+  /** The best path so far ("" before any word). */
+  hypothesis(): string {
+    return this.d.get_text().trim();
+  }
+
+  end(): SphinxResult {
+    this.d.stop();
+    const text = this.d.get_text().trim();
+    const words: SphinxWord[] = [];
+    if (text) {
+      for (const w of this.d.get_alignment().w ?? []) {
+        if (w.t.startsWith('<') || w.t.startsWith('[') || w.t === '(NULL)') continue;
+        words.push({ word: w.t.replace(/\(\d+\)$/, ''), start: w.b, duration: w.d, p: w.p });
+      }
+    }
+    return { text, words, frames: Math.round(this.samples / 80) };
+  }
+
+  close(): void {
+    this.d.delete();
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * The recognizer's worker thread (started by PocketsphinxRecognizer): PocketSphinx 5 as
+ * WebAssembly decoding utterances frame by frame as they arrive, off the main thread whose 20 ms
+ * RTP clocks must not stall. One decoder per utterance in flight, kept for the next one (the
+ * model is loaded once per decoder, not per utterance).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { CallQuestion } from '../../features/calls/ports';
+import { grammarFor } from './grammar';
+import { SphinxDecoder, type SphinxConfig, type SphinxResult } from './sphinx-decoder';
+
+export interface SphinxWorkerData {
+  config: SphinxConfig;
+}
+export type SphinxRequest =
+  | { op: 'start'; id: number; question: CallQuestion | null }
+  | { op: 'push'; id: number; pcm: Int16Array }
+  | { op: 'partial'; id: number; seq: number }
+  | { op: 'finish'; id: number; seq: number }
+  | { op: 'cancel'; id: number };
+export type SphinxReply =
+  | { op: 'partial'; id: number; seq: number; text: string }
+  | { op: 'finish'; id: number; seq: number; result: SphinxResult | null; error?: string };
+
+const config = (workerData as SphinxWorkerData).config;
+const idle: SphinxDecoder[] = [];
+/** Utterances in flight: their decoder once ready (null: nothing to recognise), in order of requests. */
+const streams = new Map<number, Promise<SphinxDecoder | null>>();
+
+async function decoder(): Promise<SphinxDecoder> {
+  return idle.pop() ?? (await SphinxDecoder.create(config));
+}
+
+function release(id: number, d: SphinxDecoder | null) {
+  streams.delete(id);
+  if (d) idle.push(d);
+}
+
+function handle(m: SphinxRequest): void {
+  const post = (r: SphinxReply) => parentPort!.postMessage(r);
+  switch (m.op) {
+    case 'start':
+      streams.set(
+        m.id,
+        decoder().then(async (d) => {
+          const grammar = grammarFor(m.question, (w) => d.knows(w));
+          if (!grammar) {
+            idle.push(d);
+            return null;
+          }
+          await d.begin(grammar);
+          return d;
+        }),
+      );
+      return;
+    case 'push': {
+      const s = streams.get(m.id);
+      // Chained on the stream's promise, so frames are decoded in order once the decoder is ready.
+      if (s) streams.set(m.id, s.then((d) => (d?.push(m.pcm), d)));
+      return;
+    }
+    case 'partial': {
+      const s = streams.get(m.id);
+      if (!s) return post({ op: 'partial', id: m.id, seq: m.seq, text: '' });
+      void s.then((d) => post({ op: 'partial', id: m.id, seq: m.seq, text: d?.hypothesis() ?? '' }), () => post({ op: 'partial', id: m.id, seq: m.seq, text: '' }));
+      return;
+    }
+    case 'finish': {
+      const s = streams.get(m.id);
+      if (!s) return post({ op: 'finish', id: m.id, seq: m.seq, result: null });
+      void s.then(
+        (d) => {
+          const result = d ? d.end() : null;
+          release(m.id, d);
+          post({ op: 'finish', id: m.id, seq: m.seq, result });
+        },
+        (e: unknown) => {
+          streams.delete(m.id);
+          post({ op: 'finish', id: m.id, seq: m.seq, result: null, error: String((e as Error)?.message ?? e) });
+        },
+      );
+      return;
+    }
+    case 'cancel': {
+      const s = streams.get(m.id);
+      if (s)
+        void s.then(
+          (d) => {
+            d?.end();
+            release(m.id, d);
+          },
+          () => streams.delete(m.id),
+        );
+      return;
+    }
+  }
+}
+
+parentPort?.on('message', handle);
+// Load the model before the first call needs it.
+void decoder().then((d) => idle.push(d), () => undefined);
