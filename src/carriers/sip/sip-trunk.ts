@@ -1,6 +1,15 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import type { SipTrunk } from './sip-call';
+
+/** A SIP trunk: where calls go, and the credentials for digest authentication. */
+export interface SipTrunk {
+  host: string;
+  port: number;
+  /** Where packets go (the host resolved to an address). */
+  address: string;
+  username?: string;
+  password?: string;
+}
 
 /** `sip:user:password@host:port;transport=udp` → the trunk (UDP only; credentials optional). */
 export function parseTrunkUrl(url: string): Omit<SipTrunk, 'address'> {
