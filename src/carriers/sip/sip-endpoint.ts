@@ -114,6 +114,12 @@ export class SipEndpoint {
     return branch;
   }
 
+  /** Ends a client transaction that its user no longer waits for (its timers stop). */
+  forget(branch: string, method: string): void {
+    const tx = this.transactions.get(`${branch}|${method}`);
+    if (tx && (tx.state === 'calling' || tx.state === 'proceeding' || tx.state === 'trying')) tx.terminate();
+  }
+
   close(): void {
     for (const tx of [...this.transactions.values()]) tx.terminate();
     this.serverTransactions.clear();

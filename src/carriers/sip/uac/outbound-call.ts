@@ -84,6 +84,8 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
   private answerStatus: CarrierStatus = status(200, 'OK');
   private disposition: Disposition = 'human';
   private pendingCancel: CancelReason | null = null;
+  /** Any provisional response (100 included) arrived: a CANCEL may be sent. */
+  private provisionalSeen = false;
   private ringTimer: Timer | undefined;
   private maxTimer: Timer | undefined;
   private finalOutcome: SipCallOutcome | null = null;
@@ -175,6 +177,7 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
 
   private onProvisional(rs: SipMessage): void {
     const code = rs.status!;
+    this.provisionalSeen = true;
     if (code > 100 && rs.content && /^v=0/m.test(rs.content)) this.earlySdp = parseAnswer(rs.content);
     if (code > 100 && this.state === 'calling') {
       this.state = 'ringing';
@@ -257,7 +260,8 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
 
   private requestCancel(why: CancelReason): void {
     this.pendingCancel = why;
-    if (this.state !== 'ringing') return; // sent when the first provisional response arrives
+    // Sent once the first provisional response has arrived (RFC 3261 9.1).
+    if (!(this.state === 'ringing' || (this.state === 'calling' && this.provisionalSeen))) return;
     this.state = 'canceling';
     this.ringTimer?.cancel();
     // CANCEL copies the INVITE's Request-URI, Call-ID, From, To and CSeq number, and its Via
@@ -318,6 +322,8 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
     this.ringTimer?.cancel();
     this.maxTimer?.cancel();
     this.opts.media.stop();
+    // An INVITE still waiting in Proceeding (no Timer B there) has nothing left to wait for.
+    this.opts.endpoint.forget(this.inviteBranch, 'INVITE');
     // Keep answering retransmissions for a while (our BYE's 200 may be lost), then forget the dialog.
     this.clock.after(DIALOG_LINGER_MS, () => this.opts.endpoint.removeDialog(this.opts.callId), { unref: true });
     this.finalOutcome = { ...outcome, mediaQuality: this.opts.media.quality() };
