@@ -1,4 +1,4 @@
-/** The parts of npm `sip` (0.0.6, no bundled types) that we use: its message codec and digest helper. */
+/** The parts of npm `sip` (0.0.6, no bundled types) that we use: its message codec. */
 declare module 'sip' {
   export interface SipUri {
     schema?: string;
@@ -48,9 +48,4 @@ declare module 'sip' {
   export function parseUri(uri: string): SipUri;
   export function stringifyUri(uri: SipUri | string): string;
   export function makeResponse(rq: SipMessage, status: number, reason?: string, extension?: { headers?: Record<string, unknown>; content?: string }): SipMessage;
-}
-
-declare module 'sip/digest' {
-  import type { SipMessage } from 'sip';
-  export function signRequest(ctx: object | null, rq: SipMessage, rs: SipMessage | null, creds: { user: string; password: string }): object | null;
 }
