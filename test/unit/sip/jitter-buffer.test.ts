@@ -8,9 +8,15 @@ interface P {
 const pkt = (sequence: number, ssrc = 1, timestamp = sequence * 160): P => ({ sequence: sequence & 0xffff, timestamp: timestamp >>> 0, ssrc });
 const show = (out: Playout<P>[]) => out.map((o) => (o.kind === 'packet' ? o.packet.sequence : o.kind === 'lost' ? `lost ${o.sequence}` : `reset ${o.reason}`));
 
-function run(buffer: JitterBuffer<P>, packets: P[], now = 0): (string | number)[] {
-  return packets.flatMap((p) => show(buffer.push(p, now)));
+function collect(fn: (out: (p: Playout<P>) => void) => void): Playout<P>[] {
+  const out: Playout<P>[] = [];
+  fn((p) => out.push(p));
+  return out;
 }
+function run(buffer: JitterBuffer<P>, packets: P[], now = 0): (string | number)[] {
+  return packets.flatMap((p) => show(collect((out) => buffer.push(p, now, out))));
+}
+const poll = (buffer: JitterBuffer<P>, now: number) => show(collect((out) => buffer.poll(now, out)));
 
 test('in-order packets play out at once', () => {
   const jb = new JitterBuffer<P>();
@@ -42,8 +48,8 @@ test('a missing packet is given up after maxWaitMs (poll on the send clock)', ()
   const jb = new JitterBuffer<P>({ depth: 5, maxWaitMs: 60, restartGap: 100, maxTimestampJump: 8000 });
   expect(run(jb, [pkt(1)], 0)).toEqual([1]);
   expect(run(jb, [pkt(4)], 20)).toEqual([]);
-  expect(show(jb.poll(79))).toEqual([]);
-  expect(show(jb.poll(80))).toEqual(['lost 2', 'lost 3', 4]);
+  expect(poll(jb, 79)).toEqual([]);
+  expect(poll(jb, 80)).toEqual(['lost 2', 'lost 3', 4]);
 });
 
 test('sequence numbers wrap around 65535 → 0 without loss', () => {

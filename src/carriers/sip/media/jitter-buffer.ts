@@ -37,6 +37,9 @@ export interface JitterBufferOptions {
   maxTimestampJump: number;
 }
 
+/** Receives what the buffer plays out, in order. */
+export type PlayoutSink<P> = (p: Playout<P>) => void;
+
 export const DEFAULT_JITTER: JitterBufferOptions = { depth: 3, maxWaitMs: 60, restartGap: 100, maxTimestampJump: 8000 };
 
 const RECENT = 128;
@@ -68,8 +71,18 @@ export class JitterBuffer<P extends SequencedPacket> {
     return this.waiting.size;
   }
 
-  push(packet: P, now: number): Playout<P>[] {
-    const out: Playout<P>[] = [];
+  /** One received packet; what can be played out now goes to `out`, in order. */
+  push(packet: P, now: number, out: PlayoutSink<P>): void {
+    // The common case: the next packet, nothing waiting, same stream, no timestamp jump.
+    if (packet.ssrc === this.ssrc && this.waiting.size === 0 && packet.sequence === (this.next & 0xffff) && this.probation === null && !this.timestampJump(packet.timestamp)) {
+      this.stats.received++;
+      if (this.next > this.highest) this.highest = this.next;
+      this.lastTimestamp = packet.timestamp;
+      this.played[this.next & (RECENT - 1)] = this.next;
+      this.next++;
+      out({ kind: 'packet', packet });
+      return;
+    }
     if (this.ssrc === null) this.begin(packet);
     else if (packet.ssrc !== this.ssrc) this.restart(packet, 'ssrc', out);
     let delta = (((packet.sequence - (this.next & 0xffff)) << 16) >> 16) as number;
@@ -77,7 +90,7 @@ export class JitterBuffer<P extends SequencedPacket> {
       // One packet far off is dropped; a second that follows it confirms a restart (RFC 3550 A.1).
       if (this.probation !== packet.sequence) {
         this.probation = (packet.sequence + 1) & 0xffff;
-        return out;
+        return;
       }
       this.restart(packet, 'sequence', out);
       delta = 0;
@@ -87,11 +100,11 @@ export class JitterBuffer<P extends SequencedPacket> {
     if (delta < 0) {
       if (this.played[ext & (RECENT - 1)] === ext) this.stats.duplicates++;
       else this.stats.late++;
-      return out;
+      return;
     }
     if (this.waiting.has(ext)) {
       this.stats.duplicates++;
-      return out;
+      return;
     }
     this.stats.received++;
     if (ext < this.highest) this.stats.reordered++;
@@ -99,19 +112,16 @@ export class JitterBuffer<P extends SequencedPacket> {
     this.waiting.set(ext, { packet, arrival: now });
     this.release(out);
     while (this.waiting.size > this.opts.depth) this.skipGap(out);
-    return out;
   }
 
   /** Gives up on a gap whose oldest waiting packet has waited too long (call every frame). */
-  poll(now: number): Playout<P>[] {
-    const out: Playout<P>[] = [];
+  poll(now: number, out: PlayoutSink<P>): void {
     while (this.waiting.size) {
       let oldest = Infinity;
       for (const w of this.waiting.values()) oldest = Math.min(oldest, w.arrival);
       if (now - oldest < this.opts.maxWaitMs) break;
       this.skipGap(out);
     }
-    return out;
   }
 
   private begin(packet: P): void {
@@ -122,38 +132,41 @@ export class JitterBuffer<P extends SequencedPacket> {
   }
 
   /** Plays out what waits (in order, gaps skipped silently), then starts over at `packet`. */
-  private restart(packet: P, reason: 'ssrc' | 'sequence', out: Playout<P>[]): void {
-    for (const ext of [...this.waiting.keys()].sort((a, b) => a - b)) out.push({ kind: 'packet', packet: this.waiting.get(ext)!.packet });
+  private restart(packet: P, reason: 'ssrc' | 'sequence', out: PlayoutSink<P>): void {
+    for (const ext of [...this.waiting.keys()].sort((a, b) => a - b)) out({ kind: 'packet', packet: this.waiting.get(ext)!.packet });
     this.waiting.clear();
     this.played.fill(-1);
     this.stats.resets++;
-    out.push({ kind: 'reset', reason });
+    out({ kind: 'reset', reason });
     this.begin(packet);
   }
 
-  private skipGap(out: Playout<P>[]): void {
+  private skipGap(out: PlayoutSink<P>): void {
     while (!this.waiting.has(this.next)) {
-      out.push({ kind: 'lost', sequence: this.next & 0xffff });
+      out({ kind: 'lost', sequence: this.next & 0xffff });
       this.stats.lost++;
       this.next++;
     }
     this.release(out);
   }
 
-  private release(out: Playout<P>[]): void {
+  private timestampJump(ts: number): boolean {
+    if (this.lastTimestamp === null) return false;
+    const jump = (ts - this.lastTimestamp) | 0;
+    return jump > this.opts.maxTimestampJump || jump < -this.opts.maxTimestampJump;
+  }
+
+  private release(out: PlayoutSink<P>): void {
     for (let w = this.waiting.get(this.next); w; w = this.waiting.get(this.next)) {
       this.waiting.delete(this.next);
       const ts = w.packet.timestamp;
-      if (this.lastTimestamp !== null) {
-        const jump = (ts - this.lastTimestamp) | 0;
-        if (jump > this.opts.maxTimestampJump || jump < -this.opts.maxTimestampJump) {
-          this.stats.resets++;
-          out.push({ kind: 'reset', reason: 'timestamp' });
-        }
+      if (this.timestampJump(ts)) {
+        this.stats.resets++;
+        out({ kind: 'reset', reason: 'timestamp' });
       }
       this.lastTimestamp = ts;
       this.played[this.next & (RECENT - 1)] = this.next;
-      out.push({ kind: 'packet', packet: w.packet });
+      out({ kind: 'packet', packet: w.packet });
       this.next++;
     }
   }

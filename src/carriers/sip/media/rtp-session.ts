@@ -64,7 +64,7 @@ export class RtpSession {
     private readonly clock: Clock = systemClock,
   ) {
     this.recorder = new Recorder(maxSeconds);
-    this.sendClock = new SendClock(FRAME_MS, (n) => this.sendFrame(n), (now) => this.deliver(this.jitter.poll(now)), clock);
+    this.sendClock = new SendClock(FRAME_MS, (n) => this.sendFrame(n), (now) => this.jitter.poll(now, this.playOut), clock);
     socket.on('message', (msg) => this.receive(msg));
     socket.on('error', () => undefined); // ICMP unreachable and the like: RTP is best effort
     rtcpSocket.on('message', (msg) => this.receiveRtcp(msg));
@@ -191,14 +191,10 @@ export class RtpSession {
     if (!packet) return;
     const now = this.clock.now();
     this.reception.onPacket(packet.ssrc, packet.sequence, packet.timestamp, Math.round((now * SAMPLE_RATE) / 1000), packet.payloadType !== this.dtmfPayloadType);
-    this.deliver(this.jitter.push(packet, now));
+    this.jitter.push(packet, now, this.playOut);
   }
 
-  private deliver(playout: Playout<RtpPacket>[]): void {
-    for (const p of playout) this.playOut(p);
-  }
-
-  private playOut(p: Playout<RtpPacket>): void {
+  private readonly playOut = (p: Playout<RtpPacket>): void => {
     if (p.kind === 'reset') return this.recorder.calleeRestarted();
     if (p.kind === 'lost') return; // a gap: the recording keeps silence there
     const { payloadType: pt, payload, timestamp } = p.packet;
@@ -210,7 +206,7 @@ export class RtpSession {
     const pcm = pt === 0 ? alawmulaw.mulaw.decode(payload) : alawmulaw.alaw.decode(payload);
     this.recorder.calleeFrame(timestamp, this.arrivalSamples(this.clock.now()), pcm);
     this.onFrame(pcm);
-  }
+  };
 
   private scheduleRtcp(): void {
     this.rtcpTimer = this.clock.after(
