@@ -78,6 +78,9 @@ async function main(): Promise<void> {
     SIMULATOR_SPEEDUP: '100000',
     RATE_LIMIT_ENABLED: 'false',
     MAX_QUEUED_CALLS_PER_ORG: '100000',
+    // The campaign ceilings hold whatever RATE_LIMIT_ENABLED says: room for any BENCH_CAMPAIGN_N.
+    MAX_RECIPIENTS_PER_CAMPAIGN: String(Math.max(TOTAL, 100_000)),
+    MAX_PENDING_RECIPIENTS_PER_ORG: String(Math.max(2 * TOTAL, 250_000)),
     WORKER_CONCURRENCY: '32',
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     PUBLIC_BASE_URL: 'http://127.0.0.1:9',

@@ -16,8 +16,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SipCarrier, type LiveCallSink } from '../src/carriers/sip/sip-carrier';
 import type { Call } from '../src/features/calls/call.entity';
 import { createLogger } from '../src/common/logger';
-import { NoRecognizer } from '../src/voice/stt/engine';
-import { EspeakSynthesizer } from '../src/voice/tts';
+import { NoRecognizer } from '../src/voice/stt/recognizer';
+import { EspeakSynthesizer } from '../src/voice/tts/espeak';
 import { answerScenario } from '../test/sip/scenarios';
 
 const N = Number(process.argv[2] ?? 100);
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     },
   };
   const carrier = new SipCarrier({
-    config: { trunkUrl: `sip:127.0.0.1:${sipPort}`, bindAddress: '127.0.0.1', port: 0, rtpPortMin: 20000, rtpPortMax: 29998, callLeaseMs: 60_000 },
+    config: { trunkUrl: `sip:127.0.0.1:${sipPort}`, bindAddress: '127.0.0.1', port: 0, rtpPortMin: 20000, rtpPortMax: 29998, callLeaseMs: 60_000, dnsServers: [] },
     sink,
     tts: new EspeakSynthesizer(),
     stt: new NoRecognizer(),

@@ -22,6 +22,16 @@ const isCidr = (text: string): boolean => {
   }
 };
 
+/** `ip`, `ipv4:port` or `[ipv6]:port`, as dns.Resolver#setServers takes them. */
+const isDnsServer = (text: string): boolean => {
+  const m = /^(?:\[([^\]]+)\]|([^:\[\]]+))(?::(\d{1,5}))?$/.exec(text);
+  if (!m && ipaddr.IPv6.isValid(text)) return true;
+  if (!m) return false;
+  const host = m[1] ?? m[2]!;
+  const port = m[3] === undefined ? 53 : Number(m[3]);
+  return (m[1] ? ipaddr.IPv6.isValid(host) : ipaddr.IPv4.isValidFourPartDecimal(host)) && port >= 1 && port <= 65535;
+};
+
 const duration = z.string().transform((v, ctx) => {
   try {
     return parseDuration(v);
@@ -84,6 +94,19 @@ const envSchema = z.object({
   SIP_BIND_ADDRESS: z.string().min(1).default('0.0.0.0'),
   SIP_PORT: z.coerce.number().int().min(0).max(65535).default(5060),
   SIP_PUBLIC_ADDRESS: z.string().min(1).optional(),
+  /** DNS servers (`ip` or `ip:port`, comma-separated) that resolve SIP trunk host names instead of the system resolver. */
+  SIP_DNS_SERVERS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const servers = v.split(',').map((s) => s.trim()).filter(Boolean);
+      const bad = servers.find((s) => !isDnsServer(s));
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `must be a comma list of IP addresses with optional ports, such as 10.0.0.2 or 10.0.0.2:53 or [2001:db8::1]:53 (got "${bad}")` });
+        return z.NEVER;
+      }
+      return servers;
+    }),
   RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(10000),
   RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20000),
   CALLER_ID: z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number').optional(),
@@ -149,7 +172,17 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_EMAIL_PER_15_MIN: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_SIGNUP_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /** Carrier connection tests (POST /dashboard/carrier/test) per organization per 10 minutes. */
+  RATE_LIMIT_CARRIER_TEST_PER_10_MIN: z.coerce.number().int().positive().default(10),
+  /** Account mails to one address per hour (unset: RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR, which capped them before). */
+  RATE_LIMIT_MAIL_EMAIL_PER_HOUR: z.coerce.number().int().positive().optional(),
+  /** Account mails caused by one organization per hour (invitations, members' verifications, notices). */
+  RATE_LIMIT_MAIL_ORG_PER_HOUR: z.coerce.number().int().positive().default(100),
   MAX_QUEUED_CALLS_PER_ORG: z.coerce.number().int().positive().default(1000),
+  /** Recipients one campaign may hold, whatever their status (docs/campaigns.md, "Limits"). */
+  MAX_RECIPIENTS_PER_CAMPAIGN: z.coerce.number().int().positive().default(100_000),
+  /** Recipients still waiting for a call (status pending) across an organization's campaigns. */
+  MAX_PENDING_RECIPIENTS_PER_ORG: z.coerce.number().int().positive().default(250_000),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(10),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(10).default(5000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).default(15),
@@ -224,8 +257,13 @@ export interface Config {
     loginEmailPer15Min: number;
     signupIpPerHour: number;
     signupEmailPerHour: number;
+    carrierTestPer10Min: number;
+    mailEmailPerHour: number;
+    mailOrgPerHour: number;
     maxQueuedCallsPerOrg: number;
   };
+  /** Campaign ceilings; they hold whatever RATE_LIMIT_ENABLED says. */
+  campaignLimits: { maxRecipientsPerCampaign: number; maxPendingRecipientsPerOrg: number };
 }
 
 export interface SipConfig {
@@ -237,6 +275,8 @@ export interface SipConfig {
   rtpPortMax: number;
   callerId?: string;
   callLeaseMs: number;
+  /** Resolve trunk host names with these DNS servers (empty: the system resolver). */
+  dnsServers: readonly string[];
 }
 
 export interface TwilioConfig {
@@ -352,6 +392,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rtpPortMax: e.RTP_PORT_MAX,
       callerId: e.CALLER_ID,
       callLeaseMs: e.SIP_CALL_LEASE,
+      dnsServers: e.SIP_DNS_SERVERS,
     },
     stt: { engine: e.STT_ENGINE, url: e.STT_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL },
     llm: e.LLM_URL ? { url: e.LLM_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
@@ -393,8 +434,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginEmailPer15Min: e.RATE_LIMIT_LOGIN_EMAIL_PER_15_MIN,
       signupIpPerHour: e.RATE_LIMIT_SIGNUP_IP_PER_HOUR,
       signupEmailPerHour: e.RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR,
+      carrierTestPer10Min: e.RATE_LIMIT_CARRIER_TEST_PER_10_MIN,
+      mailEmailPerHour: e.RATE_LIMIT_MAIL_EMAIL_PER_HOUR ?? e.RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR,
+      mailOrgPerHour: e.RATE_LIMIT_MAIL_ORG_PER_HOUR,
       maxQueuedCallsPerOrg: e.MAX_QUEUED_CALLS_PER_ORG,
     },
+    campaignLimits: { maxRecipientsPerCampaign: e.MAX_RECIPIENTS_PER_CAMPAIGN, maxPendingRecipientsPerOrg: e.MAX_PENDING_RECIPIENTS_PER_ORG },
   };
   return Object.freeze(config);
 }

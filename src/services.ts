@@ -15,7 +15,7 @@ import { RecordingUrls } from './features/calls/recording-url';
 import { WebhookSettingsService } from './features/orgs/webhook-settings.service';
 import { MembersService } from './features/users/members.service';
 import { DeliveriesService } from './features/webhooks/deliveries.service';
-import { endpointDisabledMails } from './features/orgs/endpoint-health';
+import { endpointDisabledNotices } from './features/orgs/endpoint-health';
 import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
 import { createCarrier } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
@@ -27,7 +27,6 @@ import { liveCallSink } from './features/calls/live-call-sink';
 import type { Logger } from './common/logger';
 import { CarrierConnectionsService } from './features/carrier-connections/carrier-connections.service';
 import { ConnectionResolver } from './features/carrier-connections/effective-connection';
-import { resolveTrunk } from './carriers/sip/sip-trunk';
 import { systemClock, type Clock } from './common/clock';
 import { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
 import { campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
@@ -86,11 +85,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const recordingUrls = new RecordingUrls(config);
   const lifecycle = new CallLifecycle(recordingUrls, log);
   const connections = new ConnectionResolver(config, db.pool);
-  const trunkFor = async (call: { orgId: string }) => {
-    const c = await connections.forOrg(call.orgId);
-    if (c.type !== 'sip') throw new Error('the organization has no SIP trunk');
-    return resolveTrunk({ host: c.host, port: c.port, username: c.username, password: c.password });
-  };
+  const trunkFor = (call: { orgId: string }) => connections.sipTrunkFor(call.orgId);
   const carriers = createCarrier(config, { pool: db.pool, log, sink: liveCallSink({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle }), trunkFor });
   const { carrier, analyzer } = carriers;
   lifecycle.onFinished(campaignOutcomeHook(clock));
@@ -98,8 +93,10 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   // A call canceled through any API process: the worker holding its SIP dialog sends CANCEL/BYE.
   notifier.on(LIVE_CALL_ENDED_CHANNEL, (callId) => carriers.live?.cancel(callId));
   const rateLimits = new RateLimits(config, db.pool);
+  const metrics = createMetrics({ pool: db.pool, role: config.role, routePaths: ROUTE_PATHS });
   const mail = new MailOutbox(createMailer(config, log), log);
-  const accountMail = new AccountMail(config, mail);
+  mail.onOutcome = metrics.mailOutcome;
+  const accountMail = new AccountMail(config, mail, rateLimits);
   const auth = new AuthService(config, rateLimits, accountMail);
   const apiKeys = new ApiKeysService(config, apiKeyCache);
   const live = new LiveEventsPublisher(db.pool);
@@ -112,8 +109,8 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   deliverer.live = live;
   // The owners hear of a disabled endpoint by mail, not through the endpoint that is failing.
   deliverer.onEndpointDisabled = (orgId) => {
-    endpointDisabledMails(db.pool, orgId, config.publicBaseUrl).then(
-      (mails) => mails.forEach((m) => mail.post('webhook_endpoint_disabled', m)),
+    endpointDisabledNotices(db.pool, orgId).then(
+      (notices) => notices.forEach((n) => accountMail.endpointDisabled(orgId, n)),
       (err: unknown) => log.warn({ err, org_id: orgId }, 'could not tell the owners that their webhook endpoint was disabled'),
     );
   };
@@ -150,13 +147,13 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     },
     sipCarrier: () => carriers.sip(),
     connections,
-    carrierConnections: new CarrierConnectionsService(config, connections),
+    carrierConnections: new CarrierConnectionsService(config, connections, rateLimits),
     analyzer,
     clock,
     campaigns: new CampaignsService(config, lifecycle, clock, db),
     dispatcher: new CampaignDispatcher(clock, config.rateLimit.maxQueuedCallsPerOrg),
     suppressions: new SuppressionsService(),
-    metrics: createMetrics({ pool: db.pool, role: config.role, routePaths: ROUTE_PATHS }),
+    metrics,
     live,
     liveUpdates,
   };

@@ -8,7 +8,7 @@ export interface ClientOptions {
   baseUrl: string;
   /** A fetch implementation; the platform's global fetch by default. */
   fetch?: typeof fetch;
-  /** Retries after a 429, a 503 or a network error (default 2; 0 disables). */
+  /** Retries after a 429 (except `too_many_pending_recipients`), a 503 or a network error (default 2; 0 disables). */
   maxRetries?: number;
   /** Per attempt (default 60 s). */
   timeoutMs?: number;
@@ -155,7 +155,9 @@ export class HttpClient {
       const problem = (await readJson(res)) as Partial<Problem> | undefined;
       // A 429 is refused before any work is done, so it is safe to repeat any request;
       // a 503 may come after the work was done, so only repeatable requests are retried.
-      const transient = res.status === 429 || (res.status === 503 && repeatable);
+      // too_many_pending_recipients lifts only as a campaign's calls are made (minutes to hours):
+      // waiting here would only delay the error, so it is thrown at once.
+      const transient = (res.status === 429 && problem?.code !== 'too_many_pending_recipients') || (res.status === 503 && repeatable);
       const waitMs = retryAfterMs ?? backoffMs(attempt);
       if (transient && canRetry && waitMs <= this.maxRetryAfterMs) {
         // Honour Retry-After, plus a little jitter so clients refused together do not return together.

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Call } from '../features/calls/call.entity';
 import type { Logger } from 'pino';
 import { createRecognizer } from '../voice/stt/create';
-import { EspeakSynthesizer } from '../voice/tts';
+import { EspeakSynthesizer } from '../voice/tts/espeak';
 import type { Analyzer, Carrier, CallAnalysis, Recording } from './carrier';
 import { SimulatorAnalyzer } from './simulator/simulator-analyzer';
 import { SimulatorCarrier } from './simulator/simulator-carrier';
@@ -11,7 +11,7 @@ import { SipAnalyzer } from './sip/sip-analyzer';
 import type { SipTrunk } from './sip/sip-trunk';
 import { SipCarrier, type LiveCallSink, type LiveCarrier } from './sip/sip-carrier';
 import { TwilioAnalyzer } from './twilio/twilio-analyzer';
-import { LlmAnswerExtractor } from '../voice/llm-extract';
+import { LlmAnswerExtractor } from '../voice/dialog/llm-answer-extractor';
 
 export interface CarrierSet {
   /** The simulator (its scheduled reports may still be in the queue after a switch). */

@@ -9,6 +9,7 @@ export const ERROR_CODES = {
   validation_error: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
   from_not_allowed: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
   number_suppressed: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
+  campaign_too_large: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
   missing_credentials: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   invalid_token: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   token_expired: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
@@ -29,6 +30,7 @@ export const ERROR_CODES = {
   payload_too_large: { status: 413, title: 'Content Too Large', graphql: 'BAD_USER_INPUT' },
   unsupported_media_type: { status: 415, title: 'Unsupported Media Type', graphql: 'BAD_USER_INPUT' },
   rate_limited: { status: 429, title: 'Too Many Requests', graphql: 'RATE_LIMITED' },
+  too_many_pending_recipients: { status: 429, title: 'Too Many Requests', graphql: 'RATE_LIMITED' },
   internal_error: { status: 500, title: 'Internal Server Error', graphql: 'INTERNAL_SERVER_ERROR' },
   service_unavailable: { status: 503, title: 'Service Unavailable', graphql: 'SERVICE_UNAVAILABLE' },
 } as const;

@@ -78,12 +78,59 @@ export function guardedLookup(hostname: string, options: dns.LookupOptions, call
   });
 }
 
-/** Resolves a hostname (with a deadline) to check it at configuration time; literals are checked as is. */
-export async function resolvesToBlocked(host: string, timeoutMs = 2000): Promise<string | null> {
-  if (net.isIP(host)) return isBlockedAddress(host) ? host : null;
-  if (host === 'localhost' || host.endsWith('.localhost')) return '127.0.0.1';
-  const lookup = dns.promises.lookup(host, { all: true }).catch(() => [] as dns.LookupAddress[]);
-  const timeout = new Promise<dns.LookupAddress[]>((r) => setTimeout(() => r([]), timeoutMs).unref());
-  const addresses = await Promise.race([lookup, timeout]);
-  return addresses.find((a) => isBlockedAddress(a.address))?.address ?? null;
+/** How a host name becomes addresses: the system resolver, or DNS servers given in the configuration. */
+export type AddressLookup = (host: string) => Promise<dns.LookupAddress[]>;
+
+/** getaddrinfo: /etc/hosts, then the system's DNS servers. */
+export const systemLookup: AddressLookup = (host) => dns.promises.lookup(host, { all: true });
+
+/**
+ * A and AAAA records from the given DNS servers (`ip` or `ip:port`, `[v6]:port`), bypassing
+ * /etc/hosts. A name with records of one family only resolves to those.
+ */
+export function dnsServersLookup(servers: readonly string[], timeoutMs = 2000): AddressLookup {
+  const resolver = new dns.promises.Resolver({ timeout: timeoutMs, tries: 1 });
+  resolver.setServers([...servers]);
+  return async (host) => {
+    const [v4, v6] = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
+    const found: dns.LookupAddress[] = [
+      ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 })) : []),
+      ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 })) : []),
+    ];
+    if (!found.length) throw v4.status === 'rejected' ? v4.reason : Object.assign(new Error(`no address for ${host}`), { code: 'ENOTFOUND' });
+    return found;
+  };
+}
+
+const isLocalhostName = (host: string): boolean => host === 'localhost' || host.endsWith('.localhost');
+
+/**
+ * The one policy for destinations an organization chooses (a SIP trunk): every address the name
+ * resolves to must be globally routable unless private networks are allowed. Used when the
+ * destination is saved and again right before anything is sent, on the very addresses the
+ * packets go to, so a name that changes its answer in between (DNS rebinding) is caught.
+ * Literals are judged as they are; lookup failures propagate.
+ */
+export async function resolveDestination(host: string, opts: { allowPrivate: boolean; lookup?: AddressLookup }): Promise<dns.LookupAddress[]> {
+  const family = net.isIP(host);
+  if (!opts.allowPrivate && isLocalhostName(host)) throw new BlockedDestinationError('127.0.0.1');
+  const addresses = family ? [{ address: host, family }] : await (opts.lookup ?? systemLookup)(host);
+  if (!opts.allowPrivate) {
+    const blocked = addresses.find((a) => isBlockedAddress(a.address));
+    if (blocked) throw new BlockedDestinationError(blocked.address);
+  }
+  return addresses;
+}
+
+/**
+ * Resolves a hostname (with a deadline) to check it at configuration time; literals are checked as
+ * is. A name that does not resolve yet is not refused here: it is checked again at every send.
+ */
+export async function resolvesToBlocked(host: string, timeoutMs = 2000, lookup: AddressLookup = systemLookup): Promise<string | null> {
+  const check = resolveDestination(host, { allowPrivate: false, lookup }).then(
+    () => null,
+    (err: unknown) => (err instanceof BlockedDestinationError ? err.address : null),
+  );
+  const timeout = new Promise<null>((r) => setTimeout(() => r(null), timeoutMs).unref());
+  return Promise.race([check, timeout]);
 }

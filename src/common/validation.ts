@@ -30,6 +30,12 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw invalidRequest(checked.errors);
 }
 
+/**
+ * How the accounts code compares addresses: trimmed and in lower case (emailSchema below, login
+ * and password reset fold input the same way; stored addresses are already folded).
+ */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
 export const emailSchema = z
   .string()
   .trim()

@@ -7,7 +7,7 @@ import { QUEUE_DEPTH_SQL } from '../queue';
 /**
  * Prometheus metrics of one process (API, worker or both), served at GET /metrics.
  * - In-process: HTTP latency by route template, webhook attempts by outcome, retries scheduled,
- *   queue jobs by task and outcome, plus Node's defaults (RSS, heap, event-loop lag, GC).
+ *   queue jobs by task and outcome, account mails by kind and outcome, plus Node's defaults (RSS, heap, event-loop lag, GC).
  * - From the database at scrape time (cached DB_GAUGE_TTL_MS, bounded by a deadline): queue depth
  *   and oldest ready job age by task; open calls by status (partial index); calls and webhook
  *   deliveries of the last 24 h by status/state (a primary-key range: ids are UUIDv7, so "created
@@ -24,6 +24,8 @@ export interface Metrics {
   httpMiddleware: RequestHandler;
   deliveryListener: DeliveryListener;
   jobFinished(task: string, outcome: 'success' | 'failure', seconds: number, willRetry: boolean): void;
+  /** An account mail's fate: sent, failed, or refused by a quota (over_address_limit, over_organization_limit). */
+  mailOutcome(kind: string, outcome: string): void;
   render(): Promise<{ contentType: string; body: string }>;
 }
 
@@ -109,6 +111,13 @@ export function createMetrics(opts: { pool: Pool; role: string; routePaths: read
     help: 'Background job run time by task.',
     labelNames: ['task'] as const,
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 60],
+    registers: [registry],
+  });
+
+  const mails = new Counter({
+    name: `${prefix}mails_total`,
+    help: 'Account mails by kind and outcome: sent, failed, over_address_limit or over_organization_limit (refused by a quota, silently).',
+    labelNames: ['kind', 'outcome'] as const,
     registers: [registry],
   });
 
@@ -214,6 +223,9 @@ export function createMetrics(opts: { pool: Pool; role: string; routePaths: read
       jobs.inc({ task, outcome });
       jobDuration.observe({ task }, seconds);
       if (willRetry) jobRetries.inc({ task });
+    },
+    mailOutcome(kind, outcome) {
+      mails.inc({ kind, outcome });
     },
     async render() {
       if (Date.now() - refreshedAt >= DB_GAUGE_TTL_MS) {

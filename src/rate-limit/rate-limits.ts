@@ -12,7 +12,7 @@ import { AppError } from '../common/errors';
  * Keys are never stored in the clear when they could identify a person (e-mail addresses are
  * hashed), and every key is bounded in length.
  */
-export type PolicyName = 'api_key' | 'login_ip' | 'login_email' | 'signup_ip' | 'signup_email' | 'mail_email';
+export type PolicyName = 'api_key' | 'login_ip' | 'login_email' | 'signup_ip' | 'signup_email' | 'mail_email' | 'mail_org' | 'carrier_test';
 
 export interface Policy {
   name: PolicyName;
@@ -38,8 +38,12 @@ export function policiesFrom(config: Config): Record<PolicyName, Policy> {
     login_email: { name: 'login_email', points: r.loginEmailPer15Min, windowSeconds: 15 * 60 },
     signup_ip: { name: 'signup_ip', points: r.signupIpPerHour, windowSeconds: 3600 },
     signup_email: { name: 'signup_email', points: r.signupEmailPerHour, windowSeconds: 3600 },
-    // Account mails (verification resend, password reset) per address: no mail-bombing through us.
-    mail_email: { name: 'mail_email', points: r.signupEmailPerHour, windowSeconds: 3600 },
+    // Every account mail per recipient address (normalised, hashed): no mail-bombing through us.
+    mail_email: { name: 'mail_email', points: r.mailEmailPerHour, windowSeconds: 3600 },
+    // Account mails an organization causes (invitations above all): no bulk mail through us.
+    mail_org: { name: 'mail_org', points: r.mailOrgPerHour, windowSeconds: 3600 },
+    // Connection tests per organization: each sends a packet where the owner says (docs/security.md).
+    carrier_test: { name: 'carrier_test', points: r.carrierTestPer10Min, windowSeconds: 600 },
   };
 }
 
@@ -113,6 +117,22 @@ export class RateLimits {
       if (e instanceof RateLimiterRes) {
         throw rateLimitedError({ policy, remaining: 0, resetSeconds: Math.ceil(e.msBeforeNext / 1000) }, message);
       }
+      throw e;
+    }
+  }
+
+  /**
+   * Takes one point and says whether the bucket still allowed it, for a caller that refuses
+   * silently (account mails) instead of answering 429. Always true when rate limiting is disabled.
+   */
+  async take(policyName: PolicyName, key: string): Promise<boolean> {
+    const limiter = this.limiters.get(policyName);
+    if (!limiter) return true;
+    try {
+      await limiter.consume(bucketKey(policyName, key), 1);
+      return true;
+    } catch (e) {
+      if (e instanceof RateLimiterRes) return false;
       throw e;
     }
   }

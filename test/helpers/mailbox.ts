@@ -10,6 +10,10 @@ export interface ReceivedMail {
   from: string;
   subject: string;
   text: string;
+  /** The HTML alternative ('' when the mail has none). */
+  html: string;
+  /** Recipients of the SMTP envelope (RCPT TO), whatever the headers say. */
+  envelopeTo: string[];
   /** The `token` query parameter of the first link in the body, if any. */
   token?: string;
   link?: string;
@@ -46,14 +50,15 @@ export class Mailbox {
         box!.wake();
         callback(Object.assign(new Error('Mailbox temporarily unavailable'), { responseCode: 450 }));
       },
-      onData(stream, _session, callback) {
+      onData(stream, session, callback) {
+        const envelopeTo = session.envelope.rcptTo.map((a) => a.address.toLowerCase());
         simpleParser(stream).then(
           (parsed) => {
             const text = parsed.text ?? '';
             const link = /https?:\/\/\S+\?token=([A-Za-z0-9_-]+)/.exec(text);
             const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
             if (link) recordSecret(link[1]);
-            box!.receive({ to, from: parsed.from?.text ?? '', subject: parsed.subject ?? '', text, link: link?.[0], token: link?.[1] });
+            box!.receive({ to, envelopeTo, from: parsed.from?.text ?? '', subject: parsed.subject ?? '', text, html: parsed.html || '', link: link?.[0], token: link?.[1] });
             callback();
           },
           (err: Error) => callback(err),

@@ -245,6 +245,80 @@ describe('invitations', () => {
   });
 });
 
+describe('names chosen by users are plain text in mails', () => {
+  test('an organization name with CR/LF, a Bcc line, markup and URLs renders as one plain, unlinked line in text and HTML', async () => {
+    const hostile = 'Evil\r\nBcc: victim@evil.test\r\n\r\n<b>Urgent</b> log in at http://evil.test/login or www.evil.test\u202Egnp.exe';
+    const owner = await signup(app, { organizationName: hostile });
+    const email = uniqueEmail('plain-invitee');
+    await app.http().post('/dashboard/members').set(bearer(owner.token)).send({ email }).expect(201);
+    const mail = await box.waitFor(email, INVITE_SUBJECT);
+    recordSecret(mail.token);
+
+    // Only the invitee received it: body text never becomes a header or a recipient.
+    expect(mail.envelopeTo).toEqual([email]);
+    expect(mail.to).toEqual([email]);
+    const name = 'Evil Bcc: victim@evil[.]test <b>Urgent</b> log in at http[:]//evil[.]test/login or www[.]evil[.]testgnp[.]exe';
+    const lines = mail.text.split('\n');
+    expect(lines[0]).toBe(`You have been invited to join the organization "${name}" on voicegate. Choose a password to accept:`);
+    expect(lines.filter((l) => /^\s*Bcc:/i.test(l))).toEqual([]);
+    expect(mail.text).not.toMatch(/evil\.test|http:\/\/evil|\u202E/);
+
+    // The HTML part says the same, escaped; its only link is ours.
+    expect(mail.html).toContain(`&quot;Evil Bcc: victim@evil[.]test &lt;b&gt;Urgent&lt;/b&gt; log in at http[:]//evil[.]test/login`);
+    expect(mail.html).not.toMatch(/<b>|evil\.test|http:\/\/evil/);
+    expect([...mail.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual([mail.link]);
+  });
+});
+
+describe('account-mail quotas', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    // The documented per-address default (5 an hour); a per-organization cap small enough to reach.
+    limited = await startTestApp({ SMTP_URL: box.url, RATE_LIMIT_ENABLED: 'true', RATE_LIMIT_MAIL_ORG_PER_HOUR: '8' });
+  }, 60_000);
+  afterAll(() => limited?.close());
+
+  const refusals = async (reason: string) =>
+    (await logLines(limited)).filter((l) => l.msg === 'mail not sent: over its hourly limit' && l.refused === reason);
+  const mailMetric = async (kind: string, outcome: string) =>
+    (await limited.services.metrics.registry.getSingleMetric('voicegate_mails_total')!.get()).values.find((v) => v.labels.kind === kind && v.labels.outcome === outcome)?.value ?? 0;
+
+  test('the 6th invitation to one address within the hour sends no mail, and neither does a reset asked for in another spelling', async () => {
+    const owner = await signup(limited);
+    const email = uniqueEmail('invited-often');
+    for (let n = 1; n <= 5; n++) {
+      const res = await limited.http().post('/dashboard/members').set(bearer(owner.token)).send({ email });
+      expect(res.status).toBe(201);
+      recordSecret((await box.waitFor(email, INVITE_SUBJECT, { nth: n })).token);
+    }
+    // The 6th: answered as usual, refused silently, and the refusal is on record.
+    const sixth = await limited.http().post('/dashboard/members').set(bearer(owner.token)).send({ email });
+    expect(sixth.status).toBe(201);
+    await eventually(async () => (await refusals('over_address_limit')).length === 1, { what: 'the refusal of the 6th invitation' });
+    expect((await refusals('over_address_limit'))[0]).toMatchObject({ mail: 'invitation' });
+    expect(await mailMetric('invitation', 'over_address_limit')).toBe(1);
+    expect(await mailMetric('invitation', 'sent')).toBe(5);
+
+    // Every account mail shares the bucket, whatever the case and spaces of the address asked for.
+    await limited.http().post('/auth/password-reset').send({ email: `  ${email.toUpperCase()} ` }).expect(202);
+    await eventually(async () => (await refusals('over_address_limit')).length === 2, { what: 'the refusal of the reset mail' });
+    expect((await refusals('over_address_limit'))[1]).toMatchObject({ mail: 'password_reset' });
+    expect(box.to(email)).toHaveLength(5);
+  });
+
+  test('an organization sends at most RATE_LIMIT_MAIL_ORG_PER_HOUR account mails an hour, whoever they go to', async () => {
+    const owner = await signup(limited);
+    await box.waitFor(owner.email, VERIFY_SUBJECT); // 1 of 8: the owner's verification
+    const invitees = Array.from({ length: 8 }, (_, i) => uniqueEmail(`org-cap-${i}`));
+    for (const email of invitees) await limited.http().post('/dashboard/members').set(bearer(owner.token)).send({ email }).expect(201);
+    await eventually(async () => (await refusals('over_organization_limit')).length === 1, { what: 'the refusal of the 9th mail' });
+    // Which one was refused depends on the order the background sends ran; the other seven arrive.
+    await eventually(async () => invitees.filter((e) => box.to(e).length > 0).length === 7, { what: 'seven invitations' });
+    expect(invitees.map((e) => box.to(e).length).sort()).toEqual([0, 1, 1, 1, 1, 1, 1, 1]);
+    expect((await refusals('over_organization_limit'))[0]).toMatchObject({ mail: 'invitation' });
+  });
+});
+
 describe('GraphQL mirrors', () => {
   test('verifyEmail, me.emailVerified, addMember as an invitation, acceptInvitation, requestPasswordReset and resetPassword', async () => {
     const org = await signup(app);

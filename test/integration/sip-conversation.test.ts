@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { WaveFile } from 'wavefile';
-import { intro } from '../../src/voice/agent';
-import { EspeakSynthesizer } from '../../src/voice/tts';
+import { intro } from '../../src/voice/dialog/prompts';
+import { EspeakSynthesizer } from '../../src/voice/tts/espeak';
 import { bearer, eventually, signup } from '../helpers/factories';
 import { loudFrames, startNodeCallee } from '../helpers/node-callee';
 import { describeWithTools, freeUdpPort, run, runSipp, scenarioDir, writeScenario } from '../helpers/telephony';

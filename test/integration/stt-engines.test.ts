@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extractAnswer } from '../../src/voice/answers';
+import { extractAnswer } from '../../src/voice/dialog/answers';
 import { OpenAiRecognizer } from '../../src/voice/stt/openai';
 
 /**

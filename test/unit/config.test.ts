@@ -65,3 +65,13 @@ test('mail: SMTP_URL must be an smtp:// or smtps:// URL; MAIL_FROM has a default
   // Production without SMTP_URL starts (mails go to DATA_DIR/mail with a start-up warning; docs/accounts.md).
   expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SECRETS_ENCRYPTION_KEY: 'ab'.repeat(32), DATA_DIR: dir() }).smtpUrl).toBeUndefined();
 });
+
+test('SIP_DNS_SERVERS: a comma list of addresses with optional ports; the carrier test limit has a default', () => {
+  const d = dir();
+  expect(loadConfig({ DATA_DIR: d }).sip.dnsServers).toEqual([]);
+  expect(loadConfig({ DATA_DIR: d }).rateLimit.carrierTestPer10Min).toBe(10);
+  expect(loadConfig({ DATA_DIR: d, SIP_DNS_SERVERS: '10.0.0.2, 10.0.0.3:5353,[2001:db8::1]:53,2001:db8::2' }).sip.dnsServers).toEqual(['10.0.0.2', '10.0.0.3:5353', '[2001:db8::1]:53', '2001:db8::2']);
+  for (const bad of ['dns.example.net', '10.0.0.2:0', '10.0.0.2:99999', '[10.0.0.2]:53', '10.0.0']) {
+    expect(() => loadConfig({ DATA_DIR: d, SIP_DNS_SERVERS: bad })).toThrow(/SIP_DNS_SERVERS/);
+  }
+});

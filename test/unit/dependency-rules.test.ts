@@ -8,7 +8,9 @@ import path from 'node:path';
  * - graphql/ and rest/ do not import each other;
  * - a feature imports no rest/, worker/ or db/ internals, nor the composition root (app, routes,
  *   services); graphql/ only from its resolver and GraphQL type files;
- * - no two features import each other.
+ * - no two features import each other;
+ * - voice/ (the conversation pipeline) imports only voice/, common/, config.ts and a feature's
+ *   ports.ts (its plain types), and holds no database client.
  * Exceptions, if ever needed, are listed below with who removes them. The list may only shrink:
  * an exception that no longer occurs fails the test too, so it is deleted when it is fixed.
  */
@@ -60,6 +62,7 @@ function violations(): string[] {
       if (['app.ts', 'routes.ts', 'services.ts', 'main.ts'].includes(b)) found.add(`${from} -> ${to}`);
       if (b === 'graphql' && !isGraphqlFile(from)) found.add(`${from} -> ${to}`);
     }
+    if (a === 'voice' && !['voice', 'common', 'config.ts'].includes(b) && !/^features\/[^/]+\/ports\.ts$/.test(to)) found.add(`${from} -> ${to}`);
   }
   const featureEdges = new Set(EDGES.filter(([f, t]) => featureOf(f) && featureOf(t) && featureOf(f) !== featureOf(t)).map(([f, t]) => `${featureOf(f)}>${featureOf(t)}`));
   for (const e of featureEdges) {
@@ -75,6 +78,13 @@ test('no import runs against the layer rules, except the listed ones', () => {
   expect(unexpected).toEqual([]);
 });
 
+test('voice/ holds no SQL and no database client', () => {
+  const voiceFiles = [...FILES].filter((f) => top(f) === 'voice');
+  expect(voiceFiles.length).toBeGreaterThan(10);
+  const offenders = voiceFiles.filter((f) => /from '(pg|@mikro-orm\/[^']+|graphile-worker)'|\.query\(|\b(select|insert|update|delete)\s.+\b(from|into|set|where)\b/i.test(readFileSync(path.join(SRC, f), 'utf8')));
+  expect(offenders).toEqual([]);
+});
+
 test('every listed exception still occurs (fixed ones are removed from the list)', () => {
   const current = new Set(violations());
   expect(Object.keys(ALLOWED).filter((v) => !current.has(v))).toEqual([]);
@@ -82,10 +92,17 @@ test('every listed exception still occurs (fixed ones are removed from the list)
 
 test('the check bites: it reports a lower layer importing a higher one and two features importing each other', () => {
   const saved = EDGES.length;
-  EDGES.push(['common/context.ts', 'features/users/user.entity.ts'], ['graphql/server.ts', 'rest/auth.middleware.ts'], ['features/orgs/orgs.resolver.ts', 'features/users/users.types.ts']);
+  EDGES.push(
+    ['common/context.ts', 'features/users/user.entity.ts'],
+    ['graphql/server.ts', 'rest/auth.middleware.ts'],
+    ['features/orgs/orgs.resolver.ts', 'features/users/users.types.ts'],
+    ['voice/agent/voice-agent.ts', 'features/calls/call.entity.ts'],
+    ['voice/dialog/prompts.ts', 'features/calls/ports.ts'],
+  );
   try {
     const found = violations();
-    expect(found).toEqual(expect.arrayContaining(['common/context.ts -> features/users/user.entity.ts', 'graphql/server.ts -> rest/auth.middleware.ts', 'features orgs <-> users']));
+    expect(found).toEqual(expect.arrayContaining(['common/context.ts -> features/users/user.entity.ts', 'graphql/server.ts -> rest/auth.middleware.ts', 'features orgs <-> users', 'voice/agent/voice-agent.ts -> features/calls/call.entity.ts']));
+    expect(found).not.toContain('voice/dialog/prompts.ts -> features/calls/ports.ts');
   } finally {
     EDGES.length = saved;
   }

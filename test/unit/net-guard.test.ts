@@ -1,4 +1,4 @@
-import { isBlockedAddress, resolvesToBlocked } from '../../src/common/net-guard';
+import { BlockedDestinationError, isBlockedAddress, resolveDestination, resolvesToBlocked } from '../../src/common/net-guard';
 
 test.each([
   '127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '0.0.0.0', '::', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.0.10',
@@ -28,4 +28,15 @@ test('names resolving to loopback are blocked; literals checked without DNS', as
   expect(await resolvesToBlocked('anything.localhost')).toBe('127.0.0.1');
   expect(await resolvesToBlocked('127.0.0.1')).toBe('127.0.0.1');
   expect(await resolvesToBlocked('8.8.8.8')).toBeNull();
+});
+
+test('resolveDestination: the one policy for trunk hosts, at save time and at every send', async () => {
+  const lookup = async (host: string) => (host === 'inside.example' ? [{ address: '8.8.8.8', family: 4 }, { address: '10.1.2.3', family: 4 }] : [{ address: '8.8.4.4', family: 4 }]);
+  await expect(resolveDestination('inside.example', { allowPrivate: false, lookup })).rejects.toMatchObject({ code: 'blocked_destination', address: '10.1.2.3' });
+  await expect(resolveDestination('outside.example', { allowPrivate: false, lookup })).resolves.toEqual([{ address: '8.8.4.4', family: 4 }]);
+  await expect(resolveDestination('inside.example', { allowPrivate: true, lookup })).resolves.toHaveLength(2);
+  await expect(resolveDestination('127.0.0.1', { allowPrivate: false, lookup })).rejects.toBeInstanceOf(BlockedDestinationError);
+  await expect(resolveDestination('trunk.localhost', { allowPrivate: false, lookup })).rejects.toBeInstanceOf(BlockedDestinationError);
+  expect(await resolvesToBlocked('inside.example', 2000, lookup)).toBe('10.1.2.3');
+  expect(await resolvesToBlocked('outside.example', 2000, lookup)).toBeNull();
 });

@@ -1,5 +1,5 @@
-import { answerFromDigits, extractAnswer, parseBoolean, parseEnum, parseNumber } from '../../src/voice/answers';
-import { grammarFor } from '../../src/voice/grammar';
+import { answerFromDigits, extractAnswer, parseBoolean, parseEnum, parseNumber } from '../../src/voice/dialog/answers';
+import { grammarFor } from '../../src/voice/stt/grammar';
 import { outcomeForFinalResponse } from '../../src/carriers/sip/sip-outcomes';
 import { buildOffer, parseAnswer } from '../../src/carriers/sip/sdp';
 import { parseTrunkUrl } from '../../src/carriers/sip/sip-trunk';

@@ -356,7 +356,7 @@ export interface paths {
         put?: never;
         /**
          * Send a new verification mail
-         * @description Nothing is sent when the address is verified already. At most RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR account mails per address and hour.
+         * @description Nothing is sent when the address is verified already. At most RATE_LIMIT_MAIL_EMAIL_PER_HOUR account mails go to one address per hour (and RATE_LIMIT_MAIL_ORG_PER_HOUR per organization): over that the answer is the same 202 and no mail is sent.
          */
         post: operations["resendVerification"];
         delete?: never;
@@ -540,7 +540,7 @@ export interface paths {
         get: operations["getCarrier"];
         /**
          * Connect a carrier: simulator, SIP trunk or Twilio account (owner)
-         * @description Secrets are encrypted at rest and never returned; leave one out to keep the stored one. A SIP host on a private address is refused unless CARRIER_ALLOW_PRIVATE_NETWORKS=true. See docs/carriers.md and docs/twilio.md.
+         * @description Secrets are encrypted at rest and never returned; leave one out to keep the stored one (only for the same Twilio account, or the same SIP host, port and user name: otherwise 422). A SIP host on a private address is refused unless CARRIER_ALLOW_PRIVATE_NETWORKS=true. See docs/carriers.md and docs/twilio.md.
          */
         put: operations["updateCarrier"];
         post?: never;
@@ -560,7 +560,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Test the connection: Twilio fetches the account, SIP sends an OPTIONS ping */
+        /**
+         * Test the connection: Twilio fetches the account, SIP sends an OPTIONS ping (owner)
+         * @description Owner only, and limited per organization (RATE_LIMIT_CARRIER_TEST_PER_10_MIN, default 10 per 10 minutes; then 429 rate_limited with Retry-After). A SIP host is resolved and checked again before the ping is sent. See docs/carriers.md.
+         */
         post: operations["testCarrier"];
         delete?: never;
         options?: never;
@@ -580,7 +583,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a user to the organization, or add one with a password (owner)
-         * @description Without `password` an invitation mail is sent (inviting a pending address again sends a fresh link). With it the user exists at once, unverified, and gets a verification mail.
+         * @description Without `password` an invitation mail is sent (inviting a pending address again sends a fresh link). With it the user exists at once, unverified, and gets a verification mail. Account mails are capped per address (RATE_LIMIT_MAIL_EMAIL_PER_HOUR) and per organization (RATE_LIMIT_MAIL_ORG_PER_HOUR) each hour: over a cap the answer is the same 201 and no mail is sent.
          */
         post: operations["addMember"];
         delete?: never;
@@ -918,7 +921,7 @@ export interface paths {
         put?: never;
         /**
          * Create a campaign with up to 10,000 recipients
-         * @description Recipients are validated one by one (errors name `recipients.<index>.<field>`); suppressed numbers become `suppressed`.
+         * @description Recipients are validated one by one (errors name `recipients.<index>.<field>`); suppressed numbers become `suppressed`. More than MAX_RECIPIENTS_PER_CAMPAIGN recipients: 422 `campaign_too_large`. More than MAX_PENDING_RECIPIENTS_PER_ORG recipients waiting for a call in the organization: 429 `too_many_pending_recipients` with Retry-After. Nothing is created then.
          */
         post: operations["createCampaign"];
         delete?: never;
@@ -994,7 +997,10 @@ export interface paths {
         /** A campaign's recipients with their calls and outcome, newest first */
         get: operations["listCampaignRecipients"];
         put?: never;
-        /** Append up to 10,000 recipients */
+        /**
+         * Append up to 10,000 recipients
+         * @description Past MAX_RECIPIENTS_PER_CAMPAIGN recipients in the campaign (suppressed ones included): 422 `campaign_too_large`. Past MAX_PENDING_RECIPIENTS_PER_ORG recipients waiting for a call in the organization: 429 `too_many_pending_recipients` with Retry-After. Nothing is added then.
+         */
         post: operations["appendCampaignRecipients"];
         delete?: never;
         options?: never;
@@ -2048,7 +2054,7 @@ export interface components {
         /** @description RFC 9457 problem details (application/problem+json) with a stable `code` (docs/api.md). */
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_error" | "from_not_allowed" | "number_suppressed" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "invalid_signature" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "validation_error" | "from_not_allowed" | "number_suppressed" | "campaign_too_large" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "invalid_signature" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_pending_recipients" | "internal_error" | "service_unavailable";
             detail: string;
             /** @description Only for validation_error: one entry per invalid field. */
             errors?: {
@@ -4409,23 +4415,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Rate limited: see Retry-After and the RateLimit headers. */
-            429: {
-                headers: {
-                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
-                    RateLimit?: string;
-                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Internal error (never leaks details). */
             500: {
                 headers: {
@@ -5831,6 +5820,23 @@ export interface operations {
             /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
             403: {
                 headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited: see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    /** @description IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t). */
+                    RateLimit?: string;
+                    /** @description IETF RateLimit-Policy header: the quota (q) and window in seconds (w). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;

@@ -2,15 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { SipConfig } from '../../config';
 import type { Call } from '../../features/calls/call.entity';
 import type { Logger } from 'pino';
-import { VoiceAgent, DEFAULT_TIMING, type AgentTiming } from '../../voice/agent';
-import type { SpeechRecognizer } from '../../voice/stt/engine';
-import type { SpeechSynthesizer } from '../../voice/tts';
-import { WebRtcVad } from '../../voice/vad';
+import { VoiceAgent } from '../../voice/agent/voice-agent';
+import { scriptPrompts } from '../../voice/dialog/prompts';
+import { SurveyPolicy } from '../../voice/dialog/survey-policy';
+import type { SpeechRecognizer } from '../../voice/stt/recognizer';
+import { DEFAULT_TIMING, type AgentTiming } from '../../voice/timing';
+import type { SpeechSynthesizer } from '../../voice/tts/synthesizer';
+import { WebRtcVad } from '../../voice/vad/webrtc-vad';
 import type { CarrierReport } from '../carrier';
 import { stereoWav } from './recording';
 import { RtpSession, SAMPLE_RATE } from './media/rtp-session';
 import { SipEndpoint } from './sip-endpoint';
-import { parseTrunkUrl, resolveTrunk, type SipTrunk } from './sip-trunk';
+import { parseTrunkUrl, resolveTrunk, trunkLookup, type SipTrunk, type TrunkSpec } from './sip-trunk';
 import { OutboundCall as SipCall, type SipCallOutcome } from './uac/outbound-call';
 
 /** Where a live carrier sends what happens to its calls (the database, in the worker). */
@@ -51,7 +54,7 @@ export interface SipCarrierDeps {
   stt: SpeechRecognizer;
   log: Logger;
   timing?: AgentTiming;
-  /** Where the trunk is, per call: the deployment default today; a per-organization connection later. */
+  /** Where the trunk is, per call (the organization's connection or the default), resolved and judged right before the INVITE. */
   trunkFor?: (call: Call) => Promise<SipTrunk>;
 }
 
@@ -66,7 +69,7 @@ export class SipCarrier implements LiveCarrier {
   private endpoint: Promise<SipEndpoint> | undefined;
   private readonly calls = new Map<string, LiveCall>();
   private leaseTimer: NodeJS.Timeout | undefined;
-  private readonly defaultTrunk: Omit<SipTrunk, 'address'> | undefined;
+  private readonly defaultTrunk: TrunkSpec | undefined;
 
   constructor(private readonly d: SipCarrierDeps) {
     this.defaultTrunk = d.config.trunkUrl ? parseTrunkUrl(d.config.trunkUrl) : undefined;
@@ -96,7 +99,7 @@ export class SipCarrier implements LiveCarrier {
     const media = await RtpSession.open(this.d.config.bindAddress, this.d.config.rtpPortMin, this.d.config.rtpPortMax, call.maxDurationSeconds + 5);
     const script = { task: call.task, questions: call.questions, voicemailMessage: call.voicemailMessage };
     // Synthesize the prompts while the phone rings, so the agent answers without a pause.
-    for (const text of VoiceAgent.prompts(script)) this.d.tts.synthesize(text).catch(() => undefined);
+    for (const text of scriptPrompts(script)) this.d.tts.synthesize(text).catch(() => undefined);
     const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as SipCall<RtpSession> };
     live.sip = new SipCall({
       callId: call.carrierCallId!,
@@ -113,7 +116,9 @@ export class SipCarrier implements LiveCarrier {
         answered: (rtp) => {
           this.report(live, { callId: call.id, status: 'in_progress', carrierStatus: { code: 200, reason: 'OK' } });
           const vad = new WebRtcVad(2);
-          const agent = new VoiceAgent(rtp, script, this.d.tts, this.d.stt, vad, this.d.timing ?? DEFAULT_TIMING);
+          const timing = this.d.timing ?? DEFAULT_TIMING;
+          const policy = new SurveyPolicy(script, timing);
+          const agent = new VoiceAgent({ media: rtp, policy, tts: this.d.tts, stt: this.d.stt, vad, endSilenceMs: timing.endSilenceMs });
           live.agent = agent;
           agent
             .run()
@@ -176,7 +181,8 @@ export class SipCarrier implements LiveCarrier {
   private async trunkFor(call: Call): Promise<SipTrunk> {
     if (this.d.trunkFor) return this.d.trunkFor(call);
     if (!this.defaultTrunk) throw new Error('no SIP trunk configured (SIP_TRUNK_URL)');
-    return resolveTrunk(this.defaultTrunk);
+    // The deployment's own trunk (SIP_TRUNK_URL) is the operator's choice: private addresses allowed.
+    return resolveTrunk(this.defaultTrunk, { allowPrivate: true, lookup: trunkLookup(this.d.config.dnsServers) });
   }
 
   private openEndpoint(): Promise<SipEndpoint> {

@@ -4,13 +4,13 @@ import * as sip from 'sip';
 import type { SipMessage } from 'sip';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock';
-import { ALLOW, newBranch, newTag } from './message';
+import { ALLOW, newBranch, newTag, printMessage } from './message';
 import { ClientTransaction, type TransactionUser } from './transaction/client-transaction';
 import { ServerTransactions } from './transaction/server-transaction';
-import { anyDestination, type DestinationCheck, type Remote, type SipTransport } from './transport/transport';
+import { judgeDestination, type DestinationCheck, type Remote, type SipTransport } from './transport/transport';
 import { UdpTransport } from './transport/udp-transport';
 
-export { ALLOW, newBranch, newTag } from './message';
+export { ALLOW, newBranch, newTag, printMessage } from './message';
 export type { Remote } from './transport/transport';
 
 /** What a dialog (one call) is told about its traffic. */
@@ -19,6 +19,8 @@ export interface DialogHandler {
   onRequest(rq: SipMessage, remote: Remote): SipMessage | null;
   /** A 2xx to INVITE that arrives after its transaction ended (a retransmission: ACK it again). */
   onStray2xx?(rs: SipMessage): void;
+  /** The call's address policy, applied to the responses it sends (see Remote.allowPrivate). */
+  allowPrivate?: boolean;
 }
 
 export interface SipEndpointOptions {
@@ -27,7 +29,7 @@ export interface SipEndpointOptions {
   publicAddress: string;
   log: Logger;
   clock?: Clock;
-  /** Judges every destination right before a send (see DestinationCheck). */
+  /** Judges every destination right before a send (default: judgeDestination). */
   checkDestination?: DestinationCheck;
 }
 
@@ -44,13 +46,15 @@ export class SipEndpoint {
   private readonly transport: SipTransport;
   private readonly clock: Clock;
   private readonly checkDestination: DestinationCheck;
+  private readonly log: Logger;
   readonly publicAddress: string;
 
   constructor(opts: SipEndpointOptions) {
     this.transport = opts.transport;
     this.publicAddress = opts.publicAddress;
     this.clock = opts.clock ?? systemClock;
-    this.checkDestination = opts.checkDestination ?? anyDestination;
+    this.checkDestination = opts.checkDestination ?? judgeDestination;
+    this.log = opts.log;
     this.serverTransactions = new ServerTransactions(this.clock);
     this.transport.onMessage((data, remote) => this.receive(data, remote));
   }
@@ -92,15 +96,17 @@ export class SipEndpoint {
   sendStateless(m: SipMessage, to: Remote, branch = newBranch()): void {
     this.setVia(m, branch);
     try {
-      this.send(Buffer.from(sip.stringify(m), 'binary'), to);
-    } catch {
-      // Refused destination: nothing was sent; the transaction that needed it times out.
+      this.send(Buffer.from(printMessage(m), 'binary'), to);
+    } catch (err) {
+      // Refused (destination or header): nothing was sent.
+      this.log.warn({ err: (err as Error).message, call_id: m.headers['call-id'] }, 'a SIP message was not sent');
     }
   }
 
   /**
    * Sends a request in a new client transaction (RFC 3261 timers: see ClientTransaction).
-   * Returns the branch (CANCEL reuses the INVITE's, which is why it may be given).
+   * Returns the branch (CANCEL reuses the INVITE's, which is why it may be given). A request that
+   * cannot be printed (a line break in a header) throws: nothing is sent.
    */
   request(m: SipMessage, to: Remote, user: TransactionUser, branch = newBranch()): string {
     this.setVia(m, branch);
@@ -146,8 +152,13 @@ export class SipEndpoint {
     if (!m || !Array.isArray(m.headers?.via) || !m.headers.via.length || !m.headers['call-id'] || !m.headers.cseq || !m.headers.from || !m.headers.to) {
       return; // not SIP, or missing the headers every message must carry (keep-alive CRLFs too)
     }
-    if (m.status) this.receiveResponse(m);
-    else this.receiveRequest(m, remote);
+    try {
+      if (m.status) this.receiveResponse(m);
+      else this.receiveRequest(m, remote);
+    } catch (err) {
+      // A message that makes us fail (or a reply we refuse to print) must not end the process.
+      this.log.warn({ err: (err as Error).message, call_id: m.headers['call-id'] }, 'could not handle a SIP message');
+    }
   }
 
   private receiveResponse(rs: SipMessage): void {
@@ -162,9 +173,10 @@ export class SipEndpoint {
 
   /** Responses go back to where the request came from (RFC 3581 rport), which also works behind NAT. */
   private receiveRequest(rq: SipMessage, remote: Remote): void {
-    const earlier = this.serverTransactions.earlierResponse(rq);
-    if (earlier) return this.trySend(earlier, remote);
     const dialog = this.dialogs.get(rq.headers['call-id']);
+    const to: Remote = dialog?.allowPrivate === undefined ? remote : { ...remote, allowPrivate: dialog.allowPrivate };
+    const earlier = this.serverTransactions.earlierResponse(rq);
+    if (earlier) return this.trySend(earlier, to);
     if (rq.method === 'ACK') {
       dialog?.onRequest(rq, remote);
       return;
@@ -177,16 +189,16 @@ export class SipEndpoint {
     } else rs = sip.makeResponse(rq, 481, 'Call/Transaction Does Not Exist');
     if (!rs) return;
     if (rs.status! > 100 && !rs.headers.to.params.tag) rs.headers.to = { ...rs.headers.to, params: { ...rs.headers.to.params, tag: newTag() } };
-    const data = Buffer.from(sip.stringify(rs), 'binary');
+    const data = Buffer.from(printMessage(rs), 'binary');
     this.serverTransactions.remember(rq, data);
-    this.trySend(data, remote);
+    this.trySend(data, to);
   }
 
   private trySend(data: Buffer, to: Remote): void {
     try {
       this.send(data, to);
-    } catch {
-      // Refused destination: the response is not sent.
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'a SIP response was not sent');
     }
   }
 }

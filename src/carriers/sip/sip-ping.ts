@@ -2,14 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { SipMessage } from 'sip';
 import type { Logger } from 'pino';
 import { newTag, SipEndpoint } from './sip-endpoint';
-import { resolveTrunk } from './sip-trunk';
+import { BlockedDestinationError } from '../../common/net-guard';
+import { resolveTrunk, type TrunkPolicy } from './sip-trunk';
 
-/** Sends one OPTIONS to a trunk from a throw-away socket and says, in words, how it answered. */
-export async function pingTrunk(trunk: { host: string; port: number }, log: Logger, timeoutMs = 5000): Promise<{ ok: boolean; message: string }> {
+/**
+ * Sends one OPTIONS to a trunk from a throw-away socket and says, in words, how it answered. The
+ * host is resolved and judged by the trunk's policy right before the send (as for a call).
+ */
+export async function pingTrunk(trunk: { host: string; port: number }, policy: TrunkPolicy, log: Logger, timeoutMs = 5000): Promise<{ ok: boolean; message: string }> {
   let address: string;
   try {
-    address = (await resolveTrunk(trunk)).address;
+    address = (await resolveTrunk(trunk, policy)).address;
   } catch (err) {
+    if (err instanceof BlockedDestinationError) {
+      return { ok: false, message: `The host ${trunk.host} resolves to ${err.address}, a private, loopback or link-local address; nothing was sent (only public SIP trunks are allowed).` };
+    }
     return { ok: false, message: `The host ${trunk.host} could not be resolved (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).` };
   }
   const endpoint = await SipEndpoint.open({ bindAddress: '0.0.0.0', port: 0, log });

@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 import type { Call } from '../../features/calls/call.entity';
-import { GOODBYE, intro } from '../../voice/agent';
-import { answerFromDigits, extractAnswer } from '../../voice/answers';
-import type { AnswerExtractor } from '../../voice/llm-extract';
+import { GOODBYE, intro } from '../../voice/dialog/prompts';
+import { answerFromDigits, extractAnswer } from '../../voice/dialog/answers';
+import type { AnswerExtractor } from '../../voice/dialog/llm-answer-extractor';
 import type { Analyzer, CallAnalysis, Recording } from '../carrier';
 import { SipAnalyzer } from '../sip/sip-analyzer';
 import { isMachine } from './twilio-outcomes';

@@ -10,7 +10,7 @@ import { addJobs, job } from '../../queue';
 import { AppError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { named, route, type Reply, type RouteDescriptor, type RouteInput, type Routes } from '../../common/route';
-import { extractAnswer, answerFromDigits } from '../../voice/answers';
+import { extractAnswer, answerFromDigits } from '../../voice/dialog/answers';
 import { isMachine, reportForStatus } from './twilio-outcomes';
 import type { TwilioConversation } from './twiml';
 

@@ -1,6 +1,6 @@
 import twilio from 'twilio';
 import type { Call, CallQuestion } from '../../features/calls/call.entity';
-import { GOODBYE, intro } from '../../voice/agent';
+import { GOODBYE, intro } from '../../voice/dialog/prompts';
 
 const { VoiceResponse } = twilio.twiml;
 

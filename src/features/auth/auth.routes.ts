@@ -133,11 +133,12 @@ export const authRoutes: Routes<AuthDeps> = [
     path: '/auth/resend-verification',
     operationId: 'resendVerification',
     summary: 'Send a new verification mail',
-    description: 'Nothing is sent when the address is verified already. At most RATE_LIMIT_SIGNUP_EMAIL_PER_HOUR account mails per address and hour.',
+    description:
+      'Nothing is sent when the address is verified already. At most RATE_LIMIT_MAIL_EMAIL_PER_HOUR account mails go to one address per hour (and RATE_LIMIT_MAIL_ORG_PER_HOUR per organization): over that the answer is the same 202 and no mail is sent.',
     tag: 'auth',
     auth: 'dashboard',
     responses: { 202: reply('Accepted.', Accepted) },
-    errors: [429],
+    errors: [],
     example: { response: { status: 'accepted' } },
     handler: async ({ ctx }, { accounts }) => {
       await accounts.resendVerification(ctx);

@@ -84,7 +84,7 @@ export class AuthService {
     }
     // Committed: now the mail (never inside the transaction).
     const { verificationToken, ...out } = result;
-    this.mail.verification(out.user.email, verificationToken);
+    this.mail.verification(out.user.email, verificationToken, out.organization.id);
     return out;
   }
 

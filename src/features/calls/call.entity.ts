@@ -1,27 +1,10 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
+import type { CallQuestion, CallStatus, CarrierName, CarrierStatus, Disposition } from './ports';
 
-export const CALL_STATUSES = ['scheduled', 'queued', 'ringing', 'in_progress', 'completed', 'failed', 'canceled'] as const;
-export type CallStatus = (typeof CALL_STATUSES)[number];
-export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set(['completed', 'failed', 'canceled']);
-
-export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled'] as const;
-export type Disposition = (typeof DISPOSITIONS)[number];
-
-export const CARRIER_NAMES = ['simulator', 'sip', 'twilio'] as const;
-export type CarrierName = (typeof CARRIER_NAMES)[number];
-
-export interface CarrierStatus {
-  code: number | null;
-  reason: string;
-}
-
-export interface CallQuestion {
-  key: string;
-  question: string;
-  type: 'string' | 'number' | 'boolean' | 'enum';
-  options?: string[];
-}
+// The plain types live in ports.ts (what carriers and voice may import); re-exported for the feature.
+export { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES } from './ports';
+export type { CallQuestion, CallStatus, CarrierName, CarrierStatus, Disposition } from './ports';
 
 @Entity({ tableName: 'calls' })
 export class Call {

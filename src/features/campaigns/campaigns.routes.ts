@@ -48,7 +48,8 @@ export const campaignsRoutes: Routes<CampaignsDeps> = [
     path: '/v1/campaigns',
     operationId: 'createCampaign',
     summary: 'Create a campaign with up to 10,000 recipients',
-    description: 'Recipients are validated one by one (errors name `recipients.<index>.<field>`); suppressed numbers become `suppressed`.',
+    description:
+      'Recipients are validated one by one (errors name `recipients.<index>.<field>`); suppressed numbers become `suppressed`. More than MAX_RECIPIENTS_PER_CAMPAIGN recipients: 422 `campaign_too_large`. More than MAX_PENDING_RECIPIENTS_PER_ORG recipients waiting for a call in the organization: 429 `too_many_pending_recipients` with Retry-After. Nothing is created then.',
     tag: 'campaigns',
     auth: 'apiKey',
     body: { ...named('CreateCampaignRequest', createCampaignDocSchema), maxBytes: MAX_CAMPAIGN_BODY_BYTES },
@@ -97,6 +98,8 @@ export const campaignsRoutes: Routes<CampaignsDeps> = [
     path: '/v1/campaigns/{campaign_id}/recipients',
     operationId: 'appendCampaignRecipients',
     summary: 'Append up to 10,000 recipients',
+    description:
+      'Past MAX_RECIPIENTS_PER_CAMPAIGN recipients in the campaign (suppressed ones included): 422 `campaign_too_large`. Past MAX_PENDING_RECIPIENTS_PER_ORG recipients waiting for a call in the organization: 429 `too_many_pending_recipients` with Retry-After. Nothing is added then.',
     tag: 'campaigns',
     auth: 'apiKey',
     params: ids,

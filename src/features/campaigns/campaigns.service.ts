@@ -16,6 +16,7 @@ import { idempotencyKeyErrors } from '../calls/calls.service';
 import { recordCampaignEvent } from '../webhooks/outbox';
 import { Campaign, type RetryPolicy } from './campaign.entity';
 import { CampaignIdempotency } from './campaign-idempotency';
+import { checkCampaignSize, enforcePendingCeiling, recipientCount } from './campaign-limits';
 import { emptyCounts, presentCampaign, presentRecipient, type CampaignCounts, type CampaignJson, type RecipientRow } from './campaigns.presenter';
 import { appendSchema, campaignSchema, listCampaignsSchema, listRecipientsSchema, MAX_RECIPIENTS_PER_REQUEST, type CampaignInput, type RecipientInput } from './campaigns.schemas';
 import { checkRecipients, insertRecipients, prepareRecipients } from './recipients';
@@ -72,6 +73,7 @@ export class CampaignsService {
       const earlier = await idem.find(ctx.em, orgId);
       if (earlier) return { ...(earlier as Answer<CampaignJson>), replayed: true };
     }
+    checkCampaignSize(this.config.campaignLimits, 0, valid.length);
     if (input.webhook_url) await assertPublicDestination('webhook_url', input.webhook_url, this.config.webhookAllowPrivateNetworks);
     const now = this.clock.now();
     const startAt = input.start_at ? new Date(input.start_at) : now;
@@ -103,11 +105,12 @@ export class CampaignsService {
       const out = await ctx.em.transactional(async (em) => {
         em.persist(campaign);
         await em.flush();
-        await insertRecipients(em, campaign, recipients);
+        const pending = await insertRecipients(em, campaign, recipients);
         const body = await this.present(em, campaign);
         if (campaign.status === 'running') await recordCampaignEvent(em, campaignSubject(campaign), 'campaign.started', body.counts);
         await addJobs(em, job('dispatchCampaign', { campaignId: campaign.id }, { runAt: campaign.startAt }));
         if (idem && !(await idem.store(em, orgId, 201, body))) throw new KeyTaken();
+        await enforcePendingCeiling(em, this.config.campaignLimits, orgId, pending);
         return { status: 201, body, replayed: false };
       });
       this.waker.jobsAdded(1);
@@ -120,7 +123,11 @@ export class CampaignsService {
     }
   }
 
-  /** Appends up to 10,000 recipients to a campaign that has not ended. */
+  /**
+   * Appends up to 10,000 recipients to a campaign that has not ended, within the campaign's and
+   * the organization's ceilings (campaign-limits.ts): the campaign's row lock makes its count
+   * exact, the organization's advisory lock, taken last, the pending count.
+   */
   async append(ctx: Ctx, id: string, raw: unknown, idempotencyKey?: string): Promise<Answer<CampaignJson & { recipients_added: number }>> {
     const orgId = requireOrg(ctx);
     const { input, recipients: valid } = await this.checkBody(appendSchema, raw, idempotencyKey);
@@ -136,10 +143,12 @@ export class CampaignsService {
         const c = await em.findOne(Campaign, { id, orgId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
         if (!c) throw notFound('Campaign');
         if (c.status === 'completed' || c.status === 'canceled') throw new AppError('invalid_state', `Recipients cannot be added to a ${c.status} campaign.`);
-        await insertRecipients(em, c, recipients);
+        checkCampaignSize(this.config.campaignLimits, await recipientCount(em, c.id), recipients.length);
+        const pending = await insertRecipients(em, c, recipients);
         await addJobs(em, job('dispatchCampaign', { campaignId: c.id }, { runAt: c.startAt }));
         const body = { ...(await this.present(em, c)), recipients_added: recipients.length };
         if (idem && !(await idem.store(em, orgId, 201, body))) throw new KeyTaken();
+        await enforcePendingCeiling(em, this.config.campaignLimits, orgId, pending);
         return { status: 201, body, replayed: false };
       });
       this.waker.jobsAdded(1);

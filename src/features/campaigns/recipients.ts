@@ -87,17 +87,23 @@ export function prepareRecipients(valid: RecipientInput[], campaign: Campaign, n
 
 /**
  * Inserts recipients in one statement (json_to_recordset: one parameter whatever the count); a
- * number on the suppression list is inserted as `suppressed` and never dialed.
+ * number on the suppression list is inserted as `suppressed` and never dialed. Returns how many
+ * were inserted as `pending` (what the organization's pending ceiling counts).
  */
-export async function insertRecipients(em: EntityManager, campaign: Campaign, rows: PreparedRecipient[]): Promise<void> {
-  if (rows.length === 0) return;
-  await em.execute(
-    `insert into campaign_recipients (id, campaign_id, org_id, to_number, metadata, time_zone, time_zones, time_zone_source, status, next_attempt_at)
-     select t.id, ?::uuid, ?::uuid, t.to_number, t.metadata, t.time_zone, string_to_array(t.time_zones, '&'), t.source,
-            case when s.number is null then 'pending' else 'suppressed' end,
-            case when s.number is null then t.next_attempt_at end
-       from json_to_recordset(?::json) as t(id uuid, to_number text, metadata json, time_zone text, time_zones text, source text, next_attempt_at timestamptz)
-       left join suppressions s on s.org_id = ?::uuid and s.number = t.to_number`,
+export async function insertRecipients(em: EntityManager, campaign: Campaign, rows: PreparedRecipient[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const out: Array<{ pending: number }> = await em.execute(
+    `with inserted as (
+       insert into campaign_recipients (id, campaign_id, org_id, to_number, metadata, time_zone, time_zones, time_zone_source, status, next_attempt_at)
+       select t.id, ?::uuid, ?::uuid, t.to_number, t.metadata, t.time_zone, string_to_array(t.time_zones, '&'), t.source,
+              case when s.number is null then 'pending' else 'suppressed' end,
+              case when s.number is null then t.next_attempt_at end
+         from json_to_recordset(?::json) as t(id uuid, to_number text, metadata json, time_zone text, time_zones text, source text, next_attempt_at timestamptz)
+         left join suppressions s on s.org_id = ?::uuid and s.number = t.to_number
+       returning status
+     )
+     select count(*) filter (where status = 'pending')::int as pending from inserted`,
     [campaign.id, campaign.orgId, JSON.stringify(rows), campaign.orgId],
   );
+  return out[0]?.pending ?? 0;
 }

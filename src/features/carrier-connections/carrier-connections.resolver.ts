@@ -47,7 +47,7 @@ export class CarrierConnectionsResolver {
   }
 
   @Authorized()
-  @Mutation(() => CarrierConnectionTestType, { description: 'Twilio: fetches the account; SIP: sends an OPTIONS ping. Says what went wrong in words.' })
+  @Mutation(() => CarrierConnectionTestType, { description: 'Owner only, rate-limited per organization: Twilio fetches the account; SIP sends an OPTIONS ping. Says what went wrong in words.' })
   async testCarrier(@RequestCtx() ctx: Ctx): Promise<CarrierConnectionTestType> {
     return this.deps.carrierConnections.test(ctx);
   }

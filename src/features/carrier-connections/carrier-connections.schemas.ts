@@ -1,12 +1,41 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
 
 const e164 = z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number such as +14155550100');
 const numbers = z.array(e164).min(1, 'at least one caller-ID number is needed').max(50).refine((a) => new Set(a).size === a.length, 'numbers must be distinct');
+/**
+ * RFC 3261 25.1 `host`: hostname (labels of letters, digits and inner hyphens; the last one
+ * starts with a letter), IPv4address, or IPv6reference in brackets.
+ */
+const DOMAIN_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const TOP_LABEL = '[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const HOSTNAME = new RegExp(`^(?:${DOMAIN_LABEL}\\.)*${TOP_LABEL}\\.?$`);
 const hostname = z
   .string()
   .min(1)
   .max(253)
-  .regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)$/, 'must be a host name or an IP address');
+  .refine(
+    (h) => HOSTNAME.test(h) || isIPv4(h) || (h.startsWith('[') && h.endsWith(']') && isIPv6(h.slice(1, -1))),
+    'must be a host name, an IPv4 address or an IPv6 address in brackets (RFC 3261)',
+  );
+/**
+ * RFC 3261 25.1 `user` (unreserved, escaped and user-unreserved characters): what a SIP URI's user
+ * part may hold, and nothing that could end the quoted string of a digest user name or a header line.
+ */
+const sipUser = z
+  .string()
+  .min(1)
+  .max(256)
+  .regex(/^(?:[A-Za-z0-9\-_.!~*'()&=+$,;?/]|%[0-9A-Fa-f]{2})+$/, "may contain only letters, digits, %XX escapes and - _ . ! ~ * ' ( ) & = + $ , ; ? / (RFC 3261 user)");
+/**
+ * The digest password never goes on the wire (only its hash does), so any printable character is
+ * accepted; control characters (CR, LF, NUL…) are not.
+ */
+const sipPassword = z
+  .string()
+  .min(1)
+  .max(256)
+  .regex(/^[^\u0000-\u001f\u007f-\u009f]+$/, 'may not contain control characters (such as CR or LF)');
 
 export const updateCarrierSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('simulator') }),
@@ -15,9 +44,9 @@ export const updateCarrierSchema = z.discriminatedUnion('type', [
     host: hostname,
     port: z.number().int().min(1).max(65535).default(5060),
     transport: z.literal('udp', { message: 'only udp is supported' }).default('udp'),
-    username: z.string().min(1).max(256).optional(),
-    /** Omitted on a later PUT: the stored password is kept. */
-    password: z.string().min(1).max(256).optional(),
+    username: sipUser.optional(),
+    /** Omitted on a later PUT for the same host, port and user name: the stored password is kept. */
+    password: sipPassword.optional(),
     numbers,
   }),
   z.object({

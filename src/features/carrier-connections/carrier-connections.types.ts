@@ -55,7 +55,7 @@ export class CarrierConnectionInput {
   @Field(() => String, { nullable: true, description: 'SIP: the digest user name, if the trunk asks for one.' })
   username?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'SIP: the digest password; left out, the stored one is kept.' })
+  @Field(() => String, { nullable: true, description: 'SIP: the digest password; left out, the stored one is kept for the same host, port and user name.' })
   password?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Twilio: the Account SID (AC followed by 32 hex characters).' })

@@ -1,7 +1,9 @@
 import type { Pool } from 'pg';
 import type { Config } from '../../config';
 import { decryptSecret } from '../../common/crypto';
-import { parseTrunkUrl } from '../../carriers/sip/sip-trunk';
+import { parseTrunkUrl, resolveTrunk, trunkLookup, type TrunkPolicy } from '../../carriers/sip/sip-trunk';
+import type { SipTrunk } from '../../carriers/sip/sip-trunk';
+import type { AddressLookup } from '../../common/net-guard';
 
 interface Common {
   /** Caller-ID numbers a call may use; empty = any (the simulator, or a default without CALLER_ID). */
@@ -31,10 +33,31 @@ interface ConnectionRow {
  * the carrier only; nothing here is ever returned to a client.
  */
 export class ConnectionResolver {
+  /** How SIP trunk host names are resolved, when saved and before every send (SIP_DNS_SERVERS). */
+  readonly sipLookup: AddressLookup;
+
   constructor(
     private readonly config: Config,
     private readonly pool: Pool,
-  ) {}
+  ) {
+    this.sipLookup = trunkLookup(config.sip.dnsServers);
+  }
+
+  /**
+   * Where a SIP connection may send: an organization's trunk only to public addresses unless
+   * CARRIER_ALLOW_PRIVATE_NETWORKS=true (the rule its host was saved under); the deployment's own
+   * trunk (SIP_TRUNK_URL, set by the operator) anywhere.
+   */
+  sipPolicy(c: EffectiveConnection): TrunkPolicy {
+    return { allowPrivate: c.source === 'default' || this.config.carrierAllowPrivateNetworks, lookup: this.sipLookup };
+  }
+
+  /** The organization's SIP trunk, its host resolved and judged now (right before a call's INVITE). */
+  async sipTrunkFor(orgId: string): Promise<SipTrunk> {
+    const c = await this.forOrg(orgId);
+    if (c.type !== 'sip') throw new Error('the organization has no SIP trunk');
+    return resolveTrunk({ host: c.host, port: c.port, username: c.username, password: c.password }, this.sipPolicy(c));
+  }
 
   async forOrg(orgId: string): Promise<EffectiveConnection> {
     const { rows } = await this.pool.query<ConnectionRow>(

@@ -9,6 +9,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same message as HTML (an alternative part). */
+  html?: string;
 }
 
 /** Where mail goes: an SMTP server, or (without SMTP_URL) .eml files for a developer to open. */
@@ -40,7 +42,7 @@ class SmtpMailer implements Mailer {
   }
 
   async send(m: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
+    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
   }
 
   close(): void {
@@ -60,7 +62,7 @@ class FileMailer implements Mailer {
   ) {}
 
   async send(m: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text });
+    const info = await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.dir, `${stamp}-${m.to.replace(/[^A-Za-z0-9@._-]/g, '_')}-${randomBytes(3).toString('hex')}.eml`);
@@ -79,29 +81,51 @@ export function createMailer(config: Config, log: Logger): Mailer {
   return new FileMailer(path.join(config.dataDir, 'mail'), config.mailFrom, log);
 }
 
+/** What became of a posted mail (the `voicegate_mails_total` metric's outcome label). */
+export type MailOutcome = 'sent' | 'failed' | MailRefusal;
+/** Why a mail was not sent although nothing failed: a quota (docs/operations.md, "Rate limits"). */
+export type MailRefusal = 'over_address_limit' | 'over_organization_limit';
+
 /**
  * Sends after the caller's transaction has committed, without making the request wait for the
  * mail server (a password reset for a known address must not take visibly longer than for an
  * unknown one). A failed send is logged and not retried: every mail can be asked for again
  * (resend-verification, another reset request, inviting again), and a fresh link is minted then.
+ * A mail may carry a gate (its quotas), asked in the background too: a refused mail is dropped,
+ * logged and counted, and the request that caused it never learns of it.
  */
 export class MailOutbox {
   private readonly inflight = new Set<Promise<void>>();
+  /** Told of every mail's outcome (metrics). */
+  onOutcome: ((kind: string, outcome: MailOutcome) => void) | undefined;
 
   constructor(
     readonly mailer: Mailer,
     private readonly log: Logger,
   ) {}
 
-  post(kind: string, message: MailMessage): void {
-    const sending: Promise<void> = this.mailer
-      .send(message)
-      .then(
-        () => this.log.info({ mail: kind, subject: message.subject, transport: this.mailer.kind }, 'mail sent'),
-        (err: unknown) => this.log.warn({ err, mail: kind, subject: message.subject }, 'mail could not be sent; the user can ask for it again'),
-      )
-      .finally(() => this.inflight.delete(sending));
+  post(kind: string, message: MailMessage, gate?: () => Promise<MailRefusal | null>): void {
+    const sending: Promise<void> = this.deliver(kind, message, gate).finally(() => this.inflight.delete(sending));
     this.inflight.add(sending);
+  }
+
+  private async deliver(kind: string, message: MailMessage, gate: (() => Promise<MailRefusal | null>) | undefined): Promise<void> {
+    let outcome: MailOutcome;
+    try {
+      const refusal = gate ? await gate() : null;
+      if (refusal) {
+        outcome = refusal;
+        this.log.warn({ mail: kind, subject: message.subject, refused: refusal }, 'mail not sent: over its hourly limit');
+      } else {
+        await this.mailer.send(message);
+        outcome = 'sent';
+        this.log.info({ mail: kind, subject: message.subject, transport: this.mailer.kind }, 'mail sent');
+      }
+    } catch (err) {
+      outcome = 'failed';
+      this.log.warn({ err, mail: kind, subject: message.subject }, 'mail could not be sent; the user can ask for it again');
+    }
+    this.onOutcome?.(kind, outcome);
   }
 
   /** Waits for the mails under way (shutdown). */

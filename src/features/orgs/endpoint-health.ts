@@ -1,5 +1,4 @@
 import type { Pool } from 'pg';
-import type { MailMessage } from '../mail/mailer';
 
 /** Health of an organization's webhook endpoint, from its state and its last 24 h of attempts. */
 export interface EndpointHealth {
@@ -65,24 +64,20 @@ export async function readEndpointHealth(pool: Pick<Pool, 'query'>, orgId: strin
   };
 }
 
-/** The owners to tell, and the mail telling them, that their organization's endpoint was disabled. */
-export async function endpointDisabledMails(pool: Pick<Pool, 'query'>, orgId: string, baseUrl: string): Promise<MailMessage[]> {
+/** The owners to tell that their organization's endpoint was disabled, with what the mail says. */
+export interface EndpointDisabledNotice {
+  email: string;
+  organizationName: string;
+  url: string | null;
+  reason: string | null;
+}
+
+export async function endpointDisabledNotices(pool: Pick<Pool, 'query'>, orgId: string): Promise<EndpointDisabledNotice[]> {
   const { rows } = await pool.query<{ email: string; name: string; url: string | null; reason: string | null }>(
     `select u.email, o.name, o.webhook_url as url, o.webhook_disabled_reason as reason
        from organizations o join users u on u.org_id = o.id and u.role = 'owner' and u.active
       where o.id = $1 and o.webhook_disabled_at is not null`,
     [orgId],
   );
-  return rows.map((r) => ({
-    to: r.email,
-    subject: `voicegate: webhook endpoint of ${r.name} disabled`,
-    text: [
-      `Deliveries to your webhook endpoint ${r.url ?? ''} have failed continuously (${r.reason ?? 'failing'}),`,
-      'so the endpoint has been disabled: no further events are sent to it.',
-      '',
-      'Once the endpoint answers again, enable it and replay the events it missed:',
-      `curl -X POST ${baseUrl}/dashboard/webhook/enable -H 'Authorization: Bearer <your dashboard token>'`,
-      `curl -X POST ${baseUrl}/dashboard/webhook-deliveries/replay -H 'Authorization: Bearer <your dashboard token>' -H 'Content-Type: application/json' -d '{"since":"<time>"}'`,
-    ].join('\n'),
-  }));
+  return rows.map((r) => ({ email: r.email, organizationName: r.name, url: r.url, reason: r.reason }));
 }

@@ -36,7 +36,7 @@ export const membersRoutes: Routes<MembersDeps> = [
     operationId: 'addMember',
     summary: 'Invite a user to the organization, or add one with a password (owner)',
     description:
-      'Without `password` an invitation mail is sent (inviting a pending address again sends a fresh link). With it the user exists at once, unverified, and gets a verification mail.',
+      'Without `password` an invitation mail is sent (inviting a pending address again sends a fresh link). With it the user exists at once, unverified, and gets a verification mail. Account mails are capped per address (RATE_LIMIT_MAIL_EMAIL_PER_HOUR) and per organization (RATE_LIMIT_MAIL_ORG_PER_HOUR) each hour: over a cap the answer is the same 201 and no mail is sent.',
     tag: 'members',
     auth: 'dashboard',
     body: named('AddMemberRequest', addMemberSchema),

@@ -60,8 +60,8 @@ export class MembersService {
     } catch (e) {
       throw mapPgError(e, { unique: () => new AppError('email_taken', 'An account with this e-mail already exists.') });
     }
-    if (purpose === 'invitation') this.mail.invitation(user.email, token, organization.name);
-    else this.mail.verification(user.email, token);
+    if (purpose === 'invitation') this.mail.invitation(user.email, token, owner.orgId, organization.name);
+    else this.mail.verification(user.email, token, owner.orgId);
     return user;
   }
 

@@ -1,5 +1,5 @@
 import type { SttConfig } from '../../config';
-import { NoRecognizer, type SpeechRecognizer } from './engine';
+import { NoRecognizer, type SpeechRecognizer } from './recognizer';
 import { OpenAiRecognizer } from './openai';
 import { PocketsphinxRecognizer } from './pocketsphinx';
 

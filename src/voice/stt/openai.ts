@@ -1,5 +1,5 @@
 import { WaveFile } from 'wavefile';
-import type { Expectation, SpeechRecognizer } from './engine';
+import type { Expectation, SpeechRecognizer } from './recognizer';
 
 /**
  * Any OpenAI-compatible transcription endpoint (`POST {STT_URL}/v1/audio/transcriptions`,

@@ -4,8 +4,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WaveFile } from 'wavefile';
-import { grammarFor } from '../grammar';
-import type { Expectation, SpeechRecognizer } from './engine';
+import { grammarFor } from './grammar';
+import type { Expectation, SpeechRecognizer } from './recognizer';
 
 const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 const BINARY = 'pocketsphinx_continuous';

@@ -28,7 +28,7 @@ class FakeMedia implements CallMedia {
   }
 }
 
-function placeCall(trunk: { username?: string; password?: string } = {}) {
+function placeCall(trunk: { username?: string; password?: string; allowPrivate?: boolean } = {}) {
   const clock = new FakeClock();
   const transport = new FakeTransport(clock);
   const endpoint = new SipEndpoint({ transport, publicAddress: '192.0.2.10', log: silentLog, clock });
@@ -39,7 +39,8 @@ function placeCall(trunk: { username?: string; password?: string } = {}) {
     callId: 'call-1',
     to: '+15550001111',
     from: '+15550002222',
-    trunk: { host: 'trunk.example', port: 5060, address: TRUNK.address, ...trunk },
+    // Documentation addresses (RFC 5737) count as private: this trunk's policy allows them.
+    trunk: { host: 'trunk.example', port: 5060, address: TRUNK.address, allowPrivate: true, ...trunk },
     ringTimeoutMs: 30_000,
     maxDurationMs: 600_000,
     endpoint,
@@ -77,7 +78,7 @@ test('answered: ACK to the 2xx in the dialog, media to the SDP address, BYE on h
   c.clock.advance(65_000);
   c.call.hangup();
   const bye = c.transport.requests('BYE')[0]!;
-  expect(bye.to).toEqual(TRUNK); // packets go to the trunk; Contact only shapes the Request-URI
+  expect(bye.to).toMatchObject(TRUNK); // packets go to the trunk; Contact only shapes the Request-URI
   expect(bye.message.headers.cseq).toEqual({ method: 'BYE', seq: 2 });
   c.transport.deliver(respond(bye.message, 200, 'OK'));
   expect(c.events).toEqual(['ringing 180', 'answered', 'ended completed/human']);
@@ -218,4 +219,10 @@ test('SIP INFO DTMF reaches the media’s digit listener', () => {
     content: 'Signal=5\r\nDuration=160\r\n',
   });
   expect(c.media.digits).toEqual(['5']);
+});
+
+test("the endpoint's destination check judges every send with the trunk's policy: a private trunk address is refused, nothing is sent", () => {
+  const c = placeCall({ allowPrivate: false });
+  expect(c.transport.sent).toEqual([]);
+  expect(c.outcome()).toMatchObject({ status: 'failed', disposition: 'carrier_error', carrierStatus: { code: null, reason: "The SIP trunk's address is not allowed" } });
 });

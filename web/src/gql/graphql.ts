@@ -770,7 +770,7 @@ export type CarrierConnectionInput = {
   host?: InputMaybe<Scalars['String']['input']>;
   /** SIP and Twilio: the E.164 caller-ID numbers calls may use; the first is the default. */
   numbers?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** SIP: the digest password; left out, the stored one is kept. */
+  /** SIP: the digest password; left out, the stored one is kept for the same host, port and user name. */
   password?: InputMaybe<Scalars['String']['input']>;
   /** SIP: the trunk port (default 5060). */
   port?: InputMaybe<Scalars['Int']['input']>;
@@ -953,7 +953,7 @@ export type Mutation = {
   rotateWebhookSecret: RotatedWebhookSecret;
   /** Creates an organization, its owner, a first API key and a webhook secret; signs the owner in. */
   signup: SignupPayload;
-  /** Twilio: fetches the account; SIP: sends an OPTIONS ping. Says what went wrong in words. */
+  /** Owner only, rate-limited per organization: Twilio fetches the account; SIP sends an OPTIONS ping. Says what went wrong in words. */
   testCarrier: CarrierConnectionTest;
   /** Owner only: connect a carrier (simulator, SIP trunk or Twilio account). */
   updateCarrier: CarrierConnection;

@@ -1,6 +1,7 @@
-import * as sip from 'sip';
 import type { SipMessage } from 'sip';
+import { BlockedDestinationError } from '../../../common/net-guard';
 import type { Clock, Timer } from '../clock';
+import { printMessage } from '../message';
 import { timerA, timerE, TIMER_B, TIMER_D, TIMER_F, TIMER_K } from './timers';
 
 /** What the transaction's user (a call, a ping) hears from it. */
@@ -8,10 +9,11 @@ export interface TransactionUser {
   /** Every response: provisional ones, the final one; a 2xx to INVITE also ends the transaction. */
   onResponse(rs: SipMessage): void;
   /**
-   * No final response (Timer B / F), or the request could not be sent at all ('transport': the
-   * destination was refused or the socket failed). Called at most once, never after a final response.
+   * No final response (Timer B / F), or the request could not be sent: 'refused' (the destination
+   * check refused the address), 'transport' (the socket failed). Called at most once, never after a
+   * final response.
    */
-  onFailure(reason: 'timeout' | 'transport'): void;
+  onFailure(reason: 'timeout' | 'refused' | 'transport'): void;
 }
 
 export type ClientTransactionState = 'calling' | 'trying' | 'proceeding' | 'completed' | 'terminated';
@@ -41,7 +43,7 @@ export class ClientTransaction {
     private readonly onTerminated: () => void,
   ) {
     this.state = this.isInvite ? 'calling' : 'trying';
-    this.text = Buffer.from(sip.stringify(request), 'binary');
+    this.text = Buffer.from(printMessage(request), 'binary');
   }
 
   get isInvite(): boolean {
@@ -84,7 +86,7 @@ export class ClientTransaction {
     }
     this.state = 'completed';
     if (this.isInvite) {
-      this.ack = Buffer.from(sip.stringify(this.ackFor(rs)), 'binary');
+      this.ack = Buffer.from(printMessage(this.ackFor(rs)), 'binary');
       this.transmit(this.ack);
     }
     this.lingerTimer = this.clock.after(this.isInvite ? TIMER_D : TIMER_K, () => this.terminate(), { unref: true });
@@ -115,10 +117,10 @@ export class ClientTransaction {
     try {
       this.send(data);
       return true;
-    } catch {
+    } catch (err) {
       const hadFinal = this.state === 'completed';
       this.terminate();
-      if (!hadFinal) this.user.onFailure('transport');
+      if (!hadFinal) this.user.onFailure(err instanceof BlockedDestinationError ? 'refused' : 'transport');
       return false;
     }
   }

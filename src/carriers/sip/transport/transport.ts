@@ -1,7 +1,15 @@
+import { BlockedDestinationError, isBlockedAddress } from '../../../common/net-guard';
+
 /** Where a datagram goes or came from: an IP address (never a host name) and a port. */
 export interface Remote {
   address: string;
   port: number;
+  /**
+   * The policy of whoever chose this destination: false when it may not be private, loopback or
+   * link-local (an organization's trunk without CARRIER_ALLOW_PRIVATE_NETWORKS). Absent: not
+   * judged (a response to a request outside any call goes back to the request's source).
+   */
+  allowPrivate?: boolean;
 }
 
 /**
@@ -11,8 +19,14 @@ export interface Remote {
  */
 export type DestinationCheck = (to: Remote) => void;
 
-/** Allows every destination (a deployment without a policy). */
-export const anyDestination: DestinationCheck = () => undefined;
+/**
+ * The default check: a destination whose policy forbids private addresses is refused when it is
+ * one (BlockedDestinationError). The trunk's host name was resolved and judged right before the
+ * call or ping; this judges again every address a message actually goes to.
+ */
+export const judgeDestination: DestinationCheck = (to) => {
+  if (to.allowPrivate === false && isBlockedAddress(to.address)) throw new BlockedDestinationError(to.address);
+};
 
 /**
  * How SIP messages travel. UDP today; a stream transport (TCP/TLS) would add framing by

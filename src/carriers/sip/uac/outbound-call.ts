@@ -2,6 +2,7 @@ import * as sip from 'sip';
 import type { SipMessage } from 'sip';
 import type { CarrierStatus, Disposition } from '../../../features/calls/call.entity';
 import type { Logger } from 'pino';
+import { isBlockedAddress } from '../../../common/net-guard';
 import { systemClock, type Clock, type Timer } from '../clock';
 import { signDigest } from '../digest';
 import { Dialog } from '../dialog/dialog';
@@ -59,6 +60,11 @@ type FailedOutcome = Omit<SipCallOutcome, 'mediaQuality'>;
 
 const status = (code: number | null, reason: string): CarrierStatus => ({ code, reason });
 const failed = (disposition: Disposition, carrierStatus: CarrierStatus): FailedOutcome => ({ status: 'failed', disposition, carrierStatus, durationSeconds: 0 });
+const FAILURE_REASONS = {
+  timeout: 'No response from the SIP trunk (timer B)',
+  refused: "The SIP trunk's address is not allowed",
+  transport: 'The SIP trunk could not be reached',
+} as const;
 /** How long an ended call keeps answering retransmissions (our BYE's 200 may be lost) before its dialog is forgotten. */
 const DIALOG_LINGER_MS = 32_000;
 
@@ -69,8 +75,13 @@ const DIALOG_LINGER_MS = 32_000;
  * (held back until a provisional response, RFC 3261 9.1); a 2xx that crosses the CANCEL is ACKed
  * and ended with BYE. BYE when the agent is done or at max duration; the callee's BYE,
  * re-INVITE, OPTIONS and INFO are answered. Every wait has a timer, so a silent far end cannot
- * keep the call open. Every request goes to the trunk's address; Contact and Record-Route only
- * shape the Request-URI and Route headers.
+ * keep the call open.
+ *
+ * Every SIP request of a call goes to `trunk.address`, the address its host resolved to and was
+ * judged by right before the INVITE, and every send is judged again by the endpoint's destination
+ * check with the trunk's policy; Contact and Record-Route from the far end only shape the
+ * Request-URI and Route headers, never where packets go. The far end's SDP names where RTP goes,
+ * so that address is judged by the trunk's policy too (answer and re-INVITE).
  */
 export class OutboundCall<M extends CallMedia = CallMedia> {
   private state: State = 'calling';
@@ -95,7 +106,7 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
 
   constructor(private readonly opts: SipCallOptions<M>) {
     this.clock = opts.clock ?? systemClock;
-    this.target = { address: opts.trunk.address, port: opts.trunk.port };
+    this.target = { address: opts.trunk.address, port: opts.trunk.port, allowPrivate: opts.trunk.allowPrivate };
     this.hostPart = opts.trunk.port === 5060 ? opts.trunk.host : `${opts.trunk.host}:${opts.trunk.port}`;
     this.requestUri = `sip:${opts.to}@${this.hostPart}`;
     this.dialog = new Dialog(opts.callId, { uri: `sip:${opts.from}@${this.hostPart}`, params: { tag: newTag() } }, this.requestUri, 1);
@@ -117,6 +128,7 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
     this.opts.endpoint.addDialog(this.opts.callId, {
       onRequest: (rq) => this.onRequest(rq),
       onStray2xx: (rs) => this.ack(rs),
+      allowPrivate: this.opts.trunk.allowPrivate,
     });
     this.invite = {
       method: 'INVITE',
@@ -153,15 +165,20 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
   }
 
   private sendInvite(): void {
-    this.inviteBranch = this.opts.endpoint.request(this.invite, this.target, {
-      onResponse: (rs) => this.onInviteResponse(rs),
-      onFailure: (reason) =>
-        this.end(
-          this.state === 'canceling' && this.pendingCancel === 'timeout'
-            ? failed('no_answer', status(null, 'No answer; the CANCEL got no final response'))
-            : failed('carrier_error', status(null, reason === 'timeout' ? 'No response from the SIP trunk (timer B)' : 'The SIP trunk could not be reached')),
-        ),
-    });
+    try {
+      this.inviteBranch = this.opts.endpoint.request(this.invite, this.target, {
+        onResponse: (rs) => this.onInviteResponse(rs),
+        onFailure: (reason) =>
+          this.end(
+            this.state === 'canceling' && this.pendingCancel === 'timeout'
+              ? failed('no_answer', status(null, 'No answer; the CANCEL got no final response'))
+              : failed('carrier_error', status(null, FAILURE_REASONS[reason])),
+          ),
+      });
+    } catch (err) {
+      this.opts.log.warn({ call_id: this.opts.callId, err: (err as Error).message }, 'the INVITE cannot be sent; the call fails');
+      this.end(failed('carrier_error', status(null, 'The INVITE could not be written (a line break in a header)')));
+    }
   }
 
   private onInviteResponse(rs: SipMessage): void {
@@ -171,6 +188,7 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
     if (code < 300) return this.onAnswer(rs);
     // 300–699: the transaction has ACKed it.
     if ((code === 401 || code === 407) && this.retryWithCredentials(rs)) return;
+    if (this.isOver) return; // the credentials could not be written
     const carrierStatus = status(code, rs.reason || '');
     this.end(this.pendingCancel === 'timeout' ? failed('no_answer', carrierStatus) : { ...outcomeForFinalResponse(code), carrierStatus, durationSeconds: 0 });
   }
@@ -199,6 +217,7 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
       signed = signDigest(this.invite, rs, { user: username, password });
     } catch (err) {
       this.opts.log.warn({ call_id: this.opts.callId, err: (err as Error).message }, 'the credentials cannot be sent; the call fails');
+      this.end(failed('carrier_error', status(rs.status!, 'The trunk credentials cannot be written into a SIP header')));
       return false;
     }
     if (signed) this.sendInvite();
@@ -215,6 +234,10 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
       return this.bye(failed(this.pendingCancel === 'timeout' ? 'no_answer' : 'canceled', carrierStatus));
     }
     const sdp = (rs.content && parseAnswer(rs.content)) || this.earlySdp;
+    if (sdp && !this.mediaAllowed(sdp.address)) {
+      this.opts.log.warn({ call_id: this.opts.callId, address: sdp.address }, "the answer's media address is private or loopback; hanging up without sending media");
+      return this.bye(failed('carrier_error', status(488, `Not Acceptable Here (media address ${sdp.address} is not allowed)`)));
+    }
     if (!sdp) {
       this.opts.log.warn({ call_id: this.opts.callId }, 'the answer has no usable SDP (no PCMU/PCMA); hanging up');
       return this.bye(failed('carrier_error', status(488, 'Not Acceptable Here (no common codec in the answer)')));
@@ -293,6 +316,7 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
       case 'INVITE': {
         // A re-INVITE (session refresh, hold, a media move): accept, follow the new address.
         const offer = rq.content ? parseAnswer(rq.content) : null;
+        if (offer && !this.mediaAllowed(offer.address)) return sip.makeResponse(rq, 488, 'Not Acceptable Here');
         if (offer) this.opts.media.retarget({ address: offer.address, port: offer.port });
         return sip.makeResponse(rq, 200, 'OK', {
           headers: { contact: [{ uri: `sip:voicegate@${this.opts.endpoint.hostPort}`, params: {} }], 'content-type': 'application/sdp', allow: ALLOW },
@@ -314,6 +338,11 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
       default:
         return sip.makeResponse(rq, 405, 'Method Not Allowed', { headers: { allow: ALLOW } });
     }
+  }
+
+  /** RTP goes where the far end's SDP says: judged like the trunk's host (no private target unless allowed). */
+  private mediaAllowed(address: string): boolean {
+    return this.opts.trunk.allowPrivate || !isBlockedAddress(address);
   }
 
   private end(outcome: Omit<SipCallOutcome, 'mediaQuality'>): void {

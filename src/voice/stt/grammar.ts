@@ -1,5 +1,5 @@
-import type { CallQuestion } from '../features/calls/call.entity';
-import { TEENS, TENS, UNITS } from './answers';
+import type { CallQuestion } from '../../features/calls/ports';
+import { TEENS, TENS, UNITS } from '../dialog/answers';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const YES_NO = ['yes', 'yeah', 'yep', 'sure', 'correct', 'right', 'no', 'nope', 'not really', 'of course'];

@@ -1,4 +1,4 @@
-import type { CallQuestion } from '../../features/calls/call.entity';
+import type { CallQuestion } from '../../features/calls/ports';
 
 /** What the recogniser is listening for: a question's answer, or any speech (greeting, reply). */
 export type Expectation = { question: CallQuestion } | { question: null };

@@ -1,4 +1,4 @@
-import type { CallQuestion } from '../features/calls/call.entity';
+import type { CallQuestion } from '../../features/calls/ports';
 
 export interface AnswerExtractor {
   /** The answer to a free-text question as a short value, or null when the callee did not answer it. */

@@ -1,12 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Voice activity detection on 20 ms frames of 8 kHz 16-bit audio. */
-export interface VoiceActivityDetector {
-  isSpeech(frame: Int16Array): boolean;
-  free(): void;
-}
-
 /** The few WebAssembly APIs we use (the project's TypeScript lib has no DOM/WebAssembly types). */
 interface WasmMemory {
   buffer: ArrayBuffer;
@@ -18,7 +12,7 @@ interface WasmApi {
 }
 const WebAssemblyApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
-interface FvadExports {
+export interface FvadExports {
   memory: WasmMemory;
   fvad_new(): number;
   fvad_free(inst: number): void;
@@ -36,7 +30,7 @@ let fvad: FvadExports | undefined;
  * ES module that CommonJS (and jest) cannot load synchronously, so the .wasm is instantiated here
  * directly: the glue only minifies export names, which we read back from it.
  */
-function loadFvad(): FvadExports {
+export function loadFvad(): FvadExports {
   if (fvad) return fvad;
   const dir = path.dirname(require.resolve('@echogarden/fvad-wasm/fvad.wasm'));
   const glue = readFileSync(path.join(dir, 'fvad.js'), 'utf8');
@@ -82,32 +76,4 @@ function loadFvad(): FvadExports {
     free: fn('free'),
   };
   return fvad;
-}
-
-/** WebRTC VAD, mode 0 (quality) to 3 (very aggressive); we use 2, good on telephone audio. */
-export class WebRtcVad implements VoiceActivityDetector {
-  private readonly lib = loadFvad();
-  private readonly inst: number;
-  private readonly buf: number;
-  private bufSamples = 0;
-
-  constructor(mode = 2, sampleRate = 8000) {
-    this.inst = this.lib.fvad_new();
-    if (!this.inst) throw new Error('fvad_new failed');
-    if (this.lib.fvad_set_mode(this.inst, mode) !== 0) throw new Error(`bad VAD mode ${mode}`);
-    if (this.lib.fvad_set_sample_rate(this.inst, sampleRate) !== 0) throw new Error(`bad VAD sample rate ${sampleRate}`);
-    this.bufSamples = 480;
-    this.buf = this.lib.malloc(this.bufSamples * 2);
-  }
-
-  isSpeech(frame: Int16Array): boolean {
-    if (frame.length > this.bufSamples) throw new Error('VAD frame too long');
-    new Int16Array(this.lib.memory.buffer, this.buf, frame.length).set(frame);
-    return this.lib.fvad_process(this.inst, this.buf, frame.length) === 1;
-  }
-
-  free(): void {
-    this.lib.free(this.buf);
-    this.lib.fvad_free(this.inst);
-  }
 }

@@ -1,4 +1,4 @@
-import type { CallQuestion } from '../features/calls/call.entity';
+import type { CallQuestion } from '../../features/calls/ports';
 
 const YES = ['yes', 'yeah', 'yep', 'yup', 'sure', 'correct', 'right', 'true', 'absolutely', 'definitely', 'of course', 'okay', 'ok'];
 const NO = ['no', 'nope', 'nah', 'not', 'never', 'false', 'negative'];

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { EspeakWorkerData, SynthesisReply, SynthesisRequest } from './espeak-worker';
+import type { SpeechSynthesizer } from './synthesizer';
+
+/**
+ * eSpeak NG (the npm `espeak-ng` package: compiled to WASM, no system binary) in a worker thread
+ * (./espeak-worker): it is ESM-only and takes ~100 ms of CPU a sentence, which must not stall the
+ * 20 ms RTP clocks of the calls on the main thread.
+ */
+export class EspeakSynthesizer implements SpeechSynthesizer {
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (pcm: Int16Array) => void; reject: (e: Error) => void }>();
+  /** Prompts repeat across calls (greetings, goodbyes, the same questions): keep recent ones. */
+  private readonly cache = new Map<string, Promise<Int16Array>>();
+
+  synthesize(text: string): Promise<Int16Array> {
+    const cached = this.cache.get(text);
+    if (cached) return cached;
+    const result = this.run(text);
+    this.cache.set(text, result);
+    result.catch(() => this.cache.delete(text));
+    if (this.cache.size > 200) this.cache.delete(this.cache.keys().next().value!);
+    return result;
+  }
+
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = undefined;
+    if (w) await w.terminate();
+  }
+
+  private run(text: string): Promise<Int16Array> {
+    const worker = this.ensureWorker();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, text } satisfies SynthesisRequest);
+    });
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const espeakMain = require.resolve('espeak-ng');
+    const workerData: EspeakWorkerData = { espeakUrl: pathToFileURL(espeakMain).href, wasmPath: espeakMain.replace(/espeak-ng\.js$/, 'espeak-ng.wasm') };
+    const worker = new Worker(workerFile(), { workerData, execArgv: workerExecArgv() });
+    worker.unref();
+    worker.on('message', (m: SynthesisReply) => {
+      const p = this.pending.get(m.id);
+      this.pending.delete(m.id);
+      if (!p) return;
+      if (m.samples) p.resolve(m.samples);
+      else p.reject(new Error(`speech synthesis failed: ${m.error}`));
+    });
+    worker.on('error', (err) => {
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+      this.worker = undefined;
+    });
+    this.worker = worker;
+    return worker;
+  }
+}
+
+/** The worker's file next to this one: compiled .js from dist/, the .ts source under jest or `npm run dev`. */
+function workerFile(): string {
+  return path.join(__dirname, `espeak-worker${path.extname(__filename)}`);
+}
+
+/** A .ts worker needs the same on-the-fly compiler as its parent (jest's does not reach threads). */
+function workerExecArgv(): string[] | undefined {
+  return path.extname(__filename) === '.ts' ? ['--require', require.resolve('@swc-node/register')] : undefined;
+}

@@ -1,0 +1,123 @@
+import type { CancelTimer, Clock } from './clock';
+
+export const FRAME_MS = 20;
+
+/** What one listening turn waits for. */
+export interface TurnOptions {
+  /** How long to wait for the callee to start talking (counted in received audio). */
+  noInputMs: number;
+  /** Longest utterance waited for, from the start of speech. */
+  maxUtteranceMs: number;
+  /** Silence that ends an utterance. */
+  endSilenceMs: number;
+  /** `one`: the first key ends the turn; `many`: keys until # or a pause (a number typed in). */
+  keypad: 'one' | 'many';
+}
+
+/** Fixed by the design, not configured: frame counts and the wall-clock backstops. */
+export const ENDPOINTING = {
+  /** Consecutive voiced frames (100 ms) that count as the start of speech. */
+  speechStartFrames: 5,
+  /** The pause after the last key of a number that ends it without #. */
+  keyPauseMs: 2000,
+  /** Extra wall-clock time after `noInputMs` before giving up on a far end that sends no audio. */
+  noMediaGraceMs: 1000,
+  /** Extra wall-clock time after `noInputMs + maxUtteranceMs` before ending the turn whatever happens. */
+  overrunGraceMs: 2000,
+} as const;
+
+export type TurnEndReason = 'no_input' | 'end_of_speech' | 'max_utterance' | 'key' | 'pound' | 'key_pause' | 'no_media' | 'overrun' | 'aborted';
+
+export interface TurnEnd {
+  reason: TurnEndReason;
+  /** Whether speech started (then the utterance's audio is worth recognising). */
+  spoke: boolean;
+  /** Speech heard, without the trailing silence that ended it. */
+  speechMs: number;
+  /** Keys pressed, without # and *. */
+  digits: string;
+}
+
+/**
+ * Endpointing for one turn, as a state machine fed one VAD decision per 20 ms frame and the
+ * callee's keys: speech starts after 5 voiced frames in a row, the utterance ends after
+ * `endSilenceMs` of silence or at `maxUtteranceMs`; no speech within `noInputMs` of audio is no
+ * input. A key ends the turn at once, except a number's, which ends with # or a 2 s pause. Two
+ * clock timers back this up for a far end whose audio stopped. `onEnd` is called exactly once.
+ */
+export class Endpointer {
+  private state: 'waiting' | 'speaking' | 'ended' = 'waiting';
+  private voicedRun = 0;
+  private waitedMs = 0;
+  private speechMs = 0;
+  private silenceMs = 0;
+  private digits = '';
+  private cancelKeyPause: CancelTimer | undefined;
+  private readonly cancelBackstops: CancelTimer[];
+
+  constructor(
+    private readonly o: TurnOptions,
+    private readonly clock: Clock,
+    private readonly onEnd: (end: TurnEnd) => void,
+    /** Speech started (the hook for barge-in). */
+    private readonly onSpeechStart: () => void = () => undefined,
+  ) {
+    this.cancelBackstops = [
+      clock.setTimer(o.noInputMs + ENDPOINTING.noMediaGraceMs, () => {
+        if (this.state === 'waiting' && !this.digits) this.end('no_media');
+      }),
+      clock.setTimer(o.noInputMs + o.maxUtteranceMs + ENDPOINTING.overrunGraceMs, () => this.end('overrun')),
+    ];
+  }
+
+  get speaking(): boolean {
+    return this.state === 'speaking';
+  }
+
+  get ended(): boolean {
+    return this.state === 'ended';
+  }
+
+  frame(voiced: boolean): void {
+    if (this.state === 'waiting') {
+      this.waitedMs += FRAME_MS;
+      this.voicedRun = voiced ? this.voicedRun + 1 : 0;
+      if (this.voicedRun >= ENDPOINTING.speechStartFrames) {
+        this.state = 'speaking';
+        this.speechMs = this.voicedRun * FRAME_MS;
+        this.onSpeechStart();
+      } else if (this.waitedMs >= this.o.noInputMs && !this.digits) {
+        this.end('no_input');
+      }
+    } else if (this.state === 'speaking') {
+      this.speechMs += FRAME_MS;
+      this.silenceMs = voiced ? 0 : this.silenceMs + FRAME_MS;
+      if (this.silenceMs >= this.o.endSilenceMs) this.end('end_of_speech');
+      else if (this.speechMs >= this.o.maxUtteranceMs) this.end('max_utterance');
+    }
+  }
+
+  key(digit: string): void {
+    if (this.state === 'ended') return;
+    if (digit === '#' && this.digits) return this.end('pound');
+    if (digit !== '#' && digit !== '*') this.digits += digit;
+    this.cancelKeyPause?.();
+    if (this.o.keypad === 'one') return this.end('key');
+    this.cancelKeyPause = this.clock.setTimer(ENDPOINTING.keyPauseMs, () => this.end('key_pause'));
+  }
+
+  abort(): void {
+    this.end('aborted');
+  }
+
+  private end(reason: TurnEndReason): void {
+    if (this.state === 'ended') return;
+    const spoke = this.state === 'speaking';
+    // An utterance that ended in silence lasted until the silence began.
+    if (reason === 'end_of_speech' || reason === 'max_utterance') this.speechMs -= this.silenceMs;
+    this.state = 'ended';
+    this.cancelKeyPause?.();
+    for (const cancel of this.cancelBackstops) cancel();
+    this.onEnd({ reason, spoke, speechMs: this.speechMs, digits: this.digits });
+  }
+}
