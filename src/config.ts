@@ -3,6 +3,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseDuration, parseDurationList } from './common/duration';
+import { phoneNumberSchema } from './common/phone';
 import { readOrCreateSecrets } from './common/secrets-file';
 
 /**
@@ -109,7 +110,8 @@ const envSchema = z.object({
     }),
   RTP_PORT_MIN: z.coerce.number().int().min(1024).max(65534).default(10000),
   RTP_PORT_MAX: z.coerce.number().int().min(1025).max(65535).default(20000),
-  CALLER_ID: z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number').optional(),
+  // Canonical E.164, like every number a request carries (docs/api.md, "Phone numbers").
+  CALLER_ID: phoneNumberSchema.optional(),
   /** How long a live call's lease lasts; a worker that dies leaves its calls to fail after this. */
   SIP_CALL_LEASE: duration.default(30_000),
   STT_ENGINE: z.enum(['pocketsphinx', 'openai', 'none']).default('pocketsphinx'),
@@ -132,11 +134,11 @@ const envSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
   /** How often the worker looks for stuck calls and orphaned deliveries. */
   SWEEP_INTERVAL: duration.default(10_000),
-  /** A queue job locked longer than this by a runner that never sent a heartbeat is released. */
+  /** A queue job locked longer than this by a runner that never sent a heartbeat (and predates no PostgreSQL restart) is released. */
   STALE_JOB_LOCK: duration.default(120_000),
   /** How often each queue runner proves it is alive (docs/queue-and-delivery.md). */
   WORKER_HEARTBEAT: duration.default(1000),
-  /** A runner silent for this long is dead: its jobs are released to the others. */
+  /** A runner silent for this long is dead: its jobs, and its process's webhook attempts in flight, go to the others (docs/operations.md, "Crash recovery"). */
   WORKER_DEAD_AFTER: duration.default(10_000),
   /** Grace after max_duration_seconds before a call is declared stuck and failed. */
   STUCK_CALL_MARGIN: duration.default(120_000),

@@ -61,7 +61,7 @@ async function main(): Promise<void> {
 
   let worker: WorkerHandle | undefined;
   if (config.role !== 'api') {
-    worker = await startWorker(services);
+    worker = await startWorker(services, { privateServer: embedded !== undefined });
     log.info({ concurrency: config.workerConcurrency }, 'worker started');
   }
 

@@ -2,7 +2,7 @@ import type { ErrorCode, FieldError, Problem } from './types';
 
 /**
  * An answer of the service that is not a success: status, the problem's stable `code`, the
- * field errors of a validation_error, and the request id to quote to support.
+ * field errors of a validation_error or unknown_field, and the request id to quote to support.
  */
 export class VoicegateError extends Error {
   override name = 'VoicegateError';
@@ -10,7 +10,7 @@ export class VoicegateError extends Error {
   readonly code: ErrorCode;
   readonly title: string;
   readonly detail: string | undefined;
-  /** One entry per invalid field, only for `validation_error`. */
+  /** One entry per invalid or unknown field, only for `validation_error` and `unknown_field`. */
   readonly errors: FieldError[];
   /** X-Request-Id of the failed request: it is on every server log line of that request. */
   readonly requestId: string | undefined;

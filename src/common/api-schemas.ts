@@ -24,7 +24,7 @@ export const problemSchema = z
     detail: z.string(),
     code: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...Array<keyof typeof ERROR_CODES>]),
     instance: z.string().optional(),
-    errors: z.array(z.strictObject({ field: z.string(), message: z.string() })).optional().meta({ description: 'Only for validation_error: one entry per invalid field.' }),
+    errors: z.array(z.strictObject({ field: z.string(), message: z.string() })).optional().meta({ description: 'Only for validation_error and unknown_field: one entry per invalid or unknown field (unknown ones first).' }),
   })
   .meta({ description: 'RFC 9457 problem details (application/problem+json) with a stable `code` (docs/api.md).' });
 

@@ -7,6 +7,7 @@ import { mapPgError } from './pg-errors';
 export const ERROR_CODES = {
   bad_request: { status: 400, title: 'Bad Request', graphql: 'BAD_USER_INPUT' },
   validation_error: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
+  unknown_field: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
   from_not_allowed: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
   number_suppressed: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
   campaign_too_large: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
@@ -40,6 +41,8 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export interface FieldError {
   field: string;
   message: string;
+  /** A field the request does not have (validation.ts turns the 422 into unknown_field; never sent). */
+  unknown?: { suggestion?: string };
 }
 
 export class AppError extends Error {

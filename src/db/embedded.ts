@@ -4,6 +4,7 @@ import path from 'node:path';
 import { userInfo } from 'node:os';
 import { Client } from 'pg';
 import { readOrCreateSecrets, readSecrets } from '../common/secrets-file';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { freePort } from './free-port';
 
 /**
@@ -15,8 +16,10 @@ import { freePort } from './free-port';
  * - initdb runs only when PG_VERSION is absent, so data survives restarts.
  * - The superuser password is generated once and kept in a secrets file (DATA_DIR/secrets.json
  *   for the service); clusters made with the old fixed password are moved to it on their next start.
- * - After a SIGKILL of node the postmaster lives on and the next start fails; we stop the orphan
- *   (SIGINT = fast shutdown) before starting again.
+ * - One service per data directory (data-dir-lock.ts): a second start on a data directory in use
+ *   refuses with "the data directory ... is in use by process N" and leaves the running one alone.
+ * - After a SIGKILL of node the postmaster lives on and the next start fails; holding the lock, we
+ *   know no live service owns it: we stop the orphan (SIGINT = fast shutdown) before starting again.
  * - The library installs an exit hook that stops clusters on SIGINT/SIGTERM. We route that hook
  *   through our own shutdown so the database stops last, after HTTP and the worker have drained.
  */
@@ -124,6 +127,20 @@ export async function startEmbeddedPostgres(opts: {
   const dataDir = path.resolve(opts.dataDir);
   const password = storedPassword(opts.secretsFile);
   mkdirSync(path.dirname(dataDir), { recursive: true });
+  const lock = await lockDataDir(dataDir);
+  try {
+    return await startLocked({ ...opts, dataDir, password, log }, lock);
+  } catch (e) {
+    await lock.release();
+    throw e;
+  }
+}
+
+async function startLocked(
+  opts: { dataDir: string; password: string; port?: number; database: string; log: (msg: string) => void; settings?: string[] },
+  lock: DataDirLock,
+): Promise<EmbeddedDatabase> {
+  const { dataDir, password, log } = opts;
   ensureTraversable(dataDir, log);
   await stopOrphan(dataDir, log);
 
@@ -176,7 +193,7 @@ export async function startEmbeddedPostgres(opts: {
   const realStop = pg.stop.bind(pg);
   let beforeStop: () => Promise<void> = async () => undefined;
   let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => (stopping ??= realStop());
+  const stop = (): Promise<void> => (stopping ??= realStop().finally(() => lock.release()));
   // The library's exit hook calls instance.stop(): make it wait for the app's own shutdown.
   pg.stop = async () => {
     await beforeStop().catch(() => undefined);

@@ -11,6 +11,8 @@ import { Migration20261123120000_sip_calls } from './migrations/Migration2026112
 import { Migration20261123130000_campaigns } from './migrations/Migration20261123130000_campaigns';
 import { Migration20261123140000_scale_indexes } from './migrations/Migration20261123140000_scale_indexes';
 import { Migration20261123150000_carrier_connections } from './migrations/Migration20261123150000_carrier_connections';
+import { Migration20261124000000_queue_workers_logged } from './migrations/Migration20261124000000_queue_workers_logged';
+import { Migration20261126000000_canonical_phone_numbers } from './migrations/Migration20261126000000_canonical_phone_numbers';
 
 /**
  * Explicit `type:` on every property means no reflection package is needed, and the imported
@@ -51,6 +53,8 @@ export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean
         { name: 'Migration20261123130000_campaigns', class: Migration20261123130000_campaigns },
         { name: 'Migration20261123140000_scale_indexes', class: Migration20261123140000_scale_indexes },
         { name: 'Migration20261123150000_carrier_connections', class: Migration20261123150000_carrier_connections },
+        { name: 'Migration20261124000000_queue_workers_logged', class: Migration20261124000000_queue_workers_logged },
+        { name: 'Migration20261126000000_canonical_phone_numbers', class: Migration20261126000000_canonical_phone_numbers },
       ],
     },
   });

@@ -1,5 +1,6 @@
 import { GraphQLScalarType, Kind } from 'graphql';
 import { isoMicro } from '../common/time';
+import { E164_FORM } from '../common/phone';
 
 /** Timestamps in GraphQL look exactly like REST's: ISO 8601 UTC, six fractional digits, +00:00. */
 export const DateTimeScalar = new GraphQLScalarType<Date, string>({
@@ -74,6 +75,7 @@ export const PhoneNumberScalar = checkedString(
   'PhoneNumber',
   'A phone number in E.164 form: "+", then 8 to 15 digits, no leading 0, e.g. +14155550123.',
   'https://www.itu.int/rec/T-REC-E.164',
-  (s) => /^\+[1-9]\d{7,14}$/.test(s),
+  // The written form only; the services parse it (possible for its country, canonical form).
+  (s) => E164_FORM.test(s),
   'an E.164 number: + then 8 to 15 digits, no leading 0',
 );

@@ -18,7 +18,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found (another organization’s resource looks exactly like a missing one).',
   409: 'Conflict: email_taken, idempotency_conflict or invalid_state.',
   415: 'Request body that is not application/json.',
-  422: 'Validation failed: `errors` names every invalid field.',
+  422: 'Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field.',
   429: 'Rate limited: see Retry-After and the RateLimit headers.',
   500: 'Internal error (never leaks details).',
   503: 'The database is not answering; retry (Retry-After).',

@@ -9,4 +9,4 @@ export { addJobsSql, insertJobsSql, type JobRows } from './sql';
 export { createJobWaker, type JobWaker } from './waker';
 export { migrateQueue, QUEUE_DEPTH_SQL } from './schema';
 export { isReleasedRunnerError, startQueueRunner, type JobFinished, type QueueRunner, type TaskHandlers } from './runner';
-export { beat, releaseDeadRunners, retire } from './liveness';
+export { beat, releaseDeadRunners, releaseRunnersFromBeforeStart, retire, type DeadRunners } from './liveness';

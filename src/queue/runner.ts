@@ -3,6 +3,7 @@ import { Logger as GraphileLogger, run, type Runner, type Task, type TaskList, t
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { TASKS, type TaskKey, type TaskPayloads } from './jobs';
+import { beat } from './liveness';
 
 /** A handler per task; a thrown error makes the queue retry the job with back-off. */
 export type TaskHandlers = { [T in TaskKey]: (payload: TaskPayloads[T]) => Promise<void> };
@@ -55,6 +56,10 @@ export async function startQueueRunner(opts: {
   let poolId: string | undefined;
   events.on('pool:create', ({ workerPool }) => {
     poolId ??= workerPool.id;
+    // The first heartbeat goes out now, as the pool starts fetching, rather than after run() has
+    // returned: a runner killed within its first moments has then (nearly always) beaten, and its
+    // locks are judged by the heartbeat rather than by STALE_JOB_LOCK (liveness.ts).
+    void beat(opts.pool, [workerPool.id]).catch(() => undefined);
   });
   let giveUp: ((reason: string) => void) | undefined;
   let gaveUp: string | undefined;

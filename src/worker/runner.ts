@@ -1,5 +1,7 @@
-import { beat, releaseDeadRunners, retire, startQueueRunner, type QueueRunner } from '../queue';
+import { beat, releaseDeadRunners, releaseRunnersFromBeforeStart, retire, startQueueRunner, type QueueRunner } from '../queue';
 import type { Services } from '../services';
+import { expireLiveCalls } from '../features/calls/dial-live';
+import { takeOverLeases } from '../features/webhooks/lease-takeover';
 import { schedulePurge } from '../features/webhooks/purge.task';
 import { taskHandlers } from './registry';
 import { Sweeper } from './sweeper';
@@ -26,9 +28,15 @@ const RESTART_MAX_DELAY_MS = 2000;
  * new one after a back-off (250 ms doubling to 2 s) until the database answers again; /ready says
  * "down" meanwhile. Jobs the retired runner still held are released as soon as it has wound down
  * and the database answers (no job runs twice at once); jobs of a runner in another process that
- * died are released by the heartbeat check. See docs/queue-and-delivery.md.
+ * died are released by the heartbeat check, and so are the webhook attempts such a process had in
+ * flight. See docs/queue-and-delivery.md.
+ *
+ * `privateServer`: the database is a server this process has just started and that no one else
+ * uses (the embedded PostgreSQL). Whatever it shows locked, leased or held live from before its
+ * start belongs to a run that is gone (the host crashed, or the service was killed), so it is
+ * taken over before the first runner starts, instead of after a whole WORKER_DEAD_AFTER.
  */
-export async function startWorker(s: Services): Promise<WorkerHandle> {
+export async function startWorker(s: Services, opts: { privateServer?: boolean } = {}): Promise<WorkerHandle> {
   const log = s.log.child({ component: 'worker' });
   // Metrics: every delivery attempt (scheduled or manual) and every job this process runs.
   s.deliverer.listener = s.metrics.deliveryListener;
@@ -86,9 +94,11 @@ export async function startWorker(s: Services): Promise<WorkerHandle> {
   };
 
   // Heartbeat: prove this runner alive, release what retired runners held, and release the jobs of
-  // runners (in any process) that stopped beating. Another process's runner is judged only after
-  // our own beats have succeeded for a whole WORKER_DEAD_AFTER: after a database outage every
-  // runner gets the time to beat again before anyone is declared dead.
+  // runners (in any process) that stopped beating, and the delivery leases of processes that died
+  // with them. Another process's runner is judged by its heartbeat only after our own beats have
+  // succeeded for a whole WORKER_DEAD_AFTER: after a database outage every runner gets the time to
+  // beat again before anyone is declared dead. A runner that has not beaten since the database
+  // server started is judged once the server has been up that long (see liveness.ts).
   let connectedSince: number | undefined;
   let beating: Promise<void> | undefined;
   const heartbeat = async () => {
@@ -102,10 +112,14 @@ export async function startWorker(s: Services): Promise<WorkerHandle> {
         for (const id of ids) toRetire.delete(id);
         log.warn({ runners: ids }, 'released the jobs of a retired queue runner');
       }
-      if (Date.now() - connectedSince >= s.config.workerDeadAfterMs) {
-        const dead = await releaseDeadRunners(s.db.pool, { deadAfterMs: s.config.workerDeadAfterMs, staleLockMs: s.config.staleJobLockMs });
-        if (dead.length) log.warn({ runners: dead }, 'released jobs held by queue runners that stopped responding');
-      }
+      const dead = await releaseDeadRunners(s.db.pool, {
+        deadAfterMs: s.config.workerDeadAfterMs,
+        staleLockMs: s.config.staleJobLockMs,
+        judgeHeartbeats: Date.now() - connectedSince >= s.config.workerDeadAfterMs,
+      });
+      if (dead.runners.length) log.warn({ runners: dead.runners }, 'released jobs held by queue runners that stopped responding');
+      const requeued = await takeOverLeases(s.db.pool, dead.processes);
+      if (requeued) log.warn({ processes: dead.processes, deliveries: requeued }, 'queued again the webhook attempts of worker processes that died');
     } catch {
       connectedSince = undefined; // the database is away; /ready and the runner say so
     }
@@ -117,6 +131,7 @@ export async function startWorker(s: Services): Promise<WorkerHandle> {
   }, s.config.workerHeartbeatMs);
   heartbeatTimer.unref();
 
+  if (opts.privateServer) await recoverPrivateServer(s, log);
   // The retention purge runs as a job that queues its own next run; this starts the chain (a
   // waiting one is replaced, so every worker starting does not add another).
   await schedulePurge(s.db.pool, 0).catch((err: unknown) => log.warn({ err }, 'could not queue the webhook purge; the next start will'));
@@ -149,4 +164,14 @@ export async function startWorker(s: Services): Promise<WorkerHandle> {
       if (winding.size) await Promise.race([Promise.all(winding), new Promise((r) => setTimeout(r, 10_000).unref())]);
     },
   };
+}
+
+/** What a run that is gone left on a private server: released before this run's first runner starts. */
+async function recoverPrivateServer(s: Services, log: Services['log']): Promise<void> {
+  const gone = await releaseRunnersFromBeforeStart(s.db.pool);
+  const deliveries = await takeOverLeases(s.db.pool, 'all');
+  const calls = await expireLiveCalls(s.db.pool);
+  if (gone.runners.length || deliveries || calls) {
+    log.warn({ runners: gone.runners, deliveries, live_calls: calls }, 'took over what the previous run left when it stopped without shutting down');
+  }
 }

@@ -2,21 +2,35 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { TestApp } from './test-app';
 
-export type ServiceProcess = ChildProcess & { exited: Promise<number | null> };
+/** `output`: the last 20,000 characters the process wrote to stdout and stderr. */
+export type ServiceProcess = ChildProcess & { exited: Promise<number | null>; output: string };
 
 /**
  * The real service entry point (src/main.ts) in a child process: a process we can SIGKILL or
- * SIGTERM, or watch survive what happens to its database.
+ * SIGTERM, or watch survive what happens to its database. Without `databaseUrl` it runs its own
+ * embedded PostgreSQL under `DATA_DIR` (give one in `env`). `processGroup` puts it in a process
+ * group of its own, which its embedded PostgreSQL joins, so that `killProcessGroup` can kill both
+ * at once, as a crash of the whole host would.
  */
-export function spawnService(opts: { role: 'all' | 'api' | 'worker'; databaseUrl: string; secrets: { jwtSecret: string; encryptionKey: string }; logFile: string; env?: Record<string, string> }): ServiceProcess {
+export function spawnService(opts: {
+  role: 'all' | 'api' | 'worker';
+  databaseUrl?: string;
+  secrets: { jwtSecret: string; encryptionKey: string };
+  logFile: string;
+  env?: Record<string, string>;
+  processGroup?: boolean;
+}): ServiceProcess {
   const root = path.resolve(__dirname, '..', '..');
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['-r', '@swc-node/register', path.join(root, 'src', 'main.ts')], {
     cwd: root,
+    detached: opts.processGroup ?? false,
     env: {
-      ...process.env,
+      ...env,
       NODE_ENV: 'test',
       ROLE: opts.role,
-      DATABASE_URL: opts.databaseUrl,
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
       JWT_SECRET: opts.secrets.jwtSecret,
       SECRETS_ENCRYPTION_KEY: opts.secrets.encryptionKey,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
@@ -27,10 +41,23 @@ export function spawnService(opts: { role: 'all' | 'api' | 'worker'; databaseUrl
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   }) as ServiceProcess;
-  child.stdout?.resume();
-  child.stderr?.resume();
+  child.output = '';
+  const keep = (chunk: Buffer) => {
+    child.output = (child.output + chunk.toString('utf8')).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   child.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   return child;
+}
+
+/** SIGKILLs every process of a group started with `processGroup` (the service and its PostgreSQL). */
+export function killProcessGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw e;
+  }
 }
 
 /** A `ROLE=worker` process on a test app's database, with the same deployment secrets. */

@@ -13,7 +13,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const CONTROLLER = `
 const readline = require('node:readline');
 const { startEmbeddedPostgres } = require(${JSON.stringify(path.join(ROOT, 'src/db/embedded.ts'))});
-let pg, port;
+let pg, port = process.env.PG_PORT ? Number(process.env.PG_PORT) : undefined;
 const out = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
 let chain = Promise.resolve();
 async function handle(cmd) {
@@ -33,11 +33,18 @@ rl.on('close', () => { chain.then(() => pg && pg.stop()).finally(() => process.e
 `;
 
 export class PgCluster {
-  private readonly child: ChildProcessWithoutNullStreams;
+  protected readonly child: ChildProcessWithoutNullStreams;
   private readonly replies: Array<(m: { ok: boolean; url?: string; error?: string }) => void> = [];
 
-  constructor(readonly dataDir: string) {
-    this.child = spawn(process.execPath, ['-r', '@swc-node/register', '-e', CONTROLLER], { cwd: ROOT, env: { ...process.env, PG_DIR: dataDir } });
+  constructor(
+    readonly dataDir: string,
+    opts: { port?: number; processGroup?: boolean } = {},
+  ) {
+    this.child = spawn(process.execPath, ['-r', '@swc-node/register', '-e', CONTROLLER], {
+      cwd: ROOT,
+      detached: opts.processGroup ?? false,
+      env: { ...process.env, PG_DIR: dataDir, ...(opts.port ? { PG_PORT: String(opts.port) } : {}) },
+    });
     createInterface({ input: this.child.stdout }).on('line', (line) => {
       if (line.startsWith('{')) this.replies.shift()?.(JSON.parse(line));
     });
@@ -69,5 +76,41 @@ export class PgCluster {
     await exited;
     rmSync(this.dataDir, { recursive: true, force: true });
     rmSync(`${this.dataDir}-secrets.json`, { force: true });
+  }
+}
+
+/**
+ * A cluster that a test can crash: the controller and PostgreSQL (postmaster and every backend)
+ * live in a process group of their own, and `kill()` SIGKILLs all of it, as a crash of the host
+ * would, so the next `start()` (same data directory, same port) goes through crash recovery.
+ */
+export class CrashableCluster {
+  private current: PgCluster | undefined;
+  private port: number | undefined;
+
+  constructor(readonly dataDir: string) {}
+
+  async start(): Promise<string> {
+    this.current = new PgCluster(this.dataDir, { port: this.port, processGroup: true });
+    const url = await this.current.start();
+    this.port = Number(new URL(url).port);
+    return url;
+  }
+
+  async kill(): Promise<void> {
+    const child = (this.current as unknown as { child: ChildProcessWithoutNullStreams }).child;
+    const exited = new Promise((r) => child.once('exit', r));
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw e;
+    }
+    await exited;
+    this.current = undefined;
+  }
+
+  async close(): Promise<void> {
+    if (this.current) await this.current.close();
+    else rmSync(this.dataDir, { recursive: true, force: true });
   }
 }

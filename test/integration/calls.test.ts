@@ -125,6 +125,96 @@ describe('POST /v1/calls/outbound', () => {
   });
 });
 
+describe('phone numbers: parsed at the boundary, one canonical E.164 form', () => {
+  test('a trunk 0 kept after the country code is the same number: suppressed either way, stored and returned canonical', async () => {
+    const org = await signup(app);
+    const v1 = (path: string) => app.http().post(`/v1${path}`).set(bearer(org.apiKey));
+    await v1('/suppressions').send({ numbers: ['+442071234567'] }).expect(201);
+    const refused = await place(org, { to: '+4402071234567' });
+    expect([refused.status, refused.body.code]).toEqual([422, 'number_suppressed']);
+    expect((await app.db.pool.query('select count(*)::int as n from calls where org_id = $1', [org.orgId])).rows[0].n).toBe(0);
+    // The other way round: listing the written-with-0 form lists the canonical one (already there).
+    expect((await v1('/suppressions').send({ numbers: ['+4402071234567'] }).expect(201)).body).toEqual({ added: 0, numbers: 1 });
+    // Any form of the number removes its entry; then the call goes through, stored canonical.
+    await app.http().delete('/v1/suppressions/%2B4402071234567').set(bearer(org.apiKey)).expect(204);
+    const placed = await place(org, { to: '+4402071234567' }).expect(201);
+    expect(placed.body.to).toBe('+442071234567');
+    const got = await app.http().get(`/v1/calls/${placed.body.call_id}`).set(bearer(org.apiKey)).expect(200);
+    expect(got.body.to).toBe('+442071234567');
+    const { rows } = await app.db.pool.query('select to_number from calls where id = $1', [placed.body.call_id]);
+    expect(rows[0].to_number).toBe('+442071234567');
+  });
+
+  test('a number that cannot be one of its country is a 422 naming the field; the simulator\'s test numbers are accepted', async () => {
+    const org = await signup(app);
+    const impossible: Array<[object, string, string]> = [
+      [{ to: '+44123456' }, 'to', 'is too short for a phone number of its country (+44)'],
+      [{ to: '+4412345678' }, 'to', 'has a length no phone number of its country (+44) has'],
+      [{ to: '+14155550100123' }, 'to', 'is too long for a phone number of its country (+1)'],
+      [{ to: '+999123456789' }, 'to', 'is not a phone number: no country uses its country calling code'],
+      [{ to: '+14155550100', from: '+3312345678' }, 'from', 'is too short for a phone number of its country (+33)'],
+    ];
+    for (const [body, field, message] of impossible) {
+      const res = await place(org, body);
+      expect([res.status, res.body.code, res.body.errors]).toEqual([422, 'validation_error', [{ field, message }]]);
+    }
+    const suppress = await app.http().post('/v1/suppressions').set(bearer(org.apiKey)).send({ numbers: ['+14155550100', '+999123456789'] });
+    expect([suppress.status, suppress.body.errors]).toEqual([422, [{ field: 'numbers.1', message: 'is not a phone number: no country uses its country calling code' }]]);
+    expect((await app.db.pool.query('select (select count(*) from calls where org_id = $1)::int as c, (select count(*) from suppressions where org_id = $1)::int as s', [org.orgId])).rows[0]).toEqual({ c: 0, s: 0 });
+    // Possible, not necessarily assigned: the fictional ranges test numbers live in pass.
+    for (const to of ['+14155550001', '+14155550003', '+15555550100', '+15550100001']) expect((await place(org, { to })).status).toBe(201);
+  });
+
+  test("caller IDs of a carrier connection are canonical: two forms of one number are one, and `from` matches either form", async () => {
+    const org = await signup(app);
+    const put = (numbers: string[]) =>
+      app.http().put('/dashboard/carrier').set(bearer(org.token)).send({ type: 'twilio', account_sid: `AC${'a'.repeat(32)}`, auth_token: 'twilio-token-1', numbers });
+    const twice = await put(['+4402071234567', '+442071234567']).expect(422);
+    expect(twice.body.errors).toEqual([{ field: 'numbers', message: 'numbers must be distinct' }]);
+    expect((await put(['+4402071234567']).expect(200)).body.numbers).toEqual(['+442071234567']);
+    const placed = await place(org, { to: '+14155550100', from: '+4402071234567' }).expect(201);
+    expect(placed.body.from).toBe('+442071234567');
+    expect((await place(org, { to: '+14155550100', from: '+442071234568' }).expect(422)).body.code).toBe('from_not_allowed');
+  });
+});
+
+describe('unknown request fields are refused (422 unknown_field), never dropped', () => {
+  test('a typo (scheduled_at for schedule_at) names the field and the one meant, and places nothing', async () => {
+    const org = await signup(app);
+    const res = await place(org, { to: '+14155550100', scheduled_at: new Date(Date.now() + 3600_000).toISOString() });
+    expect(res.status).toBe(422);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.body).toEqual({
+      type: 'about:blank',
+      title: 'Unprocessable Content',
+      status: 422,
+      code: 'unknown_field',
+      detail: 'Unknown field scheduled_at (did you mean schedule_at?).',
+      errors: [{ field: 'scheduled_at', message: 'is not a known field; did you mean schedule_at?' }],
+    });
+    // Nested and alongside invalid fields: every problem in one answer, unknown fields first.
+    const nested = await place(org, { to: 'x', questions: [{ key: 'a', question: 'q?', type: 'string', optoins: ['x'] }], maxDurationSeconds: 60, zzz: 1 });
+    expect([nested.status, nested.body.code, nested.body.errors]).toEqual([
+      422,
+      'unknown_field',
+      [
+        { field: 'questions.0.optoins', message: 'is not a known field; did you mean options?' },
+        { field: 'maxDurationSeconds', message: 'is not a known field; did you mean max_duration_seconds?' },
+        { field: 'zzz', message: 'is not a known field' },
+        { field: 'to', message: 'must be an E.164 number: + then 8 to 15 digits, no leading 0' },
+      ],
+    ]);
+    expect((await app.db.pool.query('select count(*)::int as n from calls where org_id = $1', [org.orgId])).rows[0].n).toBe(0);
+  });
+
+  test('metadata is the caller\'s own map: any keys are accepted and returned', async () => {
+    const org = await signup(app);
+    const metadata = { scheduled_at: 'x', 'any key': { nested_unknown: [1, { deeper: true }] }, org_id: 'not ours' };
+    const res = await place(org, { to: '+14155550100', metadata }).expect(201);
+    expect(res.body.metadata).toEqual(metadata);
+  });
+});
+
 describe('Idempotency-Key', () => {
   test('same key and body replays the original response; a different body is 409', async () => {
     const org = await signup(app);

@@ -74,6 +74,56 @@ describe('suppression list', () => {
   });
 });
 
+describe('canonical numbers and closed bodies on campaigns', () => {
+  test('a recipient written with the trunk 0 is the suppressed number: suppressed, never dialed, listed canonical', async () => {
+    const org = await orgWithWebhook();
+    const api = v1(org);
+    await api.post('/suppressions', { numbers: ['+442071234567'] }).expect(201);
+    const created = await api.post('/campaigns', { name: 'uk', calling_window: ANY_TIME, recipients: [{ to: '+4402071234567' }, { to: '+14155550301' }] }).expect(201);
+    expect(created.body.counts).toMatchObject({ total: 2, suppressed: 1 });
+    const recipients = await recipientsOf(org, created.body.campaign_id);
+    expect(recipients.map((r) => [r.to, r.status]).sort()).toEqual([
+      ['+14155550301', expect.any(String)],
+      ['+442071234567', 'suppressed'],
+    ]);
+    // Appended later, likewise; and an impossible number is refused by index.
+    const appended = await api.post(`/campaigns/${created.body.campaign_id}/recipients`, { recipients: [{ to: '+4402071234567' }] }).expect(201);
+    expect(appended.body.counts).toMatchObject({ total: 3, suppressed: 2 });
+    const impossible = await api.post(`/campaigns/${created.body.campaign_id}/recipients`, { recipients: [{ to: '+14155550302' }, { to: '+999123456789' }] }).expect(422);
+    expect([impossible.body.code, impossible.body.errors]).toEqual(['validation_error', [{ field: 'recipients.1.to', message: 'is not a phone number: no country uses its country calling code' }]]);
+    await eventually(async () => (await api.get(`/campaigns/${created.body.campaign_id}`).expect(200)).body.status === 'completed', { what: 'the campaign to complete' });
+    expect((await app.db.pool.query('select count(*)::int as n from calls where org_id = $1 and to_number = $2', [org.orgId, '+442071234567'])).rows[0].n).toBe(0);
+  });
+
+  test('unknown fields, nested ones included, are 422 unknown_field naming their path; metadata stays open; nothing is created', async () => {
+    const org = await orgWithWebhook();
+    const api = v1(org);
+    const body = {
+      name: 'typos',
+      retry: { busy: { after_secs: 60 }, max_attempt: 2 },
+      calling_window: { ...ANY_TIME, timezone: 'Europe/Paris' },
+      recipients: [{ to: '+14155550303', metadata: { anything: { goes: true } } }, { to: '+14155550304', timeZone: 'Europe/Paris' }],
+      metadata: { free: 'form', scheduled_at: 'is just data here' },
+    };
+    const res = await api.post('/campaigns', body).expect(422);
+    expect(res.body.code).toBe('unknown_field');
+    expect(res.body.errors).toEqual([
+      // The window has no zone of its own (the campaign has): nothing close enough to suggest.
+      { field: 'calling_window.timezone', message: 'is not a known field' },
+      { field: 'retry.busy.after_secs', message: 'is not a known field; did you mean after_seconds?' },
+      { field: 'retry.max_attempt', message: 'is not a known field; did you mean max_attempts?' },
+      { field: 'recipients.1.timeZone', message: 'is not a known field; did you mean time_zone?' },
+      // The field the typo missed is named too.
+      { field: 'retry.busy.after_seconds', message: 'Invalid input: expected number, received undefined' },
+    ]);
+    expect((await app.db.pool.query('select count(*)::int as n from campaigns where org_id = $1', [org.orgId])).rows[0].n).toBe(0);
+    const ok = await api.post('/campaigns', { ...body, retry: { busy: { after_seconds: 60 }, max_attempts: 2 }, calling_window: ANY_TIME, recipients: [body.recipients[0]], start_at: new Date(Date.now() + 3600_000).toISOString() }).expect(201);
+    expect(ok.body.metadata).toEqual(body.metadata);
+    const append = await api.post(`/campaigns/${ok.body.campaign_id}/recipients`, { recipients: [{ to: '+14155550305' }], recipient: [] }).expect(422);
+    expect([append.body.code, append.body.errors]).toEqual(['unknown_field', [{ field: 'recipient', message: 'is not a known field; did you mean recipients?' }]]);
+  });
+});
+
 describe('scheduled calls', () => {
   test('scheduled until due, then call.queued, call.ended, call.analyzed; nothing is sent before it is due', async () => {
     const org = await orgWithWebhook();

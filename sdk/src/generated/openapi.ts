@@ -1058,7 +1058,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a number from the suppression list
-         * @description URL-encode the leading + as %2B.
+         * @description URL-encode the leading + as %2B. Any form of the number finds its canonical entry (+4402071234567 removes +442071234567).
          */
         delete: operations["removeSuppression"];
         options?: never;
@@ -1448,6 +1448,10 @@ export interface components {
                     [key: string]: unknown;
                 } | null;
                 time_zone?: string | null;
+                /**
+                 * @description E.164; stored and returned in canonical form (a trunk 0 after the country code dropped).
+                 * @example +14155550123
+                 */
                 to: string;
             }[];
         };
@@ -1934,6 +1938,10 @@ export interface components {
                     [key: string]: unknown;
                 } | null;
                 time_zone?: string | null;
+                /**
+                 * @description E.164; stored and returned in canonical form (a trunk 0 after the country code dropped).
+                 * @example +14155550123
+                 */
                 to: string;
             }[];
             retry?: {
@@ -2047,6 +2055,10 @@ export interface components {
             ring_timeout_seconds?: number | null;
             schedule_at?: string | null;
             task?: string | null;
+            /**
+             * @description E.164; stored and returned in canonical form (a trunk 0 after the country code dropped).
+             * @example +14155550123
+             */
             to: string;
             voicemail_message?: string | null;
             webhook_url?: string | null;
@@ -2054,9 +2066,9 @@ export interface components {
         /** @description RFC 9457 problem details (application/problem+json) with a stable `code` (docs/api.md). */
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_error" | "from_not_allowed" | "number_suppressed" | "campaign_too_large" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "invalid_signature" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_pending_recipients" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "validation_error" | "unknown_field" | "from_not_allowed" | "number_suppressed" | "campaign_too_large" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "invalid_signature" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_pending_recipients" | "internal_error" | "service_unavailable";
             detail: string;
-            /** @description Only for validation_error: one entry per invalid field. */
+            /** @description Only for validation_error and unknown_field: one entry per invalid or unknown field (unknown ones first). */
             errors?: {
                 field: string;
                 message: string;
@@ -2488,7 +2500,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2614,7 +2626,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -2720,7 +2732,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3229,7 +3241,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3539,7 +3551,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3657,7 +3669,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3788,7 +3800,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -3934,7 +3946,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4211,7 +4223,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4329,7 +4341,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4545,7 +4557,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -4688,7 +4700,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -5347,7 +5359,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -5663,7 +5675,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -5934,7 +5946,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -6080,7 +6092,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -6402,7 +6414,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -6510,7 +6522,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -6849,7 +6861,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -7423,7 +7435,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -7905,7 +7917,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -8065,7 +8077,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -8279,7 +8291,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -8901,7 +8913,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -9127,7 +9139,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -9405,7 +9417,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
@@ -9553,7 +9565,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Validation failed: `errors` names every invalid field. */
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
             422: {
                 headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EXAMPLE, nullable, timestamp, uuidString } from '../../common/api-schemas';
 
-export const createApiKeySchema = z.object({
+export const createApiKeySchema = z.strictObject({
   name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').nullish(),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;

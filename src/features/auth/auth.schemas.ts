@@ -6,14 +6,14 @@ import { newApiKeySchema } from '../api-keys/api-keys.schemas';
 import { organizationSchema } from '../orgs/orgs.schemas';
 import { userSchema } from '../users/users.schemas';
 
-export const signupSchema = z.object({
+export const signupSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
   organization_name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
 });
 export type SignupInput = z.input<typeof signupSchema>;
 
-export const loginSchema = z.object({
+export const loginSchema = z.strictObject({
   // Login does not judge the e-mail's format: every failure is the same invalid_credentials.
   email: z.string().max(1000).transform((e) => e.trim().toLowerCase()),
   password: z.string().max(1000),
@@ -23,22 +23,22 @@ export type LoginInput = z.input<typeof loginSchema>;
 /** A mailed token: any string; whether it is good is the token store's answer (400 invalid_token). */
 const mailTokenSchema = z.string().max(1000);
 
-export const verifyEmailSchema = z.object({ token: mailTokenSchema });
+export const verifyEmailSchema = z.strictObject({ token: mailTokenSchema });
 export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
 
-export const passwordResetRequestSchema = z.object({
+export const passwordResetRequestSchema = z.strictObject({
   // Like login: the format is not judged, so no answer ever differs (always 202).
   email: z.string().max(1000).transform((e) => e.trim().toLowerCase()),
 });
 export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
 
-export const passwordResetConfirmSchema = z.object({ token: mailTokenSchema, password: passwordSchema });
+export const passwordResetConfirmSchema = z.strictObject({ token: mailTokenSchema, password: passwordSchema });
 export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmSchema>;
 
-export const changePasswordSchema = z.object({ current_password: z.string().max(1000), new_password: passwordSchema });
+export const changePasswordSchema = z.strictObject({ current_password: z.string().max(1000), new_password: passwordSchema });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-export const acceptInvitationSchema = z.object({ token: mailTokenSchema, password: passwordSchema });
+export const acceptInvitationSchema = z.strictObject({ token: mailTokenSchema, password: passwordSchema });
 export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
 
 // ---- responses ------------------------------------------------------------------------------

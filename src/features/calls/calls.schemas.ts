@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { EXAMPLE, jsonObject, nullable, timestamp, uuidString } from '../../common/api-schemas';
 import { pageSchema } from '../../common/pagination';
+import { phoneNumberSchema } from '../../common/phone';
 import { webhookUrlSchema } from '../../common/webhook-url';
 import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from './call.entity';
 
-/** E.164 as docs/api.md ("Placing a call") defines it: "+", then 8 to 15 digits, no leading 0. */
-export const e164Schema = z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number: + then 8 to 15 digits, no leading 0');
+/** A phone number as docs/api.md ("Phone numbers") defines it, parsed into its canonical E.164 form. */
+export const e164Schema = phoneNumberSchema;
 
 export const MAX_METADATA_BYTES = 16 * 1024;
 export const MAX_SCHEDULE_AHEAD_MS = 90 * 86_400_000;
@@ -44,7 +45,7 @@ export const metadataSchema = (
   });
 
 export const questionSchema = z
-  .object({
+  .strictObject({
     key: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be an identifier (letters, digits, _; up to 64 characters)'),
     question: z.string().trim().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters'),
     type: z.enum(['string', 'number', 'boolean', 'enum']),
@@ -55,7 +56,7 @@ export const questionSchema = z
     if (q.type !== 'enum' && q.options) ctx.addIssue({ code: 'custom', path: ['options'], message: 'is only allowed for enum questions' });
   });
 
-export const placeCallSchema = z.object({
+export const placeCallSchema = z.strictObject({
   to: e164Schema,
   from: e164Schema.nullish(),
   task: z.string().max(8000, 'must be at most 8000 characters').nullish(),

@@ -61,3 +61,15 @@ export async function failUnsafeRedial(deps: { em: () => EntityManager; lifecycl
     carrierStatus: { code: null, reason: 'The worker handling the call stopped after dialing; the call was not dialed again' },
   });
 }
+
+/**
+ * For a database that no live process has used yet (the embedded server, at start-up): every call
+ * still held live (SIP) belonged to a process that is gone, so its lease is cut short and the
+ * sweeper's next pass fails it as carrier_error (never dialed again) instead of after the lease.
+ */
+export async function expireLiveCalls(pool: Pick<Pool, 'query'>): Promise<number> {
+  const { rowCount } = await pool.query(
+    `update calls set live_until = now() where live_until > now() and status in ('queued', 'ringing', 'in_progress')`,
+  );
+  return rowCount ?? 0;
+}

@@ -12,11 +12,11 @@ export const MAX_CAMPAIGN_BODY_BYTES = 8 * 1024 * 1024;
 
 const timeZoneSchema = z.string().max(64).refine(isValidTimeZone, 'must be an IANA time zone, e.g. Europe/Paris');
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'must be HH:MM (24-hour)');
-const after = z.object({ after_seconds: z.number().int('must be an integer').min(1, 'must be at least 1').max(30 * 86_400, 'must be at most 30 days') });
+const after = z.strictObject({ after_seconds: z.number().int('must be an integer').min(1, 'must be at least 1').max(30 * 86_400, 'must be at most 30 days') });
 // abort: a malformed date-time is one error; the range checks below only see well-formed ones.
 const rfc3339 = z.iso.datetime({ offset: true, message: 'must be an RFC 3339 date-time with an offset', abort: true });
 
-export const recipientSchema = z.object({
+export const recipientSchema = z.strictObject({
   to: e164Schema,
   metadata: metadataSchema.nullish(),
   time_zone: timeZoneSchema.nullish(),
@@ -25,7 +25,7 @@ export type RecipientInput = z.output<typeof recipientSchema>;
 
 /** The campaign without its recipients (validated one by one, see campaigns.service.ts). */
 const campaignFields = z
-  .object({
+  .strictObject({
     name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
     task: placeCallSchema.shape.task,
     questions: placeCallSchema.shape.questions,
@@ -35,7 +35,7 @@ const campaignFields = z
     end_at: rfc3339.nullish(),
     time_zone: timeZoneSchema.nullish(),
     calling_window: z
-      .object({
+      .strictObject({
         days: z.array(z.enum(WEEKDAYS)).min(1, 'must name at least one day').max(7),
         start: hhmm,
         end: hhmm,
@@ -45,7 +45,7 @@ const campaignFields = z
     max_concurrent_calls: z.number().int('must be an integer').min(1, 'must be at least 1').max(1000, 'must be at most 1000').nullish(),
     max_calls_per_second: z.number().positive('must be positive').min(0.01, 'must be at least 0.01').max(1000, 'must be at most 1000').nullish(),
     retry: z
-      .object({
+      .strictObject({
         busy: after.nullish(),
         no_answer: after.nullish(),
         voicemail: after.nullish(),
@@ -71,9 +71,9 @@ export type CampaignInput = z.input<typeof campaignSchema>;
 
 /** The request bodies as documented (recipients are validated one by one by the service). */
 export const createCampaignDocSchema = campaignFields.extend({ recipients: z.array(recipientSchema).max(MAX_RECIPIENTS_PER_REQUEST).optional() });
-export const appendDocSchema = z.object({ recipients: z.array(recipientSchema).min(1).max(MAX_RECIPIENTS_PER_REQUEST) });
+export const appendDocSchema = z.strictObject({ recipients: z.array(recipientSchema).min(1).max(MAX_RECIPIENTS_PER_REQUEST) });
 
-export const appendSchema = z.object({
+export const appendSchema = z.strictObject({
   recipients: z.array(z.unknown()).min(1, 'must not be empty').max(MAX_RECIPIENTS_PER_REQUEST, `must have at most ${MAX_RECIPIENTS_PER_REQUEST} recipients per request`),
 });
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FieldError } from '../../common/errors';
 import { newId } from '../../common/ids';
+import { checkValue } from '../../common/validation';
 import { nextCommonOpening } from './calling-window';
 import type { Campaign } from './campaign.entity';
 import { recipientSchema, type RecipientInput } from './campaigns.schemas';
@@ -27,14 +28,12 @@ export function checkRecipients(raw: unknown[]): { recipients: RecipientInput[];
   const errors: FieldError[] = [];
   const recipients: RecipientInput[] = [];
   raw.forEach((item, i) => {
-    const r = recipientSchema.safeParse(item);
-    if (r.success) {
+    const r = checkValue(recipientSchema, item, ['recipients', i]);
+    if (r.ok) {
       if (errors.length === 0) recipients.push(r.data);
       return;
     }
-    for (const issue of r.error.issues) {
-      if (errors.length < MAX_REPORTED_ERRORS) errors.push({ field: ['recipients', i, ...issue.path].join('.'), message: issue.message });
-    }
+    errors.push(...r.errors.slice(0, MAX_REPORTED_ERRORS - errors.length));
   });
   return { recipients: errors.length > 0 ? [] : recipients, errors };
 }

@@ -25,8 +25,9 @@ export class CarrierConnectionsResolver {
     @Arg('input', () => CarrierConnectionInput, { description: 'The connection; a secret left out is kept.' }) input: CarrierConnectionInput,
     @RequestCtx() ctx: Ctx,
   ): Promise<CarrierConnectionType> {
-    // The same shape as the REST body, so the service validates both the same way.
-    const raw = {
+    // The same shape as the REST body, so the service validates both the same way (fields left
+    // out are absent, not undefined: each kind's body is closed to the other kinds' fields).
+    const fields = {
       type: input.type,
       host: input.host ?? undefined,
       port: input.port ?? undefined,
@@ -37,6 +38,7 @@ export class CarrierConnectionsResolver {
       auth_token: input.authToken ?? undefined,
       numbers: input.numbers ?? undefined,
     };
+    const raw = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     return this.deps.carrierConnections.update(ctx, raw as UpdateCarrierInput);
   }
 

@@ -1,8 +1,9 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { z } from 'zod';
+import { phoneNumberSchema } from '../../common/phone';
 
-const e164 = z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number such as +14155550100');
-const numbers = z.array(e164).min(1, 'at least one caller-ID number is needed').max(50).refine((a) => new Set(a).size === a.length, 'numbers must be distinct');
+// Canonical E.164 (a number written twice in two forms is one number, so "distinct" sees that).
+const numbers = z.array(phoneNumberSchema).min(1, 'at least one caller-ID number is needed').max(50).refine((a) => new Set(a).size === a.length, 'numbers must be distinct');
 /**
  * RFC 3261 25.1 `host`: hostname (labels of letters, digits and inner hyphens; the last one
  * starts with a letter), IPv4address, or IPv6reference in brackets.
@@ -38,8 +39,8 @@ const sipPassword = z
   .regex(/^[^\u0000-\u001f\u007f-\u009f]+$/, 'may not contain control characters (such as CR or LF)');
 
 export const updateCarrierSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('simulator') }),
-  z.object({
+  z.strictObject({ type: z.literal('simulator') }),
+  z.strictObject({
     type: z.literal('sip'),
     host: hostname,
     port: z.number().int().min(1).max(65535).default(5060),
@@ -49,7 +50,7 @@ export const updateCarrierSchema = z.discriminatedUnion('type', [
     password: sipPassword.optional(),
     numbers,
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('twilio'),
     account_sid: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio Account SID (AC followed by 32 hex characters)'),
     /** Omitted on a later PUT for the same account: the stored token is kept. */

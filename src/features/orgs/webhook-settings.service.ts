@@ -10,7 +10,7 @@ import { readEndpointHealth, type EndpointHealth } from './endpoint-health';
 import { Organization } from './organization.entity';
 import { generateWebhookSecret, PREVIOUS_SECRET_GRACE_MS, sealWebhookSecret } from './webhook-secret';
 
-export const updateWebhookSchema = z.object({ webhook_url: webhookUrlSchema.nullable() });
+export const updateWebhookSchema = z.strictObject({ webhook_url: webhookUrlSchema.nullable() });
 export type UpdateWebhookInput = z.input<typeof updateWebhookSchema>;
 
 export interface WebhookSettings {

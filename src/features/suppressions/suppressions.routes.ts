@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listOf, pageExample, timestamp } from '../../common/api-schemas';
 import { named, reply, route, type Routes } from '../../common/route';
-import type { SuppressionsService } from './suppressions.service';
+import { addSuppressionsSchema, type SuppressionsService } from './suppressions.service';
 
 export interface SuppressionsDeps {
   suppressions: SuppressionsService;
@@ -32,7 +32,7 @@ export const suppressionsRoutes: Routes<SuppressionsDeps> = [
     summary: 'Add numbers (up to 10,000) to the suppression list',
     tag: 'suppressions',
     auth: 'apiKey',
-    body: named('AddSuppressionsRequest', z.object({ numbers: z.array(z.string()).min(1).max(10_000) })),
+    body: named('AddSuppressionsRequest', addSuppressionsSchema),
     responses: { 201: reply('How many were new.', named('SuppressionsAdded', z.strictObject({ added: z.number().int(), numbers: z.number().int() }))) },
     errors: [422, 429],
     example: { request: { numbers: ['+14155550999'] }, response: { added: 1, numbers: 1 } },
@@ -43,7 +43,7 @@ export const suppressionsRoutes: Routes<SuppressionsDeps> = [
     path: '/v1/suppressions/{number}',
     operationId: 'removeSuppression',
     summary: 'Remove a number from the suppression list',
-    description: 'URL-encode the leading + as %2B.',
+    description: 'URL-encode the leading + as %2B. Any form of the number finds its canonical entry (+4402071234567 removes +442071234567).',
     tag: 'suppressions',
     auth: 'apiKey',
     params: z.object({ number: z.string() }),

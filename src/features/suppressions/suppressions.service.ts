@@ -3,12 +3,13 @@ import { requireOrg, type Ctx } from '../../common/context';
 import { AppError, notFound } from '../../common/errors';
 import { pageSchema } from '../../common/pagination';
 import { parseInput } from '../../common/validation';
+import { canonicalPhoneNumber } from '../../common/phone';
 import { e164Schema } from '../calls/calls.schemas';
 
 export const SUPPRESSION_SOURCES = ['api', 'dashboard', 'opt_out'] as const;
 export type SuppressionSource = (typeof SUPPRESSION_SOURCES)[number];
 
-const addSchema = z.object({ numbers: z.array(e164Schema).min(1, 'must not be empty').max(10_000, 'must have at most 10000 numbers per request') });
+export const addSuppressionsSchema = z.strictObject({ numbers: z.array(e164Schema).min(1, 'must not be empty').max(10_000, 'must have at most 10000 numbers per request') });
 const listSchema = pageSchema;
 
 export interface SuppressionJson {
@@ -57,13 +58,15 @@ export class SuppressionsService {
   /** Adds numbers (already listed ones are left as they were); returns how many were new. */
   async add(ctx: Ctx, raw: unknown, source: SuppressionSource): Promise<{ added: number; numbers: number }> {
     const orgId = requireOrg(ctx);
-    const input = parseInput(addSchema, raw);
+    const input = parseInput(addSuppressionsSchema, raw);
     return ctx.em.transactional((em) => addNumbers(em, orgId, [...new Set(input.numbers)], source));
   }
 
   async remove(ctx: Ctx, number: string): Promise<void> {
     const orgId = requireOrg(ctx);
-    const rows: unknown[] = await ctx.em.execute('delete from suppressions where org_id = ? and number = ? returning 1', [orgId, number]);
+    // The stored form is canonical; a number that is not possible can only match as written.
+    const canonical = canonicalPhoneNumber(number) ?? number;
+    const rows: unknown[] = await ctx.em.execute('delete from suppressions where org_id = ? and number = ? returning 1', [orgId, canonical]);
     if (rows.length === 0) throw notFound('Suppressed number');
   }
 }

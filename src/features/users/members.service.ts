@@ -14,7 +14,7 @@ import { hashPassword } from '../../common/passwords';
 import { Organization } from '../orgs/organization.entity';
 import { User } from './user.entity';
 
-export const addMemberSchema = z.object({
+export const addMemberSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema.optional().meta({ description: 'Omit it to send an invitation instead (recommended): the member chooses their own password.' }),
   role: z.enum(['member', 'owner']).default('member'),

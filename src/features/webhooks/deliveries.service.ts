@@ -18,7 +18,7 @@ export const listDeliveriesSchema = pageSchema.extend({
 });
 export type ListDeliveriesInput = z.input<typeof listDeliveriesSchema>;
 
-export const replaySchema = z.object({
+export const replaySchema = z.strictObject({
   since: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }),
   event: z.enum(EVENT_TYPES).optional(),
 });

@@ -1,8 +1,8 @@
-import os from 'node:os';
 import type { Pool } from 'pg';
 import type { Config } from '../../config';
 import { addJobs, addJobsSql, job, RETRY_PRIORITY } from '../../queue';
 import { newId } from '../../common/ids';
+import { PROCESS_ID } from '../../common/process-id';
 import type { Logger } from '../../common/logger';
 import { openWebhookSecret } from '../orgs/webhook-secret';
 import { destinationOf, DestinationSlots } from './destination-slots';
@@ -38,8 +38,8 @@ interface DeferItem {
   runAt: Date;
 }
 
-/** Who holds a lease: this worker process. */
-const LEASE_HOLDER = `${os.hostname()}/${process.pid}`;
+/** Who holds a lease: this worker process (its queue runners' heartbeats name it too, see liveness.ts). */
+const LEASE_HOLDER = PROCESS_ID;
 
 /** A delivery waiting for a full destination is tried again within this time at most. */
 const MAX_DEFER_MS = 10 * 60_000;
