@@ -7,7 +7,7 @@ import { EspeakSynthesizer } from '../voice/tts/espeak';
 import { LlmAnswerExtractor } from '../voice/dialog/llm-answer-extractor';
 import { SimulatorCarrier } from './simulator/simulator-carrier';
 import { SipAdapter } from './sip/sip-adapter';
-import type { SipTrunk } from './sip/sip-call';
+import type { SipTrunk } from './sip/sip-trunk';
 import { SipCarrier } from './sip/sip-carrier';
 import { TwilioAdapter } from './twilio/twilio-adapter';
 
