@@ -3,6 +3,7 @@
  * docs/architecture.md; test/unit/dependency-rules.test.ts enforces them).
  */
 export type { CallLifecycle } from './call-lifecycle';
+export { insertCampaignCallsCte } from './campaign-calls.sql';
 export { CALL_STATUSES, Call, type CallQuestion, type CallStatus, type Disposition } from './call.entity';
 export { toCallType } from './calls.resolver';
 export { CALL_EXAMPLE, MAX_SCHEDULE_AHEAD_MS, callSchema, e164Schema, metadataSchema, placeCallSchema } from './calls.schemas';
