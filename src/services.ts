@@ -29,7 +29,7 @@ import { CarrierConnectionsService } from './features/carrier-connections/carrie
 import { ConnectionResolver } from './features/carrier-connections/effective-connection';
 import { systemClock, type Clock } from './common/clock';
 import { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
-import { campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
+import { campaignCallbackHook, campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
 import { CampaignsService } from './features/campaigns/campaigns.service';
 import { optOutHook, SuppressionsService } from './features/suppressions/suppressions.service';
 import { LiveEventsPublisher } from './common/live-events';
@@ -90,12 +90,14 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const { carrier, analyzer } = carriers;
   lifecycle.onFinished(campaignOutcomeHook(clock));
   lifecycle.onAnalyzed(optOutHook);
+  lifecycle.onAnalyzed(campaignCallbackHook);
   // A call canceled through any API process: the worker holding its SIP dialog sends CANCEL/BYE.
   notifier.on(LIVE_CALL_ENDED_CHANNEL, (callId) => carriers.live?.cancel(callId));
   const rateLimits = new RateLimits(config, db.pool);
   const metrics = createMetrics({ pool: db.pool, role: config.role, routePaths: ROUTE_PATHS });
   const mail = new MailOutbox(createMailer(config, log), log);
   mail.onOutcome = metrics.mailOutcome;
+  lifecycle.turnsStored = metrics.turnLatency;
   const accountMail = new AccountMail(config, mail, rateLimits);
   const auth = new AuthService(config, rateLimits, accountMail);
   const apiKeys = new ApiKeysService(config, apiKeyCache);

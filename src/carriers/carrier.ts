@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Call, CarrierStatus, Disposition } from '../features/calls/call.entity';
+import type { CallTurn } from '../features/calls/ports';
 
 /** A progress report from a carrier, in whatever order the network delivers it. */
 export interface CarrierReport {
@@ -38,6 +39,10 @@ export interface CallAnalysis {
    * organization's suppression list (docs/campaigns.md "Opt-out").
    */
   optOut?: boolean;
+  /** The callee asked to be called later and said when (disposition callback_requested). */
+  callbackAt?: Date | null;
+  /** One entry per utterance, in order, offsets in the recording; agent turns that answer carry their latency. */
+  turns?: CallTurn[];
 }
 
 export interface Recording {

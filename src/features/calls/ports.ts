@@ -7,7 +7,7 @@ export const CALL_STATUSES = ['scheduled', 'queued', 'ringing', 'in_progress', '
 export type CallStatus = (typeof CALL_STATUSES)[number];
 export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set(['completed', 'failed', 'canceled']);
 
-export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled'] as const;
+export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled', 'wrong_number', 'callback_requested'] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
 
 export const CARRIER_NAMES = ['simulator', 'sip', 'twilio'] as const;

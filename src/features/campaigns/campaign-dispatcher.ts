@@ -30,8 +30,9 @@ const DISPATCH_SQL = `
 with src as (
   select * from json_to_recordset($1::json) as t(call_id uuid, recipient_id uuid, to_number text, metadata json, attempt int, delivery_id uuid, payload text, run_at timestamptz)
 ), c as (
-  insert into calls (id, org_id, to_number, status, metadata, webhook_url, task, questions, max_duration_seconds, campaign_id, recipient_id, attempt, created_at, updated_at)
-  select src.call_id, $2::uuid, src.to_number, 'queued', src.metadata, $3::text, $4::text, $5::json, $6::int, $7::uuid, src.recipient_id, src.attempt, now(), now()
+  insert into calls (id, org_id, to_number, status, metadata, webhook_url, task, questions, max_duration_seconds, campaign_id, recipient_id, attempt, created_at, updated_at, caller_name)
+  select src.call_id, $2::uuid, src.to_number, 'queued', src.metadata, $3::text, $4::text, $5::json, $6::int, $7::uuid, src.recipient_id, src.attempt, now(), now(),
+         (select name from organizations where id = $2::uuid)
     from src
   returning id
 ), r as (

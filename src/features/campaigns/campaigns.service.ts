@@ -14,7 +14,7 @@ import { Call } from '../calls/call.entity';
 import type { CallLifecycle } from '../calls/call-lifecycle';
 import { idempotencyKeyErrors } from '../calls/calls.service';
 import { recordCampaignEvent } from '../webhooks/outbox';
-import { Campaign, type RetryPolicy } from './campaign.entity';
+import { CALLBACK_AFTER_DEFAULT, Campaign, type RetryPolicy } from './campaign.entity';
 import { CampaignIdempotency } from './campaign-idempotency';
 import { checkCampaignSize, enforcePendingCeiling, recipientCount } from './campaign-limits';
 import { emptyCounts, presentCampaign, presentRecipient, type CampaignCounts, type CampaignJson, type RecipientRow } from './campaigns.presenter';
@@ -26,6 +26,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
   no_answer: { after_seconds: 3600 },
   voicemail: { after_seconds: 4 * 3600 },
   carrier_error: { after_seconds: 60 },
+  callback_requested: CALLBACK_AFTER_DEFAULT,
   max_attempts: 3,
 };
 
@@ -96,6 +97,7 @@ export class CampaignsService {
         no_answer: input.retry?.no_answer ?? DEFAULT_RETRY.no_answer,
         voicemail: input.retry?.voicemail ?? DEFAULT_RETRY.voicemail,
         carrier_error: input.retry?.carrier_error ?? DEFAULT_RETRY.carrier_error,
+        callback_requested: input.retry?.callback_requested ?? CALLBACK_AFTER_DEFAULT,
         max_attempts: input.retry?.max_attempts ?? DEFAULT_RETRY.max_attempts,
       },
       startedAt: startAt.getTime() > now.getTime() ? null : now,
