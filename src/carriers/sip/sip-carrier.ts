@@ -10,17 +10,37 @@ import { DEFAULT_TIMING, type AgentTiming } from '../../voice/timing';
 import type { SpeechSynthesizer } from '../../voice/tts/synthesizer';
 import { WebRtcVad } from '../../voice/vad/webrtc-vad';
 import type { CarrierReport } from '../carrier';
+import type { CallTurn } from '../../features/calls/ports';
 import { stereoWav } from './recording';
 import { RtpSession, SAMPLE_RATE } from './rtp-session';
 import { SipCall, type SipCallOutcome, type SipTrunk } from './sip-call';
 import { SipEndpoint } from './sip-endpoint';
 import { parseTrunkUrl, resolveTrunk, trunkLookup, type TrunkSpec } from './sip-trunk';
 
+/** What a live call leaves behind: the recording and what the agent heard, said and measured. */
+export interface LiveConversation {
+  audio: Buffer;
+  seconds: number;
+  transcript: string;
+  answers: Record<string, unknown>;
+  turns?: CallTurn[];
+  /** The callee asked not to be called again. */
+  optOut?: boolean;
+  /** The callee asked to be called back at this time. */
+  callbackAt?: Date | null;
+}
+
+/** The agent's result fields beyond transcript and answers, when its policy fills them. */
+function agentExtras(result: object): Pick<LiveConversation, 'turns' | 'optOut' | 'callbackAt'> {
+  const r = result as Partial<Pick<LiveConversation, 'turns' | 'optOut' | 'callbackAt'>>;
+  return { turns: Array.isArray(r.turns) ? r.turns : [], optOut: r.optOut === true, callbackAt: r.callbackAt instanceof Date ? r.callbackAt : null };
+}
+
 /** Where a live carrier sends what happens to its calls (the database, in the worker). */
 export interface LiveCallSink {
   report(report: CarrierReport): Promise<void>;
   /** Stores the recording and the conversation before the call is reported completed. */
-  saveConversation(callId: string, c: { audio: Buffer; seconds: number; transcript: string; answers: Record<string, unknown> }): Promise<void>;
+  saveConversation(callId: string, c: LiveConversation): Promise<void>;
   /** Extends the lease of the calls this process holds; returns those that ended elsewhere (canceled). */
   renewLeases(callIds: string[], leaseMs: number): Promise<string[]>;
 }
@@ -160,6 +180,7 @@ export class SipCarrier implements LiveCarrier {
           seconds: Math.round(left.length / SAMPLE_RATE),
           transcript: result.transcript.join('\n'),
           answers: result.answers,
+          ...agentExtras(result),
         });
       }
       await this.d.sink.report({ callId: call.id, status: outcome.status, disposition: outcome.disposition, durationSeconds: outcome.durationSeconds, carrierStatus: outcome.carrierStatus });

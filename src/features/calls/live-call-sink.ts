@@ -13,9 +13,10 @@ export function liveCallSink(deps: { em: () => EntityManager; pool: Pick<Pool, '
     },
     async saveConversation(callId, c) {
       await pool.query(
-        `insert into call_recordings (call_id, audio, seconds, transcript, structured_answers) values ($1, $2, $3, $4, $5::json)
+        `insert into call_recordings (call_id, audio, seconds, transcript, structured_answers, turns, opted_out, callback_at)
+         values ($1, $2, $3, $4, $5::json, $6::jsonb, $7, $8::timestamptz)
          on conflict (call_id) do nothing`,
-        [callId, c.audio, c.seconds, c.transcript, JSON.stringify(c.answers)],
+        [callId, c.audio, c.seconds, c.transcript, JSON.stringify(c.answers), JSON.stringify(c.turns ?? []), c.optOut === true, c.callbackAt?.toISOString() ?? null],
       );
     },
     async renewLeases(callIds, leaseMs) {
