@@ -360,6 +360,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and CALLER_ID must be set when CARRIER=twilio.');
   }
   if (e.RTP_PORT_MIN > e.RTP_PORT_MAX) throw new ConfigError('RTP_PORT_MIN must not be above RTP_PORT_MAX.');
+  // Each call takes an even port for RTP and the odd one above it for RTCP.
+  if (e.RTP_PORT_MIN + (e.RTP_PORT_MIN % 2) + 1 > e.RTP_PORT_MAX) throw new ConfigError('RTP_PORT_MIN–RTP_PORT_MAX must hold at least one even port and the odd port above it (RTP and RTCP).');
   if (e.STT_ENGINE === 'openai' && !e.STT_URL) throw new ConfigError('STT_URL must be set when STT_ENGINE=openai.');
 
   const config: Config = {

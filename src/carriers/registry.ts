@@ -8,7 +8,7 @@ import type { Analyzer, Carrier, CallAnalysis, Recording } from './carrier';
 import { SimulatorAnalyzer } from './simulator/simulator-analyzer';
 import { SimulatorCarrier } from './simulator/simulator-carrier';
 import { SipAnalyzer } from './sip/sip-analyzer';
-import type { SipTrunk } from './sip/sip-call';
+import type { SipTrunk } from './sip/sip-trunk';
 import { SipCarrier, type LiveCallSink, type LiveCarrier } from './sip/sip-carrier';
 import { TwilioAnalyzer } from './twilio/twilio-analyzer';
 import { LlmAnswerExtractor } from '../voice/dialog/llm-answer-extractor';

@@ -353,7 +353,7 @@ suite('dashboard in a real browser', () => {
     await page.getByLabel(/^Caller-ID numbers/).fill('+14155550100\n12345');
     await page.getByRole('button', { name: 'Save connection' }).click();
     const numbersError = page.locator('#error-numbers');
-    await numbersError.getByText('number 2: must be an E.164 number such as +14155550100').waitFor();
+    await numbersError.getByText('number 2: must be an E.164 number: + then 8 to 15 digits, no leading 0').waitFor();
     expect(await page.getByLabel(/^Caller-ID numbers/).getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel(/^Caller-ID numbers/).getAttribute('aria-describedby')).toBe('error-numbers');
     // The summary says why the save failed without repeating what is shown beside the field.

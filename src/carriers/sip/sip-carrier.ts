@@ -12,10 +12,10 @@ import { WebRtcVad } from '../../voice/vad/webrtc-vad';
 import type { CarrierReport } from '../carrier';
 import type { CallTurn } from '../../features/calls/ports';
 import { stereoWav } from './recording';
-import { RtpSession, SAMPLE_RATE } from './rtp-session';
-import { SipCall, type SipCallOutcome, type SipTrunk } from './sip-call';
+import { RtpSession, SAMPLE_RATE } from './media/rtp-session';
 import { SipEndpoint } from './sip-endpoint';
-import { parseTrunkUrl, resolveTrunk, trunkLookup, type TrunkSpec } from './sip-trunk';
+import { parseTrunkUrl, resolveTrunk, trunkLookup, type SipTrunk, type TrunkSpec } from './sip-trunk';
+import { OutboundCall as SipCall, type SipCallOutcome } from './uac/outbound-call';
 
 /** What a live call leaves behind: the recording and what the agent heard, said and measured. */
 export interface LiveConversation {
@@ -60,7 +60,7 @@ export interface LiveCarrier {
 }
 
 interface LiveCall {
-  sip: SipCall;
+  sip: SipCall<RtpSession>;
   /** Reports of one call are recorded in order (ringing before in_progress before the end). */
   reports: Promise<void>;
   agent: VoiceAgent | null;
@@ -120,7 +120,7 @@ export class SipCarrier implements LiveCarrier {
     const script = { task: call.task, questions: call.questions, voicemailMessage: call.voicemailMessage };
     // Synthesize the prompts while the phone rings, so the agent answers without a pause.
     for (const text of scriptPrompts(script)) this.d.tts.synthesize(text).catch(() => undefined);
-    const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as SipCall };
+    const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as SipCall<RtpSession> };
     live.sip = new SipCall({
       callId: call.carrierCallId!,
       to: call.to,
@@ -171,6 +171,8 @@ export class SipCarrier implements LiveCarrier {
   private async finish(call: Call, live: LiveCall, outcome: SipCallOutcome): Promise<void> {
     try {
       live.agent?.abort();
+      // Loss and jitter of the call's audio, for diagnosis (outcome.mediaQuality also carries them).
+      if (outcome.mediaQuality) this.d.log.info({ call_id: call.id, media: outcome.mediaQuality }, 'SIP call media quality');
       await live.reports;
       if (outcome.status === 'completed') {
         const result = live.agent?.result(outcome.disposition) ?? { transcript: [], answers: {} };
