@@ -26,7 +26,7 @@ import { CarrierConnectionsService } from './features/carrier-connections/carrie
 import { ConnectionResolver } from './features/carrier-connections/effective-connection';
 import { systemClock, type Clock } from './common/clock';
 import { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
-import { campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
+import { campaignCallbackHook, campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
 import { CampaignsService } from './features/campaigns/campaigns.service';
 import { optOutHook, SuppressionsService } from './features/suppressions/suppressions.service';
 import { LiveEventsPublisher } from './common/live-events';
@@ -93,10 +93,12 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   lifecycle.carriers = carriers;
   lifecycle.onFinished(campaignOutcomeHook(clock));
   lifecycle.onAnalyzed(optOutHook);
+  lifecycle.onAnalyzed(campaignCallbackHook);
   const rateLimits = new RateLimits(config, db.pool);
   const metrics = createMetrics({ pool: db.pool, role: config.role, routePaths: ROUTE_PATHS });
   const mail = new MailOutbox(createMailer(config, log), log);
   mail.onOutcome = metrics.mailOutcome;
+  lifecycle.turnsStored = metrics.turnLatency;
   const accountMail = new AccountMail(config, mail, rateLimits);
   const auth = new AuthService(config, rateLimits, accountMail);
   const apiKeys = new ApiKeysService(config, apiKeyCache);

@@ -17,6 +17,10 @@ export function simulatedOutcome(to: string): Outcome {
       return { status: 'completed', disposition: 'voicemail', answered: true, rings: true };
     case '0005':
       return { status: 'failed', disposition: 'carrier_error', answered: false, rings: true };
+    case '0007':
+      return { status: 'completed', disposition: 'wrong_number', answered: true, rings: true };
+    case '0008':
+      return { status: 'completed', disposition: 'callback_requested', answered: true, rings: true };
     default:
       return { status: 'completed', disposition: 'human', answered: true, rings: true };
   }

@@ -12,9 +12,16 @@ export class SipAnalyzer {
     const stored = await this.records.conversationOf(call.id);
     if (!stored) {
       const answers = Object.fromEntries(call.questions.map((q) => [q.key, null]));
-      return { transcript: '', structuredAnswers: answers, recordingSeconds: 0 };
+      return { transcript: '', structuredAnswers: answers, recordingSeconds: 0, turns: [] };
     }
-    return { transcript: stored.transcript, structuredAnswers: stored.answers, recordingSeconds: stored.seconds };
+    return {
+      transcript: stored.transcript,
+      structuredAnswers: stored.answers,
+      recordingSeconds: stored.seconds,
+      turns: stored.turns ?? [],
+      ...(stored.optOut ? { optOut: true } : {}),
+      callbackAt: stored.callbackAt ?? null,
+    };
   }
 
   async recording(call: CarrierCall): Promise<Recording | null> {

@@ -8,12 +8,18 @@ import type { SpeechRecognizer } from '../../voice/stt/recognizer';
 import { DEFAULT_TIMING, type AgentTiming } from '../../voice/timing';
 import type { SpeechSynthesizer } from '../../voice/tts/synthesizer';
 import { WebRtcVad } from '../../voice/vad/webrtc-vad';
-import type { CallEvents, CarrierCall, CarrierReport } from '../../features/calls/ports';
+import type { CallEvents, CarrierCall, CarrierReport, Conversation } from '../../features/calls/ports';
 import { stereoWav } from './recording';
 import { RtpSession, SAMPLE_RATE } from './media/rtp-session';
 import { SipEndpoint } from './sip-endpoint';
 import { parseTrunkUrl, resolveTrunk, trunkLookup, type SipTrunk, type TrunkSpec } from './sip-trunk';
 import { OutboundCall as SipCall, type SipCallOutcome } from './uac/outbound-call';
+
+/** The agent's result fields beyond transcript and answers, when its policy fills them. */
+function agentExtras(result: object): Pick<Conversation, 'turns' | 'optOut' | 'callbackAt'> {
+  const r = result as Partial<Pick<Conversation, 'turns' | 'optOut' | 'callbackAt'>>;
+  return { turns: Array.isArray(r.turns) ? r.turns : [], optOut: r.optOut === true, callbackAt: r.callbackAt instanceof Date ? r.callbackAt : null };
+}
 
 /** Where a live carrier sends what happens to its calls (the calls feature, in the worker). */
 export type LiveCallSink = Pick<CallEvents, 'report' | 'conversation' | 'mediaAlive'>;
@@ -155,6 +161,7 @@ export class SipCarrier implements LiveCarrier {
           seconds: Math.round(left.length / SAMPLE_RATE),
           transcript: result.transcript.join('\n'),
           answers: result.answers,
+          ...agentExtras(result),
         });
       }
       await this.d.sink.report({ callId: call.id, status: outcome.status, disposition: outcome.disposition, durationSeconds: outcome.durationSeconds, carrierStatus: outcome.carrierStatus });

@@ -1,10 +1,31 @@
-import type { CallAnalysis, CallRecords, CarrierCall, Recording } from '../../features/calls/ports';
+import type { CallAnalysis, CallRecords, CallTurn, CarrierCall, Recording } from '../../features/calls/ports';
 import { GOODBYE, intro } from '../../voice/dialog/prompts';
 import { answerFromDigits, extractAnswer } from '../../voice/dialog/answers';
 import type { AnswerExtractor } from '../../voice/dialog/llm-answer-extractor';
 import { SipAnalyzer } from '../sip/sip-analyzer';
 import { isMachine } from './twilio-outcomes';
 import { reaskText } from './twiml';
+
+/** About 150 words a minute: how long a line takes to say, for turns Twilio does not time. */
+const speechMs = (text: string) => 300 + text.split(/\s+/).filter(Boolean).length * 380;
+
+/**
+ * Twilio reports what was heard, not when: each utterance is placed after the one before for as
+ * long as its words take to say, and a callee's answer ends no earlier than its <Gather> result
+ * reached us (counted from the answer, where the recording starts). No latency: Twilio's speech
+ * recognition and prompts run at Twilio, unmeasured by us.
+ */
+export function estimatedTurns(lines: ReadonlyArray<{ speaker: 'agent' | 'callee'; text: string; heardAtMs?: number }>): CallTurn[] {
+  const turns: CallTurn[] = [];
+  let t = 0;
+  for (const l of lines) {
+    const dur = speechMs(l.text);
+    const end = l.heardAtMs !== undefined ? Math.max(t + dur, Math.round(l.heardAtMs)) : t + dur;
+    turns.push({ speaker: l.speaker, text: l.text, start_ms: end - dur, end_ms: end, interrupted: false });
+    t = end + 500;
+  }
+  return turns;
+}
 
 /**
  * A Twilio call is understood from what <Gather> heard: each question's answers (speech, or keys)
@@ -25,24 +46,27 @@ export class TwilioAnalyzer {
   async analyze(call: CarrierCall): Promise<CallAnalysis> {
     const [gathers, rec] = await Promise.all([this.records.heardAnswers(call.id), this.records.conversationOf(call.id)]);
     const answers: Record<string, unknown> = Object.fromEntries(call.questions.map((q) => [q.key, null]));
-    const lines: string[] = [];
+    const said: Array<{ speaker: 'agent' | 'callee'; text: string; heardAtMs?: number }> = [];
+    const agent = (text: string) => said.push({ speaker: 'agent', text });
     if (isMachine(call.answeredBy)) {
-      if (call.voicemailMessage) lines.push(`Agent: ${call.voicemailMessage}`);
+      if (call.voicemailMessage) agent(call.voicemailMessage);
     } else if (call.disposition === 'human') {
-      lines.push(`Agent: ${intro(call.task)}`);
+      agent(intro(call.task));
       call.questions.forEach((q, index) => {
         for (const g of gathers.filter((x) => x.questionIndex === index)) {
-          lines.push(`Agent: ${g.attempt === 0 ? q.question : reaskText(q)}`);
-          const said = g.speech?.trim() || (g.digits ? `(pressed ${g.digits})` : '');
-          if (said) lines.push(`Callee: ${said}`);
+          agent(g.attempt === 0 ? q.question : reaskText(q));
+          const heard = g.speech?.trim() || (g.digits ? `(pressed ${g.digits})` : '');
+          const heardAtMs = call.startedAt && g.heardAt ? g.heardAt.getTime() - call.startedAt.getTime() : undefined;
+          if (heard) said.push({ speaker: 'callee', text: heard, ...(heardAtMs !== undefined && heardAtMs > 0 ? { heardAtMs } : {}) });
           const value = g.speech?.trim() ? extractAnswer(q, g.speech) : g.digits ? answerFromDigits(q, g.digits) : null;
           if (value !== null && value !== undefined && answers[q.key] === null) answers[q.key] = value;
         }
       });
       await this.refineFreeText(call, answers);
-      if (gathers.length) lines.push(`Agent: ${GOODBYE}`);
+      if (gathers.length) agent(GOODBYE);
     }
-    return { transcript: lines.join('\n'), structuredAnswers: answers, recordingSeconds: rec?.seconds ?? null };
+    const transcript = said.map((l) => `${l.speaker === 'agent' ? 'Agent' : 'Callee'}: ${l.text}`).join('\n');
+    return { transcript, structuredAnswers: answers, recordingSeconds: rec?.seconds ?? null, turns: estimatedTurns(said) };
   }
 
   private async refineFreeText(call: CarrierCall, answers: Record<string, unknown>): Promise<void> {

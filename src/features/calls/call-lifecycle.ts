@@ -6,6 +6,8 @@ import { recordEvent, type EventSubject } from '../webhooks';
 import { Call, FINAL_STATUSES, type CallStatus, type Disposition } from './call.entity';
 import type { CallAnalysis, CarrierAdapters, CarrierReport } from './ports';
 import type { RecordingUrls } from './recording-url';
+import { normalizeTurns, summarizeLatency } from './call-turns';
+import { isoMicroOrNull } from '../../common/time';
 import type { LiveEventsPublisher } from '../../common/live-events';
 
 /** A call as the subject of its events (what the outbox and the envelope need). */
@@ -43,6 +45,8 @@ export class CallLifecycle {
   live: LiveEventsPublisher | undefined;
   /** The carriers (set by createServices): a canceled call is hung up by its carrier's adapter. */
   carriers: CarrierAdapters | undefined;
+  /** Told of each stored call's measured turn latencies (milliseconds), after commit (the metrics). */
+  turnsStored: ((carrier: string, latenciesMs: number[]) => void) | undefined;
 
   constructor(
     private readonly recordingUrls: RecordingUrls,
@@ -133,6 +137,12 @@ export class CallLifecycle {
       call.transcript = analysis.transcript;
       call.structuredAnswers = analysis.structuredAnswers;
       if (analysis.recordingSeconds !== null) call.recordingSeconds = analysis.recordingSeconds;
+      call.turns = normalizeTurns(analysis.turns);
+      call.latency = summarizeLatency(call.turns);
+      if (analysis.optOut) call.optedOut = true;
+      // A time to call back only means something on a call that asked for one.
+      const callbackAt = analysis.callbackAt && Number.isFinite(analysis.callbackAt.getTime()) ? analysis.callbackAt : null;
+      call.callbackAt = call.disposition === 'callback_requested' ? callbackAt : null;
       call.analyzedAt = new Date();
       await tx.flush();
       await recordEvent(tx, eventSubject(call), 'call.analyzed', {
@@ -140,11 +150,19 @@ export class CallLifecycle {
         structured_answers: call.structuredAnswers,
         recording_url: this.recordingUrls.sign(call.id),
         duration_seconds: call.durationSeconds,
+        turns: call.turns,
+        latency: call.latency,
+        opted_out: call.optedOut,
+        callback_at: isoMicroOrNull(call.callbackAt),
       });
       for (const hook of this.analyzedHooks) await hook(tx, call, analysis);
       return call;
     });
-    if (analyzed) this.live?.callChanged(analyzed);
+    if (analyzed) {
+      this.live?.callChanged(analyzed);
+      const measured = (analyzed.turns ?? []).flatMap((t) => (t.latency ? [t.latency.total_ms] : []));
+      if (measured.length) this.turnsStored?.(analyzed.carrier ?? 'simulator', measured);
+    }
     return analyzed !== null;
   }
 }

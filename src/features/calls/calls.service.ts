@@ -131,6 +131,7 @@ export class CallsService {
       webhookUrl: input.webhook_url ?? null,
       ringTimeoutSeconds: input.ring_timeout_seconds ?? 30,
       voicemailMessage: input.voicemail_message ?? null,
+      callerName: input.caller_name ?? null,
     });
     if (scheduleAt) {
       call.status = 'scheduled';
@@ -144,13 +145,14 @@ export class CallsService {
     const params = scheduled ? placeScheduledCallParams(call) : placeCallParams(call, newId(), buildEventBody('call.queued', eventSubject(call)), this.defaultCallerIds());
     if (!key && !this.config.rateLimit.enabled) {
       // Nothing else to decide in the transaction: the statement is the transaction (one round trip).
-      const { rows } = await this.db.pool.query<{ jobs: number; placed: number; caller_ok?: boolean; caller_ids?: string[] }>({
-        name: scheduled ? 'voicegate_place_scheduled_call_v2' : 'voicegate_place_call_v4',
+      const { rows } = await this.db.pool.query<{ jobs: number; placed: number; caller_ok?: boolean; caller_ids?: string[]; caller_name?: string | null }>({
+        name: scheduled ? 'voicegate_place_scheduled_call_v3' : 'voicegate_place_call_v5',
         text: statement,
         values: params,
       });
       if (rows[0]?.caller_ok === false) return { callerIds: rows[0].caller_ids ?? [] };
       if (!rows[0]?.placed) throw numberSuppressed(call.to);
+      call.callerName = body.caller_name = rows[0].caller_name ?? null;
       this.db.jobsAdded(rows[0]?.jobs ?? 0);
       this.live?.callChanged(call);
       return { status: 201, body, replayed: false };
@@ -158,9 +160,10 @@ export class CallsService {
     try {
       const placed = await ctx.em.transactional(async (em) => {
         const { sql, values } = toPositional(statement, params);
-        const rows: Array<{ jobs: number; placed: number; caller_ok?: boolean; caller_ids?: string[] }> = await em.execute(sql, values);
+        const rows: Array<{ jobs: number; placed: number; caller_ok?: boolean; caller_ids?: string[]; caller_name?: string | null }> = await em.execute(sql, values);
         if (rows[0]?.caller_ok === false) throw new CallerIdRefused(rows[0].caller_ids ?? []);
         if (!rows[0]?.placed) throw numberSuppressed(call.to);
+        call.callerName = body.caller_name = rows[0].caller_name ?? null;
         // Someone committed this key first (a concurrent duplicate): undo ours, replay theirs.
         if (key) await key.store(em, orgId, 201, body);
         if (!scheduled) await this.enforceOpenCallsQuota(em, orgId);
@@ -271,18 +274,19 @@ with caller as (
 ), c as (
   insert into calls (id, org_id, to_number, from_number, status, disposition, duration_seconds, metadata, webhook_url, task,
                      questions, max_duration_seconds, transcript, structured_answers, recording_seconds, carrier_call_id,
-                     created_at, started_at, ended_at, analyzed_at, updated_at, ring_timeout_seconds, voicemail_message)
+                     created_at, started_at, ended_at, analyzed_at, updated_at, ring_timeout_seconds, voicemail_message, caller_name)
   select $1::uuid, $2::uuid, $3::text, $4::text, $5::text, null, null, $6::json, $7::text, $8::text,
-         $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz, $15::int, $16::text
+         $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz, $15::int, $16::text,
+         coalesce($18::text, (select name from organizations where id = $2::uuid))
    where not exists (select 1 from suppressions where org_id = $2::uuid and number = $3::text) and (select ok from caller)
-  returning id
+  returning id, caller_name
 ), ${outboxCtes({ from: 'c', orgId: '$2::uuid', callId: 'c.id', callUrl: '$7::text', deliveryId: '$13::uuid', event: "'call.queued'", payload: '$14::text' }, { notify: false })},
 dial_job as (
   ${insertJobsSql('dial', { from: 'c', fields: { callId: 'c.id' } })}
   returning 1
 )
 select ((select count(*) from outbox_job) + (select count(*) from dial_job))::int as jobs, (select count(*) from c)::int as placed,
-       (select ok from caller) as caller_ok, (select numbers from caller) as caller_ids`;
+       (select ok from caller) as caller_ok, (select numbers from caller) as caller_ids, (select caller_name from c) as caller_name`;
 
 /**
  * A scheduled call: the row (status scheduled, no event yet) and the job that queues it when it
@@ -291,16 +295,17 @@ select ((select count(*) from outbox_job) + (select count(*) from dial_job))::in
 export const PLACE_SCHEDULED_CALL_SQL = `
 with c as (
   insert into calls (id, org_id, to_number, from_number, status, metadata, webhook_url, task, questions, max_duration_seconds,
-                     scheduled_at, created_at, updated_at, ring_timeout_seconds, voicemail_message)
+                     scheduled_at, created_at, updated_at, ring_timeout_seconds, voicemail_message, caller_name)
   select $1::uuid, $2::uuid, $3::text, $4::text, 'scheduled', $5::json, $6::text, $7::text, $8::json, $9::int,
-         $10::timestamptz, $11::timestamptz, $11::timestamptz, $12::int, $13::text
+         $10::timestamptz, $11::timestamptz, $11::timestamptz, $12::int, $13::text,
+         coalesce($14::text, (select name from organizations where id = $2::uuid))
    where not exists (select 1 from suppressions where org_id = $2::uuid and number = $3::text)
-  returning id, scheduled_at
+  returning id, scheduled_at, caller_name
 ), queue_job as (
   ${insertJobsSql('queueScheduled', { from: 'c', fields: { callId: 'c.id' }, runAt: 'c.scheduled_at' })}
   returning 1
 )
-select (select count(*) from queue_job)::int as jobs, (select count(*) from c)::int as placed`;
+select (select count(*) from queue_job)::int as jobs, (select count(*) from c)::int as placed, (select caller_name from c) as caller_name`;
 
 function placeScheduledCallParams(call: Call): unknown[] {
   return [
@@ -317,6 +322,7 @@ function placeScheduledCallParams(call: Call): unknown[] {
     call.createdAt.toISOString(),
     call.ringTimeoutSeconds,
     call.voicemailMessage,
+    call.callerName,
   ];
 }
 
@@ -339,5 +345,6 @@ function placeCallParams(call: Call, deliveryId: string, payload: string, defaul
     call.ringTimeoutSeconds,
     call.voicemailMessage,
     defaultCallerIds,
+    call.callerName,
   ];
 }

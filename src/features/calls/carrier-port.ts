@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { addJobs, addJobsSql, job } from '../../queue';
 import type { CallLifecycle } from './call-lifecycle';
 import { Call, FINAL_STATUSES } from './call.entity';
-import type { CallEnd, CallEvents, CallRecords, CarrierCall, CarrierName, CarrierReport, CarrierStatus, Conversation, DialAttempts, HeardAnswer } from './ports';
+import type { CallEnd, CallEvents, CallRecords, CallTurn, CarrierCall, CarrierName, CarrierReport, CarrierStatus, Conversation, DialAttempts, HeardAnswer } from './ports';
 
 /**
  * After an explicit refusal the carrier created nothing: the attempt is taken back and the dial
@@ -71,9 +71,10 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
 
   async conversation(callId: string, c: Conversation): Promise<void> {
     await this.d.pool.query(
-      `insert into call_recordings (call_id, audio, seconds, transcript, structured_answers) values ($1, $2, $3, $4, $5::json)
+      `insert into call_recordings (call_id, audio, seconds, transcript, structured_answers, turns, opted_out, callback_at)
+       values ($1, $2, $3, $4, $5::json, $6::jsonb, $7, $8::timestamptz)
        on conflict (call_id) do nothing`,
-      [callId, c.audio, c.seconds, c.transcript, JSON.stringify(c.answers)],
+      [callId, c.audio, c.seconds, c.transcript, JSON.stringify(c.answers), JSON.stringify(c.turns ?? []), c.optOut === true, c.callbackAt?.toISOString() ?? null],
     );
   }
 
@@ -125,12 +126,14 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
   }
 
   async conversationOf(callId: string): Promise<Omit<Conversation, 'audio'> | null> {
-    const { rows } = await this.d.pool.query<{ transcript: string; structured_answers: Record<string, unknown>; seconds: number }>(
-      'select transcript, structured_answers, seconds from call_recordings where call_id = $1',
+    const { rows } = await this.d.pool.query<{ transcript: string; structured_answers: Record<string, unknown>; seconds: number; turns: CallTurn[] | null; opted_out: boolean; callback_at: Date | null }>(
+      'select transcript, structured_answers, seconds, turns, opted_out, callback_at from call_recordings where call_id = $1',
       [callId],
     );
     const row = rows[0];
-    return row ? { transcript: row.transcript, answers: row.structured_answers, seconds: row.seconds } : null;
+    return row
+      ? { transcript: row.transcript, answers: row.structured_answers, seconds: row.seconds, turns: row.turns ?? [], optOut: row.opted_out, callbackAt: row.callback_at }
+      : null;
   }
 
   async audioOf(callId: string): Promise<Buffer | null> {
@@ -139,11 +142,11 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
   }
 
   async heardAnswers(callId: string): Promise<HeardAnswer[]> {
-    const { rows } = await this.d.pool.query<{ question_index: number; attempt: number; speech_result: string | null; digits: string | null; confidence: number | null }>(
-      'select question_index, attempt, speech_result, digits, confidence from twilio_gathers where call_id = $1 order by question_index, attempt',
+    const { rows } = await this.d.pool.query<{ question_index: number; attempt: number; speech_result: string | null; digits: string | null; confidence: number | null; created_at: Date }>(
+      'select question_index, attempt, speech_result, digits, confidence, created_at from twilio_gathers where call_id = $1 order by question_index, attempt',
       [callId],
     );
-    return rows.map((r) => ({ questionIndex: r.question_index, attempt: r.attempt, speech: r.speech_result, digits: r.digits, confidence: r.confidence }));
+    return rows.map((r) => ({ questionIndex: r.question_index, attempt: r.attempt, speech: r.speech_result, digits: r.digits, confidence: r.confidence, heardAt: new Date(r.created_at) }));
   }
 
   // DialAttempts

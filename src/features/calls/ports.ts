@@ -14,7 +14,7 @@ export const CALL_STATUSES = ['scheduled', 'queued', 'ringing', 'in_progress', '
 export type CallStatus = (typeof CALL_STATUSES)[number];
 export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set(['completed', 'failed', 'canceled']);
 
-export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled'] as const;
+export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled', 'wrong_number', 'callback_requested'] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
 
 /** The carriers a call can be placed with; a carrier adapter is looked up by this name. */
@@ -54,6 +54,10 @@ export interface CarrierCall {
   readonly disposition: Disposition | null;
   readonly durationSeconds: number | null;
   readonly recordingSeconds: number | null;
+  /** Who the agent says it calls for: the call's caller_name, else the organization's name. */
+  readonly callerName: string | null;
+  readonly startedAt: Date | null;
+  readonly endedAt: Date | null;
 }
 
 /** A progress report from a carrier, in whatever order the network delivers it. */
@@ -80,6 +84,12 @@ export interface Conversation {
   seconds: number;
   transcript: string;
   answers: Record<string, unknown>;
+  /** One entry per utterance, offsets in the recording; agent turns that answer carry their latency. */
+  turns?: CallTurn[];
+  /** The callee asked not to be called again. */
+  optOut?: boolean;
+  /** The callee asked to be called back at this time. */
+  callbackAt?: Date | null;
 }
 
 /** One answer heard by a carrier's own speech recognition (Twilio's <Gather>). */
@@ -89,6 +99,8 @@ export interface HeardAnswer {
   speech: string | null;
   digits: string | null;
   confidence: number | null;
+  /** When the answer reached us (read back from the store; unset when the carrier reports it). */
+  heardAt?: Date;
 }
 
 export interface CallAnalysis {
@@ -101,6 +113,10 @@ export interface CallAnalysis {
    * organization's suppression list (docs/campaigns.md "Opt-out").
    */
   optOut?: boolean;
+  /** The callee asked to be called later and said when (disposition callback_requested). */
+  callbackAt?: Date | null;
+  /** One entry per utterance, in order, offsets in the recording; agent turns that answer carry their latency. */
+  turns?: CallTurn[];
 }
 
 export interface Recording {

@@ -43,6 +43,7 @@ const retryBody = (r: RetryPolicyInput | undefined) =>
     no_answer: after(r.noAnswerAfterSeconds),
     voicemail: after(r.voicemailAfterSeconds),
     carrier_error: after(r.carrierErrorAfterSeconds),
+    callback_requested: after(r.callbackRequestedAfterSeconds),
     max_attempts: r.maxAttempts,
   };
 

@@ -13,7 +13,7 @@ import { assertPublicDestination, webhookUrlErrors } from '../../common/webhook-
 import { Call, type CallLifecycle } from '../calls';
 import { Idempotency, idempotencyKeyErrors, IdempotencyKeyTaken } from '../../common/idempotency';
 import { recordCampaignEvent } from '../webhooks';
-import { Campaign, type RetryPolicy } from './campaign.entity';
+import { CALLBACK_AFTER_DEFAULT, Campaign, type RetryPolicy } from './campaign.entity';
 import { checkCampaignSize, enforcePendingCeiling, recipientCount } from './campaign-limits';
 import { emptyCounts, presentCampaign, presentRecipient, type CampaignCounts, type CampaignJson, type RecipientRow } from './campaigns.presenter';
 import { appendSchema, campaignSchema, listCampaignsSchema, listRecipientsSchema, MAX_RECIPIENTS_PER_REQUEST, type RecipientInput } from './campaigns.schemas';
@@ -24,6 +24,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
   no_answer: { after_seconds: 3600 },
   voicemail: { after_seconds: 4 * 3600 },
   carrier_error: { after_seconds: 60 },
+  callback_requested: CALLBACK_AFTER_DEFAULT,
   max_attempts: 3,
 };
 
@@ -93,6 +94,7 @@ export class CampaignsService {
         no_answer: input.retry?.no_answer ?? DEFAULT_RETRY.no_answer,
         voicemail: input.retry?.voicemail ?? DEFAULT_RETRY.voicemail,
         carrier_error: input.retry?.carrier_error ?? DEFAULT_RETRY.carrier_error,
+        callback_requested: input.retry?.callback_requested ?? CALLBACK_AFTER_DEFAULT,
         max_attempts: input.retry?.max_attempts ?? DEFAULT_RETRY.max_attempts,
       },
       startedAt: startAt.getTime() > now.getTime() ? null : now,
