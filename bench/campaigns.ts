@@ -21,6 +21,7 @@ import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrate, openDatabase } from '../src/db/database';
+import { ENTITIES } from '../src/entities';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded';
 import { startHttpServer, trustedProxyCheck } from '../src/rest/http-server';
 import { createServices } from '../src/services';
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
     PUBLIC_BASE_URL: 'http://127.0.0.1:9',
   });
   const log = createLogger({ level: config.logLevel });
-  const db = await openDatabase({ url: db0.url, poolSize: 10, queuePoolSize: 40 });
+  const db = await openDatabase({ url: db0.url, entities: ENTITIES, poolSize: 10, queuePoolSize: 40 });
   await migrate(db);
   const services = createServices(config, db, log);
   await services.notifier.start();

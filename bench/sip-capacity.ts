@@ -60,8 +60,8 @@ async function main(): Promise<void> {
       if (r.status === 'in_progress') answered.add(r.callId);
       if (r.status === 'completed' || r.status === 'failed') ended.set(r.callId, `${r.status}/${r.disposition}`);
     },
-    async saveConversation() {},
-    async renewLeases() {
+    async conversation() {},
+    async mediaAlive() {
       return [];
     },
   };

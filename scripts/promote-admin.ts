@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
 import { migrate, openDatabase, type Database } from '../src/db/database';
+import { ENTITIES } from '../src/entities';
 import { runningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded';
 import { ADMIN_ORGANIZATION_NAME, promoteToPlatformAdmin } from '../src/features/admin/promote';
 import { AppError } from '../src/common/errors';
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
 
   let db: Database | undefined;
   try {
-    db = await openDatabase({ url, poolSize: 2, queuePoolSize: 2 });
+    db = await openDatabase({ url, entities: ENTITIES, poolSize: 2, queuePoolSize: 2 });
     await migrate(db);
     const result = await promoteToPlatformAdmin(db.orm.em.fork(), config, { email, password });
     const u = result.user;

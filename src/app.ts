@@ -43,7 +43,7 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
         ...bind(R.health, { db: s.db, config: s.config, workerRunning: opts.workerRunning ?? (() => false) }),
         ...bind(R.metrics, { metrics: s.metrics }),
         ...bind(R.openapi, { document }),
-        ...bind(R.recordings, { recordingUrls: s.recordingUrls, analyzer: s.analyzer }),
+        ...bind(R.recordings, { recordingUrls: s.recordingUrls, carriers: s.carriers }),
       ],
       { prefix: '', mountAuth: 'none', authenticate: {} },
     ),
@@ -90,10 +90,9 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
     restRouter(
       bind(R.twilioCallbacks, {
         publicBaseUrl: s.config.publicBaseUrl,
-        connections: s.connections,
-        lifecycle: s.lifecycle,
-        pool: s.db.pool,
-        em: () => s.db.orm.em.fork(),
+        tokenFor: (orgId, account) => s.connections.twilioTokenFor(orgId, account),
+        events: s.carrierPort,
+        records: s.carrierPort,
         conversation: new TwilioConversation(s.config.publicBaseUrl),
       }),
       { prefix: '/carriers/twilio', mountAuth: 'none', authenticate: {}, parseBody: twilioFormBody },

@@ -371,6 +371,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.VOICE_END_SILENCE < 200 || e.VOICE_END_SILENCE > 5000) throw new ConfigError('VOICE_END_SILENCE must be between 200ms and 5s.');
   if (e.VOICE_QUICK_END_SILENCE < 100 || e.VOICE_QUICK_END_SILENCE > 5000) throw new ConfigError('VOICE_QUICK_END_SILENCE must be between 100ms and 5s.');
   if (e.VOICE_BARGE_IN !== 0 && (e.VOICE_BARGE_IN < 60 || e.VOICE_BARGE_IN > 2000)) throw new ConfigError('VOICE_BARGE_IN must be 0 (off) or between 60ms and 2s.');
+  // Each call takes an even port for RTP and the odd one above it for RTCP.
+  if (e.RTP_PORT_MIN + (e.RTP_PORT_MIN % 2) + 1 > e.RTP_PORT_MAX) throw new ConfigError('RTP_PORT_MIN–RTP_PORT_MAX must hold at least one even port and the odd port above it (RTP and RTCP).');
   if (e.STT_ENGINE === 'openai' && !e.STT_URL) throw new ConfigError('STT_URL must be set when STT_ENGINE=openai.');
 
   const config: Config = {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrate, openDatabase, type Database } from './db/database';
+import { ENTITIES } from './entities';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { buildOpsApp } from './observability/ops-server';
 import { startHttpServer, trustedProxyCheck } from './rest/http-server';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
 
   const db: Database = await openDatabase({
     url,
+    entities: ENTITIES,
     poolSize: config.dbPoolSize,
     queuePoolSize: config.role === 'api' ? 8 : config.workerConcurrency + 6,
     keepQueuePoolOpen: true,

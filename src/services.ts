@@ -17,19 +17,16 @@ import { MembersService } from './features/users/members.service';
 import { DeliveriesService } from './features/webhooks/deliveries.service';
 import { endpointDisabledNotices } from './features/orgs/endpoint-health';
 import { WebhookDeliverer } from './features/webhooks/webhook-deliverer';
-import { createCarrier } from './carriers/registry';
+import { CarrierRegistry } from './carriers/registry';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { ROUTE_PATHS } from './routes';
-import type { Analyzer, Carrier } from './carriers/carrier';
-import type { LiveCarrier } from './carriers/sip/sip-carrier';
-import { LIVE_CALL_ENDED_CHANNEL } from './features/calls/call-lifecycle';
-import { liveCallSink } from './features/calls/live-call-sink';
+import { CarrierPort } from './features/calls/carrier-port';
 import type { Logger } from './common/logger';
 import { CarrierConnectionsService } from './features/carrier-connections/carrier-connections.service';
 import { ConnectionResolver } from './features/carrier-connections/effective-connection';
 import { systemClock, type Clock } from './common/clock';
 import { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
-import { campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
+import { campaignCallbackHook, campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
 import { CampaignsService } from './features/campaigns/campaigns.service';
 import { optOutHook, SuppressionsService } from './features/suppressions/suppressions.service';
 import { LiveEventsPublisher } from './common/live-events';
@@ -57,15 +54,13 @@ export interface Services {
   deliverer: WebhookDeliverer;
   recordingUrls: RecordingUrls;
   admin: AdminService;
-  carrier: Carrier;
-  /** The SIP carrier once there is one (CARRIER=sip, or an organization's SIP trunk): its calls live in the worker process. */
-  liveCarrier: LiveCarrier | null;
-  /** The SIP carrier, created on first use. */
-  sipCarrier(): LiveCarrier;
+  /** The carrier adapters, by name (SIP calls live in the worker process that dialed them). */
+  carriers: CarrierRegistry;
+  /** The calls feature's side of the carrier port: carriers' events, their reads, dial attempts. */
+  carrierPort: CarrierPort;
   /** Which carrier, account and caller IDs an organization's calls use. */
   connections: ConnectionResolver;
   carrierConnections: CarrierConnectionsService;
-  analyzer: Analyzer;
   metrics: Metrics;
   /** The time for rules that depend on it (calling windows); tests inject their own. */
   clock: Clock;
@@ -86,16 +81,24 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const lifecycle = new CallLifecycle(recordingUrls, log);
   const connections = new ConnectionResolver(config, db.pool);
   const trunkFor = (call: { orgId: string }) => connections.sipTrunkFor(call.orgId);
-  const carriers = createCarrier(config, { pool: db.pool, log, sink: liveCallSink({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle }), trunkFor });
-  const { carrier, analyzer } = carriers;
+  const carrierPort = new CarrierPort({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle });
+  const carriers = new CarrierRegistry(config, {
+    log,
+    events: carrierPort,
+    records: carrierPort,
+    notifier,
+    tokenFor: (orgId, account) => connections.twilioTokenFor(orgId, account),
+    trunkFor,
+  });
+  lifecycle.carriers = carriers;
   lifecycle.onFinished(campaignOutcomeHook(clock));
   lifecycle.onAnalyzed(optOutHook);
-  // A call canceled through any API process: the worker holding its SIP dialog sends CANCEL/BYE.
-  notifier.on(LIVE_CALL_ENDED_CHANNEL, (callId) => carriers.live?.cancel(callId));
+  lifecycle.onAnalyzed(campaignCallbackHook);
   const rateLimits = new RateLimits(config, db.pool);
   const metrics = createMetrics({ pool: db.pool, role: config.role, routePaths: ROUTE_PATHS });
   const mail = new MailOutbox(createMailer(config, log), log);
   mail.onOutcome = metrics.mailOutcome;
+  lifecycle.turnsStored = metrics.turnLatency;
   const accountMail = new AccountMail(config, mail, rateLimits);
   const auth = new AuthService(config, rateLimits, accountMail);
   const apiKeys = new ApiKeysService(config, apiKeyCache);
@@ -141,14 +144,10 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     deliverer,
     recordingUrls,
     admin,
-    carrier,
-    get liveCarrier() {
-      return carriers.live;
-    },
-    sipCarrier: () => carriers.sip(),
+    carriers,
+    carrierPort,
     connections,
     carrierConnections: new CarrierConnectionsService(config, connections, rateLimits),
-    analyzer,
     clock,
     campaigns: new CampaignsService(config, lifecycle, clock, db),
     dispatcher: new CampaignDispatcher(clock, config.rateLimit.maxQueuedCallsPerOrg),

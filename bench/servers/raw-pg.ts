@@ -94,6 +94,7 @@ async function place(orgId: string, input: Record<string, unknown>) {
         (input.ring_timeout_seconds as number | undefined) ?? 30,
         (input.voicemail_message as string | undefined) ?? null,
         '{}', // the deployment's default caller IDs: none
+        (input.caller_name as string | undefined) ?? null, // null: the organization's name
       ],
     });
     jobsAdded(rows[0]?.jobs ?? 0);

@@ -1,67 +1,75 @@
-import type { Pool } from 'pg';
 import type { Config } from '../config';
-import type { Call } from '../features/calls/call.entity';
-import type { Logger } from 'pino';
+import type { Logger } from '../common/logger';
+import type { Notifier } from '../common/notifier';
+import type { AccountTokens, CallEvents, CallRecords, CarrierAdapter, CarrierAdapters, CarrierCall, CarrierName } from '../features/calls/ports';
 import { createRecognizer } from '../voice/stt/create';
 import { DEFAULT_TIMING } from '../voice/timing';
 import { EspeakSynthesizer } from '../voice/tts/espeak';
-import type { Analyzer, Carrier, CallAnalysis, Recording } from './carrier';
-import { organizationName } from './caller-name';
-import { SimulatorAnalyzer } from './simulator/simulator-analyzer';
-import { SimulatorCarrier } from './simulator/simulator-carrier';
-import { SipAnalyzer } from './sip/sip-analyzer';
-import type { SipTrunk } from './sip/sip-call';
-import { SipCarrier, type LiveCallSink, type LiveCarrier } from './sip/sip-carrier';
-import { TwilioAnalyzer } from './twilio/twilio-analyzer';
 import { LlmAnswerExtractor } from '../voice/dialog/llm-answer-extractor';
+import { SimulatorCarrier } from './simulator/simulator-carrier';
+import { SipAdapter } from './sip/sip-adapter';
+import type { SipTrunk } from './sip/sip-trunk';
+import { SipCarrier } from './sip/sip-carrier';
+import { TwilioAdapter } from './twilio/twilio-adapter';
 
-export interface CarrierSet {
-  /** The simulator (its scheduled reports may still be in the queue after a switch). */
-  carrier: Carrier;
-  /** The SIP carrier when the deployment default is SIP; otherwise created on an organization's first SIP call. */
-  live: LiveCarrier | null;
-  sip(): LiveCarrier;
-  analyzer: Analyzer;
+export interface CarrierDeps {
+  log: Logger;
+  events: CallEvents;
+  records: CallRecords;
+  notifier: Pick<Notifier, 'on' | 'notify'>;
+  tokenFor: AccountTokens;
+  /** Where the trunk of a SIP call is (the organization's connection, else the deployment default). */
+  trunkFor?: (call: CarrierCall) => Promise<SipTrunk>;
 }
 
 /**
- * The carriers of the process. Which one places a call is decided per call from the
- * organization's connection (or the deployment default, CARRIER); the SIP carrier asks `trunkFor`
- * for the call's trunk, so one SIP endpoint serves every organization's trunk.
+ * The carriers of the process, one adapter per carrier, looked up by name. Which one places a call
+ * is decided per call by the calls feature from the organization's connection (or the deployment
+ * default, CARRIER). One SIP endpoint serves every organization's trunk; it is opened on the first
+ * SIP call (at start-up when CARRIER=sip).
  */
-export function createCarrier(
-  config: Config,
-  deps: { pool: Pool; log: Logger; sink: LiveCallSink; trunkFor?: (call: Call) => Promise<SipTrunk> },
-): CarrierSet {
-  const simulator = new SimulatorCarrier(config.simulatorSpeedup);
-  const makeSip = () =>
-    new SipCarrier({ config: config.sip, sink: deps.sink, tts: new EspeakSynthesizer(), stt: createRecognizer(config.stt), log: deps.log.child({ component: 'sip' }), trunkFor: deps.trunkFor, callerNameFor: (call) => organizationName(deps.pool, call.orgId), timing: { ...DEFAULT_TIMING, ...config.voice } });
-  const set: CarrierSet = {
-    carrier: simulator,
-    live: config.carrier === 'sip' ? makeSip() : null,
-    sip: () => (set.live ??= makeSip()),
-    analyzer: new AnalyzerByCarrier(new SimulatorAnalyzer(), new SipAnalyzer(deps.pool), new TwilioAnalyzer(deps.pool, config.llm ? new LlmAnswerExtractor(config.llm) : undefined)),
-  };
-  return set;
-}
+export class CarrierRegistry implements CarrierAdapters {
+  readonly simulator: SimulatorCarrier;
+  readonly sip: SipAdapter;
+  readonly twilio: TwilioAdapter;
+  private readonly byName: Record<CarrierName, CarrierAdapter>;
 
-/** Each call is analysed by the analyzer of the carrier that placed it. */
-class AnalyzerByCarrier implements Analyzer {
-  constructor(
-    private readonly simulator: Analyzer,
-    private readonly sip: Analyzer,
-    private readonly twilio: Analyzer,
-  ) {}
-
-  private of(call: Call): Analyzer {
-    return call.carrier === 'sip' ? this.sip : call.carrier === 'twilio' ? this.twilio : this.simulator;
+  constructor(config: Config, deps: CarrierDeps) {
+    this.simulator = new SimulatorCarrier(config.simulatorSpeedup);
+    this.sip = new SipAdapter({
+      config: config.sip,
+      records: deps.records,
+      notifier: deps.notifier,
+      log: deps.log,
+      create: () =>
+        new SipCarrier({
+          config: config.sip,
+          sink: deps.events,
+          tts: new EspeakSynthesizer(),
+          stt: createRecognizer(config.stt),
+          log: deps.log.child({ component: 'sip' }),
+          trunkFor: deps.trunkFor,
+          timing: { ...DEFAULT_TIMING, ...config.voice },
+        }),
+    });
+    this.twilio = new TwilioAdapter({
+      log: deps.log,
+      records: deps.records,
+      events: deps.events,
+      tokenFor: deps.tokenFor,
+      publicBaseUrl: config.publicBaseUrl,
+      apiBaseUrl: config.twilio.apiBaseUrl,
+      extractor: config.llm ? new LlmAnswerExtractor(config.llm) : undefined,
+    });
+    this.byName = { simulator: this.simulator, sip: this.sip, twilio: this.twilio };
+    if (config.carrier === this.sip.name) this.sip.sip();
   }
 
-  analyze(call: Call): Promise<CallAnalysis> {
-    return this.of(call).analyze(call);
+  get(name: CarrierName | null): CarrierAdapter {
+    return name ? this.byName[name] : this.simulator;
   }
 
-  recording(call: Call): Promise<Recording | null> {
-    return this.of(call).recording(call);
+  async close(): Promise<void> {
+    await this.sip.close();
   }
 }

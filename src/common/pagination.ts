@@ -107,7 +107,7 @@ export async function paginateRows<T extends { id: string }>(
   const filter = afterCursor(where, page.cursor);
   const qb = em
     .createQueryBuilder<T>(entity)
-    .select(cols.map((c) => c.prop) as never)
+    .select(cols.map((c) => c.prop))
     .where(filter)
     .orderBy({ id: QueryOrder.DESC } as QueryOrderMap<T>)
     .limit(page.limit + 1);

@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Pool } from 'pg';
 import { createJobWaker, migrateQueue } from '../queue';
 import type { Logger } from 'pino';
-import { ormConfig } from './mikro-orm.config';
+import { ormConfig, type EntityList } from './mikro-orm.config';
 
 /**
  * The database handles the process needs: MikroORM for the domain, and one small pg Pool for the
@@ -22,6 +22,8 @@ export interface Database {
 
 export async function openDatabase(opts: {
   url: string;
+  /** The features' entities (src/entities.ts): the database layer knows none of them. */
+  entities: EntityList;
   poolSize: number;
   queuePoolSize?: number;
   /**
@@ -34,7 +36,7 @@ export async function openDatabase(opts: {
   keepQueuePoolOpen?: boolean;
   log?: Logger;
 }): Promise<Database> {
-  const orm = await MikroORM.init(ormConfig({ url: opts.url, poolSize: opts.poolSize, log: opts.log }));
+  const orm = await MikroORM.init(ormConfig({ url: opts.url, poolSize: opts.poolSize, entities: opts.entities, log: opts.log }));
   const max = opts.queuePoolSize ?? 8;
   const pool = new Pool({
     connectionString: opts.url,

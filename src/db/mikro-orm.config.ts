@@ -2,7 +2,6 @@ import { defineConfig, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from '../common/logger';
 import { sanitizeErrorMessage } from '../common/logger';
-import { ENTITIES } from './entities';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial';
 import { Migration20261123000000_rate_limits_audit } from './migrations/Migration20261123000000_rate_limits_audit';
 import { Migration20261123100000_accounts } from './migrations/Migration20261123100000_accounts';
@@ -13,15 +12,19 @@ import { Migration20261123140000_scale_indexes } from './migrations/Migration202
 import { Migration20261123150000_carrier_connections } from './migrations/Migration20261123150000_carrier_connections';
 import { Migration20261124000000_queue_workers_logged } from './migrations/Migration20261124000000_queue_workers_logged';
 import { Migration20261126000000_canonical_phone_numbers } from './migrations/Migration20261126000000_canonical_phone_numbers';
+import { Migration20261127000000_call_turns } from './migrations/Migration20261127000000_call_turns';
+
+/** The entity classes the features define (src/entities.ts lists them). */
+export type EntityList = NonNullable<Options['entities']>;
 
 /**
  * Explicit `type:` on every property means no reflection package is needed, and the imported
  * migrationsList means compiled and ts-run code (dist, jest) see the same migrations.
  */
-export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean; log?: Logger }): Options {
+export function ormConfig(opts: { url: string; poolSize: number; entities: EntityList; debug?: boolean; log?: Logger }): Options {
   return defineConfig({
     clientUrl: opts.url,
-    entities: ENTITIES,
+    entities: opts.entities,
     extensions: [Migrator],
     debug: opts.debug ?? false,
     allowGlobalContext: false,
@@ -55,6 +58,7 @@ export function ormConfig(opts: { url: string; poolSize: number; debug?: boolean
         { name: 'Migration20261123150000_carrier_connections', class: Migration20261123150000_carrier_connections },
         { name: 'Migration20261124000000_queue_workers_logged', class: Migration20261124000000_queue_workers_logged },
         { name: 'Migration20261126000000_canonical_phone_numbers', class: Migration20261126000000_canonical_phone_numbers },
+        { name: 'Migration20261127000000_call_turns', class: Migration20261127000000_call_turns },
       ],
     },
   });

@@ -6,13 +6,13 @@ import { registerEnumType } from 'type-graphql';
  * and resolvers and services keep working with the internal values.
  */
 type Described<T extends Record<string, string>> = { [K in keyof T]: string };
+/** type-graphql's per-value options (its EnumValuesConfig, not exported by the package). */
+type ValuesConfig<T extends Record<string, string>> = NonNullable<NonNullable<Parameters<typeof registerEnumType<T>>[1]>['valuesConfig']>;
 
 function defineEnum<T extends Record<string, string>>(values: T, name: string, description: string, valueDescriptions: Described<T>): T {
-  registerEnumType(values, {
-    name,
-    description,
-    valuesConfig: Object.fromEntries(Object.keys(values).map((k) => [k, { description: valueDescriptions[k as keyof T] }])) as never,
-  });
+  const valuesConfig: ValuesConfig<T> = {};
+  for (const k of Object.keys(values) as Array<keyof T>) valuesConfig[k] = { description: valueDescriptions[k] };
+  registerEnumType(values, { name, description, valuesConfig });
   return values;
 }
 
@@ -40,6 +40,8 @@ export const CallDispositionEnum = defineEnum(
     INVALID_NUMBER: 'invalid_number',
     CARRIER_ERROR: 'carrier_error',
     CANCELED: 'canceled',
+    WRONG_NUMBER: 'wrong_number',
+    CALLBACK_REQUESTED: 'callback_requested',
   } as const,
   'CallDisposition',
   'How a call ended; set when it reaches a final status.',
@@ -51,6 +53,18 @@ export const CallDispositionEnum = defineEnum(
     INVALID_NUMBER: 'The number does not exist or cannot be reached.',
     CARRIER_ERROR: 'The carrier failed the call.',
     CANCELED: 'Canceled before it was answered.',
+    WRONG_NUMBER: 'A person answered and said it was the wrong number; the agent ended politely. A campaign never calls it again.',
+    CALLBACK_REQUESTED: 'A person answered and asked to be called later (callbackAt when they said when). A campaign calls again per its retry policy.',
+  },
+);
+
+export const TurnSpeakerEnum = defineEnum(
+  { AGENT: 'agent', CALLEE: 'callee' } as const,
+  'TurnSpeaker',
+  'Who spoke a turn of the conversation.',
+  {
+    AGENT: 'The voice agent.',
+    CALLEE: 'The person (or machine) called.',
   },
 );
 

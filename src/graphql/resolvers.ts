@@ -1,4 +1,3 @@
-import type { ContainerType } from 'type-graphql';
 import { AdminResolver } from '../features/admin/admin.resolver';
 import { ApiKeysResolver } from '../features/api-keys/api-keys.resolver';
 import { AuthResolver } from '../features/auth/auth.resolver';
@@ -9,6 +8,7 @@ import { OrganizationResolver } from '../features/orgs/orgs.resolver';
 import { MembersResolver } from '../features/users/members.resolver';
 import { DeliveriesResolver } from '../features/webhooks/deliveries.resolver';
 import type { Services } from '../services';
+import type { ResolverContainer } from './context';
 import { NodeResolver } from './node.resolver';
 import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 
@@ -18,7 +18,7 @@ export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, A
  * One instance of each resolver per process, each given only the services it uses; type-graphql
  * asks this container for them (the schema itself is built without any services).
  */
-export function createResolverContainer(s: Services): ContainerType {
+export function createResolverContainer(s: Services): ResolverContainer {
   const instances = new Map<unknown, unknown>([
     [AuthResolver, new AuthResolver({ auth: s.auth, accounts: s.accounts })],
     [OrganizationResolver, new OrganizationResolver({ auth: s.auth, webhookSettings: s.webhookSettings })],
@@ -32,10 +32,16 @@ export function createResolverContainer(s: Services): ContainerType {
     [SubscriptionsResolver, new SubscriptionsResolver({ calls: s.calls, liveUpdates: s.liveUpdates })],
     [CampaignsResolver, new CampaignsResolver({ campaigns: s.campaigns, suppressions: s.suppressions })],
   ]);
+  const get = (someClass: unknown): unknown => {
+    const instance = instances.get(someClass);
+    if (!instance) throw new Error('A resolver class is missing from createResolverContainer');
+    return instance;
+  };
   return {
-    get(someClass: unknown) {
-      const instance = instances.get(someClass);
-      if (!instance) throw new Error('A resolver class is missing from createResolverContainer');
+    get,
+    instance<T>(resolverClass: abstract new (...args: never[]) => T): T {
+      const instance = get(resolverClass);
+      if (!(instance instanceof resolverClass)) throw new Error(`${resolverClass.name} is not registered as itself`);
       return instance;
     },
   };

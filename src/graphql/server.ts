@@ -2,11 +2,8 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
-import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
-import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
-import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import type { RequestHandler } from 'express';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationContext, type ValidationRule } from 'graphql';
+import { GraphQLError } from 'graphql';
 import { AppError, toAppError } from '../common/errors';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
@@ -14,17 +11,11 @@ import type { Services } from '../services';
 import { bearerToken } from '../common/bearer-token';
 import type { GqlContext } from './context';
 import { createFormatError } from './format-error';
+import { refusalRules } from './query-bounds';
 import { createResolverContainer } from './resolvers';
 import { buildGraphqlSchema } from './schema';
 import { startSubscriptionServer, type SubscriptionServer } from './subscriptions/ws-server';
 import type { Server } from 'node:http';
-
-/** Armor's rules throw by default, which Apollo would treat as a crash: report them as validation errors instead. */
-const reportAsValidationError = {
-  exposeLimits: true,
-  propagateOnRejection: false,
-  onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
-};
 
 /**
  * Resolver errors normally travel in a 200 response; throttling and outages should not, so a
@@ -42,23 +33,6 @@ const httpStatusOfThrottling: ApolloServerPlugin<GqlContext> = {
     };
   },
 };
-
-/** Depth, cost and alias bounds (GRAPHQL_MAX_*), for HTTP and WebSocket operations alike. */
-export function queryBoundRules(limits: Services['config']['graphqlLimits']) {
-  return [
-    maxDepthRule({ n: limits.maxDepth, ...reportAsValidationError }),
-    costLimitRule({ maxCost: limits.maxCost, ...reportAsValidationError }),
-    maxAliasesRule({ n: limits.maxAliases, ...reportAsValidationError }),
-  ];
-}
-
-/**
- * Every rule beyond the specification's that refuses an operation before it runs, over HTTP and
- * WebSocket alike: the query bounds, and introspection when GRAPHQL_INTROSPECTION is off.
- */
-export function refusalRules(config: Services['config']): ValidationRule[] {
-  return [...queryBoundRules(config.graphqlLimits), ...(config.graphqlIntrospection ? [] : [NoSchemaIntrospectionCustomRule])];
-}
 
 export interface GraphqlEndpoint {
   middleware: RequestHandler;
@@ -108,7 +82,6 @@ export async function createGraphqlMiddleware(services: Services): Promise<Graph
       }
       return {
         ctx: req.ctx,
-        req,
         resolvers,
         authenticate: () =>
           (auth ??= (async () => {

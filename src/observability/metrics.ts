@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DeliveryListener } from '../features/webhooks/webhook-deliverer';
 import { QUEUE_DEPTH_SQL } from '../queue';
+import { CARRIER_NAMES } from '../features/calls/ports';
 
 /**
  * Prometheus metrics of one process (API, worker or both), served at GET /metrics.
@@ -26,6 +27,8 @@ export interface Metrics {
   jobFinished(task: string, outcome: 'success' | 'failure', seconds: number, willRetry: boolean): void;
   /** An account mail's fate: sent, failed, or refused by a quota (over_address_limit, over_organization_limit). */
   mailOutcome(kind: string, outcome: string): void;
+  /** A call's measured agent turns (latency.total_ms each), when its turns are stored. */
+  turnLatency(carrier: string, latenciesMs: readonly number[]): void;
   render(): Promise<{ contentType: string; body: string }>;
 }
 
@@ -118,6 +121,14 @@ export function createMetrics(opts: { pool: Pool; role: string; routePaths: read
     name: `${prefix}mails_total`,
     help: 'Account mails by kind and outcome: sent, failed, over_address_limit or over_organization_limit (refused by a quota, silently).',
     labelNames: ['kind', 'outcome'] as const,
+    registers: [registry],
+  });
+
+  const turnLatency = new Histogram({
+    name: `${prefix}turn_latency_seconds`,
+    help: "Agent turn latency (the callee's last voiced frame to the agent's first audio frame), by carrier; observed when a call's turns are stored.",
+    labelNames: ['carrier'] as const,
+    buckets: [0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1, 1.25, 1.5, 2, 3, 5],
     registers: [registry],
   });
 
@@ -226,6 +237,10 @@ export function createMetrics(opts: { pool: Pool; role: string; routePaths: read
     },
     mailOutcome(kind, outcome) {
       mails.inc({ kind, outcome });
+    },
+    turnLatency(carrier, latenciesMs) {
+      const label = (CARRIER_NAMES as readonly string[]).includes(carrier) ? carrier : 'other';
+      for (const ms of latenciesMs) turnLatency.observe({ carrier: label }, ms / 1000);
     },
     async render() {
       if (Date.now() - refreshedAt >= DB_GAUGE_TTL_MS) {

@@ -2,14 +2,16 @@ import express, { type Express } from 'express';
 import { errorHandler, notFoundHandler } from '../rest/error-handler';
 import { healthRoutes } from '../rest/health.routes';
 import { bind, restRouter } from '../rest/router';
-import type { Services } from '../services';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { Metrics } from './metrics';
 import { metricsRoutes } from './metrics.routes';
 
 /**
  * What a worker-only process (ROLE=worker) serves on PORT: /health, /ready and /metrics, for
  * orchestrator healthchecks and Prometheus. No API routes.
  */
-export function buildOpsApp(s: Services, workerRunning: () => boolean): Express {
+export function buildOpsApp(s: { db: Database; config: Config; metrics: Metrics }, workerRunning: () => boolean): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from '../features/calls/call.entity';
-import { carrierStatusSchema } from '../features/calls/calls.schemas';
+import { callLatencySchema, callTurnSchema, carrierStatusSchema } from '../features/calls/calls.schemas';
 import { EVENT_TYPES } from '../features/webhooks/webhook-delivery.entity';
 import { EXAMPLE, jsonObject, nullable, timestamp, uuidString as uuid } from '../common/api-schemas';
 
@@ -40,6 +40,10 @@ export const callAnalyzedEventSchema = z.strictObject({
   structured_answers: jsonObject,
   recording_url: z.string(),
   duration_seconds: z.number().int(),
+  turns: z.array(callTurnSchema).meta({ description: 'One entry per utterance, in order (docs/api.md "Turns and latency").' }),
+  latency: callLatencySchema,
+  opted_out: z.boolean().meta({ description: 'The callee asked not to be called again.' }),
+  callback_at: nullable(timestamp).meta({ description: 'When the callee asked to be called back (disposition callback_requested); null otherwise.' }),
 });
 
 const counts = z.strictObject({
@@ -77,5 +81,20 @@ export const EVENT_EXAMPLES: Record<(typeof EVENT_TYPES)[number], Record<string,
     structured_answers: { confirmed: true },
     recording_url: `https://voicegate.example.com/recordings/${EXAMPLE.callId}.wav?expires=1763807730&signature=9f2c`,
     duration_seconds: 42,
+    turns: [
+      { speaker: 'agent', text: 'Does Tuesday afternoon work?', start_ms: 3200, end_ms: 4900, interrupted: false },
+      { speaker: 'callee', text: 'Yes, that is right.', start_ms: 5400, end_ms: 6600, interrupted: false },
+      {
+        speaker: 'agent',
+        text: 'Thank you for your time. Goodbye.',
+        start_ms: 7240,
+        end_ms: 9100,
+        interrupted: false,
+        latency: { end_of_turn_ms: 320, recognition_ms: 95, decision_ms: 2, synthesis_ms: 0, total_ms: 640 },
+      },
+    ],
+    latency: { p50_ms: 640, p95_ms: 640, turns: 1 },
+    opted_out: false,
+    callback_at: null,
   },
 };

@@ -2,7 +2,6 @@ import { analyzeTask } from '../features/calls/analyze.task';
 import { carrierHangupTask } from '../features/calls/carrier-hangup.task';
 import { carrierReportTask } from '../features/calls/carrier-report.task';
 import { dialTask } from '../features/calls/dial.task';
-import type { TwilioDialDeps } from '../features/calls/dial-twilio';
 import { twilioRecordingTask } from '../features/calls/twilio-recording.task';
 import { queueScheduledTask } from '../features/calls/queue-scheduled.task';
 import { dispatchCampaignTask } from '../features/campaigns/dispatch-campaign.task';
@@ -15,28 +14,18 @@ import type { Services } from '../services';
 /** Every task's handler, each living in its feature: the worker only wires them to the queue. */
 export function taskHandlers(s: Services): TaskHandlers {
   const em = () => s.db.orm.em.fork();
-  const twilio: TwilioDialDeps = {
-    em,
-    pool: s.db.pool,
-    lifecycle: s.lifecycle,
-    log: s.log,
-    connections: s.connections,
-    publicBaseUrl: s.config.publicBaseUrl,
-    apiBaseUrl: s.config.twilio.apiBaseUrl,
-  };
   return {
     deliver: deliverTask({ deliverer: s.deliverer }),
     dial: dialTask({
       em,
       pool: s.db.pool,
-      carrier: s.carrier,
       lifecycle: s.lifecycle,
       connections: s.connections,
-      sip: () => ({ em, pool: s.db.pool, lifecycle: s.lifecycle, log: s.log, carrier: s.sipCarrier(), leaseMs: s.config.sip.callLeaseMs }),
-      twilio,
+      carriers: s.carriers,
+      port: s.carrierPort,
     }),
     carrierReport: carrierReportTask({ em, lifecycle: s.lifecycle }),
-    analyze: analyzeTask({ em, analyzer: s.analyzer, lifecycle: s.lifecycle }),
+    analyze: analyzeTask({ em, carriers: s.carriers, lifecycle: s.lifecycle }),
     replay: replayTask({ em, log: s.log }),
     queueScheduled: queueScheduledTask({ em, lifecycle: s.lifecycle, maxOpenCallsPerOrg: () => (s.config.rateLimit.enabled ? s.config.rateLimit.maxQueuedCallsPerOrg : null) }),
     dispatchCampaign: dispatchCampaignTask({ em, dispatcher: s.dispatcher, jobsAdded: (n) => s.db.jobsAdded(n) }),
@@ -45,7 +34,7 @@ export function taskHandlers(s: Services): TaskHandlers {
       settings: { retentionMs: s.config.webhookRetentionMs, intervalMs: s.config.webhookPurgeIntervalMs, batch: s.config.webhookPurgeBatch },
       log: s.log,
     }),
-    carrierHangup: carrierHangupTask(twilio),
-    twilioRecording: twilioRecordingTask({ em, pool: s.db.pool, connections: s.connections, apiBaseUrl: s.config.twilio.apiBaseUrl }),
+    carrierHangup: carrierHangupTask({ em, carriers: s.carriers }),
+    twilioRecording: twilioRecordingTask({ em, carriers: s.carriers }),
   };
 }

@@ -1,6 +1,6 @@
 import { beat, releaseDeadRunners, releaseRunnersFromBeforeStart, retire, startQueueRunner, type QueueRunner } from '../queue';
 import type { Services } from '../services';
-import { expireLiveCalls } from '../features/calls/dial-live';
+import { expireLiveCalls } from '../features/calls/carrier-port';
 import { takeOverLeases } from '../features/webhooks/lease-takeover';
 import { schedulePurge } from '../features/webhooks/purge.task';
 import { taskHandlers } from './registry';
@@ -153,7 +153,7 @@ export async function startWorker(s: Services, opts: { privateServer?: boolean }
       await beating;
       await sweeper.stop();
       // Live calls (SIP dialogs) end with this process: hang them up and close the sockets.
-      await s.liveCarrier?.close();
+      await s.carriers.close();
       if (alive) await current.stop();
       alive = false;
       // Attempts started by finished jobs may still be waiting for their receivers.

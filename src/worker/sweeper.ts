@@ -1,7 +1,7 @@
 import { deliveryLeaseMs } from '../features/webhooks/webhook-deliverer';
 import { addJobsSql, RETRY_PRIORITY } from '../queue';
 import type { Services } from '../services';
-import { failUnsafeRedial } from '../features/calls/dial-live';
+import { abandonDial } from '../features/calls/carrier-port';
 
 /**
  * Periodic repair, so nothing stays stuck whatever crashed (jobs of dead queue runners are released
@@ -53,7 +53,7 @@ export class Sweeper {
     const orphaned = await pool.query<{ id: string }>(
       `select id from calls where live_until < now() and status in ('queued', 'ringing', 'in_progress') order by live_until limit 200`,
     );
-    for (const { id } of orphaned.rows) await failUnsafeRedial({ em: () => this.s.db.orm.em.fork(), lifecycle: this.s.lifecycle }, id);
+    for (const { id } of orphaned.rows) await abandonDial({ em: () => this.s.db.orm.em.fork(), lifecycle: this.s.lifecycle }, id);
     const graceMs = deliveryLeaseMs(this.s.config);
     const requeued = await pool.query(
       addJobsSql('deliver', {

@@ -170,6 +170,21 @@ suite('dashboard in a real browser', () => {
       return !!a && a.currentTime > 0 && a.duration > 0;
     }, undefined, { timeout: DEADLINE });
     await audio.evaluate((el: HTMLAudioElement) => el.pause());
+    // The turns under the player: agent and callee, measured agent turns show their latency, and a
+    // turn's button plays the recording from where the turn starts.
+    const turns = page.getByTestId('turns');
+    await turns.waitFor();
+    expect(await turns.locator('[data-speaker="agent"]').count()).toBeGreaterThan(0);
+    expect(await turns.locator('[data-speaker="callee"]').count()).toBeGreaterThan(0);
+    expect(await turns.locator('.turn-latency').count()).toBeGreaterThan(0);
+    const stored = (await app.db.pool.query<{ turns: Array<{ start_ms: number }> }>('select turns from calls where id = $1', [callId])).rows[0]!.turns;
+    const target = stored[stored.length - 1]!.start_ms / 1000;
+    await turns.getByRole('button').last().click();
+    await page.waitForFunction((t) => {
+      const a = document.querySelector('audio');
+      return !!a && !a.paused && a.currentTime >= t - 0.05;
+    }, target, { timeout: DEADLINE });
+    await audio.evaluate((el: HTMLAudioElement) => el.pause());
     await visit(page, '11-call-detail');
 
     // Deliveries of this call: delivered to the receiver, attempts shown, and a redelivery arrives again.
@@ -338,7 +353,7 @@ suite('dashboard in a real browser', () => {
     await page.getByLabel(/^Caller-ID numbers/).fill('+14155550100\n12345');
     await page.getByRole('button', { name: 'Save connection' }).click();
     const numbersError = page.locator('#error-numbers');
-    await numbersError.getByText('number 2: must be an E.164 number such as +14155550100').waitFor();
+    await numbersError.getByText('number 2: must be an E.164 number: + then 8 to 15 digits, no leading 0').waitFor();
     expect(await page.getByLabel(/^Caller-ID numbers/).getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel(/^Caller-ID numbers/).getAttribute('aria-describedby')).toBe('error-numbers');
     // The summary says why the save failed without repeating what is shown beside the field.

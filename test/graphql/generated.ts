@@ -61,6 +61,8 @@ export type AuditTargetType =
 export type CallDisposition =
   /** The line was busy. */
   | 'BUSY'
+  /** A person answered and asked to be called later (callbackAt when they said when). A campaign calls again per its retry policy. */
+  | 'CALLBACK_REQUESTED'
   /** Canceled before it was answered. */
   | 'CANCELED'
   /** The carrier failed the call. */
@@ -72,7 +74,9 @@ export type CallDisposition =
   /** Nobody answered before the ring timeout. */
   | 'NO_ANSWER'
   /** An answering machine or voicemail answered. */
-  | 'VOICEMAIL';
+  | 'VOICEMAIL'
+  /** A person answered and said it was the wrong number; the agent ended politely. A campaign never calls it again. */
+  | 'WRONG_NUMBER';
 
 /** Where a call is in its life. Moves only forward; COMPLETED, FAILED and CANCELED are final. */
 export type CallStatus =
@@ -163,6 +167,8 @@ export type MemberRole =
 
 /** A call to place; the same fields and rules as POST /v1/calls/outbound, validated by the same code (errors name the REST field, e.g. max_duration_seconds). */
 export type PlaceCallInput = {
+  /** Who the agent says it calls on behalf of (up to 80 characters, one line); default the organization's name. */
+  callerName?: string | null | undefined;
   /** The caller id to show, in E.164 form. */
   from?: string | null | undefined;
   /** Like the Idempotency-Key header: repeating a placement with the same key and input within 24 hours returns the first call; another input is refused. */
@@ -214,6 +220,8 @@ export type QuestionType =
 export type RetryPolicyInput = {
   /** Retry a busy line after this many seconds (default 600). */
   busyAfterSeconds?: number | null | undefined;
+  /** Call again a callee who asked to be called later (CALLBACK_REQUESTED) without saying when, after this many seconds (default 3600); with a time, at that time. */
+  callbackRequestedAfterSeconds?: number | null | undefined;
   /** Retry a carrier error after this many seconds, doubling each time (default 60). */
   carrierErrorAfterSeconds?: number | null | undefined;
   /** Calls per recipient at most (default 3). */

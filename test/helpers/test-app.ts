@@ -8,6 +8,7 @@ import request from 'supertest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { migrate, openDatabase, type Database } from '../../src/db/database';
+import { ENTITIES } from '../../src/entities';
 import { startHttpServer, trustedProxyCheck } from '../../src/rest/http-server';
 import { createServices, type Services } from '../../src/services';
 import { createLogger } from '../../src/common/logger';
@@ -79,7 +80,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     ...env,
   });
   const log = createLogger({ level: config.logLevel, file: config.logFile });
-  const db = await openDatabase({ url: database.url, poolSize: 6, queuePoolSize: config.workerConcurrency + 6, log });
+  const db = await openDatabase({ url: database.url, entities: ENTITIES, poolSize: 6, queuePoolSize: config.workerConcurrency + 6, log });
   if (opts.migrate) await migrate(db);
   const services = createServices(config, db, log);
   await services.notifier.start();

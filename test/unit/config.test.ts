@@ -45,6 +45,10 @@ test('bad values name the variable', () => {
   expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: dir() })).toThrow(/PORT/);
   expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '5s,soon', DATA_DIR: dir() })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
   expect(() => loadConfig({ ROLE: 'both', DATA_DIR: dir() })).toThrow(/ROLE/);
+  // A call takes an even RTP port and the odd RTCP port above it.
+  expect(() => loadConfig({ RTP_PORT_MIN: '20000', RTP_PORT_MAX: '20000', DATA_DIR: dir() })).toThrow(/RTCP/);
+  expect(() => loadConfig({ RTP_PORT_MIN: '20001', RTP_PORT_MAX: '20002', DATA_DIR: dir() })).toThrow(/RTCP/);
+  expect(loadConfig({ RTP_PORT_MIN: '20000', RTP_PORT_MAX: '20001', DATA_DIR: dir() }).sip.rtpPortMax).toBe(20001);
   expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '1s, 2m ,3h', DATA_DIR: dir() }).webhookRetryScheduleMs).toEqual([1000, 120_000, 10_800_000]);
   expect(loadConfig({ PLATFORM_ADMIN_EMAILS: ' Root@Example.com ,ops@x.io', DATA_DIR: dir() }).platformAdminEmails).toEqual(new Set(['root@example.com', 'ops@x.io']));
 });

@@ -20,7 +20,7 @@ test("the simulator's documented test numbers (docs/carriers.md, docs/api.md) st
   expect(numbers.length).toBeGreaterThan(3);
   for (const n of numbers) expect([n, canonicalPhoneNumber(n)]).toEqual([n, n]);
   // The outcome digits work on any possible number, fictional ranges included.
-  for (const suffix of ['0001', '0002', '0003', '0004', '0005', '0006']) {
+  for (const suffix of ['0001', '0002', '0003', '0004', '0005', '0006', '0007', '0008']) {
     for (const prefix of ['+1415555', '+1555555', '+4420794']) expect(canonicalPhoneNumber(prefix + suffix)).toBe(prefix + suffix);
   }
 });

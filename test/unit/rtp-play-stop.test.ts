@@ -1,6 +1,6 @@
 import dgram from 'node:dgram';
 import * as alawmulaw from 'alawmulaw';
-import { RtpSession } from '../../src/carriers/sip/rtp-session';
+import { RtpSession } from '../../src/carriers/sip/media/rtp-session';
 
 /**
  * Barge-in on the wire: a prompt being sent over RTP stops at once. A real UDP far end on

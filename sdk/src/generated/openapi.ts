@@ -1236,6 +1236,10 @@ export interface components {
             data: {
                 /** Format: uuid */
                 call_id: string;
+                /** @description When the callee asked to be called back (disposition callback_requested); null otherwise. */
+                callback_at: string | null;
+                /** @description Who the agent said it calls on behalf of: the input's caller_name, else the organization's name when the call was placed. */
+                caller_name: string | null;
                 /**
                  * Format: uuid
                  * @description Only for a call of a campaign.
@@ -1254,15 +1258,24 @@ export interface components {
                  * @example 2026-11-22T10:15:30.123456+00:00
                  */
                 created_at: string;
-                disposition: ("human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled") | null;
+                disposition: ("human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested") | null;
                 duration_seconds: number | null;
                 ended_at: string | null;
                 from: string | null;
+                /** @description Turn latency summary; null until the call is analyzed. */
+                latency: {
+                    p50_ms: number | null;
+                    p95_ms: number | null;
+                    /** @description How many agent turns were measured. */
+                    turns: number;
+                } | null;
                 max_duration_seconds: number;
                 /** @description Exactly as supplied (key order kept). */
                 metadata: {
                     [key: string]: unknown;
                 };
+                /** @description The callee asked not to be called again (the number joined the suppression list). */
+                opted_out: boolean;
                 /** Format: uuid */
                 org_id: string;
                 questions: {
@@ -1292,6 +1305,31 @@ export interface components {
                 task: string | null;
                 to: string;
                 transcript: string | null;
+                /** @description One entry per utterance, in order; null until the call is analyzed. */
+                turns: {
+                    /** @description End in the recording; for an interrupted agent turn, where the callee stopped hearing it. */
+                    end_ms: number;
+                    /** @description An agent turn the callee talked over. */
+                    interrupted: boolean;
+                    /** @description Only on agent turns that answer the callee, when the carrier measures them (SIP, simulator). */
+                    latency?: {
+                        /** @description Choosing what to say. */
+                        decision_ms: number;
+                        /** @description From the callee's last voiced frame to the moment the turn was judged over. */
+                        end_of_turn_ms: number;
+                        /** @description Recognition still running after the turn was judged over. */
+                        recognition_ms: number;
+                        /** @description Synthesis still running after the decision (0 when the prompt was ready). */
+                        synthesis_ms: number;
+                        /** @description From the callee's last voiced frame to the agent's first audio frame on the wire. */
+                        total_ms: number;
+                    };
+                    /** @enum {string} */
+                    speaker: "agent" | "callee";
+                    /** @description Start, in milliseconds from the start of the recording. */
+                    start_ms: number;
+                    text: string;
+                }[] | null;
                 /** @description Left on an answering machine; without it the agent hangs up. */
                 voicemail_message: string | null;
                 webhook_url: string | null;
@@ -1486,6 +1524,10 @@ export interface components {
         Call: {
             /** Format: uuid */
             call_id: string;
+            /** @description When the callee asked to be called back (disposition callback_requested); null otherwise. */
+            callback_at: string | null;
+            /** @description Who the agent said it calls on behalf of: the input's caller_name, else the organization's name when the call was placed. */
+            caller_name: string | null;
             /**
              * Format: uuid
              * @description Only for a call of a campaign.
@@ -1504,15 +1546,24 @@ export interface components {
              * @example 2026-11-22T10:15:30.123456+00:00
              */
             created_at: string;
-            disposition: ("human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled") | null;
+            disposition: ("human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested") | null;
             duration_seconds: number | null;
             ended_at: string | null;
             from: string | null;
+            /** @description Turn latency summary; null until the call is analyzed. */
+            latency: {
+                p50_ms: number | null;
+                p95_ms: number | null;
+                /** @description How many agent turns were measured. */
+                turns: number;
+            } | null;
             max_duration_seconds: number;
             /** @description Exactly as supplied (key order kept). */
             metadata: {
                 [key: string]: unknown;
             };
+            /** @description The callee asked not to be called again (the number joined the suppression list). */
+            opted_out: boolean;
             questions: {
                 key: string;
                 options?: string[];
@@ -1540,6 +1591,31 @@ export interface components {
             task: string | null;
             to: string;
             transcript: string | null;
+            /** @description One entry per utterance, in order; null until the call is analyzed. */
+            turns: {
+                /** @description End in the recording; for an interrupted agent turn, where the callee stopped hearing it. */
+                end_ms: number;
+                /** @description An agent turn the callee talked over. */
+                interrupted: boolean;
+                /** @description Only on agent turns that answer the callee, when the carrier measures them (SIP, simulator). */
+                latency?: {
+                    /** @description Choosing what to say. */
+                    decision_ms: number;
+                    /** @description From the callee's last voiced frame to the moment the turn was judged over. */
+                    end_of_turn_ms: number;
+                    /** @description Recognition still running after the turn was judged over. */
+                    recognition_ms: number;
+                    /** @description Synthesis still running after the decision (0 when the prompt was ready). */
+                    synthesis_ms: number;
+                    /** @description From the callee's last voiced frame to the agent's first audio frame on the wire. */
+                    total_ms: number;
+                };
+                /** @enum {string} */
+                speaker: "agent" | "callee";
+                /** @description Start, in milliseconds from the start of the recording. */
+                start_ms: number;
+                text: string;
+            }[] | null;
             /** @description Left on an answering machine; without it the agent hangs up. */
             voicemail_message: string | null;
             webhook_url: string | null;
@@ -1547,6 +1623,8 @@ export interface components {
         CallAnalyzedEvent: {
             /** Format: uuid */
             call_id: string;
+            /** @description When the callee asked to be called back (disposition callback_requested); null otherwise. */
+            callback_at: string | null;
             /**
              * Format: uuid
              * @description Only for calls of a campaign (docs/campaigns.md).
@@ -1555,10 +1633,19 @@ export interface components {
             duration_seconds: number;
             /** @constant */
             event: "call.analyzed";
+            /** @description Median and 95th percentile (nearest rank) of the agent turns' latency.total_ms; nulls when no turn was measured. */
+            latency: {
+                p50_ms: number | null;
+                p95_ms: number | null;
+                /** @description How many agent turns were measured. */
+                turns: number;
+            };
             /** @description As supplied when the call was placed. */
             metadata: {
                 [key: string]: unknown;
             };
+            /** @description The callee asked not to be called again. */
+            opted_out: boolean;
             /** Format: uuid */
             org_id: string;
             recording_url: string;
@@ -1575,6 +1662,31 @@ export interface components {
             timestamp: string;
             to: string;
             transcript: string;
+            /** @description One entry per utterance, in order (docs/api.md "Turns and latency"). */
+            turns: {
+                /** @description End in the recording; for an interrupted agent turn, where the callee stopped hearing it. */
+                end_ms: number;
+                /** @description An agent turn the callee talked over. */
+                interrupted: boolean;
+                /** @description Only on agent turns that answer the callee, when the carrier measures them (SIP, simulator). */
+                latency?: {
+                    /** @description Choosing what to say. */
+                    decision_ms: number;
+                    /** @description From the callee's last voiced frame to the moment the turn was judged over. */
+                    end_of_turn_ms: number;
+                    /** @description Recognition still running after the turn was judged over. */
+                    recognition_ms: number;
+                    /** @description Synthesis still running after the decision (0 when the prompt was ready). */
+                    synthesis_ms: number;
+                    /** @description From the callee's last voiced frame to the agent's first audio frame on the wire. */
+                    total_ms: number;
+                };
+                /** @enum {string} */
+                speaker: "agent" | "callee";
+                /** @description Start, in milliseconds from the start of the recording. */
+                start_ms: number;
+                text: string;
+            }[];
         };
         CallEndedEvent: {
             /** Format: uuid */
@@ -1593,7 +1705,7 @@ export interface components {
                 reason: string;
             } | null;
             /** @enum {string} */
-            disposition: "human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled";
+            disposition: "human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested";
             duration_seconds: number;
             /** @constant */
             event: "call.ended";
@@ -1681,6 +1793,9 @@ export interface components {
                 busy: {
                     after_seconds: number;
                 };
+                callback_requested: {
+                    after_seconds: number;
+                };
                 carrier_error: {
                     after_seconds: number;
                 };
@@ -1740,6 +1855,9 @@ export interface components {
             recipients_added: number;
             retry: {
                 busy: {
+                    after_seconds: number;
+                };
+                callback_requested: {
                     after_seconds: number;
                 };
                 carrier_error: {
@@ -1948,6 +2066,9 @@ export interface components {
                 busy?: {
                     after_seconds: number;
                 } | null;
+                callback_requested?: {
+                    after_seconds: number;
+                } | null;
                 carrier_error?: {
                     after_seconds: number;
                 } | null;
@@ -2040,6 +2161,7 @@ export interface components {
             email: string;
         };
         PlaceCallRequest: {
+            caller_name?: string | null;
             from?: string | null;
             max_duration_seconds?: number | null;
             metadata?: {
@@ -2591,6 +2713,11 @@ export interface operations {
                      *           "transcript": null,
                      *           "structured_answers": null,
                      *           "recording_url": null,
+                     *           "caller_name": "Acme Dental",
+                     *           "turns": null,
+                     *           "latency": null,
+                     *           "opted_out": false,
+                     *           "callback_at": null,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *           "started_at": null,
                      *           "ended_at": null
@@ -7400,6 +7527,11 @@ export interface operations {
                      *           "transcript": null,
                      *           "structured_answers": null,
                      *           "recording_url": null,
+                     *           "caller_name": "Acme Dental",
+                     *           "turns": null,
+                     *           "latency": null,
+                     *           "opted_out": false,
+                     *           "callback_at": null,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *           "started_at": null,
                      *           "ended_at": null
@@ -7537,6 +7669,11 @@ export interface operations {
                      *       "transcript": null,
                      *       "structured_answers": null,
                      *       "recording_url": null,
+                     *       "caller_name": "Acme Dental",
+                     *       "turns": null,
+                     *       "latency": null,
+                     *       "opted_out": false,
+                     *       "callback_at": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
                      *       "ended_at": null
@@ -7671,6 +7808,11 @@ export interface operations {
                      *       "transcript": null,
                      *       "structured_answers": null,
                      *       "recording_url": null,
+                     *       "caller_name": "Acme Dental",
+                     *       "turns": null,
+                     *       "latency": null,
+                     *       "opted_out": false,
+                     *       "callback_at": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
                      *       "ended_at": "2026-11-22T10:15:30.123456+00:00"
@@ -7841,6 +7983,11 @@ export interface operations {
                      *       "transcript": null,
                      *       "structured_answers": null,
                      *       "recording_url": null,
+                     *       "caller_name": "Acme Dental",
+                     *       "turns": null,
+                     *       "latency": null,
+                     *       "opted_out": false,
+                     *       "callback_at": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
                      *       "ended_at": null
@@ -8040,6 +8187,9 @@ export interface operations {
                      *             "carrier_error": {
                      *               "after_seconds": 60
                      *             },
+                     *             "callback_requested": {
+                     *               "after_seconds": 3600
+                     *             },
                      *             "max_attempts": 3
                      *           },
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00",
@@ -8212,6 +8362,9 @@ export interface operations {
                      *         },
                      *         "carrier_error": {
                      *           "after_seconds": 60
+                     *         },
+                     *         "callback_requested": {
+                     *           "after_seconds": 3600
                      *         },
                      *         "max_attempts": 3
                      *       },
@@ -8411,6 +8564,9 @@ export interface operations {
                      *         "carrier_error": {
                      *           "after_seconds": 60
                      *         },
+                     *         "callback_requested": {
+                     *           "after_seconds": 3600
+                     *         },
                      *         "max_attempts": 3
                      *       },
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
@@ -8564,6 +8720,9 @@ export interface operations {
                      *         },
                      *         "carrier_error": {
                      *           "after_seconds": 60
+                     *         },
+                     *         "callback_requested": {
+                     *           "after_seconds": 3600
                      *         },
                      *         "max_attempts": 3
                      *       },
@@ -8729,6 +8888,9 @@ export interface operations {
                      *         },
                      *         "carrier_error": {
                      *           "after_seconds": 60
+                     *         },
+                     *         "callback_requested": {
+                     *           "after_seconds": 3600
                      *         },
                      *         "max_attempts": 3
                      *       },
@@ -9049,6 +9211,9 @@ export interface operations {
                      *         "carrier_error": {
                      *           "after_seconds": 60
                      *         },
+                     *         "callback_requested": {
+                     *           "after_seconds": 3600
+                     *         },
                      *         "max_attempts": 3
                      *       },
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
@@ -9258,6 +9423,9 @@ export interface operations {
                      *         },
                      *         "carrier_error": {
                      *           "after_seconds": 60
+                     *         },
+                     *         "callback_requested": {
+                     *           "after_seconds": 3600
                      *         },
                      *         "max_attempts": 3
                      *       },
@@ -9755,7 +9923,44 @@ export interface operations {
                  *         "confirmed": true
                  *       },
                  *       "recording_url": "https://voicegate.example.com/recordings/019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04.wav?expires=1763807730&signature=9f2c",
-                 *       "duration_seconds": 42
+                 *       "duration_seconds": 42,
+                 *       "turns": [
+                 *         {
+                 *           "speaker": "agent",
+                 *           "text": "Does Tuesday afternoon work?",
+                 *           "start_ms": 3200,
+                 *           "end_ms": 4900,
+                 *           "interrupted": false
+                 *         },
+                 *         {
+                 *           "speaker": "callee",
+                 *           "text": "Yes, that is right.",
+                 *           "start_ms": 5400,
+                 *           "end_ms": 6600,
+                 *           "interrupted": false
+                 *         },
+                 *         {
+                 *           "speaker": "agent",
+                 *           "text": "Thank you for your time. Goodbye.",
+                 *           "start_ms": 7240,
+                 *           "end_ms": 9100,
+                 *           "interrupted": false,
+                 *           "latency": {
+                 *             "end_of_turn_ms": 320,
+                 *             "recognition_ms": 95,
+                 *             "decision_ms": 2,
+                 *             "synthesis_ms": 0,
+                 *             "total_ms": 640
+                 *           }
+                 *         }
+                 *       ],
+                 *       "latency": {
+                 *         "p50_ms": 640,
+                 *         "p95_ms": 640,
+                 *         "turns": 1
+                 *       },
+                 *       "opted_out": false,
+                 *       "callback_at": null
                  *     }
                  */
                 "application/json": components["schemas"]["CallAnalyzedEvent"];

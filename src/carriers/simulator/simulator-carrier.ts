@@ -1,5 +1,5 @@
-import type { Call, Disposition } from '../../features/calls/call.entity';
-import type { Carrier, CarrierReport, ScheduledReport } from '../carrier';
+import type { CallAnalysis, CarrierAdapter, CarrierCall, CarrierReport, Disposition, Recording, ScheduledReport } from '../../features/calls/ports';
+import { SimulatorAnalyzer } from './simulator-analyzer';
 import { SeededRandom } from './seeded-random';
 
 type Outcome = { status: 'completed' | 'failed'; disposition: Disposition; answered: boolean; rings: boolean };
@@ -17,13 +17,17 @@ export function simulatedOutcome(to: string): Outcome {
       return { status: 'completed', disposition: 'voicemail', answered: true, rings: true };
     case '0005':
       return { status: 'failed', disposition: 'carrier_error', answered: false, rings: true };
+    case '0007':
+      return { status: 'completed', disposition: 'wrong_number', answered: true, rings: true };
+    case '0008':
+      return { status: 'completed', disposition: 'callback_requested', answered: true, rings: true };
     default:
       return { status: 'completed', disposition: 'human', answered: true, rings: true };
   }
 }
 
 /** Simulated seconds of the call (deterministic per call id, capped by max_duration_seconds). */
-export function simulatedTimeline(call: Pick<Call, 'id' | 'to' | 'maxDurationSeconds'>): { ringSeconds: number; talkSeconds: number } {
+export function simulatedTimeline(call: Pick<CarrierCall, 'id' | 'to' | 'maxDurationSeconds'>): { ringSeconds: number; talkSeconds: number } {
   const rnd = new SeededRandom(call.id);
   const outcome = simulatedOutcome(call.to);
   const ringSeconds = outcome.rings ? rnd.int(2, 8) : 0;
@@ -35,12 +39,15 @@ export function simulatedTimeline(call: Pick<Call, 'id' | 'to' | 'maxDurationSec
  * The built-in carrier, like a payment provider's test mode. Simulated time runs
  * SIMULATOR_SPEEDUP times faster than the wall clock (default 60: every call ends within ~5 s).
  */
-export class SimulatorCarrier implements Carrier {
+export class SimulatorCarrier implements CarrierAdapter {
   readonly name = 'simulator';
+  /** Nothing real is placed: a dial whose run died is simply dialed again. */
+  readonly redialSafe = true;
+  private readonly analyzer = new SimulatorAnalyzer();
 
   constructor(private readonly speedup: number) {}
 
-  async dial(call: Call): Promise<{ carrierCallId: string; scheduled: ScheduledReport[] }> {
+  async dial(call: CarrierCall): Promise<{ carrierCallId: string; scheduled: ScheduledReport[] }> {
     const outcome = simulatedOutcome(call.to);
     const { ringSeconds, talkSeconds } = simulatedTimeline(call);
     const wall = (simSeconds: number) => Math.round((simSeconds * 1000) / this.speedup);
@@ -65,7 +72,13 @@ export class SimulatorCarrier implements Carrier {
     return { carrierCallId: `sim_${call.id}`, scheduled };
   }
 
-  async hangup(): Promise<void> {
-    // Nothing to tear down: pending simulated reports are ignored once the call is final.
+  // No hangUp: nothing to tear down, pending simulated reports are ignored once the call is final.
+
+  analyze(call: CarrierCall): Promise<CallAnalysis> {
+    return this.analyzer.analyze(call);
+  }
+
+  recording(call: CarrierCall): Promise<Recording | null> {
+    return this.analyzer.recording(call);
   }
 }

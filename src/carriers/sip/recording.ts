@@ -1,4 +1,4 @@
-import { SAMPLE_RATE } from './rtp-session';
+import { SAMPLE_RATE } from './media/recorder';
 
 /**
  * The call as a stereo WAV, 8 kHz 16-bit PCM: left what the agent sent, right what the callee

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SipConfig } from '../../config';
-import type { Call } from '../../features/calls/call.entity';
 import type { Logger } from 'pino';
-import type { CallTurn } from '../../features/calls/ports';
 import { VoiceAgent } from '../../voice/agent/voice-agent';
 import { scriptPrompts } from '../../voice/dialog/prompts';
 import { SurveyPolicy } from '../../voice/dialog/survey-policy';
@@ -10,35 +8,21 @@ import type { SpeechRecognizer } from '../../voice/stt/recognizer';
 import { DEFAULT_TIMING, type AgentTiming } from '../../voice/timing';
 import type { SpeechSynthesizer } from '../../voice/tts/synthesizer';
 import { WebRtcVad } from '../../voice/vad/webrtc-vad';
-import type { CarrierReport } from '../carrier';
+import type { CallEvents, CarrierCall, CarrierReport, Conversation } from '../../features/calls/ports';
 import { stereoWav } from './recording';
-import { RtpSession, SAMPLE_RATE } from './rtp-session';
-import { SipCall, type SipCallOutcome, type SipTrunk } from './sip-call';
+import { RtpSession, SAMPLE_RATE } from './media/rtp-session';
 import { SipEndpoint } from './sip-endpoint';
-import { parseTrunkUrl, resolveTrunk, trunkLookup, type TrunkSpec } from './sip-trunk';
+import { parseTrunkUrl, resolveTrunk, trunkLookup, type SipTrunk, type TrunkSpec } from './sip-trunk';
+import { OutboundCall as SipCall, type SipCallOutcome } from './uac/outbound-call';
 
-/** Where a live carrier sends what happens to its calls (the database, in the worker). */
-export interface LiveCallSink {
-  report(report: CarrierReport): Promise<void>;
-  /** Stores the recording and the conversation before the call is reported completed. */
-  saveConversation(
-    callId: string,
-    c: {
-      audio: Buffer;
-      seconds: number;
-      transcript: string;
-      answers: Record<string, unknown>;
-      /** Every utterance, offsets in `audio`. */
-      turns?: CallTurn[];
-      /** The callee asked not to be called again. */
-      optOut?: boolean;
-      /** When the callee asked to be called back. */
-      callbackAt?: Date | null;
-    },
-  ): Promise<void>;
-  /** Extends the lease of the calls this process holds; returns those that ended elsewhere (canceled). */
-  renewLeases(callIds: string[], leaseMs: number): Promise<string[]>;
+/** The agent's result fields beyond transcript and answers, when its policy fills them. */
+function agentExtras(result: object): Pick<Conversation, 'turns' | 'optOut' | 'callbackAt'> {
+  const r = result as Partial<Pick<Conversation, 'turns' | 'optOut' | 'callbackAt'>>;
+  return { turns: Array.isArray(r.turns) ? r.turns : [], optOut: r.optOut === true, callbackAt: r.callbackAt instanceof Date ? r.callbackAt : null };
 }
+
+/** Where a live carrier sends what happens to its calls (the calls feature, in the worker). */
+export type LiveCallSink = Pick<CallEvents, 'report' | 'conversation' | 'mediaAlive'>;
 
 /** A carrier whose calls live in this process (a SIP dialog and its RTP), not in callbacks. */
 export interface LiveCarrier {
@@ -47,7 +31,7 @@ export interface LiveCarrier {
   /** A fresh carrier call id (the SIP Call-ID), recorded before anything is sent. */
   newCarrierCallId(): string;
   /** Sends the INVITE and returns; progress goes to the sink. */
-  place(call: Call): Promise<void>;
+  place(call: CarrierCall): Promise<void>;
   holds(callId: string): boolean;
   /** The call was canceled or ended elsewhere: CANCEL or BYE it. */
   cancel(callId: string): void;
@@ -55,7 +39,7 @@ export interface LiveCarrier {
 }
 
 interface LiveCall {
-  sip: SipCall;
+  sip: SipCall<RtpSession>;
   /** Reports of one call are recorded in order (ringing before in_progress before the end). */
   reports: Promise<void>;
   agent: VoiceAgent | null;
@@ -70,9 +54,7 @@ export interface SipCarrierDeps {
   log: Logger;
   timing?: AgentTiming;
   /** Where the trunk is, per call (the organization's connection or the default), resolved and judged right before the INVITE. */
-  trunkFor?: (call: Call) => Promise<SipTrunk>;
-  /** Who the agent calls on behalf of (the organization's name); "our client" when not given. */
-  callerNameFor?: (call: Call) => Promise<string | null>;
+  trunkFor?: (call: CarrierCall) => Promise<SipTrunk>;
 }
 
 /**
@@ -109,17 +91,16 @@ export class SipCarrier implements LiveCarrier {
     return [...this.calls.values()].map((c) => c.media.stats);
   }
 
-  async place(call: Call): Promise<void> {
+  async place(call: CarrierCall): Promise<void> {
     const log = this.d.log.child({ call_id: call.id });
     const endpoint = await this.openEndpoint();
     const trunk = await this.trunkFor(call);
     const media = await RtpSession.open(this.d.config.bindAddress, this.d.config.rtpPortMin, this.d.config.rtpPortMax, call.maxDurationSeconds + 5);
-    const callerName = (await this.d.callerNameFor?.(call).catch(() => null)) ?? null;
-    const script = { task: call.task, questions: call.questions, voicemailMessage: call.voicemailMessage, callerName };
+    const script = { task: call.task, questions: call.questions, voicemailMessage: call.voicemailMessage, callerName: call.callerName };
     // Synthesize the prompts while the phone rings, so the agent answers without a pause.
     for (const text of scriptPrompts(script)) this.d.tts.synthesize(text).catch(() => undefined);
     this.d.stt.warm?.();
-    const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as SipCall };
+    const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as SipCall<RtpSession> };
     live.sip = new SipCall({
       callId: call.carrierCallId!,
       to: call.to,
@@ -167,21 +148,21 @@ export class SipCarrier implements LiveCarrier {
     await this.d.tts.close();
   }
 
-  private async finish(call: Call, live: LiveCall, outcome: SipCallOutcome): Promise<void> {
+  private async finish(call: CarrierCall, live: LiveCall, outcome: SipCallOutcome): Promise<void> {
     try {
       live.agent?.abort();
+      // Loss and jitter of the call's audio, for diagnosis (outcome.mediaQuality also carries them).
+      if (outcome.mediaQuality) this.d.log.info({ call_id: call.id, media: outcome.mediaQuality }, 'SIP call media quality');
       await live.reports;
       if (outcome.status === 'completed') {
-        const result = live.agent?.result(outcome.disposition) ?? { transcript: [], answers: {}, turns: [], optOut: false, callbackAt: null };
+        const result = live.agent?.result(outcome.disposition) ?? { transcript: [], answers: {} };
         const { left, right } = live.media.tracks();
-        await this.d.sink.saveConversation(call.id, {
+        await this.d.sink.conversation(call.id, {
           audio: stereoWav(left, right),
           seconds: Math.round(left.length / SAMPLE_RATE),
           transcript: result.transcript.join('\n'),
           answers: result.answers,
-          turns: result.turns,
-          optOut: result.optOut,
-          callbackAt: result.callbackAt,
+          ...agentExtras(result),
         });
       }
       await this.d.sink.report({ callId: call.id, status: outcome.status, disposition: outcome.disposition, durationSeconds: outcome.durationSeconds, carrierStatus: outcome.carrierStatus });
@@ -198,7 +179,7 @@ export class SipCarrier implements LiveCarrier {
       .catch((err: unknown) => this.d.log.warn({ call_id: r.callId, err: (err as Error).message }, 'could not record call progress'));
   }
 
-  private async trunkFor(call: Call): Promise<SipTrunk> {
+  private async trunkFor(call: CarrierCall): Promise<SipTrunk> {
     if (this.d.trunkFor) return this.d.trunkFor(call);
     if (!this.defaultTrunk) throw new Error('no SIP trunk configured (SIP_TRUNK_URL)');
     // The deployment's own trunk (SIP_TRUNK_URL) is the operator's choice: private addresses allowed.
@@ -218,7 +199,7 @@ export class SipCarrier implements LiveCarrier {
     this.leaseTimer = setInterval(() => {
       if (!this.calls.size) return;
       this.d.sink
-        .renewLeases([...this.calls.keys()], this.d.config.callLeaseMs)
+        .mediaAlive([...this.calls.keys()], this.d.config.callLeaseMs)
         .then((ended) => ended.forEach((id) => this.cancel(id)))
         .catch((err: unknown) => this.d.log.warn({ err: (err as Error).message }, 'could not renew call leases'));
     }, every);

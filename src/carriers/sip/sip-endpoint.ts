@@ -1,20 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import dgram from 'node:dgram';
 import { isIPv6 } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import * as sip from 'sip';
 import type { SipMessage } from 'sip';
 import type { Logger } from 'pino';
+import { systemClock, type Clock } from './clock';
+import { ALLOW, newBranch, newTag, printMessage } from './message';
+import { ClientTransaction, type TransactionUser } from './transaction/client-transaction';
+import { ServerTransactions } from './transaction/server-transaction';
+import { judgeDestination, type DestinationCheck, type Remote, type SipTransport } from './transport/transport';
+import { UdpTransport } from './transport/udp-transport';
 
-/** RFC 3261 timer values (section 17): T1 = RTT estimate, T2 = cap for non-INVITE retransmits, T4 = network lifetime. */
-export const T1 = 500;
-export const T2 = 4000;
-export const T4 = 5000;
-
-export interface Remote {
-  address: string;
-  port: number;
-}
+export { ALLOW, newBranch, newTag, printMessage } from './message';
+export type { Remote } from './transport/transport';
 
 /** What a dialog (one call) is told about its traffic. */
 export interface DialogHandler {
@@ -22,57 +19,56 @@ export interface DialogHandler {
   onRequest(rq: SipMessage, remote: Remote): SipMessage | null;
   /** A 2xx to INVITE that arrives after its transaction ended (a retransmission: ACK it again). */
   onStray2xx?(rs: SipMessage): void;
+  /** The call's address policy, applied to the responses it sends (see Remote.allowPrivate). */
+  allowPrivate?: boolean;
 }
 
-type ResponseCallback = (rs: SipMessage) => void;
-
-interface ClientTransaction {
-  method: string;
-  timers: NodeJS.Timeout[];
-  state: 'calling' | 'proceeding' | 'completed' | 'terminated';
-  onResponse: ResponseCallback;
-  /** Called once when neither a final response nor any response arrived in 64*T1 (Timer B / F). */
-  onTimeout: () => void;
+export interface SipEndpointOptions {
+  transport: SipTransport;
+  /** The address that goes into Via, Contact and SDP. */
+  publicAddress: string;
+  log: Logger;
+  clock?: Clock;
+  /** Judges every destination right before a send (default: judgeDestination). */
+  checkDestination?: DestinationCheck;
 }
-
-export const newBranch = () => `z9hG4bK${randomBytes(12).toString('hex')}`;
-export const newTag = () => randomBytes(8).toString('hex');
 
 /**
- * One UDP socket for SIP signalling, shared by every call of the process, with our own RFC 3261
- * client transactions (Timer A/B for INVITE, E/F for the rest, T2 cap) because a far end that falls
- * silent must never leave a call hanging. Messages are parsed and printed by npm `sip`.
- * Requests from the far end are routed to their dialog by Call-ID; retransmitted requests get the
- * same response again.
+ * The SIP message layer of the process: parses what the transport receives, hands responses to
+ * their client transaction (by branch and method) and requests to their dialog (by Call-ID),
+ * answers retransmitted requests from the server transactions' cache, and sends everything
+ * through one place, `send`, where the destination is judged first.
  */
 export class SipEndpoint {
   private readonly transactions = new Map<string, ClientTransaction>();
   private readonly dialogs = new Map<string, DialogHandler>();
-  private readonly answered = new Map<string, { response: string; timer: NodeJS.Timeout }>();
-  readonly port: number;
+  private readonly serverTransactions: ServerTransactions;
+  private readonly transport: SipTransport;
+  private readonly clock: Clock;
+  private readonly checkDestination: DestinationCheck;
+  private readonly log: Logger;
+  readonly publicAddress: string;
 
-  private constructor(
-    private readonly socket: dgram.Socket,
-    readonly publicAddress: string,
-    private readonly log: Logger,
-  ) {
-    this.port = socket.address().port;
-    socket.on('message', (data, rinfo) => this.receive(data, { address: rinfo.address, port: rinfo.port }));
-    socket.on('error', (err) => log.error({ err: err.message }, 'SIP socket error'));
+  constructor(opts: SipEndpointOptions) {
+    this.transport = opts.transport;
+    this.publicAddress = opts.publicAddress;
+    this.clock = opts.clock ?? systemClock;
+    this.checkDestination = opts.checkDestination ?? judgeDestination;
+    this.log = opts.log;
+    this.serverTransactions = new ServerTransactions(this.clock);
+    this.transport.onMessage((data, remote) => this.receive(data, remote));
   }
 
-  static async open(opts: { bindAddress: string; port: number; publicAddress?: string; log: Logger }): Promise<SipEndpoint> {
-    const socket = dgram.createSocket(isIPv6(opts.bindAddress) ? 'udp6' : 'udp4');
-    await new Promise<void>((resolve, reject) => {
-      socket.once('error', reject);
-      socket.bind(opts.port, opts.bindAddress, () => {
-        socket.off('error', reject);
-        resolve();
-      });
-    });
-    const bound = socket.address().address;
+  /** Binds the UDP socket; without a public address, bound to every interface: the first external IPv4. */
+  static async open(opts: { bindAddress: string; port: number; publicAddress?: string; log: Logger; checkDestination?: DestinationCheck }): Promise<SipEndpoint> {
+    const transport = await UdpTransport.open(opts.bindAddress, opts.port, opts.log);
+    const bound = transport.boundAddress;
     const publicAddress = opts.publicAddress ?? (bound === '0.0.0.0' || bound === '::' ? firstExternalIPv4() : bound);
-    return new SipEndpoint(socket, publicAddress, opts.log);
+    return new SipEndpoint({ transport, publicAddress, log: opts.log, checkDestination: opts.checkDestination });
+  }
+
+  get port(): number {
+    return this.transport.port;
   }
 
   /** host:port as it goes into Via and Contact. */
@@ -92,63 +88,58 @@ export class SipEndpoint {
     return this.dialogs.size;
   }
 
-  /** Adds our Via (new branch unless given: CANCEL reuses the INVITE's) and sends outside any transaction (ACK). */
+  get transactionCount(): number {
+    return this.transactions.size;
+  }
+
+  /** Adds our Via (new branch unless given) and sends outside any transaction (ACK for a 2xx). */
   sendStateless(m: SipMessage, to: Remote, branch = newBranch()): void {
-    m.headers.via = [{ version: '2.0', protocol: 'UDP', host: this.publicAddress, port: this.port, params: { branch, rport: null } }];
-    this.write(printMessage(m), to);
+    this.setVia(m, branch);
+    try {
+      this.send(Buffer.from(printMessage(m), 'binary'), to);
+    } catch (err) {
+      // Refused (destination or header): nothing was sent.
+      this.log.warn({ err: (err as Error).message, call_id: m.headers['call-id'] }, 'a SIP message was not sent');
+    }
   }
 
   /**
-   * Sends a request in a new client transaction. INVITE: retransmitted at T1, 2T1, 4T1… until a
-   * response (Timer A), given up after 64*T1 (Timer B). Others: retransmitted up to T2 apart until a
-   * final response (Timer E), given up after 64*T1 (Timer F). Returns the branch (CANCEL needs it).
+   * Sends a request in a new client transaction (RFC 3261 timers: see ClientTransaction).
+   * Returns the branch (CANCEL reuses the INVITE's, which is why it may be given). A request that
+   * cannot be printed (a line break in a header) throws: nothing is sent.
    */
-  request(m: SipMessage, to: Remote, onResponse: ResponseCallback, onTimeout: () => void, branch = newBranch()): string {
-    const method = m.method!;
-    m.headers.via = [{ version: '2.0', protocol: 'UDP', host: this.publicAddress, port: this.port, params: { branch, rport: null } }];
+  request(m: SipMessage, to: Remote, user: TransactionUser, branch = newBranch()): string {
+    this.setVia(m, branch);
     m.headers['max-forwards'] = 70;
-    const text = printMessage(m);
-    const key = `${branch}|${method}`;
-    const tx: ClientTransaction = { method, timers: [], state: 'calling', onResponse, onTimeout };
+    const key = `${branch}|${m.method}`;
+    const tx = new ClientTransaction(m, (data) => this.send(data, to), this.clock, user, () => {
+      if (this.transactions.get(key) === tx) this.transactions.delete(key);
+    });
     this.transactions.set(key, tx);
-    const retransmit = (interval: number) => {
-      tx.timers.push(
-        setTimeout(() => {
-          if (tx.state === 'calling' || (method !== 'INVITE' && tx.state === 'proceeding')) {
-            this.write(text, to);
-            retransmit(method === 'INVITE' ? interval * 2 : Math.min(interval * 2, T2));
-          }
-        }, interval),
-      );
-    };
-    this.write(text, to);
-    retransmit(T1);
-    tx.timers.push(
-      setTimeout(() => {
-        if (tx.state === 'calling' || (method !== 'INVITE' && tx.state === 'proceeding')) {
-          this.endTransaction(key, tx);
-          tx.onTimeout();
-        }
-      }, 64 * T1),
-    );
+    tx.start();
     return branch;
   }
 
+  /** Ends a client transaction that its user no longer waits for (its timers stop). */
+  forget(branch: string, method: string): void {
+    const tx = this.transactions.get(`${branch}|${method}`);
+    if (tx && (tx.state === 'calling' || tx.state === 'proceeding' || tx.state === 'trying')) tx.terminate();
+  }
+
   close(): void {
-    for (const [key, tx] of this.transactions) this.endTransaction(key, tx);
-    for (const { timer } of this.answered.values()) clearTimeout(timer);
-    this.answered.clear();
-    this.socket.close();
+    for (const tx of [...this.transactions.values()]) tx.terminate();
+    this.serverTransactions.clear();
+    this.transport.close();
   }
 
-  private endTransaction(key: string, tx: ClientTransaction): void {
-    tx.state = 'terminated';
-    for (const t of tx.timers) clearTimeout(t);
-    this.transactions.delete(key);
+  /** Every byte we send passes here: the destination is judged first (throws when refused). */
+  private send(data: Buffer, to: Remote): void {
+    this.checkDestination(to);
+    this.transport.send(data, to);
   }
 
-  private write(text: string, to: Remote): void {
-    this.socket.send(Buffer.from(text, 'binary'), to.port, to.address);
+  private setVia(m: SipMessage, branch: string): void {
+    m.headers.via = [{ version: '2.0', protocol: this.transport.protocol, host: this.publicAddress, port: this.port, params: { branch, rport: null } }];
   }
 
   private receive(data: Buffer, remote: Remote): void {
@@ -171,114 +162,45 @@ export class SipEndpoint {
   }
 
   private receiveResponse(rs: SipMessage): void {
-    const branch = String(rs.headers.via[0]!.params.branch ?? '');
-    const key = `${branch}|${rs.headers.cseq.method}`;
+    const key = `${String(rs.headers.via[0]!.params.branch ?? '')}|${rs.headers.cseq.method}`;
     const tx = this.transactions.get(key);
-    if (!tx) {
-      if (rs.headers.cseq.method === 'INVITE' && rs.status! >= 200 && rs.status! < 300) {
-        this.dialogs.get(rs.headers['call-id'])?.onStray2xx?.(rs);
-      }
-      return; // a late retransmission of a response we already acted on
+    if (tx) return tx.receive(rs);
+    if (rs.headers.cseq.method === 'INVITE' && rs.status! >= 200 && rs.status! < 300) {
+      this.dialogs.get(rs.headers['call-id'])?.onStray2xx?.(rs);
     }
-    const status = rs.status!;
-    if (status < 200) {
-      if (tx.state === 'calling') tx.state = 'proceeding';
-      tx.onResponse(rs);
-      return;
-    }
-    if (tx.state === 'completed') return;
-    if (tx.method === 'INVITE' && status >= 300) {
-      // The INVITE transaction ACKs a non-2xx final response itself (same branch), and keeps
-      // absorbing retransmissions of it for 32 s (Timer D).
-      tx.state = 'completed';
-      for (const t of tx.timers) clearTimeout(t);
-      tx.timers = [setTimeout(() => this.endTransaction(key, tx), 64 * T1).unref()];
-      tx.onResponse(rs);
-      return;
-    }
-    // A 2xx to INVITE ends the transaction (the dialog ACKs it); a final response to anything else
-    // leaves it completed for T4 to absorb retransmissions (Timer K).
-    this.endTransaction(key, tx);
-    if (tx.method !== 'INVITE') {
-      tx.state = 'completed';
-      this.transactions.set(key, tx);
-      tx.timers = [setTimeout(() => this.endTransaction(key, tx), T4)];
-    }
-    tx.onResponse(rs);
+    // Otherwise a late retransmission of a response we already acted on.
   }
 
-  /** Sends ACK for a non-2xx final response, on the INVITE's branch (RFC 3261 17.1.1.3). */
-  ackFailure(invite: SipMessage, rs: SipMessage, to: Remote, branch: string): void {
-    this.sendStateless(
-      {
-        method: 'ACK',
-        uri: invite.uri,
-        version: '2.0',
-        headers: {
-          via: [],
-          to: rs.headers.to,
-          from: invite.headers.from,
-          'call-id': invite.headers['call-id'],
-          cseq: { method: 'ACK', seq: invite.headers.cseq.seq },
-          'max-forwards': 70,
-        },
-      },
-      to,
-      branch,
-    );
-  }
-
+  /** Responses go back to where the request came from (RFC 3581 rport), which also works behind NAT. */
   private receiveRequest(rq: SipMessage, remote: Remote): void {
-    const branch = String(rq.headers.via[0]!.params.branch ?? '');
-    const cacheKey = `${rq.headers['call-id']}|${branch}|${rq.method}`;
-    const earlier = this.answered.get(cacheKey);
-    if (earlier) {
-      this.write(earlier.response, this.responseTarget(rq, remote));
-      return;
-    }
     const dialog = this.dialogs.get(rq.headers['call-id']);
-    let rs: SipMessage | null;
+    const to: Remote = dialog?.allowPrivate === undefined ? remote : { ...remote, allowPrivate: dialog.allowPrivate };
+    const earlier = this.serverTransactions.earlierResponse(rq);
+    if (earlier) return this.trySend(earlier, to);
     if (rq.method === 'ACK') {
       dialog?.onRequest(rq, remote);
       return;
-    } else if (dialog) {
-      rs = dialog.onRequest(rq, remote);
-    } else if (rq.method === 'OPTIONS') {
+    }
+    let rs: SipMessage | null;
+    if (dialog) rs = dialog.onRequest(rq, remote);
+    else if (rq.method === 'OPTIONS') {
       // Trunks ping with OPTIONS to see that we are alive.
       rs = sip.makeResponse(rq, 200, 'OK', { headers: { allow: ALLOW, accept: 'application/sdp' } });
-    } else {
-      rs = sip.makeResponse(rq, 481, 'Call/Transaction Does Not Exist');
-    }
+    } else rs = sip.makeResponse(rq, 481, 'Call/Transaction Does Not Exist');
     if (!rs) return;
     if (rs.status! > 100 && !rs.headers.to.params.tag) rs.headers.to = { ...rs.headers.to, params: { ...rs.headers.to.params, tag: newTag() } };
-    const text = printMessage(rs);
-    this.answered.set(cacheKey, { response: text, timer: setTimeout(() => this.answered.delete(cacheKey), 64 * T1).unref() });
-    this.write(text, this.responseTarget(rq, remote));
+    const data = Buffer.from(printMessage(rs), 'binary');
+    this.serverTransactions.remember(rq, data);
+    this.trySend(data, to);
   }
 
-  /** Responses go back where the request came from (RFC 3581 rport), which also works behind NAT. */
-  private responseTarget(_rq: SipMessage, remote: Remote): Remote {
-    return remote;
+  private trySend(data: Buffer, to: Remote): void {
+    try {
+      this.send(data, to);
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'a SIP response was not sent');
+    }
   }
-}
-
-/** Any string anywhere in the start line or the headers (not the body). */
-function* headerStrings(value: unknown): Generator<string> {
-  if (typeof value === 'string') yield value;
-  else if (Array.isArray(value)) for (const v of value) yield* headerStrings(v);
-  else if (value && typeof value === 'object') for (const v of Object.values(value)) yield* headerStrings(v);
-}
-
-/**
- * sip.stringify, refusing a message whose start line or headers carry a CR or LF: a value with a
- * line break would become a header line of its own (injection). Defence in depth: values are
- * validated where they enter (the carrier connection's fields), and quoted where they are written.
- */
-export function printMessage(m: SipMessage): string {
-  for (const text of headerStrings([m.method, m.uri, m.reason, m.headers])) {
-    if (/[\r\n\0]/.test(text)) throw new Error('refusing to send a SIP message with a line break in its start line or a header');
-  }
-  return sip.stringify(m);
 }
 
 /** Without SIP_PUBLIC_ADDRESS and bound to every interface: the machine's first non-loopback IPv4 address. */
@@ -288,5 +210,3 @@ function firstExternalIPv4(): string {
   }
   return '127.0.0.1';
 }
-
-export const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS, INFO, UPDATE';

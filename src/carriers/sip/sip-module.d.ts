@@ -1,4 +1,4 @@
-/** The parts of npm `sip` (0.0.6, no bundled types) that we use: its message codec (digest authentication is ours: sip-digest.ts). */
+/** The parts of npm `sip` (0.0.6, no bundled types) that we use: its message codec (digest authentication is ours: digest.ts). */
 declare module 'sip' {
   export interface SipUri {
     schema?: string;

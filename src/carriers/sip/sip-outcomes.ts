@@ -1,4 +1,4 @@
-import type { Disposition } from '../../features/calls/call.entity';
+import type { Disposition } from '../../features/calls/ports';
 
 export interface SipOutcome {
   status: 'failed';

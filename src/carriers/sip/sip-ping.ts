@@ -35,16 +35,14 @@ export async function pingTrunk(trunk: { host: string; port: number }, policy: T
     };
     const response = await new Promise<SipMessage | null>((resolve) => {
       const timer = setTimeout(() => resolve(null), timeoutMs);
-      endpoint.request(
-        rq,
-        { address, port: trunk.port },
-        (rs) => {
+      endpoint.request(rq, { address, port: trunk.port }, {
+        onResponse: (rs) => {
           if ((rs.status ?? 0) < 200) return;
           clearTimeout(timer);
           resolve(rs);
         },
-        () => resolve(null),
-      );
+        onFailure: () => resolve(null),
+      });
     });
     if (!response) return { ok: false, message: `No answer from ${trunk.host}:${trunk.port} (${address}) over UDP within ${timeoutMs / 1000} s: check the host, the port and any firewall.` };
     const status = response.status ?? 0;

@@ -1,6 +1,23 @@
 import { isIP } from 'node:net';
 import { dnsServersLookup, resolveDestination, systemLookup, type AddressLookup } from '../../common/net-guard';
-import type { SipTrunk } from './sip-call';
+
+/** A SIP trunk: where calls go, the credentials for digest authentication, and its address policy. */
+export interface SipTrunk {
+  host: string;
+  port: number;
+  /** Where packets go (the host resolved to an address, judged by the policy). */
+  address: string;
+  username?: string;
+  password?: string;
+  /**
+   * Whether the addresses the call sends to may be private, loopback or link-local: the same
+   * policy the trunk's host was judged by (an organization's trunk: only with
+   * CARRIER_ALLOW_PRIVATE_NETWORKS=true; the deployment's own trunk: yes). Every SIP send of the
+   * call is judged by it again (the transport's destination check), and so is the far end's SDP
+   * media address.
+   */
+  allowPrivate: boolean;
+}
 
 /** A trunk as configured, before its host is resolved. */
 export type TrunkSpec = Omit<SipTrunk, 'address' | 'allowPrivate'>;

@@ -1,64 +1,75 @@
-import type { Pool } from 'pg';
-import type { Call } from '../../features/calls/call.entity';
+import type { CallAnalysis, CallRecords, CallTurn, CarrierCall, Recording } from '../../features/calls/ports';
 import { GOODBYE, intro } from '../../voice/dialog/prompts';
 import { answerFromDigits, extractAnswer } from '../../voice/dialog/answers';
 import type { AnswerExtractor } from '../../voice/dialog/llm-answer-extractor';
-import type { Analyzer, CallAnalysis, Recording } from '../carrier';
 import { SipAnalyzer } from '../sip/sip-analyzer';
-import { organizationName } from '../caller-name';
 import { isMachine } from './twilio-outcomes';
 import { reaskText } from './twiml';
 
-interface GatherRow {
-  question_index: number;
-  attempt: number;
-  speech_result: string | null;
-  digits: string | null;
+/** About 150 words a minute: how long a line takes to say, for turns Twilio does not time. */
+const speechMs = (text: string) => 300 + text.split(/\s+/).filter(Boolean).length * 380;
+
+/**
+ * Twilio reports what was heard, not when: each utterance is placed after the one before for as
+ * long as its words take to say, and a callee's answer ends no earlier than its <Gather> result
+ * reached us (counted from the answer, where the recording starts). No latency: Twilio's speech
+ * recognition and prompts run at Twilio, unmeasured by us.
+ */
+export function estimatedTurns(lines: ReadonlyArray<{ speaker: 'agent' | 'callee'; text: string; heardAtMs?: number }>): CallTurn[] {
+  const turns: CallTurn[] = [];
+  let t = 0;
+  for (const l of lines) {
+    const dur = speechMs(l.text);
+    const end = l.heardAtMs !== undefined ? Math.max(t + dur, Math.round(l.heardAtMs)) : t + dur;
+    turns.push({ speaker: l.speaker, text: l.text, start_ms: end - dur, end_ms: end, interrupted: false });
+    t = end + 500;
+  }
+  return turns;
 }
 
 /**
  * A Twilio call is understood from what <Gather> heard: each question's answers (speech, or keys)
  * become the transcript and, by the question's type, the structured answers. The recording is the
- * one fetched from Twilio into call_recordings, served like a SIP recording.
+ * one fetched from Twilio and stored with the call, served like a SIP recording.
  */
-export class TwilioAnalyzer implements Analyzer {
+export class TwilioAnalyzer {
   private readonly stored: SipAnalyzer;
 
   constructor(
-    private readonly pool: Pool,
+    private readonly records: Pick<CallRecords, 'conversationOf' | 'audioOf' | 'heardAnswers'>,
     /** Optional: reduces free-text answers to the answer itself; without it the callee's words are kept. */
     private readonly extractor?: AnswerExtractor,
   ) {
-    this.stored = new SipAnalyzer(pool);
+    this.stored = new SipAnalyzer(records);
   }
 
-  async analyze(call: Call): Promise<CallAnalysis> {
-    const [{ rows: gathers }, { rows: rec }] = await Promise.all([
-      this.pool.query<GatherRow>('select question_index, attempt, speech_result, digits from twilio_gathers where call_id = $1 order by question_index, attempt', [call.id]),
-      this.pool.query<{ seconds: number }>('select seconds from call_recordings where call_id = $1', [call.id]),
-    ]);
+  async analyze(call: CarrierCall): Promise<CallAnalysis> {
+    const [gathers, rec] = await Promise.all([this.records.heardAnswers(call.id), this.records.conversationOf(call.id)]);
     const answers: Record<string, unknown> = Object.fromEntries(call.questions.map((q) => [q.key, null]));
-    const lines: string[] = [];
+    const said: Array<{ speaker: 'agent' | 'callee'; text: string; heardAtMs?: number }> = [];
+    const agent = (text: string) => said.push({ speaker: 'agent', text });
     if (isMachine(call.answeredBy)) {
-      if (call.voicemailMessage) lines.push(`Agent: ${call.voicemailMessage}`);
+      if (call.voicemailMessage) agent(call.voicemailMessage);
     } else if (call.disposition === 'human') {
-      lines.push(`Agent: ${intro(await organizationName(this.pool, call.orgId), call.task)}`);
+      agent(intro(call.callerName, call.task));
       call.questions.forEach((q, index) => {
-        for (const g of gathers.filter((x) => x.question_index === index)) {
-          lines.push(`Agent: ${g.attempt === 0 ? q.question : reaskText(q)}`);
-          const said = g.speech_result?.trim() || (g.digits ? `(pressed ${g.digits})` : '');
-          if (said) lines.push(`Callee: ${said}`);
-          const value = g.speech_result?.trim() ? extractAnswer(q, g.speech_result) : g.digits ? answerFromDigits(q, g.digits) : null;
+        for (const g of gathers.filter((x) => x.questionIndex === index)) {
+          agent(g.attempt === 0 ? q.question : reaskText(q));
+          const heard = g.speech?.trim() || (g.digits ? `(pressed ${g.digits})` : '');
+          const heardAtMs = call.startedAt && g.heardAt ? g.heardAt.getTime() - call.startedAt.getTime() : undefined;
+          if (heard) said.push({ speaker: 'callee', text: heard, ...(heardAtMs !== undefined && heardAtMs > 0 ? { heardAtMs } : {}) });
+          const value = g.speech?.trim() ? extractAnswer(q, g.speech) : g.digits ? answerFromDigits(q, g.digits) : null;
           if (value !== null && value !== undefined && answers[q.key] === null) answers[q.key] = value;
         }
       });
       await this.refineFreeText(call, answers);
-      if (gathers.length) lines.push(`Agent: ${GOODBYE}`);
+      if (gathers.length) agent(GOODBYE);
     }
-    return { transcript: lines.join('\n'), structuredAnswers: answers, recordingSeconds: rec[0]?.seconds ?? null };
+    const transcript = said.map((l) => `${l.speaker === 'agent' ? 'Agent' : 'Callee'}: ${l.text}`).join('\n');
+    return { transcript, structuredAnswers: answers, recordingSeconds: rec?.seconds ?? null, turns: estimatedTurns(said) };
   }
 
-  private async refineFreeText(call: Call, answers: Record<string, unknown>): Promise<void> {
+  private async refineFreeText(call: CarrierCall, answers: Record<string, unknown>): Promise<void> {
     if (!this.extractor) return;
     for (const q of call.questions) {
       const said = answers[q.key];
@@ -68,7 +79,7 @@ export class TwilioAnalyzer implements Analyzer {
     }
   }
 
-  recording(call: Call): Promise<Recording | null> {
+  recording(call: CarrierCall): Promise<Recording | null> {
     return this.stored.recording(call);
   }
 }

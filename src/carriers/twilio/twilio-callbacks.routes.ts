@@ -1,27 +1,21 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import express from 'express';
-import type { Pool } from 'pg';
 import twilio from 'twilio';
 import { z } from 'zod';
-import { Call } from '../../features/calls/call.entity';
-import type { CallLifecycle } from '../../features/calls/call-lifecycle';
-import type { ConnectionResolver } from '../../features/carrier-connections/effective-connection';
-import { addJobs, job } from '../../queue';
+import type { AccountTokens, CallEvents, CallRecords, CarrierCall, CarrierName } from '../../features/calls/ports';
 import { AppError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { named, route, type Reply, type RouteDescriptor, type RouteInput, type Routes } from '../../common/route';
 import { extractAnswer, answerFromDigits } from '../../voice/dialog/answers';
-import { organizationName } from '../caller-name';
 import { isMachine, reportForStatus } from './twilio-outcomes';
 import type { TwilioConversation } from './twiml';
 
 export interface TwilioCallbackDeps {
   /** PUBLIC_BASE_URL: Twilio signs the URL it requested, which we built from it. */
   publicBaseUrl: string;
-  connections: Pick<ConnectionResolver, 'twilioTokenFor'>;
-  lifecycle: CallLifecycle;
-  pool: Pick<Pool, 'query'>;
-  em: () => EntityManager;
+  tokenFor: AccountTokens;
+  /** What the callbacks learn goes to the calls feature; the call they are about is read from it. */
+  events: Pick<CallEvents, 'report' | 'answered' | 'identified' | 'heard' | 'recordingReady'>;
+  records: Pick<CallRecords, 'find'>;
   /** Builds the TwiML conversation (its URLs under PUBLIC_BASE_URL). */
   conversation: TwilioConversation;
 }
@@ -43,6 +37,9 @@ const twiml = (body: string): Reply => ({ status: 200, contentType: 'text/xml', 
 type Params = Record<string, string | string[]>;
 const one = (p: Params, k: string): string | undefined => (Array.isArray(p[k]) ? (p[k] as string[])[0] : (p[k] as string | undefined));
 
+/** The carrier these callbacks belong to. */
+const TWILIO = 'twilio' satisfies CarrierName;
+
 const forbidden = () => new AppError('invalid_signature', 'The request is not signed by the Twilio account that placed this call.');
 
 /**
@@ -51,13 +48,13 @@ const forbidden = () => new AppError('invalid_signature', 'The request is not si
  * parameters; anything else is 403 and changes nothing, so a callback signed by another
  * organization's account cannot touch this call.
  */
-async function verified(input: RouteInput, deps: TwilioCallbackDeps): Promise<{ call: Call; params: Params }> {
+async function verified(input: RouteInput, deps: TwilioCallbackDeps): Promise<{ call: CarrierCall; params: Params }> {
   const callId = input.params.call_id ?? '';
   const params = (input.body ?? {}) as Params;
-  const call = isUuid(callId) ? await input.ctx.em.findOne(Call, { id: callId }) : null;
+  const call = isUuid(callId) ? await deps.records.find(callId) : null;
   const signature = input.header('x-twilio-signature');
-  if (!call || call.carrier !== 'twilio' || !call.carrierAccount || !signature || one(params, 'AccountSid') !== call.carrierAccount) throw forbidden();
-  const token = await deps.connections.twilioTokenFor(call.orgId, call.carrierAccount);
+  if (!call || call.carrier !== TWILIO || !call.carrierAccount || !signature || one(params, 'AccountSid') !== call.carrierAccount) throw forbidden();
+  const token = await deps.tokenFor(call.orgId, call.carrierAccount);
   if (!token || !twilio.validateRequest(token, signature, deps.publicBaseUrl + input.url, params)) throw forbidden();
   const callSid = one(params, 'CallSid');
   if (call.carrierCallId && callSid && callSid !== call.carrierCallId) throw forbidden();
@@ -78,7 +75,7 @@ function callback(
   hook: 'status' | 'twiml' | 'gather' | 'recording',
   summary: string,
   request: Record<string, string>,
-  handle: (v: { call: Call; params: Params; input: RouteInput }, deps: TwilioCallbackDeps) => Promise<Reply>,
+  handle: (v: { call: CarrierCall; params: Params; input: RouteInput }, deps: TwilioCallbackDeps) => Promise<Reply>,
   extra: Partial<RouteDescriptor<TwilioCallbackDeps>> = {},
 ): RouteDescriptor<TwilioCallbackDeps> {
   return route<TwilioCallbackDeps>({
@@ -104,17 +101,17 @@ function callback(
 /** Twilio's webhooks for the calls it carries, mounted under /carriers/twilio. See docs/twilio.md. */
 export const twilioCallbackRoutes: Routes<TwilioCallbackDeps> = [
   callback('status', "Twilio's status callback: ringing, answered, completed, busy, no-answer, failed, canceled", { CallStatus: 'completed', CallDuration: '42' }, async ({ call, params }, deps) => {
-    await rememberSidAndMachine(deps, call, params);
-    const report = reportForStatus(call.id, params as Record<string, string>, call.answeredBy);
-    if (report) await deps.lifecycle.applyReport(deps.em(), report);
+    const answeredBy = await rememberSidAndMachine(deps, call, params);
+    const report = reportForStatus(call.id, params as Record<string, string>, answeredBy);
+    if (report) await deps.events.report(report);
     return twiml(EMPTY_TWIML);
   }),
   callback('twiml', 'The call was answered: Twilio asks what to do (TwiML conversation)', { CallStatus: 'in-progress', AnsweredBy: 'human' }, async ({ call, params }, deps) => {
-    await rememberSidAndMachine(deps, call, params);
+    const known = await rememberSidAndMachine(deps, call, params);
     // Answered: the call is in progress even if the status callback is late.
-    await deps.lifecycle.applyReport(deps.em(), { callId: call.id, status: 'in_progress', carrierStatus: { code: 200, reason: 'in-progress' } });
-    const answeredBy = one(params, 'AnsweredBy') ?? call.answeredBy;
-    return twiml(deps.conversation.answer(call, isMachine(answeredBy), await organizationName(deps.pool, call.orgId)));
+    await deps.events.answered(call.id, { code: 200, reason: 'in-progress' });
+    const answeredBy = one(params, 'AnsweredBy') ?? known;
+    return twiml(deps.conversation.answer(call, isMachine(answeredBy)));
   }),
   callback(
     'gather',
@@ -127,19 +124,14 @@ export const twilioCallbackRoutes: Routes<TwilioCallbackDeps> = [
       const q = call.questions[index];
       if (!Number.isInteger(index) || !q) throw new AppError('bad_request', 'Unknown question.');
       // The first answer to a question attempt wins: a replayed action gets the same next step.
-      const { rows } = await deps.pool.query<{ speech_result: string | null; digits: string | null }>(
-        `with ins as (
-           insert into twilio_gathers (call_id, question_index, attempt, speech_result, digits, confidence) values ($1, $2, $3, $4, $5, $6)
-           on conflict do nothing returning speech_result, digits
-         )
-         select speech_result, digits from ins
-         union all
-         select speech_result, digits from twilio_gathers where call_id = $1 and question_index = $2 and attempt = $3
-         limit 1`,
-        [call.id, index, attempt, one(params, 'SpeechResult') ?? null, one(params, 'Digits') ?? null, Number(one(params, 'Confidence') ?? NaN) || null],
-      );
-      const said = rows[0];
-      const value = said?.speech_result?.trim() ? extractAnswer(q, said.speech_result) : said?.digits ? answerFromDigits(q, said.digits) : null;
+      const said = await deps.events.heard(call.id, {
+        questionIndex: index,
+        attempt,
+        speech: one(params, 'SpeechResult') ?? null,
+        digits: one(params, 'Digits') ?? null,
+        confidence: Number(one(params, 'Confidence') ?? NaN) || null,
+      });
+      const value = said?.speech?.trim() ? extractAnswer(q, said.speech) : said?.digits ? answerFromDigits(q, said.digits) : null;
       return twiml(deps.conversation.next(call, index, attempt, value !== null && value !== undefined));
     },
     {
@@ -156,21 +148,19 @@ export const twilioCallbackRoutes: Routes<TwilioCallbackDeps> = [
     { RecordingStatus: 'completed', RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE0123456789abcdef0123456789abcdef` },
     async ({ call, params }, deps) => {
       const url = one(params, 'RecordingUrl');
-      if (one(params, 'RecordingStatus') === 'completed' && url) await addJobs(deps.pool, job('twilioRecording', { callId: call.id, recordingUrl: url }));
+      if (one(params, 'RecordingStatus') === 'completed' && url) await deps.events.recordingReady(call.id, url);
       return twiml(EMPTY_TWIML);
     },
   ),
 ];
 
-/** The CallSid (when the callback beat the dial's own write) and what answering-machine detection said. */
-async function rememberSidAndMachine(deps: TwilioCallbackDeps, call: Call, params: Params): Promise<void> {
+/**
+ * The CallSid (when the callback beat the dial's own write) and what answering-machine detection
+ * said; returns what is now known of the latter.
+ */
+async function rememberSidAndMachine(deps: TwilioCallbackDeps, call: CarrierCall, params: Params): Promise<string | null> {
   const sid = one(params, 'CallSid');
   const answeredBy = one(params, 'AnsweredBy');
-  if ((!call.carrierCallId && sid) || (!call.answeredBy && answeredBy)) {
-    await deps.pool.query(
-      'update calls set carrier_call_id = coalesce(carrier_call_id, $2), answered_by = coalesce(answered_by, $3), updated_at = now() where id = $1',
-      [call.id, sid ?? null, answeredBy ?? null],
-    );
-    call.answeredBy ??= answeredBy ?? null;
-  }
+  if ((!call.carrierCallId && sid) || (!call.answeredBy && answeredBy)) await deps.events.identified(call.id, { carrierCallId: sid, answeredBy });
+  return call.answeredBy ?? answeredBy ?? null;
 }

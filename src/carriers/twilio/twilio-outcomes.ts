@@ -1,4 +1,4 @@
-import type { CarrierReport } from '../carrier';
+import type { CarrierReport } from '../../features/calls/ports';
 import { outcomeForFinalResponse } from '../sip/sip-outcomes';
 
 /** Twilio error codes that mean the number itself is wrong (invalid, not a phone number, unreachable prefix). */

@@ -1,5 +1,4 @@
 import { WaveFile } from 'wavefile';
-import type { Pool } from 'pg';
 import type { TwilioAccount } from './twilio-client';
 
 /**
@@ -20,25 +19,4 @@ export async function downloadRecording(recordingUrl: string, account: TwilioAcc
   const data = (wav.data as { chunkSize: number }).chunkSize;
   const seconds = Math.round(data / (fmt.sampleRate * fmt.numChannels * (fmt.bitsPerSample / 8)));
   return { audio, seconds };
-}
-
-/** Stored like a SIP recording; a call already analysed gets its recording_url now. Idempotent. */
-export async function storeRecording(pool: Pool, callId: string, r: { audio: Buffer; seconds: number }): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('select 1 from calls where id = $1 for update', [callId]);
-    await client.query(
-      `insert into call_recordings (call_id, audio, seconds, transcript, structured_answers) values ($1, $2, $3, '', '{}')
-       on conflict (call_id) do update set audio = excluded.audio, seconds = excluded.seconds`,
-      [callId, r.audio, r.seconds],
-    );
-    await client.query('update calls set recording_seconds = $2 where id = $1 and analyzed_at is not null', [callId, r.seconds]);
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
 }

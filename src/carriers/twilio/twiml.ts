@@ -1,5 +1,5 @@
 import twilio from 'twilio';
-import type { Call, CallQuestion } from '../../features/calls/call.entity';
+import type { CallQuestion, CarrierCall } from '../../features/calls/ports';
 import { GOODBYE, intro } from '../../voice/dialog/prompts';
 
 const { VoiceResponse } = twilio.twiml;
@@ -30,19 +30,19 @@ export const reaskText = (q: CallQuestion): string => `Sorry, I did not catch th
 export class TwilioConversation {
   constructor(private readonly publicBaseUrl: string) {}
 
-  /** The first TwiML: the introduction (on behalf of `callerName`) and the first question, which the callee may talk over. */
-  answer(call: Call, machine: boolean, callerName: string | null = null): string {
+  /** The first TwiML: the introduction (on behalf of the call's caller name) and the first question, which the callee may talk over. */
+  answer(call: CarrierCall, machine: boolean): string {
     const r = new VoiceResponse();
     if (machine) {
       if (call.voicemailMessage) r.say(call.voicemailMessage);
       r.hangup();
       return r.toString();
     }
-    return this.ask(r, call, 0, 0, intro(callerName, call.task));
+    return this.ask(r, call, 0, 0, intro(call.callerName, call.task));
   }
 
   /** What follows the answer to question `index`, attempt `attempt` (recognised or not). */
-  next(call: Call, index: number, attempt: number, understood: boolean): string {
+  next(call: CarrierCall, index: number, attempt: number, understood: boolean): string {
     const r = new VoiceResponse();
     if (!understood && attempt === 0) return this.ask(r, call, index, 1);
     return this.ask(r, call, index + 1, 0);
@@ -53,7 +53,7 @@ export class TwilioConversation {
    * hears speech; a key stops it too), preceded by `before` in the same <Gather> so that the
    * introduction can be talked over as well.
    */
-  private ask(r: InstanceType<typeof VoiceResponse>, call: Call, index: number, attempt: number, before?: string): string {
+  private ask(r: InstanceType<typeof VoiceResponse>, call: CarrierCall, index: number, attempt: number, before?: string): string {
     const q = call.questions[index];
     if (!q) {
       if (before) r.say(before);

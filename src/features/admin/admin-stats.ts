@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CALL_STATUSES, type CallStatus } from '../calls/call.entity';
-import type { DeliveryState } from '../webhooks/webhook-delivery.entity';
+import { CALL_STATUSES, type CallStatus } from '../calls';
+import type { DeliveryState } from '../webhooks';
 
 const DELIVERY_STATES: readonly DeliveryState[] = ['pending', 'delivered', 'failed', 'undeliverable'];
 

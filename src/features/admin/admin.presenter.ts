@@ -1,13 +1,10 @@
 import { isoMicro } from '../../common/time';
-import type { ApiKey } from '../api-keys/api-key.entity';
-import { presentApiKey } from '../api-keys/api-keys.presenter';
-import type { Call } from '../calls/call.entity';
-import type { CallsService } from '../calls/calls.service';
-import { presentDelivery } from '../webhooks/deliveries.presenter';
-import type { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
+import { type ApiKey, presentApiKey } from '../api-keys';
+import type { Call, CallsService } from '../calls';
+import { presentDelivery, type WebhookDelivery } from '../webhooks';
 import type { AdminStats } from './admin-stats';
 import type { AdminOrganizationView, AdminUserView } from './admin.service';
-import type { AuditEntry } from './audit-entry.entity';
+import type { AuditEntry } from '../audit';
 
 /** REST shapes of /api/admin/* (snake_case, docs/api.md). Tenant rows gain their org_id. */
 export const presentAdminOrganization = (o: AdminOrganizationView) => ({

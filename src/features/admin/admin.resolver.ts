@@ -4,9 +4,8 @@ import { toConnection } from '../../graphql/connection';
 import { PageArgs, pageInput } from '../../graphql/page-args';
 import { RequestCtx } from '../../graphql/request-ctx';
 import type { Ctx } from '../../common/context';
-import { toCallType } from '../calls/calls.resolver';
-import type { CallsService } from '../calls/calls.service';
-import type { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
+import { type CallsService, toCallType } from '../calls';
+import type { WebhookDelivery } from '../webhooks';
 import type { AdminStats } from './admin-stats';
 import type { AdminService } from './admin.service';
 import {

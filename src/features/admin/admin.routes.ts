@@ -1,9 +1,8 @@
 import { EXAMPLE, listOf, pageExample } from '../../common/api-schemas';
 import { named, reply, route, type RouteDescriptor, type Routes } from '../../common/route';
-import { API_KEY_EXAMPLE } from '../api-keys/api-keys.schemas';
-import { CALL_EXAMPLE } from '../calls/calls.schemas';
-import type { CallsService } from '../calls/calls.service';
-import { DELIVERY_EXAMPLE } from '../webhooks/deliveries.schemas';
+import { API_KEY_EXAMPLE } from '../api-keys';
+import { CALL_EXAMPLE, type CallsService } from '../calls';
+import { DELIVERY_EXAMPLE } from '../webhooks';
 import {
   presentAdminApiKey,
   presentAdminCall,

@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { jsonObject, nullable, timestamp, uuidString } from '../../common/api-schemas';
 import { pageSchema } from '../../common/pagination';
 import { ROLES } from '../../common/roles';
-import { apiKeySchema } from '../api-keys/api-keys.schemas';
-import { callSchema } from '../calls/calls.schemas';
-import { deliverySchema } from '../webhooks/deliveries.schemas';
-import { CALL_STATUSES } from '../calls/call.entity';
-import { EVENT_TYPES } from '../webhooks/webhook-delivery.entity';
+import { apiKeySchema } from '../api-keys';
+import { CALL_STATUSES, callSchema } from '../calls';
+import { deliverySchema, EVENT_TYPES } from '../webhooks';
 
 const uuid = z.uuid({ message: 'must be a UUID' });
 const boolParam = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);

@@ -7,14 +7,12 @@ import { isUuid } from '../../common/ids';
 import type { Logger } from '../../common/logger';
 import { paginate, type Page } from '../../common/pagination';
 import { parseInput } from '../../common/validation';
-import { ApiKey } from '../api-keys/api-key.entity';
-import type { ApiKeyCache } from '../api-keys/api-key-cache';
-import type { ApiKeysService } from '../api-keys/api-keys.service';
-import type { AuthService } from '../auth/auth.service';
-import { Call } from '../calls/call.entity';
-import { Organization } from '../orgs/organization.entity';
-import { User } from '../users/user.entity';
-import { WebhookDelivery } from '../webhooks/webhook-delivery.entity';
+import { ApiKey, type ApiKeyCache, type ApiKeysService } from '../api-keys';
+import type { AuthService } from '../auth';
+import { Call } from '../calls';
+import { Organization } from '../orgs';
+import { User } from '../users';
+import { WebhookDelivery } from '../webhooks';
 import {
   listAuditSchema,
   listCallsSchema,
@@ -28,7 +26,7 @@ import {
   type ListUsersInput,
 } from './admin.schemas';
 import { loadStats, type AdminStats } from './admin-stats';
-import { AuditEntry } from './audit-entry.entity';
+import { AuditEntry } from '../audit';
 
 export interface OrgCounts {
   userCount: number;

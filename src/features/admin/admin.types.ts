@@ -3,11 +3,11 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { AuditActionEnum, AuditTargetTypeEnum } from '../../graphql/enums';
 import { DateTimeScalar } from '../../graphql/scalars';
-import { ApiKeyType } from '../api-keys/api-keys.types';
-import { CallType } from '../calls/calls.types';
-import { OrganizationType } from '../orgs/orgs.types';
-import { UserType } from '../users/users.types';
-import { WebhookDeliveryType } from '../webhooks/deliveries.types';
+import { ApiKeyType } from '../api-keys';
+import { CallType } from '../calls';
+import { OrganizationType } from '../orgs';
+import { UserType } from '../users';
+import { WebhookDeliveryType } from '../webhooks';
 
 @ObjectType('AdminOrganization', { description: 'An organization with what it holds (platform admins only).' })
 export class AdminOrganizationType extends OrganizationType {

@@ -4,12 +4,11 @@ import type { Config } from '../../config';
 import { emailSchema, parseInput, passwordSchema } from '../../common/validation';
 import { z } from 'zod';
 import { hashPassword } from '../../common/passwords';
-import { Organization } from '../orgs/organization.entity';
-import { generateWebhookSecret, sealWebhookSecret } from '../orgs/webhook-secret';
+import { generateWebhookSecret, Organization, sealWebhookSecret } from '../orgs';
 import { AppError } from '../../common/errors';
 import type { Role } from '../../common/roles';
-import { User } from '../users/user.entity';
-import { AuditEntry } from './audit-entry.entity';
+import { User } from '../users';
+import { AuditEntry } from '../audit';
 
 /** Audit actor for changes made from the command line (there is no user behind them). */
 export const CLI_ACTOR_ID = '00000000-0000-0000-0000-000000000000';

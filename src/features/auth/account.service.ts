@@ -5,8 +5,8 @@ import type { Ctx } from '../../common/context';
 import { requireUser } from '../../common/context';
 import { AppError, validationError } from '../../common/errors';
 import { parseInput } from '../../common/validation';
-import { User } from '../users/user.entity';
-import type { AccountMail } from '../mail/account-mail';
+import { User } from '../users';
+import { type AccountMail, consumeMailToken, issueMailToken, issuePasswordResetToken, peekMailToken } from '../mail';
 import {
   acceptInvitationSchema,
   changePasswordSchema,
@@ -20,7 +20,6 @@ import {
   type VerifyEmailInput,
 } from './auth.schemas';
 import type { AuthService, SessionToken } from './auth.service';
-import { consumeMailToken, issueMailToken, issuePasswordResetToken, peekMailToken } from '../mail/mail-tokens';
 import { hashPassword, verifyPassword } from '../../common/passwords';
 
 interface UpdatedUser {

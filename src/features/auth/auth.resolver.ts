@@ -1,7 +1,7 @@
 import { Arg, Authorized, Mutation, Query, Resolver } from 'type-graphql';
 import { RequestCtx } from '../../graphql/request-ctx';
 import type { Ctx } from '../../common/context';
-import { MeType } from '../users/users.types';
+import { MeType } from '../users';
 import type { AccountService } from './account.service';
 import type { AuthService, SessionToken } from './auth.service';
 import { AuthPayloadType, EmailVerificationType, SignupInput, SignupPayloadType } from './auth.types';

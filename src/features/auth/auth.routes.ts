@@ -1,11 +1,8 @@
 import { bearerToken } from '../../common/bearer-token';
 import { named, reply, route, type Routes } from '../../common/route';
-import { presentNewApiKey } from '../api-keys/api-keys.presenter';
-import { NEW_API_KEY_EXAMPLE } from '../api-keys/api-keys.schemas';
-import { presentOrganization } from '../orgs/orgs.presenter';
-import { ORGANIZATION_EXAMPLE } from '../orgs/orgs.schemas';
-import { presentUser } from '../users/users.presenter';
-import { USER_EXAMPLE } from '../users/users.schemas';
+import { NEW_API_KEY_EXAMPLE, presentNewApiKey } from '../api-keys';
+import { ORGANIZATION_EXAMPLE, presentOrganization } from '../orgs';
+import { presentUser, USER_EXAMPLE } from '../users';
 import type { AccountService } from './account.service';
 import {
   acceptedSchema,

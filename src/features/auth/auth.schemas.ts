@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { uuidString } from '../../common/api-schemas';
 import { ROLES } from '../../common/roles';
 import { emailSchema, passwordSchema } from '../../common/validation';
-import { newApiKeySchema } from '../api-keys/api-keys.schemas';
-import { organizationSchema } from '../orgs/orgs.schemas';
-import { userSchema } from '../users/users.schemas';
+import { newApiKeySchema } from '../api-keys';
+import { organizationSchema } from '../orgs';
+import { userSchema } from '../users';
 
 export const signupSchema = z.strictObject({
   email: emailSchema,

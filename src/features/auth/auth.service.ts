@@ -5,15 +5,12 @@ import { AppError } from '../../common/errors';
 import { mapPgError } from '../../common/pg-errors';
 import { parseInput } from '../../common/validation';
 import type { RateLimits } from '../../rate-limit/rate-limits';
-import { ApiKey } from '../api-keys/api-key.entity';
-import { generateApiKeySecret } from '../api-keys/api-key-secret';
-import { Organization } from '../orgs/organization.entity';
-import { generateWebhookSecret, sealWebhookSecret } from '../orgs/webhook-secret';
-import { User } from '../users/user.entity';
+import { ApiKey, generateApiKeySecret } from '../api-keys';
+import { generateWebhookSecret, Organization, sealWebhookSecret } from '../orgs';
+import { User } from '../users';
 import { loginSchema, signupSchema, type LoginInput, type SignupInput } from './auth.schemas';
 import { hashPassword, verifyPassword } from '../../common/passwords';
-import type { AccountMail } from '../mail/account-mail';
-import { issueMailToken } from '../mail/mail-tokens';
+import { type AccountMail, issueMailToken } from '../mail';
 import { issueDashboardToken, verifyDashboardToken } from './tokens';
 
 export interface SessionToken {

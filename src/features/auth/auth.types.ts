@@ -1,7 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { NewApiKeyType } from '../api-keys/api-keys.types';
-import { OrganizationType } from '../orgs/orgs.types';
-import { UserType } from '../users/users.types';
+import { NewApiKeyType } from '../api-keys';
+import { OrganizationType } from '../orgs';
+import { UserType } from '../users';
 
 @ObjectType('AuthPayload', { description: 'A dashboard access token.' })
 export class AuthPayloadType {

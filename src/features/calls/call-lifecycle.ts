@@ -1,11 +1,13 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CarrierReport, CallAnalysis } from '../../carriers/carrier';
 import { addJobs, job } from '../../queue';
 import type { Logger } from '../../common/logger';
-import { recordEvent, type EventSubject } from '../webhooks/outbox';
+import { recordEvent, type EventSubject } from '../webhooks';
 import { Call, FINAL_STATUSES, type CallStatus, type Disposition } from './call.entity';
+import type { CallAnalysis, CarrierAdapters, CarrierReport } from './ports';
 import type { RecordingUrls } from './recording-url';
+import { normalizeTurns, summarizeLatency } from './call-turns';
+import { isoMicroOrNull } from '../../common/time';
 import type { LiveEventsPublisher } from '../../common/live-events';
 
 /** A call as the subject of its events (what the outbox and the envelope need). */
@@ -28,9 +30,6 @@ export type CallFinishedHook = (em: EntityManager, call: Call) => Promise<void>;
 /** Runs in the transaction that stores an analysis (the suppression list registers one for opt-outs). */
 export type CallAnalyzedHook = (em: EntityManager, call: Call, analysis: CallAnalysis) => Promise<void>;
 
-/** NOTIFY channel: a call held live by a worker (a SIP dialog) was ended by someone else. */
-export const LIVE_CALL_ENDED_CHANNEL = 'voicegate_live_call_ended';
-
 const RANK: Record<CallStatus, number> = { scheduled: -1, queued: 0, ringing: 1, in_progress: 2, completed: 3, failed: 3, canceled: 3 };
 
 /**
@@ -44,6 +43,10 @@ export class CallLifecycle {
   private readonly analyzedHooks: CallAnalyzedHook[] = [];
   /** Announces every committed change to live subscribers (set by createServices). */
   live: LiveEventsPublisher | undefined;
+  /** The carriers (set by createServices): a canceled call is hung up by its carrier's adapter. */
+  carriers: CarrierAdapters | undefined;
+  /** Told of each stored call's measured turn latencies (milliseconds), after commit (the metrics). */
+  turnsStored: ((carrier: string, latenciesMs: number[]) => void) | undefined;
 
   constructor(
     private readonly recordingUrls: RecordingUrls,
@@ -101,10 +104,9 @@ export class CallLifecycle {
     call.endedAt = new Date();
     await em.flush();
     this.logChange(call, from);
-    // Delivered on commit, to every process: the one holding the dialog hangs it up.
-    if (call.liveUntil && status === 'canceled') await em.execute('select pg_notify(?, ?)', [LIVE_CALL_ENDED_CHANNEL, call.id]);
-    // A Twilio call lives at Twilio: ask it to hang up (outside this transaction, by the worker).
-    if (call.carrier === 'twilio' && status === 'canceled' && call.carrierCallId) await addJobs(em, job('carrierHangup', { callId: call.id }));
+    // The one hang-up path: a canceled call the carrier has is ended there by its adapter, outside
+    // this transaction, by the carrierHangup job (committed with the change).
+    if (status === 'canceled' && call.carrierCallId && this.carriers?.get(call.carrier).hangUp) await addJobs(em, job('carrierHangup', { callId: call.id }));
     await recordEvent(em, eventSubject(call), 'call.ended', {
       disposition,
       duration_seconds: durationSeconds,
@@ -135,6 +137,12 @@ export class CallLifecycle {
       call.transcript = analysis.transcript;
       call.structuredAnswers = analysis.structuredAnswers;
       if (analysis.recordingSeconds !== null) call.recordingSeconds = analysis.recordingSeconds;
+      call.turns = normalizeTurns(analysis.turns);
+      call.latency = summarizeLatency(call.turns);
+      if (analysis.optOut) call.optedOut = true;
+      // A time to call back only means something on a call that asked for one.
+      const callbackAt = analysis.callbackAt && Number.isFinite(analysis.callbackAt.getTime()) ? analysis.callbackAt : null;
+      call.callbackAt = call.disposition === 'callback_requested' ? callbackAt : null;
       call.analyzedAt = new Date();
       await tx.flush();
       await recordEvent(tx, eventSubject(call), 'call.analyzed', {
@@ -142,11 +150,19 @@ export class CallLifecycle {
         structured_answers: call.structuredAnswers,
         recording_url: this.recordingUrls.sign(call.id),
         duration_seconds: call.durationSeconds,
+        turns: call.turns,
+        latency: call.latency,
+        opted_out: call.optedOut,
+        callback_at: isoMicroOrNull(call.callbackAt),
       });
       for (const hook of this.analyzedHooks) await hook(tx, call, analysis);
       return call;
     });
-    if (analyzed) this.live?.callChanged(analyzed);
+    if (analyzed) {
+      this.live?.callChanged(analyzed);
+      const measured = (analyzed.turns ?? []).flatMap((t) => (t.latency ? [t.latency.total_ms] : []));
+      if (measured.length) this.turnsStored?.(analyzed.carrier ?? 'simulator', measured);
+    }
     return analyzed !== null;
   }
 }

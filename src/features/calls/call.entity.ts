@@ -1,13 +1,13 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
-import type { CallQuestion, CallStatus, CarrierName, CarrierStatus, Disposition } from './ports';
+import type { CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition } from './ports';
 
 // The plain types live in ports.ts (what carriers and voice may import); re-exported for the feature.
 export { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES } from './ports';
-export type { CallQuestion, CallStatus, CarrierName, CarrierStatus, Disposition } from './ports';
+export type { CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierName, CarrierStatus, Disposition, TurnLatency } from './ports';
 
 @Entity({ tableName: 'calls' })
-export class Call {
+export class Call implements CarrierCall {
   [OptionalProps]?:
     | 'from'
     | 'status'
@@ -38,7 +38,12 @@ export class Call {
     | 'attempt'
     | 'dialStartedAt'
     | 'carrierAccount'
-    | 'answeredBy';
+    | 'answeredBy'
+    | 'callerName'
+    | 'turns'
+    | 'latency'
+    | 'optedOut'
+    | 'callbackAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -148,6 +153,26 @@ export class Call {
   /** Set, and committed, just before the carrier is asked to dial (see dial.task.ts). */
   @Property({ type: 'datetime', nullable: true })
   dialStartedAt: Date | null = null;
+
+  /** Who the agent says it calls on behalf of: the input's caller_name, else the organization's name at placement. */
+  @Property({ type: 'text', nullable: true })
+  callerName: string | null = null;
+
+  /** One entry per utterance, once analysed (null before). */
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  turns: CallTurn[] | null = null;
+
+  /** p50/p95 of the agent turns' latency, once analysed (null before). */
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  latency: CallLatencySummary | null = null;
+
+  /** The callee asked not to be called again (the number joined the suppression list). */
+  @Property({ type: 'boolean' })
+  optedOut: boolean = false;
+
+  /** When the callee asked to be called back (disposition callback_requested with a time). */
+  @Property({ type: 'datetime', nullable: true })
+  callbackAt: Date | null = null;
 
   @Property({ type: 'datetime', onUpdate: () => new Date() })
   updatedAt: Date = new Date();

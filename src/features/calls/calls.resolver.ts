@@ -15,6 +15,18 @@ export const toCallType = (calls: Pick<CallsService, 'present'>, c: Call): CallT
     id: c.id,
     questions: c.questions.map((q) => ({ key: q.key, text: q.question, type: q.type, options: q.options ?? null })),
     recordingUrl: json.recording_url,
+    turns:
+      c.turns?.map((t) => ({
+        speaker: t.speaker,
+        text: t.text,
+        startMs: t.start_ms,
+        endMs: t.end_ms,
+        interrupted: t.interrupted,
+        latency: t.latency
+          ? { endOfTurnMs: t.latency.end_of_turn_ms, recognitionMs: t.latency.recognition_ms, decisionMs: t.latency.decision_ms, synthesisMs: t.latency.synthesis_ms, totalMs: t.latency.total_ms }
+          : null,
+      })) ?? null,
+    latency: c.latency ? { p50Ms: c.latency.p50_ms, p95Ms: c.latency.p95_ms, turns: c.latency.turns } : null,
   };
 };
 
@@ -58,6 +70,7 @@ export class CallsResolver {
       max_duration_seconds: input.maxDurationSeconds,
       ring_timeout_seconds: input.ringTimeoutSeconds,
       voicemail_message: input.voicemailMessage,
+      caller_name: input.callerName,
       metadata: input.metadata,
       webhook_url: input.webhookUrl,
       schedule_at: input.scheduleAt,

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import type { Analyzer } from '../../carriers/carrier';
 import { EXAMPLE, listOf, pageExample } from '../../common/api-schemas';
 import { AppError, notFound } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { named, reply, route, type Routes } from '../../common/route';
 import { Call } from './call.entity';
-import { CALL_EXAMPLE, callSchema, idempotencyKeySchema, listCallsSchema, placeCallSchema } from './calls.schemas';
+import { idempotencyKeySchema } from '../../common/idempotency';
+import { CALL_EXAMPLE, callSchema, listCallsSchema, placeCallSchema } from './calls.schemas';
 import type { CallsService } from './calls.service';
+import type { CarrierAdapters } from './ports';
 import type { RecordingUrls } from './recording-url';
 
 export interface CallsDeps {
@@ -100,7 +101,7 @@ export const callsRoutes: Routes<CallsDeps> = [
 
 export interface RecordingsDeps {
   recordingUrls: RecordingUrls;
-  analyzer: Analyzer;
+  carriers: CarrierAdapters;
 }
 
 /** Public, credential-free recording links: the signed, expiring query string is the credential. */
@@ -124,7 +125,7 @@ export const recordingsRoutes: Routes<RecordingsDeps> = [
     },
     errors: [401, 404],
     example: {},
-    handler: async ({ ctx, params, query }, { recordingUrls, analyzer }) => {
+    handler: async ({ ctx, params, query }, { recordingUrls, carriers }) => {
       const match = /^([0-9a-f-]{36})\.wav$/i.exec(params.file ?? '');
       const callId = match?.[1];
       if (!callId || !isUuid(callId)) throw notFound('Recording');
@@ -134,7 +135,7 @@ export const recordingsRoutes: Routes<RecordingsDeps> = [
       if (verdict === 'expired') throw new AppError('token_expired', 'The recording link has expired.');
       const call = await ctx.em.findOne(Call, { id: callId });
       if (!call || call.recordingSeconds === null) throw notFound('Recording');
-      const audio = await analyzer.recording(call);
+      const audio = await carriers.get(call.carrier).recording(call);
       if (!audio) throw notFound('Recording');
       return {
         status: 200,

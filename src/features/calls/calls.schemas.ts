@@ -56,6 +56,15 @@ export const questionSchema = z
     if (q.type !== 'enum' && q.options) ctx.addIssue({ code: 'custom', path: ['options'], message: 'is only allowed for enum questions' });
   });
 
+export const MAX_CALLER_NAME = 80;
+export const callerNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(MAX_CALLER_NAME, `must be at most ${MAX_CALLER_NAME} characters`)
+  // Said aloud and shown: one line of printable text.
+  .regex(/^[^\p{Cc}\p{Cf}\u2028\u2029]*$/u, 'must not contain control characters or line breaks');
+
 export const placeCallSchema = z.strictObject({
   to: e164Schema,
   from: e164Schema.nullish(),
@@ -76,6 +85,8 @@ export const placeCallSchema = z.strictObject({
   webhook_url: webhookUrlSchema.nullish(),
   ring_timeout_seconds: z.number().int('must be an integer').min(5, 'must be at least 5').max(120, 'must be at most 120').nullish(),
   voicemail_message: z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters').nullish(),
+  /** Who the agent says it calls on behalf of; default the organization's name. */
+  caller_name: callerNameSchema.nullish(),
   /** RFC 3339 with an offset; at most 90 days ahead. A time already past places the call at once. */
   schedule_at: z.iso
     // abort: a malformed value is one error, not also "more than 90 days ahead".
@@ -88,11 +99,6 @@ export type PlaceCallInput = z.input<typeof placeCallSchema>;
 export const listCallsSchema = pageSchema.extend({ status: z.enum(CALL_STATUSES).optional() });
 export type ListCallsInput = z.input<typeof listCallsSchema>;
 
-export const idempotencyKeySchema = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(255, 'must be at most 255 characters')
-  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces');
 
 // ---- responses ------------------------------------------------------------------------------
 
@@ -107,6 +113,35 @@ const questionOut = z.strictObject({
 export const carrierStatusSchema = z
   .strictObject({ code: nullable(z.number().int()), reason: z.string() })
   .meta({ description: 'The carrier\'s last word on the call, e.g. {"code": 486, "reason": "Busy Here"} for SIP.' });
+
+export const turnLatencySchema = z
+  .strictObject({
+    end_of_turn_ms: z.number().int().meta({ description: "From the callee's last voiced frame to the moment the turn was judged over." }),
+    recognition_ms: z.number().int().meta({ description: 'Recognition still running after the turn was judged over.' }),
+    decision_ms: z.number().int().meta({ description: 'Choosing what to say.' }),
+    synthesis_ms: z.number().int().meta({ description: 'Synthesis still running after the decision (0 when the prompt was ready).' }),
+    total_ms: z.number().int().meta({ description: "From the callee's last voiced frame to the agent's first audio frame on the wire." }),
+  })
+  .meta({ description: 'Where the time of an agent turn that answers the callee went (milliseconds).' });
+
+export const callTurnSchema = z
+  .strictObject({
+    speaker: z.enum(['agent', 'callee']),
+    text: z.string(),
+    start_ms: z.number().int().meta({ description: 'Start, in milliseconds from the start of the recording.' }),
+    end_ms: z.number().int().meta({ description: 'End in the recording; for an interrupted agent turn, where the callee stopped hearing it.' }),
+    interrupted: z.boolean().meta({ description: 'An agent turn the callee talked over.' }),
+    latency: turnLatencySchema.optional().meta({ description: 'Only on agent turns that answer the callee, when the carrier measures them (SIP, simulator).' }),
+  })
+  .meta({ description: 'One utterance of the call.' });
+
+export const callLatencySchema = z
+  .strictObject({
+    p50_ms: nullable(z.number().int()),
+    p95_ms: nullable(z.number().int()),
+    turns: z.number().int().meta({ description: 'How many agent turns were measured.' }),
+  })
+  .meta({ description: "Median and 95th percentile (nearest rank) of the agent turns' latency.total_ms; nulls when no turn was measured." });
 
 /** A call as REST returns it (calls.presenter.ts). */
 export const callSchema = z.strictObject({
@@ -129,6 +164,11 @@ export const callSchema = z.strictObject({
   transcript: nullable(z.string()),
   structured_answers: nullable(jsonObject).meta({ description: 'One entry per question key, of the question type.' }),
   recording_url: nullable(z.string()).meta({ description: 'Signed, expiring link to an audio/wav file; needs no credential.' }),
+  caller_name: nullable(z.string()).meta({ description: "Who the agent said it calls on behalf of: the input's caller_name, else the organization's name when the call was placed." }),
+  turns: nullable(z.array(callTurnSchema)).meta({ description: 'One entry per utterance, in order; null until the call is analyzed.' }),
+  latency: nullable(callLatencySchema).meta({ description: 'Turn latency summary; null until the call is analyzed.' }),
+  opted_out: z.boolean().meta({ description: 'The callee asked not to be called again (the number joined the suppression list).' }),
+  callback_at: nullable(timestamp).meta({ description: 'When the callee asked to be called back (disposition callback_requested); null otherwise.' }),
   created_at: timestamp,
   started_at: nullable(timestamp),
   ended_at: nullable(timestamp),
@@ -156,6 +196,11 @@ export const CALL_EXAMPLE = {
   transcript: null,
   structured_answers: null,
   recording_url: null,
+  caller_name: 'Acme Dental',
+  turns: null,
+  latency: null,
+  opted_out: false,
+  callback_at: null,
   created_at: EXAMPLE.time,
   started_at: null,
   ended_at: null,

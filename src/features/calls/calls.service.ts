@@ -2,8 +2,8 @@ import { LockMode } from '@mikro-orm/core';
 import type { Config } from '../../config';
 import type { Ctx } from '../../common/context';
 import { requireOrg, requireUser } from '../../common/context';
-import { sha256Hex } from '../../common/crypto';
-import { AppError, notFound, type FieldError } from '../../common/errors';
+import { AppError, notFound } from '../../common/errors';
+import { Idempotency, idempotencyKeyErrors, IdempotencyKeyTaken } from '../../common/idempotency';
 import { isUuid, newId } from '../../common/ids';
 import { paginateRows, type Page } from '../../common/pagination';
 import { checkInput, invalidRequest, parseInput } from '../../common/validation';
@@ -11,11 +11,11 @@ import { assertPublicDestination, webhookUrlErrors } from '../../common/webhook-
 import type { Pool } from 'pg';
 import { insertJobsSql, type JobWaker } from '../../queue';
 import { toPositional } from '../../common/sql';
-import { buildEventBody, outboxCtes } from '../webhooks/outbox';
+import { buildEventBody, outboxCtes } from '../webhooks';
 import { Call } from './call.entity';
 import { eventSubject, type CallLifecycle } from './call-lifecycle';
 import { presentCall, type CallJson } from './calls.presenter';
-import { idempotencyKeySchema, listCallsSchema, placeCallSchema, type ListCallsInput, type PlaceCallInput } from './calls.schemas';
+import { listCallsSchema, placeCallSchema, type ListCallsInput, type PlaceCallInput } from './calls.schemas';
 import type { RecordingUrls } from './recording-url';
 import type { LiveEventsPublisher } from '../../common/live-events';
 
@@ -25,23 +25,9 @@ export interface PlacedCall {
   replayed: boolean;
 }
 
-class IdempotencyKeyTaken extends Error {}
-
 /** First key of the two-key advisory lock that serializes quota checks per organization. */
 export const OPEN_CALLS_LOCK_NAMESPACE = 7_263_541;
 const OPEN_CALLS_RETRY_AFTER_SECONDS = 5;
-
-/** Stable JSON (sorted keys) so that the same body in another key order is still "the same body". */
-export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 /** The placement statement refused the caller ID as given: these are the numbers that apply. */
 class CallerIdRefused extends Error {
@@ -101,13 +87,12 @@ export class CallsService {
       throw invalidRequest([...checked.errors, ...keyErrors, ...(await webhookUrlErrors(raw, this.config.webhookAllowPrivateNetworks))]);
     }
     const input = checked.data;
-    const key = idempotencyKey;
     // The validated body: unknown fields are ignored here as everywhere, and its depth is bounded.
-    // Only needed with an Idempotency-Key (skipped otherwise: it is on the hot path).
-    const requestHash = key ? sha256Hex(canonical(input)) : '';
+    // Only hashed with an Idempotency-Key (skipped otherwise: it is on the hot path).
+    const key = Idempotency.of(idempotencyKey, input);
     if (key) {
-      const earlier = await this.findIdempotent(ctx, orgId, key, requestHash);
-      if (earlier) return earlier;
+      const earlier = await key.find<CallJson>(ctx.em, orgId);
+      if (earlier) return { ...earlier, replayed: true };
     }
     if (input.webhook_url) await assertPublicDestination('webhook_url', input.webhook_url, this.config.webhookAllowPrivateNetworks);
     const scheduleAt = input.schedule_at ? new Date(input.schedule_at) : null;
@@ -118,7 +103,7 @@ export class CallsService {
     // caller ID is then resolved from them here (default, or from_not_allowed) and placed again.
     let from = scheduled ? await this.callerId(orgId, input.from ?? undefined) : (input.from ?? null);
     for (let tries = 1; ; tries++) {
-      const outcome = await this.insertPlaced(ctx, orgId, input, from, scheduled ? scheduleAt : null, key, requestHash);
+      const outcome = await this.insertPlaced(ctx, orgId, input, from, scheduled ? scheduleAt : null, key);
       if (!('callerIds' in outcome)) return outcome;
       from = resolveCallerId(outcome.callerIds, input.from ?? undefined);
       // Only a connection changed at that very moment can refuse the resolved number too.
@@ -132,8 +117,7 @@ export class CallsService {
     input: ReturnType<typeof parseInput<typeof placeCallSchema>>,
     from: string | null,
     scheduleAt: Date | null,
-    key: string | undefined,
-    requestHash: string,
+    key: Idempotency | null,
   ): Promise<PlacedCall | { callerIds: string[] }> {
     // A plain (unmanaged) entity: the rows are written by one statement below, not by a flush.
     const call = Object.assign(new Call(), {
@@ -147,6 +131,7 @@ export class CallsService {
       webhookUrl: input.webhook_url ?? null,
       ringTimeoutSeconds: input.ring_timeout_seconds ?? 30,
       voicemailMessage: input.voicemail_message ?? null,
+      callerName: input.caller_name ?? null,
     });
     if (scheduleAt) {
       call.status = 'scheduled';
@@ -160,13 +145,14 @@ export class CallsService {
     const params = scheduled ? placeScheduledCallParams(call) : placeCallParams(call, newId(), buildEventBody('call.queued', eventSubject(call)), this.defaultCallerIds());
     if (!key && !this.config.rateLimit.enabled) {
       // Nothing else to decide in the transaction: the statement is the transaction (one round trip).
-      const { rows } = await this.db.pool.query<{ jobs: number; placed: number; caller_ok?: boolean; caller_ids?: string[] }>({
-        name: scheduled ? 'voicegate_place_scheduled_call_v2' : 'voicegate_place_call_v4',
+      const { rows } = await this.db.pool.query<{ jobs: number; placed: number; caller_ok?: boolean; caller_ids?: string[]; caller_name?: string | null }>({
+        name: scheduled ? 'voicegate_place_scheduled_call_v3' : 'voicegate_place_call_v5',
         text: statement,
         values: params,
       });
       if (rows[0]?.caller_ok === false) return { callerIds: rows[0].caller_ids ?? [] };
       if (!rows[0]?.placed) throw numberSuppressed(call.to);
+      call.callerName = body.caller_name = rows[0].caller_name ?? null;
       this.db.jobsAdded(rows[0]?.jobs ?? 0);
       this.live?.callChanged(call);
       return { status: 201, body, replayed: false };
@@ -174,23 +160,12 @@ export class CallsService {
     try {
       const placed = await ctx.em.transactional(async (em) => {
         const { sql, values } = toPositional(statement, params);
-        const rows: Array<{ jobs: number; placed: number; caller_ok?: boolean; caller_ids?: string[] }> = await em.execute(sql, values);
+        const rows: Array<{ jobs: number; placed: number; caller_ok?: boolean; caller_ids?: string[]; caller_name?: string | null }> = await em.execute(sql, values);
         if (rows[0]?.caller_ok === false) throw new CallerIdRefused(rows[0].caller_ids ?? []);
         if (!rows[0]?.placed) throw numberSuppressed(call.to);
-        if (key) {
-          const rows = await em.execute(
-            `insert into idempotency_keys (org_id, key, request_hash, response_status, response_body)
-             values (?, ?, ?, 201, ?::json)
-             on conflict (org_id, key) do update
-               set request_hash = excluded.request_hash, response_status = excluded.response_status,
-                   response_body = excluded.response_body, created_at = now()
-               where idempotency_keys.created_at < now() - interval '24 hours'
-             returning 1 as inserted`,
-            [orgId, key, requestHash, JSON.stringify(body)],
-          );
-          // Someone committed this key first (a concurrent duplicate): undo ours, replay theirs.
-          if (rows.length === 0) throw new IdempotencyKeyTaken();
-        }
+        call.callerName = body.caller_name = rows[0].caller_name ?? null;
+        // Someone committed this key first (a concurrent duplicate): undo ours, replay theirs.
+        if (key) await key.store(em, orgId, 201, body);
         if (!scheduled) await this.enforceOpenCallsQuota(em, orgId);
         return { result: { status: 201, body, replayed: false }, jobs: Number(rows[0]?.jobs ?? 0) };
       });
@@ -199,10 +174,10 @@ export class CallsService {
       return placed.result;
     } catch (e) {
       if (e instanceof CallerIdRefused) return { callerIds: e.callerIds };
-      if (!(e instanceof IdempotencyKeyTaken)) throw e;
-      const earlier = await this.findIdempotent(ctx, orgId, key!, requestHash);
+      if (!(e instanceof IdempotencyKeyTaken) || !key) throw e;
+      const earlier = await key.find<CallJson>(ctx.em, orgId);
       if (!earlier) throw e;
-      return earlier;
+      return { ...earlier, replayed: true };
     }
   }
 
@@ -276,39 +251,12 @@ export class CallsService {
       });
     }
   }
-
-  async findIdempotent(ctx: Ctx, orgId: string, key: string, requestHash: string): Promise<PlacedCall | null> {
-    const rows: Array<{ request_hash: string; response_status: number; response_body: CallJson }> = await ctx.em.execute(
-      `select request_hash, response_status, response_body from idempotency_keys
-        where org_id = ? and key = ? and created_at >= now() - interval '24 hours'`,
-      [orgId, key],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    if (row.request_hash !== requestHash) {
-      throw new AppError('idempotency_conflict', 'This Idempotency-Key was already used with a different request body.');
-    }
-    return { status: row.response_status, body: row.response_body, replayed: true };
-  }
 }
 
 export function numberSuppressed(number: string): AppError {
   return new AppError('number_suppressed', `${number} is on this organization's suppression list and is never dialed.`, {
     errors: [{ field: 'to', message: 'is on the suppression list' }],
   });
-}
-
-export function parseIdempotencyKey(value: string): string {
-  const errors = idempotencyKeyErrors(value);
-  if (errors.length > 0) throw invalidRequest(errors);
-  return value;
-}
-
-/** What is wrong with an Idempotency-Key header, if anything (none sent: nothing). */
-export function idempotencyKeyErrors(value: string | undefined): FieldError[] {
-  if (value === undefined) return [];
-  const r = idempotencyKeySchema.safeParse(value);
-  return r.success ? [] : [{ field: 'Idempotency-Key', message: r.error.issues[0]?.message ?? 'is invalid' }];
 }
 
 /**
@@ -326,18 +274,19 @@ with caller as (
 ), c as (
   insert into calls (id, org_id, to_number, from_number, status, disposition, duration_seconds, metadata, webhook_url, task,
                      questions, max_duration_seconds, transcript, structured_answers, recording_seconds, carrier_call_id,
-                     created_at, started_at, ended_at, analyzed_at, updated_at, ring_timeout_seconds, voicemail_message)
+                     created_at, started_at, ended_at, analyzed_at, updated_at, ring_timeout_seconds, voicemail_message, caller_name)
   select $1::uuid, $2::uuid, $3::text, $4::text, $5::text, null, null, $6::json, $7::text, $8::text,
-         $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz, $15::int, $16::text
+         $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz, $15::int, $16::text,
+         coalesce($18::text, (select name from organizations where id = $2::uuid))
    where not exists (select 1 from suppressions where org_id = $2::uuid and number = $3::text) and (select ok from caller)
-  returning id
+  returning id, caller_name
 ), ${outboxCtes({ from: 'c', orgId: '$2::uuid', callId: 'c.id', callUrl: '$7::text', deliveryId: '$13::uuid', event: "'call.queued'", payload: '$14::text' }, { notify: false })},
 dial_job as (
   ${insertJobsSql('dial', { from: 'c', fields: { callId: 'c.id' } })}
   returning 1
 )
 select ((select count(*) from outbox_job) + (select count(*) from dial_job))::int as jobs, (select count(*) from c)::int as placed,
-       (select ok from caller) as caller_ok, (select numbers from caller) as caller_ids`;
+       (select ok from caller) as caller_ok, (select numbers from caller) as caller_ids, (select caller_name from c) as caller_name`;
 
 /**
  * A scheduled call: the row (status scheduled, no event yet) and the job that queues it when it
@@ -346,16 +295,17 @@ select ((select count(*) from outbox_job) + (select count(*) from dial_job))::in
 export const PLACE_SCHEDULED_CALL_SQL = `
 with c as (
   insert into calls (id, org_id, to_number, from_number, status, metadata, webhook_url, task, questions, max_duration_seconds,
-                     scheduled_at, created_at, updated_at, ring_timeout_seconds, voicemail_message)
+                     scheduled_at, created_at, updated_at, ring_timeout_seconds, voicemail_message, caller_name)
   select $1::uuid, $2::uuid, $3::text, $4::text, 'scheduled', $5::json, $6::text, $7::text, $8::json, $9::int,
-         $10::timestamptz, $11::timestamptz, $11::timestamptz, $12::int, $13::text
+         $10::timestamptz, $11::timestamptz, $11::timestamptz, $12::int, $13::text,
+         coalesce($14::text, (select name from organizations where id = $2::uuid))
    where not exists (select 1 from suppressions where org_id = $2::uuid and number = $3::text)
-  returning id, scheduled_at
+  returning id, scheduled_at, caller_name
 ), queue_job as (
   ${insertJobsSql('queueScheduled', { from: 'c', fields: { callId: 'c.id' }, runAt: 'c.scheduled_at' })}
   returning 1
 )
-select (select count(*) from queue_job)::int as jobs, (select count(*) from c)::int as placed`;
+select (select count(*) from queue_job)::int as jobs, (select count(*) from c)::int as placed, (select caller_name from c) as caller_name`;
 
 function placeScheduledCallParams(call: Call): unknown[] {
   return [
@@ -372,6 +322,7 @@ function placeScheduledCallParams(call: Call): unknown[] {
     call.createdAt.toISOString(),
     call.ringTimeoutSeconds,
     call.voicemailMessage,
+    call.callerName,
   ];
 }
 
@@ -394,5 +345,6 @@ function placeCallParams(call: Call, deliveryId: string, payload: string, defaul
     call.ringTimeoutSeconds,
     call.voicemailMessage,
     defaultCallerIds,
+    call.callerName,
   ];
 }

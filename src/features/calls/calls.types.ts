@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
-import { CallDispositionEnum, CallStatusEnum, CarrierEnum, QuestionTypeEnum } from '../../graphql/enums';
+import { CallDispositionEnum, CallStatusEnum, CarrierEnum, QuestionTypeEnum, TurnSpeakerEnum } from '../../graphql/enums';
 import { NodeInterface } from '../../graphql/node';
 import { DateTimeScalar, PhoneNumberScalar, UrlScalar } from '../../graphql/scalars';
 import type { CallStatus, CarrierName, Disposition as CallDisposition } from './call.entity';
@@ -13,6 +13,57 @@ export class CarrierStatusType {
 
   @Field({ description: 'The reason phrase, or why the call failed without a response.' })
   reason!: string;
+}
+
+@ObjectType('TurnLatency', { description: 'Where the time of an agent turn that answers the callee went, in milliseconds.' })
+export class TurnLatencyType {
+  @Field(() => Int, { description: "From the callee's last voiced frame to the moment the turn was judged over." })
+  endOfTurnMs!: number;
+
+  @Field(() => Int, { description: 'Recognition still running after the turn was judged over.' })
+  recognitionMs!: number;
+
+  @Field(() => Int, { description: 'Choosing what to say.' })
+  decisionMs!: number;
+
+  @Field(() => Int, { description: 'Synthesis still running after the decision (0 when the prompt was ready).' })
+  synthesisMs!: number;
+
+  @Field(() => Int, { description: "From the callee's last voiced frame to the agent's first audio frame on the wire." })
+  totalMs!: number;
+}
+
+@ObjectType('CallTurn', { description: 'One utterance of a call; offsets are in milliseconds from the start of the recording.' })
+export class CallTurnType {
+  @Field(() => TurnSpeakerEnum, { description: 'Who spoke.' })
+  speaker!: 'agent' | 'callee';
+
+  @Field({ description: 'What was said (as recognised, for the callee).' })
+  text!: string;
+
+  @Field(() => Int, { description: 'Where the utterance starts in the recording.' })
+  startMs!: number;
+
+  @Field(() => Int, { description: 'Where it ends; for an interrupted agent turn, where the callee stopped hearing it.' })
+  endMs!: number;
+
+  @Field({ description: 'An agent turn the callee talked over.' })
+  interrupted!: boolean;
+
+  @Field(() => TurnLatencyType, { nullable: true, description: 'On agent turns that answer the callee, when the carrier measures them (SIP, simulator); null otherwise.' })
+  latency!: TurnLatencyType | null;
+}
+
+@ObjectType('CallLatency', { description: "Median and 95th percentile (nearest rank) of a call's agent turn latency (totalMs)." })
+export class CallLatencyType {
+  @Field(() => Int, { nullable: true, description: 'Median; null when no turn was measured.' })
+  p50Ms!: number | null;
+
+  @Field(() => Int, { nullable: true, description: '95th percentile; null when no turn was measured.' })
+  p95Ms!: number | null;
+
+  @Field(() => Int, { description: 'How many agent turns were measured.' })
+  turns!: number;
 }
 
 @ObjectType('Question', { description: 'One question the call asks, and the type of answer it expects.' })
@@ -104,6 +155,21 @@ export class CallType {
   @Field(() => UrlScalar, { nullable: true, description: 'Signed link that works without a credential until it expires.' })
   recordingUrl!: string | null;
 
+  @Field(() => String, { nullable: true, description: "Who the agent said it calls on behalf of: the input's callerName, else the organization's name when the call was placed." })
+  callerName!: string | null;
+
+  @Field(() => [CallTurnType], { nullable: true, description: 'One entry per utterance, in order; null until the call is analyzed.' })
+  turns!: CallTurnType[] | null;
+
+  @Field(() => CallLatencyType, { nullable: true, description: 'Turn latency summary; null until the call is analyzed.' })
+  latency!: CallLatencyType | null;
+
+  @Field({ description: 'The callee asked not to be called again (the number joined the suppression list).' })
+  optedOut!: boolean;
+
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When the callee asked to be called back (disposition CALLBACK_REQUESTED); null otherwise.' })
+  callbackAt!: Date | null;
+
   @Field(() => DateTimeScalar, { description: 'When the call was placed.' })
   createdAt!: Date;
 
@@ -150,6 +216,9 @@ export class PlaceCallInput {
 
   @Field(() => String, { nullable: true, description: 'A message to leave on an answering machine (up to 2000 characters); without it the agent hangs up.' })
   voicemailMessage?: string | null;
+
+  @Field(() => String, { nullable: true, description: "Who the agent says it calls on behalf of (up to 80 characters, one line); default the organization's name." })
+  callerName?: string | null;
 
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Your own data, returned verbatim (at most 16 KiB serialized).' })
   metadata?: Record<string, unknown> | null;

@@ -1,13 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
-import type { Carrier } from '../../carriers/carrier';
 import { addJobs, insertJobsSql, job, type TaskPayloads } from '../../queue';
-import type { ConnectionResolver } from '../carrier-connections/effective-connection';
+import type { ConnectionResolver } from '../carrier-connections';
 import { Call, FINAL_STATUSES } from './call.entity';
 import type { CallLifecycle } from './call-lifecycle';
+import type { CallEvents, CarrierAdapters, DialAttempts } from './ports';
 import { chained, type ChainedReport } from './simulated-reports';
-import { dialLiveCall, failUnsafeRedial, type LiveDialDeps } from './dial-live';
-import { dialTwilioCall, type TwilioDialDeps } from './dial-twilio';
 
 /**
  * Records the dial and queues the carrier's first report (carrying the later ones, see
@@ -61,20 +59,21 @@ select (select count(*) from target)::int as open,
 export interface DialDeps {
   em: () => EntityManager;
   pool: Pick<Pool, 'query'>;
-  /** The simulator. */
-  carrier: Carrier;
   lifecycle: CallLifecycle;
   connections: Pick<ConnectionResolver, 'fromRow' | 'deploymentDefault'>;
-  /** The SIP carrier's dependencies (the carrier is created on first use). */
-  sip: () => LiveDialDeps;
-  twilio: TwilioDialDeps;
+  /** The carriers, by name. */
+  carriers: CarrierAdapters;
+  /** The calls feature's side of the carrier port: events and dial attempts. */
+  port: CallEvents & DialAttempts;
 }
 
 /**
- * Places a queued call (outside any transaction: it is a network call) with the organization's own
- * connection, else the deployment default, as it is at dial time. A run that finds an earlier
- * attempt goes to that attempt's carrier, which never dials twice. SIP calls then live in this
- * process; Twilio calls live at Twilio and report through its callbacks.
+ * Places a queued call (outside any transaction: it is a network call): claims it, picks the
+ * carrier of the organization's own connection (else the deployment default) as it is at dial
+ * time, and dials. A run that finds an earlier attempt goes to that attempt's carrier. A carrier
+ * that cannot dial twice safely records its attempt first and never dials twice (SIP calls then
+ * live in this process, Twilio calls at Twilio); the simulator's reports are queued here, in the
+ * statement that records the dial.
  */
 export function dialTask(deps: DialDeps) {
   return async ({ callId, twilioRefusals }: TaskPayloads['dial']): Promise<void> => {
@@ -103,17 +102,16 @@ export function dialTask(deps: DialDeps) {
       maxDurationSeconds: c.max_duration_seconds,
     });
     const connection = r.connection ? deps.connections.fromRow({ ...r.connection, updated_at: new Date(r.connection.updated_at) }) : deps.connections.deploymentDefault();
-    const via = found.carrier ?? connection.type;
-    if (via !== 'simulator') {
-      // SIP and Twilio record their attempt before dialing and never dial twice themselves; only a
+    const carrier = deps.carriers.get(found.carrier ?? connection.type);
+    if (!carrier.redialSafe) {
+      // The carrier records its attempt before dialing and never dials twice itself; only a
       // campaign call without a pace slot waits for its slot here.
       if (r.open && !r.claimed && !r.dial_started_at) {
         if (r.wait_until) await addJobs(deps.pool as Pool, job('dial', { callId }, { runAt: r.wait_until }));
         return;
       }
-      if (via === 'sip') return dialLiveCall(deps.sip(), callId);
-      if (connection.type === 'twilio') return dialTwilioCall(deps.twilio, callId, connection, twilioRefusals ?? 0);
-      return failUnsafeRedial(deps.twilio, callId);
+      await carrier.dial(found, { connection, attempts: deps.port, events: deps.port, refusals: twilioRefusals ?? 0 });
+      return;
     }
     if (!r.open) return; // canceled meanwhile, or dialed already
     if (!r.claimed) {
@@ -135,7 +133,9 @@ export function dialTask(deps: DialDeps) {
     // A claimed call is dialed by this run only.
     const call = found;
     if (call.status !== 'queued' || call.carrierCallId) return;
-    const { carrierCallId, scheduled } = await deps.carrier.dial(call);
+    const dialed = await carrier.dial(call, { connection, attempts: deps.port, events: deps.port, refusals: 0 });
+    if (!dialed) return;
+    const { carrierCallId, scheduled } = dialed;
     const [first, ...later] = chained(scheduled);
     const report: ChainedReport | null = first ? { ...first.report, next: later } : null;
     await deps.pool.query({

@@ -1,6 +1,13 @@
+import type { Readable } from 'node:stream';
+
 /**
- * What infrastructure (carriers, voice) may see of the calls feature: plain types and constants,
- * no entity, no ORM, no service. Their one home; call.entity.ts imports them from here.
+ * The calls feature's seam with the infrastructure below it (carriers, voice): plain types and
+ * constants only, importing nothing of ours (no entity, no ORM, no service); call.entity.ts
+ * imports its types from here. A carrier implements `CarrierAdapter` and owns its protocol
+ * (signalling, media, its callbacks); what happens to a call reaches the calls feature through
+ * `CallEvents`, and what a carrier needs to know of a call it asks through `CallRecords`. The
+ * calls feature alone writes `calls` rows and moves a call through its lifecycle
+ * (call-lifecycle.ts).
  */
 
 export const CALL_STATUSES = ['scheduled', 'queued', 'ringing', 'in_progress', 'completed', 'failed', 'canceled'] as const;
@@ -10,10 +17,11 @@ export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set(['completed', 'fa
 export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled', 'wrong_number', 'callback_requested'] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
 
+/** The carriers a call can be placed with; a carrier adapter is looked up by this name. */
 export const CARRIER_NAMES = ['simulator', 'sip', 'twilio'] as const;
 export type CarrierName = (typeof CARRIER_NAMES)[number];
 
-/** The carrier's last word on a call: the SIP final response, for example. */
+/** The carrier's last word on a call (the SIP final response, for example), kept as carrier_status. */
 export interface CarrierStatus {
   code: number | null;
   reason: string;
@@ -25,6 +33,213 @@ export interface CallQuestion {
   question: string;
   type: 'string' | 'number' | 'boolean' | 'enum';
   options?: string[];
+}
+
+/** A call as a carrier sees it (the `Call` entity has this shape). */
+export interface CarrierCall {
+  readonly id: string;
+  readonly orgId: string;
+  readonly to: string;
+  readonly from: string | null;
+  readonly status: CallStatus;
+  readonly task: string | null;
+  readonly questions: CallQuestion[];
+  readonly voicemailMessage: string | null;
+  readonly ringTimeoutSeconds: number;
+  readonly maxDurationSeconds: number;
+  readonly carrier: CarrierName | null;
+  readonly carrierCallId: string | null;
+  readonly carrierAccount: string | null;
+  readonly answeredBy: string | null;
+  readonly disposition: Disposition | null;
+  readonly durationSeconds: number | null;
+  readonly recordingSeconds: number | null;
+  /** Who the agent says it calls for: the call's caller_name, else the organization's name. */
+  readonly callerName: string | null;
+  readonly startedAt: Date | null;
+  readonly endedAt: Date | null;
+}
+
+/** A progress report from a carrier, in whatever order the network delivers it. */
+export interface CarrierReport {
+  callId: string;
+  status: 'ringing' | 'in_progress' | 'completed' | 'failed' | 'canceled';
+  disposition?: Disposition;
+  durationSeconds?: number;
+  carrierStatus?: CarrierStatus;
+}
+
+/** How a call ended, as the carrier tells it. */
+export type CallEnd = Omit<CarrierReport, 'callId' | 'status'> & { status: 'completed' | 'failed' | 'canceled' };
+
+/** A report the carrier will send later (the simulator knows its own future). */
+export interface ScheduledReport {
+  report: CarrierReport;
+  afterMs: number;
+}
+
+/** What the callee said and what the agent heard, with the call's audio (a carrier that runs the conversation itself). */
+export interface Conversation {
+  audio: Buffer;
+  seconds: number;
+  transcript: string;
+  answers: Record<string, unknown>;
+  /** One entry per utterance, offsets in the recording; agent turns that answer carry their latency. */
+  turns?: CallTurn[];
+  /** The callee asked not to be called again. */
+  optOut?: boolean;
+  /** The callee asked to be called back at this time. */
+  callbackAt?: Date | null;
+}
+
+/** One answer heard by a carrier's own speech recognition (Twilio's <Gather>). */
+export interface HeardAnswer {
+  questionIndex: number;
+  attempt: number;
+  speech: string | null;
+  digits: string | null;
+  confidence: number | null;
+  /** When the answer reached us (read back from the store; unset when the carrier reports it). */
+  heardAt?: Date;
+}
+
+export interface CallAnalysis {
+  transcript: string;
+  structuredAnswers: Record<string, unknown>;
+  /** Seconds of audio in the recording (null: none yet, keep what is stored); served from /recordings. */
+  recordingSeconds: number | null;
+  /**
+   * The callee asked not to be called again ("stop calling me"). The number then joins the
+   * organization's suppression list (docs/campaigns.md "Opt-out").
+   */
+  optOut?: boolean;
+  /** The callee asked to be called later and said when (disposition callback_requested). */
+  callbackAt?: Date | null;
+  /** One entry per utterance, in order, offsets in the recording; agent turns that answer carry their latency. */
+  turns?: CallTurn[];
+}
+
+export interface Recording {
+  contentType: string;
+  byteLength: number;
+  stream: Readable;
+}
+
+/**
+ * The sink a carrier hands its calls' events to. Reports may arrive in any order and more than
+ * once: the lifecycle only moves a call forward and never out of a final status.
+ */
+export interface CallEvents {
+  /** The callee's phone rings. */
+  ringing(callId: string, carrierStatus?: CarrierStatus): Promise<void>;
+  /** The callee (or a machine) answered: the call is in progress. */
+  answered(callId: string, carrierStatus?: CarrierStatus): Promise<void>;
+  /** Any progress report (a carrier's status table maps to these). */
+  report(report: CarrierReport): Promise<void>;
+  /** The call ended, with its outcome and what the carrier said. */
+  ended(callId: string, end: CallEnd): Promise<void>;
+  /** The carrier's own id for the call and what answering-machine detection heard, when they arrive late (first value wins). */
+  identified(callId: string, ids: { carrierCallId?: string; answeredBy?: string }): Promise<void>;
+  /** Media is flowing for calls held by this process: their leases are extended; returns those that ended elsewhere. */
+  mediaAlive(callIds: string[], leaseMs: number): Promise<string[]>;
+  /** The conversation and its recording, stored before the call is reported completed. */
+  conversation(callId: string, c: Conversation): Promise<void>;
+  /** The carrier announced a recording (`ref`: where it is): the carrier's `fetchRecording` runs later, in a job. */
+  recordingReady(callId: string, ref: string): Promise<void>;
+  /** A recording fetched after the call (idempotent; an analysed call gets its recording length now). */
+  recording(callId: string, r: { audio: Buffer; seconds: number }): Promise<void>;
+  /** An answer heard by the carrier; the first one stored for (question, attempt) wins and is returned. */
+  heard(callId: string, answer: HeardAnswer): Promise<Pick<HeardAnswer, 'speech' | 'digits'> | null>;
+}
+
+/** What a carrier may read of its calls (the calls feature answers). */
+export interface CallRecords {
+  find(callId: string): Promise<CarrierCall | null>;
+  /** The conversation stored with the call (`CallEvents.conversation` / `recording`), without its audio. */
+  conversationOf(callId: string): Promise<Omit<Conversation, 'audio'> | null>;
+  /** The call's stored audio (WAV). */
+  audioOf(callId: string): Promise<Buffer | null>;
+  /** The answers heard by the carrier, by question and attempt. */
+  heardAnswers(callId: string): Promise<HeardAnswer[]>;
+}
+
+/**
+ * The record of a dial attempt, committed before anything is sent, so a job that runs again (a
+ * retry, a worker that died) never dials twice. Used by carriers that dial at most once.
+ */
+export interface DialAttempts {
+  /**
+   * A call that lives in this process (a SIP dialog): its carrier id and lease are recorded; null
+   * when an earlier attempt exists (`call` is then the call as it is, if it still exists and is open).
+   */
+  beginHeld(callId: string, carrier: CarrierName, carrierCallId: string, leaseMs: number): Promise<{ begun: boolean; call: CarrierCall | null }>;
+  /** A call that lives at the carrier (callbacks): the account and caller ID are recorded. */
+  beginRemote(callId: string, carrier: CarrierName, account: string, fromNumber: string | null): Promise<{ begun: boolean; call: CarrierCall | null }>;
+  /** The carrier created the call: its id is kept; returns whether the call was canceled meanwhile. */
+  created(callId: string, carrierCallId: string): Promise<{ canceled: boolean }>;
+  /** The carrier refused without creating anything: the attempt is taken back and the dial queued again. */
+  retryLater(callId: string, carrier: CarrierName, refusals: number, afterMs: number): Promise<void>;
+  /** An earlier attempt may have dialed: the call fails as a carrier error, never dialed again. */
+  abandon(callId: string): Promise<void>;
+}
+
+/** An organization's carrier connection as a dial uses it (credentials decrypted). */
+export interface DialConnection {
+  type: CarrierName;
+  numbers: string[];
+  accountSid?: string;
+  authToken?: string;
+}
+
+/** The auth token of an account an organization connected (null when it is no longer connected). */
+export type AccountTokens = (orgId: string, account: string) => Promise<string | null>;
+
+/** What a carrier's `dial` gets besides the call. */
+export interface DialContext {
+  connection: DialConnection;
+  attempts: DialAttempts;
+  events: CallEvents;
+  /** How many times the carrier refused this call for a rate or concurrency limit so far. */
+  refusals: number;
+}
+
+/**
+ * The carrier placed the call. A carrier that knows its own future (the simulator) returns its
+ * reports, queued by the calls feature in the statement that records the dial; the others report
+ * through `CallEvents` as things happen.
+ */
+export type DialResult = { carrierCallId: string; scheduled: ScheduledReport[] } | void;
+
+/**
+ * One carrier behind one interface, looked up by name. `dial` runs outside any database
+ * transaction (it is a network call). Room to grow: `transfer(call, to)` and `acceptInbound(...)`
+ * join here when a carrier supports them.
+ */
+export interface CarrierAdapter {
+  readonly name: CarrierName;
+  /**
+   * Dialing twice places nothing real (the simulator): a dial attempt need not be recorded first,
+   * and a single call whose earlier run died is simply dialed again.
+   */
+  readonly redialSafe: boolean;
+  dial(call: CarrierCall, ctx: DialContext): Promise<DialResult>;
+  /**
+   * Ends at the carrier a call the calls feature ended (canceled). Absent: nothing to tear down.
+   * Called by one job, in any worker process; a carrier holding calls in a process reaches it.
+   */
+  hangUp?(call: CarrierCall): Promise<void>;
+  /** Transcript, structured answers and recording length of a completed call. */
+  analyze(call: CarrierCall): Promise<CallAnalysis>;
+  /** The recording's audio: its media type, exact size and a stream of its bytes; null when there is none. */
+  recording(call: CarrierCall): Promise<Recording | null>;
+  /** Fetches a recording the carrier announced (`ref`: where it is) and hands it to `CallEvents.recording`. */
+  fetchRecording?(callId: string, ref: string): Promise<void>;
+}
+
+/** The adapters of the process, by name (as medusa's providers). */
+export interface CarrierAdapters {
+  /** The adapter of that name; null (a call no carrier placed) is the simulator's. */
+  get(name: CarrierName | null): CarrierAdapter;
 }
 
 /** Where the time of an agent turn that answers the callee went (milliseconds). */

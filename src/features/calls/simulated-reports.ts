@@ -1,4 +1,4 @@
-import type { CarrierReport, ScheduledReport } from '../../carriers/carrier';
+import type { CarrierReport, ScheduledReport } from './ports';
 
 /**
  * A carrier report as queued: the report plus the carrier's later reports, each `afterMs` after

@@ -4,12 +4,11 @@ import { insertJobsSql, job, addJobs } from '../../queue';
 import type { Clock } from '../../common/clock';
 import { newId } from '../../common/ids';
 import { toPositional } from '../../common/sql';
-import { OPEN_CALLS_LOCK_NAMESPACE } from '../calls/calls.service';
-import { buildEventBody, outboxCtes } from '../webhooks/outbox';
+import { OPEN_CALLS_LOCK_NAMESPACE, insertCampaignCallsCte } from '../calls';
+import { buildEventBody, outboxCtes, recordCampaignEvent } from '../webhooks';
 import { inWindow, nextCommonOpening } from './calling-window';
 import { Campaign } from './campaign.entity';
 import { campaignCounts, campaignSubject } from './campaigns.service';
-import { recordCampaignEvent } from '../webhooks/outbox';
 
 /** At most this many recipients are looked at per tick: a tick is one bounded transaction. */
 export const DISPATCH_BATCH = 500;
@@ -29,12 +28,7 @@ const ORG_CEILING_RECHECK_MS = 2000;
 const DISPATCH_SQL = `
 with src as (
   select * from json_to_recordset($1::json) as t(call_id uuid, recipient_id uuid, to_number text, metadata json, attempt int, delivery_id uuid, payload text, run_at timestamptz)
-), c as (
-  insert into calls (id, org_id, to_number, status, metadata, webhook_url, task, questions, max_duration_seconds, campaign_id, recipient_id, attempt, created_at, updated_at)
-  select src.call_id, $2::uuid, src.to_number, 'queued', src.metadata, $3::text, $4::text, $5::json, $6::int, $7::uuid, src.recipient_id, src.attempt, now(), now()
-    from src
-  returning id
-), r as (
+), ${insertCampaignCallsCte('c', { from: 'src', orgId: '$2::uuid', webhookUrl: '$3::text', task: '$4::text', questions: '$5::json', maxDurationSeconds: '$6::int', campaignId: '$7::uuid', callerName: '(select name from organizations where id = $2::uuid)' })}), r as (
   update campaign_recipients cr
      set status = 'calling', attempts = src.attempt, last_call_id = src.call_id, next_attempt_at = null, updated_at = now()
     from src where cr.id = src.recipient_id

@@ -1,14 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addJobs, job } from '../../queue';
 import type { Clock } from '../../common/clock';
-import type { Call, Disposition } from '../calls/call.entity';
-import type { RetryPolicy } from './campaign.entity';
+import type { Call, Disposition } from '../calls';
+import { CALLBACK_AFTER_DEFAULT, type RetryPolicy } from './campaign.entity';
 
 const WAKE_COALESCE_MS = 100;
 
 /** The next step for a recipient whose call ended: final status, or another attempt after a delay. */
 export function outcome(disposition: Disposition, attempt: number, retry: RetryPolicy, campaignOpen: boolean): { status: 'completed' | 'failed' | 'canceled' | 'pending'; afterSeconds?: number } {
-  const finalFor = (d: Disposition) => (d === 'human' || d === 'voicemail' ? 'completed' : d === 'canceled' ? 'canceled' : 'failed');
+  // Reached: a person (or their voicemail) heard the call; a wrong number reached someone too, and is never called again.
+  const finalFor = (d: Disposition) =>
+    d === 'human' || d === 'voicemail' || d === 'wrong_number' || d === 'callback_requested' ? 'completed' : d === 'canceled' ? 'canceled' : 'failed';
   if (!campaignOpen || attempt >= retry.max_attempts) return { status: finalFor(disposition) };
   switch (disposition) {
     case 'busy':
@@ -17,11 +19,14 @@ export function outcome(disposition: Disposition, attempt: number, retry: RetryP
       return { status: 'pending', afterSeconds: retry.no_answer.after_seconds };
     case 'voicemail':
       return { status: 'pending', afterSeconds: retry.voicemail.after_seconds };
+    case 'callback_requested':
+      // Moved to the time the callee gave, if any, once the call is analysed (callbackAnalyzedHook).
+      return { status: 'pending', afterSeconds: (retry.callback_requested ?? CALLBACK_AFTER_DEFAULT).after_seconds };
     case 'carrier_error':
       // Exponential back-off: after, 2 × after, 4 × after...
       return { status: 'pending', afterSeconds: retry.carrier_error.after_seconds * 2 ** (attempt - 1) };
     default:
-      // human: reached; invalid_number: never retried; canceled: someone canceled the call.
+      // human: reached; wrong_number and invalid_number: never retried; canceled: someone canceled the call.
       return { status: finalFor(disposition) };
   }
 }
@@ -47,4 +52,22 @@ export function campaignOutcomeHook(clock: Clock) {
     // Coalesced: calls ending together wake the campaign once, within WAKE_COALESCE_MS.
     await addJobs(em, job('dispatchCampaign', { campaignId: call.campaignId }, { runAt: new Date(Date.now() + WAKE_COALESCE_MS), keyMode: 'earliest' }));
   };
+}
+
+/**
+ * Registered on CallLifecycle.onAnalyzed: a callee who asked to be called back at a given time
+ * (disposition callback_requested with callback_at, known once the call is analysed) is called
+ * again then, rather than after the policy's callback_requested delay. Only while the recipient
+ * still waits for that retry (the policy allowed one and nothing moved it on since).
+ */
+export async function campaignCallbackHook(em: EntityManager, call: Call): Promise<void> {
+  if (!call.campaignId || !call.recipientId || call.disposition !== 'callback_requested' || !call.callbackAt) return;
+  const rows: Array<{ next_attempt_at: Date }> = await em.execute(
+    `update campaign_recipients set next_attempt_at = greatest(?::timestamptz, now()), updated_at = now()
+      where id = ? and last_call_id = ? and status = 'pending'
+      returning next_attempt_at`,
+    [call.callbackAt.toISOString(), call.recipientId, call.id],
+  );
+  const at = rows[0]?.next_attempt_at;
+  if (at) await addJobs(em, job('dispatchCampaign', { campaignId: call.campaignId }, { runAt: new Date(at), keyMode: 'earliest' }));
 }

@@ -1,6 +1,6 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
-import type { CallQuestion } from '../calls/call.entity';
+import type { CallQuestion } from '../calls';
 import type { CallingWindow } from './calling-window';
 
 export const CAMPAIGN_STATUSES = ['scheduled', 'running', 'paused', 'completed', 'canceled'] as const;
@@ -14,8 +14,13 @@ export interface RetryPolicy {
   no_answer: { after_seconds: number };
   voicemail: { after_seconds: number };
   carrier_error: { after_seconds: number };
+  /** Campaigns created before this outcome existed have none stored: CALLBACK_AFTER_DEFAULT applies. */
+  callback_requested?: { after_seconds: number };
   max_attempts: number;
 }
+
+/** A callee who asked to be called later without saying when is called again after an hour. */
+export const CALLBACK_AFTER_DEFAULT = { after_seconds: 3600 };
 
 /** A campaign; its recipients live in campaign_recipients (written and read with SQL, in bulk). */
 @Entity({ tableName: 'campaigns' })

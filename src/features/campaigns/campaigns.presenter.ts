@@ -1,5 +1,5 @@
 import { isoMicro, isoMicroOrNull } from '../../common/time';
-import type { Campaign } from './campaign.entity';
+import { CALLBACK_AFTER_DEFAULT, type Campaign } from './campaign.entity';
 
 export type CampaignCounts = Record<'total' | 'pending' | 'calling' | 'completed' | 'failed' | 'suppressed' | 'canceled', number>;
 
@@ -21,7 +21,7 @@ export function presentCampaign(c: Campaign, counts: CampaignCounts) {
     calling_window: c.callingWindow,
     max_concurrent_calls: c.maxConcurrentCalls,
     max_calls_per_second: c.maxCallsPerSecond,
-    retry: c.retry,
+    retry: { ...c.retry, callback_requested: c.retry.callback_requested ?? CALLBACK_AFTER_DEFAULT },
     created_at: isoMicro(c.createdAt),
     started_at: isoMicroOrNull(c.startedAt),
     completed_at: isoMicroOrNull(c.completedAt),

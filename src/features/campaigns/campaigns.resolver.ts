@@ -2,7 +2,7 @@ import { Arg, Authorized, ID, Int, Mutation, Query, Resolver } from 'type-graphq
 import { toConnection } from '../../graphql/connection';
 import { RequestCtx } from '../../graphql/request-ctx';
 import type { Ctx } from '../../common/context';
-import type { SuppressionsService } from '../suppressions/suppressions.service';
+import type { SuppressionsService } from '../suppressions';
 import type { CampaignsService } from './campaigns.service';
 import type { CampaignJson } from './campaigns.presenter';
 import {
@@ -43,6 +43,7 @@ const retryBody = (r: RetryPolicyInput | undefined) =>
     no_answer: after(r.noAnswerAfterSeconds),
     voicemail: after(r.voicemailAfterSeconds),
     carrier_error: after(r.carrierErrorAfterSeconds),
+    callback_requested: after(r.callbackRequestedAfterSeconds),
     max_attempts: r.maxAttempts,
   };
 
@@ -106,13 +107,13 @@ export class CampaignsResolver {
       {
         name: input.name,
         task: input.task,
-        questions: input.questions as never,
+        questions: input.questions,
         webhook_url: input.webhookUrl,
         metadata: input.metadata,
         start_at: input.startAt,
         end_at: input.endAt,
         time_zone: input.timeZone,
-        calling_window: input.callingWindow as never,
+        calling_window: input.callingWindow,
         max_concurrent_calls: input.maxConcurrentCalls,
         max_calls_per_second: input.maxCallsPerSecond,
         retry: retryBody(input.retry),

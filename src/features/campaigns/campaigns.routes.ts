@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listOf, pageExample } from '../../common/api-schemas';
 import { named, reply, route, type Routes } from '../../common/route';
-import { idempotencyKeySchema } from '../calls/calls.schemas';
+import { idempotencyKeySchema } from '../../common/idempotency';
 import {
   appendDocSchema,
   appendedOutSchema,
@@ -58,7 +58,7 @@ export const campaignsRoutes: Routes<CampaignsDeps> = [
     errors: [409, 413, 422, 429],
     example: { request: { name: 'Appointment reminders', time_zone: 'Europe/Paris', recipients: [{ to: '+33612345678' }] }, response: CAMPAIGN_EXAMPLE },
     handler: async ({ ctx, body, header }, { campaigns }) => {
-      const out = await campaigns.create(ctx, body as never, header('Idempotency-Key'));
+      const out = await campaigns.create(ctx, body, header('Idempotency-Key'));
       return { status: out.status, body: out.body, headers: { ...replayed(out.replayed), Location: `/v1/campaigns/${out.body.campaign_id}` } };
     },
   }),

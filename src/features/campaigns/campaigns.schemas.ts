@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { jsonObject, nullable, timestamp, uuidString } from '../../common/api-schemas';
 import { pageSchema } from '../../common/pagination';
 import { webhookUrlSchema } from '../../common/webhook-url';
-import { e164Schema, MAX_SCHEDULE_AHEAD_MS, metadataSchema, placeCallSchema } from '../calls/calls.schemas';
+import { e164Schema, MAX_SCHEDULE_AHEAD_MS, metadataSchema, placeCallSchema } from '../calls';
 import { isValidTimeZone, WEEKDAYS } from './calling-window';
 import { CAMPAIGN_STATUSES, RECIPIENT_STATUSES } from './campaign.entity';
 
@@ -50,6 +50,7 @@ const campaignFields = z
         no_answer: after.nullish(),
         voicemail: after.nullish(),
         carrier_error: after.nullish(),
+        callback_requested: after.nullish(),
         max_attempts: z.number().int('must be an integer').min(1, 'must be at least 1').max(10, 'must be at most 10').nullish(),
       })
       .nullish(),
@@ -107,7 +108,7 @@ export const campaignOutSchema = z.strictObject({
   calling_window: nullable(z.strictObject({ days: z.array(z.enum(WEEKDAYS)), start: z.string(), end: z.string() })),
   max_concurrent_calls: z.number().int(),
   max_calls_per_second: z.number(),
-  retry: z.strictObject({ busy: afterOut, no_answer: afterOut, voicemail: afterOut, carrier_error: afterOut, max_attempts: z.number().int() }),
+  retry: z.strictObject({ busy: afterOut, no_answer: afterOut, voicemail: afterOut, carrier_error: afterOut, callback_requested: afterOut, max_attempts: z.number().int() }),
   created_at: timestamp,
   started_at: nullable(timestamp),
   completed_at: nullable(timestamp),
@@ -144,7 +145,7 @@ export const CAMPAIGN_EXAMPLE = {
   calling_window: { days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '09:00', end: '20:00' },
   max_concurrent_calls: 5,
   max_calls_per_second: 1,
-  retry: { busy: { after_seconds: 600 }, no_answer: { after_seconds: 3600 }, voicemail: { after_seconds: 14400 }, carrier_error: { after_seconds: 60 }, max_attempts: 3 },
+  retry: { busy: { after_seconds: 600 }, no_answer: { after_seconds: 3600 }, voicemail: { after_seconds: 14400 }, carrier_error: { after_seconds: 60 }, callback_requested: { after_seconds: 3600 }, max_attempts: 3 },
   created_at: '2026-11-22T10:15:30.123456+00:00',
   started_at: '2026-11-22T10:15:30.123456+00:00',
   completed_at: null,

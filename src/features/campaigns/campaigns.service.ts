@@ -10,15 +10,13 @@ import { isUuid } from '../../common/ids';
 import { decodeCursor, encodeCursor, paginate, type Page } from '../../common/pagination';
 import { checkInput, invalidRequest, parseInput } from '../../common/validation';
 import { assertPublicDestination, webhookUrlErrors } from '../../common/webhook-url';
-import { Call } from '../calls/call.entity';
-import type { CallLifecycle } from '../calls/call-lifecycle';
-import { idempotencyKeyErrors } from '../calls/calls.service';
-import { recordCampaignEvent } from '../webhooks/outbox';
-import { Campaign, type RetryPolicy } from './campaign.entity';
-import { CampaignIdempotency } from './campaign-idempotency';
+import { Call, type CallLifecycle } from '../calls';
+import { Idempotency, idempotencyKeyErrors, IdempotencyKeyTaken } from '../../common/idempotency';
+import { recordCampaignEvent } from '../webhooks';
+import { CALLBACK_AFTER_DEFAULT, Campaign, type RetryPolicy } from './campaign.entity';
 import { checkCampaignSize, enforcePendingCeiling, recipientCount } from './campaign-limits';
 import { emptyCounts, presentCampaign, presentRecipient, type CampaignCounts, type CampaignJson, type RecipientRow } from './campaigns.presenter';
-import { appendSchema, campaignSchema, listCampaignsSchema, listRecipientsSchema, MAX_RECIPIENTS_PER_REQUEST, type CampaignInput, type RecipientInput } from './campaigns.schemas';
+import { appendSchema, campaignSchema, listCampaignsSchema, listRecipientsSchema, MAX_RECIPIENTS_PER_REQUEST, type RecipientInput } from './campaigns.schemas';
 import { checkRecipients, insertRecipients, prepareRecipients } from './recipients';
 
 export const DEFAULT_RETRY: RetryPolicy = {
@@ -26,6 +24,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
   no_answer: { after_seconds: 3600 },
   voicemail: { after_seconds: 4 * 3600 },
   carrier_error: { after_seconds: 60 },
+  callback_requested: CALLBACK_AFTER_DEFAULT,
   max_attempts: 3,
 };
 
@@ -35,7 +34,6 @@ export interface Answer<T> {
   replayed: boolean;
 }
 
-class KeyTaken extends Error {}
 
 export async function campaignCounts(em: EntityManager, campaignId: string): Promise<CampaignCounts> {
   const rows: Array<{ status: keyof CampaignCounts; n: number }> = await em.execute(
@@ -65,13 +63,13 @@ export class CampaignsService {
     return presentCampaign(c, await campaignCounts(em, c.id));
   }
 
-  async create(ctx: Ctx, raw: CampaignInput, idempotencyKey?: string): Promise<Answer<CampaignJson>> {
+  async create(ctx: Ctx, raw: unknown, idempotencyKey?: string): Promise<Answer<CampaignJson>> {
     const orgId = requireOrg(ctx);
     const { input, recipients: valid } = await this.checkBody(campaignSchema, raw, idempotencyKey);
-    const idem = CampaignIdempotency.of(idempotencyKey, 'campaigns.create', input);
+    const idem = Idempotency.of(idempotencyKey, input, 'campaigns.create');
     if (idem) {
-      const earlier = await idem.find(ctx.em, orgId);
-      if (earlier) return { ...(earlier as Answer<CampaignJson>), replayed: true };
+      const earlier = await idem.find<CampaignJson>(ctx.em, orgId);
+      if (earlier) return { ...earlier, replayed: true };
     }
     checkCampaignSize(this.config.campaignLimits, 0, valid.length);
     if (input.webhook_url) await assertPublicDestination('webhook_url', input.webhook_url, this.config.webhookAllowPrivateNetworks);
@@ -96,6 +94,7 @@ export class CampaignsService {
         no_answer: input.retry?.no_answer ?? DEFAULT_RETRY.no_answer,
         voicemail: input.retry?.voicemail ?? DEFAULT_RETRY.voicemail,
         carrier_error: input.retry?.carrier_error ?? DEFAULT_RETRY.carrier_error,
+        callback_requested: input.retry?.callback_requested ?? CALLBACK_AFTER_DEFAULT,
         max_attempts: input.retry?.max_attempts ?? DEFAULT_RETRY.max_attempts,
       },
       startedAt: startAt.getTime() > now.getTime() ? null : now,
@@ -109,17 +108,17 @@ export class CampaignsService {
         const body = await this.present(em, campaign);
         if (campaign.status === 'running') await recordCampaignEvent(em, campaignSubject(campaign), 'campaign.started', body.counts);
         await addJobs(em, job('dispatchCampaign', { campaignId: campaign.id }, { runAt: campaign.startAt }));
-        if (idem && !(await idem.store(em, orgId, 201, body))) throw new KeyTaken();
+        if (idem) await idem.store(em, orgId, 201, body);
         await enforcePendingCeiling(em, this.config.campaignLimits, orgId, pending);
         return { status: 201, body, replayed: false };
       });
       this.waker.jobsAdded(1);
       return out;
     } catch (e) {
-      if (!(e instanceof KeyTaken) || !idem) throw e;
-      const earlier = await idem.find(ctx.em, orgId);
+      if (!(e instanceof IdempotencyKeyTaken) || !idem) throw e;
+      const earlier = await idem.find<CampaignJson>(ctx.em, orgId);
       if (!earlier) throw e;
-      return { ...(earlier as Answer<CampaignJson>), replayed: true };
+      return { ...earlier, replayed: true };
     }
   }
 
@@ -131,10 +130,10 @@ export class CampaignsService {
   async append(ctx: Ctx, id: string, raw: unknown, idempotencyKey?: string): Promise<Answer<CampaignJson & { recipients_added: number }>> {
     const orgId = requireOrg(ctx);
     const { input, recipients: valid } = await this.checkBody(appendSchema, raw, idempotencyKey);
-    const idem = CampaignIdempotency.of(idempotencyKey, `campaigns.append ${id}`, input);
+    const idem = Idempotency.of(idempotencyKey, input, `campaigns.append ${id}`);
     if (idem) {
-      const earlier = await idem.find(ctx.em, orgId);
-      if (earlier) return { ...(earlier as Answer<CampaignJson & { recipients_added: number }>), replayed: true };
+      const earlier = await idem.find<CampaignJson & { recipients_added: number }>(ctx.em, orgId);
+      if (earlier) return { ...earlier, replayed: true };
     }
     const existing = await this.get(ctx, id);
     const recipients = prepareRecipients(valid, existing, this.clock.now());
@@ -147,17 +146,17 @@ export class CampaignsService {
         const pending = await insertRecipients(em, c, recipients);
         await addJobs(em, job('dispatchCampaign', { campaignId: c.id }, { runAt: c.startAt }));
         const body = { ...(await this.present(em, c)), recipients_added: recipients.length };
-        if (idem && !(await idem.store(em, orgId, 201, body))) throw new KeyTaken();
+        if (idem) await idem.store(em, orgId, 201, body);
         await enforcePendingCeiling(em, this.config.campaignLimits, orgId, pending);
         return { status: 201, body, replayed: false };
       });
       this.waker.jobsAdded(1);
       return out;
     } catch (e) {
-      if (!(e instanceof KeyTaken) || !idem) throw e;
-      const earlier = await idem.find(ctx.em, orgId);
+      if (!(e instanceof IdempotencyKeyTaken) || !idem) throw e;
+      const earlier = await idem.find<CampaignJson & { recipients_added: number }>(ctx.em, orgId);
       if (!earlier) throw e;
-      return { ...(earlier as Answer<CampaignJson & { recipients_added: number }>), replayed: true };
+      return { ...earlier, replayed: true };
     }
   }
 

@@ -37,7 +37,7 @@ export class CampaignType {
   @Field(() => CallingWindowType, { nullable: true, description: 'When calls may start, in each recipient\'s own zone; null means any time.' }) callingWindow!: CallingWindowType | null;
   @Field(() => Int, { description: 'Calls of this campaign open at the same time, at most.' }) maxConcurrentCalls!: number;
   @Field(() => Float, { description: 'Starts per second, at most.' }) maxCallsPerSecond!: number;
-  @Field(() => GraphQLJSONObject, { description: 'busy, no_answer, voicemail, carrier_error ({after_seconds}) and max_attempts.' }) retry!: Record<string, unknown>;
+  @Field(() => GraphQLJSONObject, { description: 'busy, no_answer, voicemail, carrier_error, callback_requested ({after_seconds}) and max_attempts.' }) retry!: Record<string, unknown>;
   @Field(() => DateTimeScalar, { description: 'When it was created.' }) createdAt!: Date;
   @Field(() => DateTimeScalar, { nullable: true, description: 'When it first started calling.' }) startedAt!: Date | null;
   @Field(() => DateTimeScalar, { nullable: true, description: 'When it completed or was canceled.' }) completedAt!: Date | null;
@@ -100,6 +100,7 @@ export class RetryPolicyInput {
   @Field(() => Int, { nullable: true, description: 'Retry an unanswered call after this many seconds (default 3600).' }) noAnswerAfterSeconds?: number;
   @Field(() => Int, { nullable: true, description: 'Retry after voicemail after this many seconds (default 14400).' }) voicemailAfterSeconds?: number;
   @Field(() => Int, { nullable: true, description: 'Retry a carrier error after this many seconds, doubling each time (default 60).' }) carrierErrorAfterSeconds?: number;
+  @Field(() => Int, { nullable: true, description: 'Call again a callee who asked to be called later (CALLBACK_REQUESTED) without saying when, after this many seconds (default 3600); with a time, at that time.' }) callbackRequestedAfterSeconds?: number;
   @Field(() => Int, { nullable: true, description: 'Calls per recipient at most (default 3).' }) maxAttempts?: number;
 }
 

@@ -9,7 +9,7 @@ import { validationError } from '../../common/errors';
 import { resolvesToBlocked } from '../../common/net-guard';
 import { parseInput } from '../../common/validation';
 import type { RateLimits } from '../../rate-limit/rate-limits';
-import { AuditEntry } from '../admin/audit-entry.entity';
+import { AuditEntry } from '../audit';
 import { CarrierConnection } from './carrier-connection.entity';
 import { updateCarrierSchema, type UpdateCarrierInput, type ValidCarrierInput } from './carrier-connections.schemas';
 import type { ConnectionResolver, EffectiveConnection } from './effective-connection';

@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import type { Config } from '../../config';
 import { decryptSecret } from '../../common/crypto';
 import { parseTrunkUrl, resolveTrunk, trunkLookup, type TrunkPolicy } from '../../carriers/sip/sip-trunk';
-import type { SipTrunk } from '../../carriers/sip/sip-call';
+import type { SipTrunk } from '../../carriers/sip/sip-trunk';
 import type { AddressLookup } from '../../common/net-guard';
 
 interface Common {

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../common/errors';
 import { pageSchema } from '../../common/pagination';
 import { parseInput } from '../../common/validation';
 import { canonicalPhoneNumber } from '../../common/phone';
-import { e164Schema } from '../calls/calls.schemas';
+import { e164Schema } from '../calls';
 
 export const SUPPRESSION_SOURCES = ['api', 'dashboard', 'opt_out'] as const;
 export type SuppressionSource = (typeof SUPPRESSION_SOURCES)[number];

@@ -8,10 +8,9 @@ import { isUuid } from '../../common/ids';
 import { paginate, type Page, type PageInput, pageSchema } from '../../common/pagination';
 import { mapPgError } from '../../common/pg-errors';
 import { emailSchema, parseInput, passwordSchema } from '../../common/validation';
-import type { AccountMail } from '../mail/account-mail';
-import { issueMailToken } from '../mail/mail-tokens';
+import { type AccountMail, issueMailToken } from '../mail';
 import { hashPassword } from '../../common/passwords';
-import { Organization } from '../orgs/organization.entity';
+import { Organization } from '../orgs';
 import { User } from './user.entity';
 
 export const addMemberSchema = z.strictObject({

@@ -3,7 +3,7 @@ import { MemberRoleEnum, RoleEnum } from '../../graphql/enums';
 import { NodeInterface } from '../../graphql/node';
 import { DateTimeScalar, EmailAddressScalar, UrlScalar } from '../../graphql/scalars';
 import { Connection } from '../../graphql/connection';
-import { OrganizationType } from '../orgs/orgs.types';
+import { OrganizationType } from '../orgs';
 
 @ObjectType('User', { implements: NodeInterface, description: 'A person who signs in to the dashboard of one organization.' })
 export class UserType {

@@ -70,7 +70,7 @@ class AgentPool {
 function guardedConnector(opts: SenderOptions): buildConnector.connector {
   const base = buildConnector({
     timeout: opts.timeoutMs,
-    ...(opts.allowPrivate ? {} : { lookup: guardedLookup as never }),
+    ...(opts.allowPrivate ? {} : { lookup: guardedLookup }),
   } as buildConnector.BuildOptions);
   if (opts.allowPrivate) return base;
   return (options, callback) => {

@@ -4,7 +4,7 @@ import { addJobs, addJobsSql, job, RETRY_PRIORITY } from '../../queue';
 import { newId } from '../../common/ids';
 import { PROCESS_ID } from '../../common/process-id';
 import type { Logger } from '../../common/logger';
-import { openWebhookSecret } from '../orgs/webhook-secret';
+import { openWebhookSecret } from '../orgs';
 import { destinationOf, DestinationSlots } from './destination-slots';
 import { closeSenderConnections, sendWebhook, type SendResult } from './http-sender';
 import { destinationSql, NO_DESTINATION } from './outbox';

@@ -17,7 +17,7 @@ interface SubscriptionDeps {
   liveUpdates: LiveUpdates;
 }
 
-const depsOf = (context: GqlContext): SubscriptionDeps => (context.resolvers.get(SubscriptionsResolver, undefined as never) as SubscriptionsResolver).deps;
+const depsOf = (context: GqlContext): SubscriptionDeps => context.resolvers.instance(SubscriptionsResolver).deps;
 
 @Resolver()
 export class SubscriptionsResolver {

@@ -1,4 +1,3 @@
-import type { ContainerType } from 'type-graphql';
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { GraphQLError, specifiedRules, type GraphQLFormattedError } from 'graphql';
@@ -9,10 +8,10 @@ import type { Services } from '../../services';
 import type { Ctx, UserActor } from '../../common/context';
 import { toAppError } from '../../common/errors';
 import { tokenExpiresAt, verifyDashboardToken } from '../../features/auth/tokens';
-import type { GqlContext } from '../context';
+import type { GqlContext, ResolverContainer } from '../context';
 import { createFormatError } from '../format-error';
 import { buildGraphqlSchema } from '../schema';
-import { refusalRules } from '../server';
+import { refusalRules } from '../query-bounds';
 import { SocketBudget, SocketCounts } from './live-socket';
 import { isRefused, prepareOperation, type Refused } from './prepare-operation';
 
@@ -46,7 +45,7 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
  * organization in this process (4029 past them), operations per socket (the extra one is refused
  * with RATE_LIMITED), and unsent bytes per socket (4008 past them).
  */
-export function startSubscriptionServer(http: Server, services: Services, resolvers: ContainerType): SubscriptionServer {
+export function startSubscriptionServer(http: Server, services: Services, resolvers: ResolverContainer): SubscriptionServer {
   const { config } = services;
   const limits = config.graphqlWs;
   const schema = buildGraphqlSchema();
@@ -139,7 +138,6 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
         return {
           ctx: newCtx(conn?.actor ?? null),
           resolvers,
-          req: undefined as never,
           authenticate: async () => undefined, // done once in connection_init, re-checked on changes
           liveSocket: conn?.budget,
         };
@@ -156,9 +154,9 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
       onNext: (ctx, id, _payload, _args, result) => {
         connections.get(ctx.extra.socket)?.budget.check();
         if (!('errors' in result) || !result.errors?.length) return result;
-        return { ...result, errors: format(result.errors, id) as never };
+        return { ...result, errors: format(result.errors, id) };
       },
-      onError: (_ctx, id, _payload, errors) => format(errors, id) as never,
+      onError: (_ctx, id, _payload, errors) => format(errors, id),
     },
     wss,
   );

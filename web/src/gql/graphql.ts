@@ -82,6 +82,10 @@ export type AdminCall = Node & {
   __typename?: 'AdminCall';
   /** When the transcript and answers were recorded. */
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the callee asked to be called back (disposition CALLBACK_REQUESTED); null otherwise. */
+  callbackAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Who the agent said it calls on behalf of: the input's callerName, else the organization's name when the call was placed. */
+  callerName?: Maybe<Scalars['String']['output']>;
   /** The campaign of a campaign call. */
   campaignId?: Maybe<Scalars['ID']['output']>;
   /** The carrier that placed the call; null until it is dialed. */
@@ -102,10 +106,14 @@ export type AdminCall = Node & {
   from?: Maybe<Scalars['PhoneNumber']['output']>;
   /** The call id (a UUID). */
   id: Scalars['ID']['output'];
+  /** Turn latency summary; null until the call is analyzed. */
+  latency?: Maybe<CallLatency>;
   /** The call is ended after this many seconds of talk. */
   maxDurationSeconds: Scalars['Int']['output'];
   /** The metadata given when the call was placed, returned verbatim. */
   metadata: Scalars['JSONObject']['output'];
+  /** The callee asked not to be called again (the number joined the suppression list). */
+  optedOut: Scalars['Boolean']['output'];
   /** The organization it belongs to. */
   orgId: Scalars['ID']['output'];
   /** The questions the call asks, in order. */
@@ -128,6 +136,8 @@ export type AdminCall = Node & {
   to: Scalars['PhoneNumber']['output'];
   /** Transcript of the conversation, once analyzed. */
   transcript?: Maybe<Scalars['String']['output']>;
+  /** One entry per utterance, in order; null until the call is analyzed. */
+  turns?: Maybe<Array<CallTurn>>;
   /** Left on an answering machine; without it the agent hangs up. */
   voicemailMessage?: Maybe<Scalars['String']['output']>;
   /** Webhook destination for this call's events, overriding the organization's. */
@@ -473,6 +483,10 @@ export type Call = Node & {
   __typename?: 'Call';
   /** When the transcript and answers were recorded. */
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the callee asked to be called back (disposition CALLBACK_REQUESTED); null otherwise. */
+  callbackAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Who the agent said it calls on behalf of: the input's callerName, else the organization's name when the call was placed. */
+  callerName?: Maybe<Scalars['String']['output']>;
   /** The campaign of a campaign call. */
   campaignId?: Maybe<Scalars['ID']['output']>;
   /** The carrier that placed the call; null until it is dialed. */
@@ -493,10 +507,14 @@ export type Call = Node & {
   from?: Maybe<Scalars['PhoneNumber']['output']>;
   /** The call id (a UUID). */
   id: Scalars['ID']['output'];
+  /** Turn latency summary; null until the call is analyzed. */
+  latency?: Maybe<CallLatency>;
   /** The call is ended after this many seconds of talk. */
   maxDurationSeconds: Scalars['Int']['output'];
   /** The metadata given when the call was placed, returned verbatim. */
   metadata: Scalars['JSONObject']['output'];
+  /** The callee asked not to be called again (the number joined the suppression list). */
+  optedOut: Scalars['Boolean']['output'];
   /** The questions the call asks, in order. */
   questions: Array<Question>;
   /** Signed link that works without a credential until it expires. */
@@ -517,6 +535,8 @@ export type Call = Node & {
   to: Scalars['PhoneNumber']['output'];
   /** Transcript of the conversation, once analyzed. */
   transcript?: Maybe<Scalars['String']['output']>;
+  /** One entry per utterance, in order; null until the call is analyzed. */
+  turns?: Maybe<Array<CallTurn>>;
   /** Left on an answering machine; without it the agent hangs up. */
   voicemailMessage?: Maybe<Scalars['String']['output']>;
   /** Webhook destination for this call's events, overriding the organization's. */
@@ -538,6 +558,8 @@ export type CallConnection = {
 export type CallDisposition =
   /** The line was busy. */
   | 'BUSY'
+  /** A person answered and asked to be called later (callbackAt when they said when). A campaign calls again per its retry policy. */
+  | 'CALLBACK_REQUESTED'
   /** Canceled before it was answered. */
   | 'CANCELED'
   /** The carrier failed the call. */
@@ -549,7 +571,9 @@ export type CallDisposition =
   /** Nobody answered before the ring timeout. */
   | 'NO_ANSWER'
   /** An answering machine or voicemail answered. */
-  | 'VOICEMAIL';
+  | 'VOICEMAIL'
+  /** A person answered and said it was the wrong number; the agent ended politely. A campaign never calls it again. */
+  | 'WRONG_NUMBER';
 
 /** One Call in a page, with its cursor. */
 export type CallEdge = {
@@ -558,6 +582,17 @@ export type CallEdge = {
   cursor: Scalars['String']['output'];
   /** The Call. */
   node: Call;
+};
+
+/** Median and 95th percentile (nearest rank) of a call's agent turn latency (totalMs). */
+export type CallLatency = {
+  __typename?: 'CallLatency';
+  /** Median; null when no turn was measured. */
+  p50Ms?: Maybe<Scalars['Int']['output']>;
+  /** 95th percentile; null when no turn was measured. */
+  p95Ms?: Maybe<Scalars['Int']['output']>;
+  /** How many agent turns were measured. */
+  turns: Scalars['Int']['output'];
 };
 
 /** Where a call is in its life. Moves only forward; COMPLETED, FAILED and CANCELED are final. */
@@ -576,6 +611,23 @@ export type CallStatus =
   | 'RINGING'
   /** Placed with a schedule time and waiting for it (no call.queued yet). */
   | 'SCHEDULED';
+
+/** One utterance of a call; offsets are in milliseconds from the start of the recording. */
+export type CallTurn = {
+  __typename?: 'CallTurn';
+  /** Where it ends; for an interrupted agent turn, where the callee stopped hearing it. */
+  endMs: Scalars['Int']['output'];
+  /** An agent turn the callee talked over. */
+  interrupted: Scalars['Boolean']['output'];
+  /** On agent turns that answer the callee, when the carrier measures them (SIP, simulator); null otherwise. */
+  latency?: Maybe<TurnLatency>;
+  /** Who spoke. */
+  speaker: TurnSpeaker;
+  /** Where the utterance starts in the recording. */
+  startMs: Scalars['Int']['output'];
+  /** What was said (as recognised, for the callee). */
+  text: Scalars['String']['output'];
+};
 
 /** Local days and hours when calls may start. */
 export type CallingWindow = {
@@ -623,7 +675,7 @@ export type Campaign = {
   name: Scalars['String']['output'];
   /** The questions every call asks (as in POST /v1/calls/outbound). */
   questions: Scalars['JSON']['output'];
-  /** busy, no_answer, voicemail, carrier_error ({after_seconds}) and max_attempts. */
+  /** busy, no_answer, voicemail, carrier_error, callback_requested ({after_seconds}) and max_attempts. */
   retry: Scalars['JSONObject']['output'];
   /** When calling may begin. */
   startAt: Scalars['DateTime']['output'];
@@ -1179,6 +1231,8 @@ export type PageInfo = {
 
 /** A call to place; the same fields and rules as POST /v1/calls/outbound, validated by the same code (errors name the REST field, e.g. max_duration_seconds). */
 export type PlaceCallInput = {
+  /** Who the agent says it calls on behalf of (up to 80 characters, one line); default the organization's name. */
+  callerName?: InputMaybe<Scalars['String']['input']>;
   /** The caller id to show, in E.164 form. */
   from?: InputMaybe<Scalars['String']['input']>;
   /** Like the Idempotency-Key header: repeating a placement with the same key and input within 24 hours returns the first call; another input is refused. */
@@ -1435,6 +1489,8 @@ export type ReplayAccepted = {
 export type RetryPolicyInput = {
   /** Retry a busy line after this many seconds (default 600). */
   busyAfterSeconds?: InputMaybe<Scalars['Int']['input']>;
+  /** Call again a callee who asked to be called later (CALLBACK_REQUESTED) without saying when, after this many seconds (default 3600); with a time, at that time. */
+  callbackRequestedAfterSeconds?: InputMaybe<Scalars['Int']['input']>;
   /** Retry a carrier error after this many seconds, doubling each time (default 60). */
   carrierErrorAfterSeconds?: InputMaybe<Scalars['Int']['input']>;
   /** Calls per recipient at most (default 3). */
@@ -1541,6 +1597,28 @@ export type SuppressionsAdded = {
   /** Distinct numbers in the request. */
   numbers: Scalars['Int']['output'];
 };
+
+/** Where the time of an agent turn that answers the callee went, in milliseconds. */
+export type TurnLatency = {
+  __typename?: 'TurnLatency';
+  /** Choosing what to say. */
+  decisionMs: Scalars['Int']['output'];
+  /** From the callee's last voiced frame to the moment the turn was judged over. */
+  endOfTurnMs: Scalars['Int']['output'];
+  /** Recognition still running after the turn was judged over. */
+  recognitionMs: Scalars['Int']['output'];
+  /** Synthesis still running after the decision (0 when the prompt was ready). */
+  synthesisMs: Scalars['Int']['output'];
+  /** From the callee's last voiced frame to the agent's first audio frame on the wire. */
+  totalMs: Scalars['Int']['output'];
+};
+
+/** Who spoke a turn of the conversation. */
+export type TurnSpeaker =
+  /** The voice agent. */
+  | 'AGENT'
+  /** The person (or machine) called. */
+  | 'CALLEE';
 
 /** A person who signs in to the dashboard of one organization. */
 export type User = Node & {
@@ -1867,7 +1945,7 @@ export type CallQueryVariables = Exact<{
 }>;
 
 
-export type CallQuery = { __typename?: 'Query', call: { __typename?: 'Call', id: string, to: string, from?: string | null, status: CallStatus, disposition?: CallDisposition | null, task?: string | null, createdAt: string, startedAt?: string | null, endedAt?: string | null, durationSeconds?: number | null, maxDurationSeconds: number, transcript?: string | null, structuredAnswers?: Record<string, unknown> | null, recordingUrl?: string | null, webhookUrl?: string | null, metadata: Record<string, unknown>, questions: Array<{ __typename?: 'Question', key: string, text: string }> } };
+export type CallQuery = { __typename?: 'Query', call: { __typename?: 'Call', id: string, to: string, from?: string | null, status: CallStatus, disposition?: CallDisposition | null, task?: string | null, createdAt: string, startedAt?: string | null, endedAt?: string | null, durationSeconds?: number | null, maxDurationSeconds: number, transcript?: string | null, structuredAnswers?: Record<string, unknown> | null, recordingUrl?: string | null, webhookUrl?: string | null, metadata: Record<string, unknown>, callerName?: string | null, optedOut: boolean, callbackAt?: string | null, questions: Array<{ __typename?: 'Question', key: string, text: string }>, turns?: Array<{ __typename?: 'CallTurn', speaker: TurnSpeaker, text: string, startMs: number, endMs: number, interrupted: boolean, latency?: { __typename?: 'TurnLatency', endOfTurnMs: number, recognitionMs: number, decisionMs: number, synthesisMs: number, totalMs: number } | null }> | null, latency?: { __typename?: 'CallLatency', p50Ms?: number | null, p95Ms?: number | null, turns: number } | null } };
 
 export type CancelCallMutationVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -2260,6 +2338,28 @@ export const CallDocument = new TypedDocumentString(`
     recordingUrl
     webhookUrl
     metadata
+    callerName
+    optedOut
+    callbackAt
+    turns {
+      speaker
+      text
+      startMs
+      endMs
+      interrupted
+      latency {
+        endOfTurnMs
+        recognitionMs
+        decisionMs
+        synthesisMs
+        totalMs
+      }
+    }
+    latency {
+      p50Ms
+      p95Ms
+      turns
+    }
   }
 }
     `) as unknown as TypedDocumentString<CallQuery, CallQueryVariables>;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { execute } from '../api/client';
 import { livePolling, useLiveCalls } from '../api/live';
@@ -7,7 +7,7 @@ import { placeTestCall } from '../api/test-call';
 import { lower, words } from '../api/words';
 import { Empty, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
-import type { CallStatus } from '../gql/graphql';
+import type { CallQuery, CallStatus } from '../gql/graphql';
 
 const CallsDocument = graphql(`
   query Calls($status: CallStatus, $after: String) {
@@ -51,6 +51,28 @@ const CallDocument = graphql(`
       recordingUrl
       webhookUrl
       metadata
+      callerName
+      optedOut
+      callbackAt
+      turns {
+        speaker
+        text
+        startMs
+        endMs
+        interrupted
+        latency {
+          endOfTurnMs
+          recognitionMs
+          decisionMs
+          synthesisMs
+          totalMs
+        }
+      }
+      latency {
+        p50Ms
+        p95Ms
+        turns
+      }
     }
   }
 `);
@@ -161,6 +183,65 @@ export function CallsPage() {
   );
 }
 
+type Turn = NonNullable<NonNullable<CallQuery['call']['turns']>[number]>;
+
+/** m:ss.t of a recording offset. */
+function offset(ms: number): string {
+  const s = ms / 1000;
+  return `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
+}
+
+/** Plays the recording from `ms` (loading it first when the player has not yet). */
+function seek(audio: HTMLAudioElement | null, ms: number): void {
+  if (!audio) return;
+  const go = () => {
+    audio.currentTime = ms / 1000;
+    void audio.play().catch(() => undefined);
+  };
+  if (audio.readyState >= 1) go();
+  else {
+    audio.addEventListener('loadedmetadata', go, { once: true });
+    audio.load();
+  }
+}
+
+/** The conversation turn by turn under the player: a turn's button plays the recording from where it starts. */
+function Turns({ turns, audio, canSeek }: { turns: Turn[]; audio: RefObject<HTMLAudioElement | null>; canSeek: boolean }) {
+  return (
+    <ol className="turns" data-testid="turns" aria-label="Turns of the conversation">
+      {turns.map((t, i) => {
+        const who = t.speaker === 'AGENT' ? 'Agent' : 'Callee';
+        const body = (
+          <>
+            <span className="turn-time">{offset(t.startMs)}</span>
+            <span className="turn-who">{who}</span>
+            <span className="turn-text">{t.text}</span>
+            {t.interrupted && <span className="badge badge-interrupted">interrupted</span>}
+            {t.latency && (
+              <span className="turn-latency" title={`end of turn ${t.latency.endOfTurnMs} ms, recognition ${t.latency.recognitionMs} ms, decision ${t.latency.decisionMs} ms, synthesis ${t.latency.synthesisMs} ms`}>
+                <span className="sr-only">answered after </span>
+                {t.latency.totalMs} ms
+              </span>
+            )}
+          </>
+        );
+        return (
+          <li key={i} className={`turn turn-${t.speaker.toLowerCase()}`} data-testid="turn" data-speaker={t.speaker.toLowerCase()}>
+            {canSeek ? (
+              <button type="button" className="turn-seek" onClick={() => seek(audio.current, t.startMs)}>
+                <span className="sr-only">Play from </span>
+                {body}
+              </button>
+            ) : (
+              <div className="turn-seek">{body}</div>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
 export function CallDetailPage() {
   const { id = '' } = useParams();
   const socketUp = useLiveCalls();
@@ -176,6 +257,7 @@ export function CallDetailPage() {
   });
   const cancel = useMutation({ mutationFn: () => execute(CancelCallDocument, { id }), onSuccess: () => void call.refetch() });
   const c = call.data?.call;
+  const player = useRef<HTMLAudioElement>(null);
   return (
     <Page title={c ? `Call to ${c.to}` : 'Call'}>
       <p>
@@ -200,6 +282,34 @@ export function CallDetailPage() {
               <dd>{c.from ?? '—'}</dd>
               <dt>Duration</dt>
               <dd>{c.durationSeconds != null ? `${c.durationSeconds} s (max ${c.maxDurationSeconds} s)` : `max ${c.maxDurationSeconds} s`}</dd>
+              {c.callerName && (
+                <>
+                  <dt>On behalf of</dt>
+                  <dd>{c.callerName}</dd>
+                </>
+              )}
+              {c.optedOut && (
+                <>
+                  <dt>Opted out</dt>
+                  <dd>Yes: the number is on the suppression list</dd>
+                </>
+              )}
+              {c.callbackAt && (
+                <>
+                  <dt>Call back at</dt>
+                  <dd>
+                    <Time value={c.callbackAt} />
+                  </dd>
+                </>
+              )}
+              {c.latency && c.latency.turns > 0 && (
+                <>
+                  <dt>Turn latency</dt>
+                  <dd data-testid="latency">
+                    median {c.latency.p50Ms} ms, p95 {c.latency.p95Ms} ms ({c.latency.turns} turns)
+                  </dd>
+                </>
+              )}
               <dt>Call id</dt>
               <dd>
                 <code>{c.id}</code>
@@ -234,14 +344,20 @@ export function CallDetailPage() {
               {!c.endedAt && <li className="muted">In progress…</li>}
             </ol>
           </div>
-          <div className="card">
+          <div className="card wide">
             <h2>Recording</h2>
             {c.recordingUrl ? (
-              <audio controls preload="none" src={c.recordingUrl} data-testid="recording">
+              <audio controls preload="none" src={c.recordingUrl} data-testid="recording" ref={player}>
                 <a href={c.recordingUrl}>Download the recording</a>
               </audio>
             ) : (
               <p className="muted">{OPEN.has(lower(c.status)) ? 'Available after the call.' : 'No recording.'}</p>
+            )}
+            {c.turns && c.turns.length > 0 && (
+              <>
+                <h3>Turns</h3>
+                <Turns turns={c.turns} audio={player} canSeek={!!c.recordingUrl} />
+              </>
             )}
           </div>
           <div className="card">
@@ -282,6 +398,9 @@ const TEST_NUMBERS: Array<[string, string]> = [
   ['+15550100003', 'invalid number: failed at once, never rings'],
   ['+15550100004', 'voicemail: completed'],
   ['+15550100005', 'carrier error: failed'],
+  ['+15550100006', 'asks not to be called again: completed, opted out'],
+  ['+15550100007', 'wrong number: completed, never called again by a campaign'],
+  ['+15550100008', 'asks to be called back tomorrow: completed, callback requested'],
 ];
 
 export function PlaceCallPage() {

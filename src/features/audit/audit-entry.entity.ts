@@ -1,7 +1,7 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
 
-/** Every platform-admin change: who, what, on which target, before and after, when. */
+/** Every audited change (a platform admin's, an owner's carrier connection): who, what, on which target, before and after, when. */
 @Entity({ tableName: 'audit_log' })
 export class AuditEntry {
   [OptionalProps]?: 'orgId' | 'before' | 'after' | 'requestId' | 'ip' | 'createdAt';

@@ -1,0 +1,78 @@
+import { systemClock, type Clock, type Timer } from '../clock';
+
+export interface SendStats {
+  framesSent: number;
+  /** How late each frame left compared to its schedule, in ms (max, and frames over 5 ms). */
+  maxLatenessMs: number;
+  lateFrames: number;
+  /** Times the sender had to catch up more than one frame at once (a gap the far end hears). */
+  gaps: number;
+}
+
+/**
+ * Paces frames every `frameMs` with a self-correcting timer: each tick aims at start + n*frameMs,
+ * so timer drift never accumulates; a tick that finds several frames due sends them all (and
+ * counts a gap).
+ */
+export class SendClock {
+  readonly stats: SendStats = { framesSent: 0, maxLatenessMs: 0, lateFrames: 0, gaps: 0 };
+  private startedAt = 0;
+  private frameNo = 0;
+  private timer: Timer | undefined;
+  private running = false;
+
+  constructor(
+    private readonly frameMs: number,
+    /** Sends frame number n (0, 1, 2…). */
+    private readonly sendFrame: (frameNo: number) => void,
+    /** Runs once per tick after the due frames (the jitter buffer's playout check). */
+    private readonly afterTick: (now: number) => void = () => undefined,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  get started(): boolean {
+    return this.running;
+  }
+
+  /** Frames sent so far. */
+  get frames(): number {
+    return this.frameNo;
+  }
+
+  /** Milliseconds since the first frame's schedule. */
+  elapsedMs(now = this.clock.now()): number {
+    return now - this.startedAt;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.startedAt = this.clock.now();
+    this.tick();
+  }
+
+  stop(): void {
+    this.running = false;
+    this.timer?.cancel();
+  }
+
+  private tick = (): void => {
+    if (!this.running) return;
+    const now = this.clock.now();
+    let sentNow = 0;
+    while (this.startedAt + this.frameNo * this.frameMs <= now) {
+      const lateness = now - (this.startedAt + this.frameNo * this.frameMs);
+      if (lateness > this.stats.maxLatenessMs) this.stats.maxLatenessMs = lateness;
+      if (lateness > 5) this.stats.lateFrames++;
+      this.sendFrame(this.frameNo);
+      this.frameNo++;
+      this.stats.framesSent++;
+      sentNow++;
+    }
+    if (sentNow > 1) this.stats.gaps++;
+    this.afterTick(now);
+    if (!this.running) return;
+    const next = this.startedAt + this.frameNo * this.frameMs;
+    this.timer = this.clock.after(Math.max(0, next - this.clock.now()), this.tick);
+  };
+}

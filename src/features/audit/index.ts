@@ -1,0 +1,5 @@
+/**
+ * The audit feature's public module: what other features may use of it (the layer rules in
+ * docs/architecture.md; test/unit/dependency-rules.test.ts enforces them).
+ */
+export { AuditEntry } from './audit-entry.entity';

@@ -1,0 +1,5 @@
+/**
+ * The auth feature's public module: what other features may use of it (the layer rules in
+ * docs/architecture.md; test/unit/dependency-rules.test.ts enforces them).
+ */
+export type { AuthService } from './auth.service';
