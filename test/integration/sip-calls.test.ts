@@ -82,7 +82,7 @@ describeWithTools(['sipp'], 'SIP calls against SIPp', () => {
   });
 
   test('answered: the agent talks, hangs up with BYE; completed/human with a stereo recording and call.analyzed', async () => {
-    const { call, code, output } = await callAgainst('answer', answerScenario(), { task: 'This is a short test call.', max_duration_seconds: 60 });
+    const { call, code, output } = await callAgainst('answer', answerScenario(), { task: 'This is a short test call.', caller_name: 'Acme Dental', max_duration_seconds: 60 });
     expect({ code, output: code === 0 ? '' : output }).toEqual({ code: 0, output: '' });
     expect(call).toMatchObject({ status: 'completed', disposition: 'human', carrier: 'sip', carrier_status: { code: 200, reason: 'OK' } });
     expect(call.started_at).not.toBeNull();
@@ -90,7 +90,8 @@ describeWithTools(['sipp'], 'SIP calls against SIPp', () => {
       const c = await get(call.call_id);
       return c.recording_url ? c : undefined;
     }, { timeoutMs: 30_000, what: 'the analysis' });
-    expect(analyzed.transcript).toContain('Agent: Hello, this is an automated assistant calling on behalf of our client. This is a short test call.');
+    // The agent says who it calls for: the call's caller name.
+    expect(analyzed.transcript).toContain('Agent: Hello, this is an automated assistant calling on behalf of Acme Dental. This is a short test call.');
     const wav = await fetch(analyzed.recording_url.replace(app.config.publicBaseUrl, app.url));
     expect(wav.status).toBe(200);
     expect(wav.headers.get('content-type')).toBe('audio/wav');
