@@ -4,16 +4,18 @@
  * package), as a telephone would carry it: 8 kHz, light noise, G.711 µ-law. Deterministic: the
  * speed of each utterance and the noise come from a seeded generator, so the same synthesizer
  * makes the same bytes. The files are committed, so a measurement does not depend on the
- * synthesizer's version; re-run this only to change the corpus:
+ * synthesizer's version (a newer eSpeak NG build does not make the same bytes). A batch of
+ * phrases.ts already in manifest.json is kept as it is (its audio and entries), so adding a batch
+ * never changes the holdout set; `--all` renders everything again:
  *
- *   node -r @swc-node/register bench/voice-corpus/generate.ts
+ *   node -r @swc-node/register bench/voice-corpus/generate.ts [--all]
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as alawmulaw from 'alawmulaw';
 import { WaveFile } from 'wavefile';
-import { PHRASES, QUESTIONS, SPEEDS, VOICES } from './phrases';
+import { BATCHES, QUESTIONS, SPEEDS } from './phrases';
 import type { CorpusManifest, CorpusUtterance } from './corpus';
 
 type EspeakFactory = (o: object) => Promise<{ FS: { readFile(path: string): Uint8Array } }>;
@@ -41,16 +43,28 @@ const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(
 async function main() {
   const dir = __dirname;
   const audioDir = path.join(dir, 'audio');
-  rmSync(audioDir, { recursive: true, force: true });
+  const manifestPath = path.join(dir, 'manifest.json');
+  const all = process.argv.includes('--all') || !existsSync(manifestPath);
+  if (all) rmSync(audioDir, { recursive: true, force: true });
   mkdirSync(audioDir, { recursive: true });
+  const kept = new Map(all ? [] : (JSON.parse(readFileSync(manifestPath, 'utf8')) as CorpusManifest).utterances.map((u) => [u.id, u]));
   const { default: ESpeakNg } = await importEsm(pathToFileURL(require.resolve('espeak-ng')).href);
-  const random = seeded(20261126);
+  // The first two batches (the original tune and holdout sets) share one stream; each later batch
+  // has its own, so it renders alike whether or not the ones before it were rendered again.
+  let random = seeded(20261126);
   const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
   const utterances: CorpusUtterance[] = [];
+  const idOf = (set: string, voice: string, question: string, text: string) => `${set}-${slug(voice)}-${question}-${slug(text)}`;
 
-  for (const set of ['tune', 'holdout'] as const) {
-    for (const voice of VOICES[set]) {
-      for (const [question, text, expected] of PHRASES[set]) {
+  for (const [b, { set, voices, phrases }] of BATCHES.entries()) {
+    if (b >= 2) random = seeded(20261126 + b);
+    const ids = voices.flatMap((voice) => phrases.map(([question, text]) => idOf(set, voice, question, text)));
+    if (ids.every((id) => kept.has(id) && existsSync(path.join(audioDir, `${id}.ul`)))) {
+      utterances.push(...ids.map((id) => kept.get(id)!));
+      continue;
+    }
+    for (const voice of voices) {
+      for (const [question, text, expected] of phrases) {
         const speed = SPEEDS[Math.floor(random() * SPEEDS.length)]!;
         const espeak = await ESpeakNg({ arguments: ['-v', voice, '-s', String(speed), '-w', 'out.wav', text], print: () => undefined, printErr: () => undefined });
         const wav = new WaveFile(espeak.FS.readFile('out.wav'));
@@ -65,14 +79,14 @@ async function main() {
         const pcm = new Int16Array((LEAD_MS + TAIL_MS) * 8 + body.length);
         pcm.set(body, LEAD_MS * 8);
         for (let i = 0; i < pcm.length; i++) pcm[i] = Math.max(-32768, Math.min(32767, Math.round(pcm[i]! + gauss() * NOISE_RMS)));
-        const id = `${set}-${slug(voice)}-${question}-${slug(text)}`;
+        const id = idOf(set, voice, question, text);
         writeFileSync(path.join(audioDir, `${id}.ul`), alawmulaw.mulaw.encode(pcm));
         utterances.push({ id, set, voice, speed, question, text, expected, ms: Math.round(pcm.length / 8) });
       }
     }
   }
   const manifest: CorpusManifest = { format: 'G.711 µ-law, 8000 Hz, mono, headerless (.ul)', questions: QUESTIONS, utterances };
-  writeFileSync(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 1)}\n`);
   const bytes = readdirSync(audioDir).length;
   console.log(`${utterances.length} utterances (${bytes} files) in ${audioDir}`);
 }

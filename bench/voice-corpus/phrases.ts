@@ -18,10 +18,15 @@ export const QUESTIONS = {
 export type QuestionId = keyof typeof QUESTIONS;
 export type Phrase = [question: QuestionId, text: string, expected: boolean | number | string | null];
 
-/** eSpeak NG voices (voice+variant): four per set, none shared. */
+/**
+ * eSpeak NG voices (voice+variant), none shared between the sets. `tuneMore` came later: two
+ * English accents the holdout set does not have (Lancaster, West Midlands) and two more
+ * speakers, so that the settings are chosen on more than American and standard British speech.
+ */
 export const VOICES = {
   tune: ['en-us', 'en', 'en-us+f2', 'en+f3'],
   holdout: ['en-gb-scotland+m2', 'en-us-nyc', 'en-029+f1', 'en-gb-x-rp+f4'],
+  tuneMore: ['en-gb-x-gbclan', 'en-gb-x-gbcwmd+m3', 'en-us+m4', 'en+f5'],
 } as const;
 
 /** Words a minute, picked per utterance from this range by the seeded generator. */
@@ -93,3 +98,60 @@ export const PHRASES: Record<'tune' | 'holdout', Phrase[]> = {
     ['slot', 'Can you call me back later?', null],
   ],
 };
+
+/**
+ * More tune wordings, added with the `tuneMore` voices: numbers across units, teens and tens
+ * (the tune set had few), yes and no in more forms, and more non-answers. None is a holdout wording.
+ */
+export const PHRASES_MORE: Phrase[] = [
+  ['attend', 'Yeah, sure.', true],
+  ['attend', 'Certainly.', true],
+  ['attend', 'Okay.', true],
+  ['attend', 'Yes, I will.', true],
+  ['attend', 'No, thank you.', false],
+  ['attend', 'Definitely not.', false],
+  ['attend', 'Not at all.', false],
+  ['attend', "I'm not sure.", null],
+  ['attend', 'What is this about?', null],
+  ['people', 'Two.', 2],
+  ['people', 'Three.', 3],
+  ['people', 'Five.', 5],
+  ['people', 'Six.', 6],
+  ['people', 'Eight.', 8],
+  ['people', 'Ten.', 10],
+  ['people', 'Thirteen.', 13],
+  ['people', 'Sixteen.', 16],
+  ['people', 'Nineteen.', 19],
+  ['people', 'Twenty.', 20],
+  ['people', 'Thirty.', 30],
+  ['people', 'Forty.', 40],
+  ['people', 'Fifty.', 50],
+  ['people', 'Seventy-three.', 73],
+  ['people', 'Eighty-six.', 86],
+  ['people', 'Ninety.', 90],
+  ['people', 'Just one.', 1],
+  ['people', 'Four hundred.', 400],
+  ['people', 'Say that again?', null],
+  ['day', 'Friday.', 'Friday'],
+  ['day', 'Tuesday, please.', 'Tuesday'],
+  ['day', 'Next Monday.', 'Monday'],
+  ['day', 'Um, Sunday I think.', 'Sunday'],
+  ['day', 'Saturday would be good.', 'Saturday'],
+  ['day', 'Thursday.', 'Thursday'],
+  ['day', "I'm busy.", null],
+  ['slot', 'Afternoon, please.', 'Afternoon'],
+  ['slot', 'In the evening.', 'Evening'],
+  ['slot', 'Um, morning.', 'Morning'],
+  ['slot', 'Who is calling?', null],
+];
+
+/**
+ * What generate.ts renders, in this order: each batch's wordings in each of its voices. New
+ * audio is added as a new batch at the end.
+ */
+export const BATCHES: Array<{ set: 'tune' | 'holdout'; voices: readonly string[]; phrases: Phrase[] }> = [
+  { set: 'tune', voices: VOICES.tune, phrases: PHRASES.tune },
+  { set: 'holdout', voices: VOICES.holdout, phrases: PHRASES.holdout },
+  { set: 'tune', voices: VOICES.tuneMore, phrases: PHRASES.tune },
+  { set: 'tune', voices: [...VOICES.tune, ...VOICES.tuneMore], phrases: PHRASES_MORE },
+];
