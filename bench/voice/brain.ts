@@ -18,14 +18,19 @@
  * Measures:
  * - turn latency: the callee's last voiced frame sent → the agent's first voiced frame received
  *   (only when the agent was silent when the callee finished: a reply, not a prompt going on);
- * - barge-in stop: the callee's first voiced frame of a cut-in sent → the agent's last voiced frame
- *   received, when the agent stopped (fell silent before the callee's cut-in ended, short of its
+ * - barge-in stop: the callee's first voiced frame of a cut-in sent → the agent's last audible frame
+ *   received (its audio stopped after it), when the agent stopped (fell silent before the callee's cut-in ended, short of its
  *   prompt's length); `stopped: false` when it played on.
  */
 
 export const FRAME_SAMPLES = 160;
 export const FRAME_MS = 20;
 export const VOICED_RMS = 300;
+/**
+ * Any sound from the agent (its silence is digital zero): soft sounds (an "f", an "h", a word's
+ * decay) are below VOICED_RMS, so its audio's end is found with this lower threshold.
+ */
+export const AUDIBLE_RMS = 60;
 export const PROMPT_END_MS = 600;
 export const CUT_IN_AFTER_MS = 600;
 /** The agent counts as silent at the end of the callee's speech after this long without a voiced frame. */
@@ -93,7 +98,7 @@ export interface WireBargeIn {
   firstVoicedSentAt: number | null;
   /** The agent fell silent during the cut-in, before its prompt's end. */
   stopped: boolean;
-  /** First voiced frame of the cut-in sent → last voiced frame of the agent received; null when not stopped. */
+  /** First voiced frame of the cut-in sent → last audible frame of the agent received; null when not stopped. */
   stopMs: number | null;
   /** How the prompt went on: voiced frames heard of it, and of how many expected. */
   heardVoiced: number;
@@ -124,6 +129,7 @@ export class CalleeBrain {
   /** The agent's current stretch of speech. */
   private stretch: { firstVoicedAt: number; voiced: number } | null = null;
   private lastAgentVoicedAt: number | null = null;
+  private lastAgentAudibleAt: number | null = null;
   private cutInDone = false;
   private cutIn: WireBargeIn | null = null;
   private awaitingReply: WireTurn | null = null;
@@ -152,7 +158,9 @@ export class CalleeBrain {
 
   /** One RTP frame of the agent's audio, received at `t`. */
   heard(pcm: Frame, t: number): void {
-    if (!isVoiced(pcm)) return;
+    const level = rms(pcm);
+    if (level > AUDIBLE_RMS) this.lastAgentAudibleAt = t;
+    if (level <= VOICED_RMS) return;
     if (this.awaitingReply) {
       this.awaitingReply.latencyMs = t - this.awaitingReply.lastVoicedSentAt;
       this.log.push(`${this.awaitingReply.kind} q${this.awaitingReply.question + 1}: agent replied after ${Math.round(this.awaitingReply.latencyMs)} ms`);
@@ -230,7 +238,7 @@ export class CalleeBrain {
       const c = this.cutIn;
       this.cutIn = null;
       c.stopped = agentQuiet && c.heardVoiced < PLAYED_SHARE * c.expectedVoiced && this.lastAgentVoicedAt !== null && c.firstVoicedSentAt !== null;
-      c.stopMs = c.stopped ? Math.max(0, this.lastAgentVoicedAt! - c.firstVoicedSentAt!) : null;
+      c.stopMs = c.stopped ? Math.max(0, Math.max(this.lastAgentVoicedAt!, this.lastAgentAudibleAt ?? 0) - c.firstVoicedSentAt!) : null;
       this.bargeIns.push(c);
       this.log.push(
         c.stopped

@@ -8,6 +8,8 @@ import { CalleeBrain, CUT_IN_AFTER_MS, FRAME_MS, PROMPT_END_MS, type BrainScript
 const frame = (amplitude: number): Frame => new Int16Array(160).fill(amplitude);
 const QUIET = frame(0);
 const AGENT = frame(5000);
+/** A soft sound of the agent's (an "f"): audible, not voiced. */
+const SOFT = frame(100);
 // What the callee says is told apart by its amplitude.
 const Q1_ANSWER = 1000;
 const Q2_ANSWER = 2000;
@@ -27,9 +29,9 @@ class Sim {
   constructor(readonly brain: CalleeBrain) {}
 
   /** One 20 ms step: the agent's frame arrives ('v' voiced, '.' quiet, ' ' nothing), then the callee sends one. */
-  step(agent: 'v' | '.' | ' ' = ' '): void {
+  step(agent: 'v' | 's' | '.' | ' ' = ' '): void {
     if (agent === 'v') this.agentVoicedAt.push(this.t);
-    if (agent !== ' ') this.brain.heard(agent === 'v' ? AGENT : QUIET, this.t);
+    if (agent !== ' ') this.brain.heard(agent === 'v' ? AGENT : agent === 's' ? SOFT : QUIET, this.t);
     this.sent.push({ t: this.t, amplitude: this.brain.tick(this.t)[0]! });
     this.t += FRAME_MS;
   }
@@ -116,7 +118,7 @@ describe('bench voice callee: waiting for the agent to stop, answering, measurin
     ]);
   });
 
-  test('cut-in: CUT_IN_AFTER_MS into the question the callee talks; the agent stops; stop time = first voiced frame sent → last voiced frame received', () => {
+  test('cut-in: CUT_IN_AFTER_MS into the question the callee talks; the agent stops; stop time = first voiced frame sent → last audible frame received', () => {
     const brain = new CalleeBrain(script({ question: 1, kind: 'who', utterance: utterance(WHO, 30, 8) }));
     const sim = new Sim(brain);
     sim.agent(100);
@@ -144,6 +146,22 @@ describe('bench voice callee: waiting for the agent to stop, answering, measurin
     expect(brain.turns[1]).toEqual({ kind: 'cut-in', question: 1, lastVoicedSentAt: whoEnd, latencyMs: 300 });
     sim.untilSaid(Q2_ANSWER);
     expect(sim.said(Q2_ANSWER)).toHaveLength(20);
+  });
+
+  test('the agent’s audio ends at its last audible frame: a soft sound after its last voiced frame counts', () => {
+    const brain = new CalleeBrain(script({ question: 1, kind: 'answer', utterance: [] }));
+    const sim = new Sim(brain);
+    sim.agent(100);
+    sim.untilSaid(Q1_ANSWER);
+    let first: number | undefined;
+    while (first === undefined || sim.t <= first + 100) {
+      sim.step('v');
+      first ??= sim.said(Q2_ANSWER)[0];
+    }
+    sim.step('s');
+    sim.step('s');
+    sim.untilSaid(Q2_ANSWER);
+    expect(brain.bargeIns.map((b) => [b.stopped, b.stopMs])).toEqual([[true, 140]]);
   });
 
   test('cut-in with the answer: the agent stops and goes on to goodbye; the answer is not said twice', () => {
