@@ -78,6 +78,13 @@ export interface PromptLengths {
 
 export interface BrainScript {
   prompts: PromptLengths;
+  /**
+   * Which prompt a received frame belongs to, when it can tell (the agent's prompts are synthesized
+   * the same way every time, so most of their frames are unique: see plan.ts). Names: `intro`,
+   * `question N`, `question N again`, `who is calling + question N`, `who is calling`, `goodbye`
+   * (any goodbye). Without it, or for frames it does not know, prompts are told by their length.
+   */
+  identify?: (frame: Frame) => string | null;
   /** Per question, what the callee answers (20 ms frames). */
   answers: Frame[][];
   cutIn?: { question: number; kind: 'answer' | 'who'; utterance: Frame[] };
@@ -120,6 +127,15 @@ type State =
   | { at: 'speaking'; kind: 'answer' | 'cut-in'; q: number }
   | { at: 'done' };
 
+/** What the callee does after a prompt it identified by its frames. */
+function actionFor(name: string): Action | null {
+  const q = /^(?:who is calling \+ )?question (\d+)(?: again)?$/.exec(name);
+  if (q) return { kind: 'answer', q: Number(q[1]) - 1 };
+  if (name === 'intro' || name === 'who is calling') return { kind: 'wait' };
+  if (name === 'goodbye') return { kind: 'end' };
+  return null;
+}
+
 export class CalleeBrain {
   private state: State;
   private readonly out: Frame[] = [];
@@ -127,7 +143,7 @@ export class CalleeBrain {
   private lastVoicedIndex = -1;
   private sentIndex = 0;
   /** The agent's current stretch of speech. */
-  private stretch: { firstVoicedAt: number; voiced: number } | null = null;
+  private stretch: { firstVoicedAt: number; voiced: number; lastName: string | null } | null = null;
   private lastAgentVoicedAt: number | null = null;
   private lastAgentAudibleAt: number | null = null;
   private cutInDone = false;
@@ -167,13 +183,17 @@ export class CalleeBrain {
       this.awaitingReply = null;
     }
     this.lastAgentVoicedAt = t;
-    if (!this.stretch) this.stretch = { firstVoicedAt: t, voiced: 0 };
+    if (!this.stretch) this.stretch = { firstVoicedAt: t, voiced: 0, lastName: null };
     this.stretch.voiced++;
+    const name = this.script.identify?.(pcm) ?? null;
+    if (name) this.stretch.lastName = name;
     if (this.cutIn) this.cutIn.heardVoiced++;
     const plan = this.script.cutIn;
     if (plan && !this.cutInDone && this.state.at === 'listening' && t - this.stretch.firstVoicedAt >= CUT_IN_AFTER_MS) {
-      // Only into the question itself, as asked after the previous answer.
-      const next = this.state.candidates.find((c) => c.name === `question ${plan.question + 1}`);
+      // Only into the question itself (not into it asked again): known by its frames, else by what was expected.
+      const target = `question ${plan.question + 1}`;
+      const known = this.stretch.lastName;
+      const next = known === null ? this.state.candidates.find((c) => c.name === target) : known === target ? { voiced: this.script.prompts.question[plan.question]! } : undefined;
       if (next) this.startCutIn(plan, next.voiced);
     }
   }
@@ -182,9 +202,9 @@ export class CalleeBrain {
   tick(t: number): Frame {
     // The agent's prompt is over after a long enough silence.
     if (this.stretch && this.lastAgentVoicedAt !== null && t - this.lastAgentVoicedAt >= PROMPT_END_MS && this.state.at !== 'speaking') {
-      const voiced = this.stretch.voiced;
+      const { voiced, lastName } = this.stretch;
       this.stretch = null;
-      this.promptEnded(voiced, t);
+      this.promptEnded(voiced, lastName, t);
     }
     const frame = this.out[this.sentIndex];
     if (!frame) return this.silence;
@@ -275,13 +295,20 @@ export class CalleeBrain {
       : [{ name: 'goodbye', voiced: p.goodbye, action: { kind: 'end' } }];
   }
 
-  private promptEnded(voiced: number, t: number): void {
+  private promptEnded(voiced: number, lastName: string | null, t: number): void {
     const s = this.state;
     if (s.at === 'done' || s.at === 'speaking') return;
     let action: Action;
     if (s.at === 'talked-over') {
       action = { kind: 'answer', q: s.q };
       this.log.push(`prompt of ${voiced} voiced frames ended (talked over): answering q${s.q + 1}`);
+    } else if (lastName && actionFor(lastName)) {
+      action = actionFor(lastName)!;
+      this.log.push(`prompt of ${voiced} voiced frames ended: identified as "${lastName}" by its frames`);
+      if (action.kind === 'wait') {
+        this.state = { at: 'listening', candidates: [{ name: 'question 1', voiced: this.script.prompts.question[0]!, action: { kind: 'answer', q: 0 } }] };
+        return;
+      }
     } else {
       let best = s.candidates[0]!;
       for (const c of s.candidates) if (Math.abs(c.voiced - voiced) < Math.abs(best.voiced - voiced)) best = c;

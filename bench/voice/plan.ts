@@ -10,11 +10,11 @@ import { pathToFileURL } from 'node:url';
 import * as alawmulaw from 'alawmulaw';
 import { WaveFile } from 'wavefile';
 import type { CallQuestion } from '../../src/features/calls/ports';
-import { GOODBYE, intro, reask, whoIsCalling } from '../../src/voice/dialog/prompts';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, OPT_OUT_GOODBYE, WRONG_NUMBER_GOODBYE, intro, reask, whoIsCalling } from '../../src/voice/dialog/prompts';
 import { EspeakSynthesizer } from '../../src/voice/tts/espeak';
 import { corpusAudio, type CorpusManifest, type CorpusUtterance } from '../voice-corpus/corpus';
 import { seeded } from '../voice-corpus/generate';
-import { toFrames, voicedFrames, type BrainScript, type PromptLengths } from './brain';
+import { isVoiced, toFrames, voicedFrames, type BrainScript, type Frame, type PromptLengths } from './brain';
 
 export const ORG_NAME = 'Acme Dental';
 export const TASK = 'We are confirming your appointment.';
@@ -34,17 +34,50 @@ export interface CallPlan {
 
 const wire = (pcm: Int16Array) => alawmulaw.mulaw.decode(alawmulaw.mulaw.encode(pcm));
 
-/** Voiced-frame lengths of what the agent says on such a call, from the agent's own synthesizer. */
-export async function promptLengths(questions: CallQuestion[], callerName = ORG_NAME, task = TASK): Promise<PromptLengths> {
+const frameKey = (f: Frame) => Buffer.from(f.buffer, f.byteOffset, f.byteLength).toString('base64');
+
+/**
+ * What the agent says on such a call, from the agent's own synthesizer: each prompt's length in
+ * voiced frames, and a lookup from a received frame to the prompt it belongs to. The agent frames
+ * a prompt from its first sample, so its frames arrive as µ-law(the synthesized 20 ms chunk):
+ * voiced frames found in exactly one prompt identify it. If the agent frames or synthesizes
+ * differently, nothing matches and the callee goes by lengths alone.
+ */
+export async function promptKnowledge(questions: CallQuestion[], callerName = ORG_NAME, task = TASK): Promise<{ lengths: PromptLengths; identify: (f: Frame) => string | null }> {
   const tts = new EspeakSynthesizer();
   try {
-    const len = async (text: string) => voicedFrames(wire(await tts.synthesize(text)));
+    const audio = async (text: string) => wire(await tts.synthesize(text));
+    const named: Array<[string, Int16Array]> = [
+      ['intro', await audio(intro(callerName, task))],
+      ['who is calling', await audio(whoIsCalling(callerName, task, null))],
+      ...(await Promise.all(questions.map(async (q, i): Promise<Array<[string, Int16Array]>> => [
+        [`question ${i + 1}`, await audio(q.question)],
+        [`question ${i + 1} again`, await audio(reask(q))],
+        [`who is calling + question ${i + 1}`, await audio(whoIsCalling(callerName, task, q))],
+      ]))).flat(),
+      ...(await Promise.all([GOODBYE, OPT_OUT_GOODBYE, WRONG_NUMBER_GOODBYE, CALLBACK_GOODBYE, CALLBACK_AT_GOODBYE].map(async (t): Promise<[string, Int16Array]> => ['goodbye', await audio(t)]))),
+    ];
+    const owners = new Map<string, Set<string>>();
+    for (const [name, pcm] of named) {
+      for (const f of toFrames(pcm)) {
+        if (!isVoiced(f)) continue;
+        const k = frameKey(f);
+        if (!owners.has(k)) owners.set(k, new Set());
+        owners.get(k)!.add(name);
+      }
+    }
+    const unique = new Map<string, string>();
+    for (const [k, names] of owners) if (names.size === 1) unique.set(k, [...names][0]!);
+    const get = (name: string) => voicedFrames(named.find(([n]) => n === name)![1]);
     return {
-      intro: await len(intro(callerName, task)),
-      question: await Promise.all(questions.map((q) => len(q.question))),
-      reask: await Promise.all(questions.map((q) => len(reask(q)))),
-      who: await Promise.all(questions.map((q) => len(whoIsCalling(callerName, task, q)))),
-      goodbye: await len(GOODBYE),
+      lengths: {
+        intro: get('intro'),
+        question: questions.map((_, i) => get(`question ${i + 1}`)),
+        reask: questions.map((_, i) => get(`question ${i + 1} again`)),
+        who: questions.map((_, i) => get(`who is calling + question ${i + 1}`)),
+        goodbye: voicedFrames(named.find(([n]) => n === 'goodbye')![1]),
+      },
+      identify: (f) => unique.get(frameKey(f)) ?? null,
     };
   } finally {
     await tts.close();
@@ -79,7 +112,7 @@ export async function renderPhrase(voice: string, text: string, speed = 160, see
 export async function planCalls(corpus: CorpusManifest, opts: { calls: number; questions: number; set: 'tune' | 'holdout' | 'all'; cutInEvery: number }): Promise<CallPlan[]> {
   const questionIds = Object.keys(corpus.questions).slice(0, Math.max(1, opts.questions));
   const questions = questionIds.map((id) => corpus.questions[id]!);
-  const prompts = await promptLengths(questions);
+  const { lengths: prompts, identify } = await promptKnowledge(questions);
   const usable = corpus.utterances.filter((u) => u.expected !== null && (opts.set === 'all' || u.set === opts.set));
   const voices = [...new Set(usable.map((u) => u.voice))];
   const who = new Map<string, Int16Array>();
@@ -112,6 +145,7 @@ export async function planCalls(corpus: CorpusManifest, opts: { calls: number; q
       cutIn,
       script: {
         prompts,
+        ...(process.env.BENCH_VOICE_IDENTIFY === '0' ? {} : { identify }),
         answers: utterances.map((u) => toFrames(corpusAudio(u))),
         ...(cutIn ? { cutIn: { ...cutIn, utterance: toFrames(who.get(voice)!) } } : {}),
       },

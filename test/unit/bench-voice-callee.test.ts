@@ -203,4 +203,33 @@ describe('bench voice callee: waiting for the agent to stop, answering, measurin
     sim.untilSaid(WHO);
     expect(brain.bargeIns.map((b) => [b.stopped, b.stopMs, b.heardVoiced])).toEqual([[false, null, 76]]);
   });
+
+  test('prompts identified by their frames: a question asked again is answered as such and not cut into; the cut-in waits for its question', () => {
+    // The agent's frames carry which prompt they are (as the bench's lookup of the synthesized prompts does).
+    const REASK_1 = frame(6000);
+    const QUESTION_2 = frame(7000);
+    const names = new Map<number, string>([
+      [6000, 'question 1 again'],
+      [7000, 'question 2'],
+    ]);
+    const brain = new CalleeBrain({ ...script({ question: 1, kind: 'who', utterance: utterance(WHO, 30) }), identify: (f) => names.get(f[0]!) ?? null });
+    const sim = new Sim(brain);
+    sim.agent(100);
+    sim.untilSaid(Q1_ANSWER);
+    // The first answer was not understood: the question again, as long as the second question (80).
+    for (let i = 0; i < 80; i++) brain.heard(REASK_1, (sim.t += FRAME_MS));
+    expect(sim.said(WHO)).toEqual([]);
+    sim.untilSaid(Q1_ANSWER);
+    expect(sim.said(Q1_ANSWER)).toHaveLength(20);
+    // Now the second question: cut into.
+    for (let i = 0; i < 40; i++) {
+      brain.heard(QUESTION_2, sim.t);
+      sim.step();
+    }
+    expect(sim.said(WHO).length).toBeGreaterThan(0);
+    expect(brain.turns.map((t) => [t.kind, t.question])).toEqual([
+      ['answer', 0],
+      ['answer', 0],
+    ]);
+  });
 });
