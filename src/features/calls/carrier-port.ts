@@ -103,20 +103,20 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
     }
   }
 
-  async heard(callId: string, a: HeardAnswer): Promise<Pick<HeardAnswer, 'speech' | 'digits'> | null> {
-    const { rows } = await this.deps.pool.query<{ speech_result: string | null; digits: string | null }>(
+  async heard(callId: string, a: HeardAnswer): Promise<Pick<HeardAnswer, 'speech' | 'digits' | 'heardAt'> | null> {
+    const { rows } = await this.deps.pool.query<{ speech_result: string | null; digits: string | null; created_at: Date }>(
       `with ins as (
-         insert into twilio_gathers (call_id, question_index, attempt, speech_result, digits, confidence) values ($1, $2, $3, $4, $5, $6)
-         on conflict do nothing returning speech_result, digits
+         insert into twilio_gathers (call_id, question_index, attempt, clarifications, speech_result, digits, confidence) values ($1, $2, $3, $4, $5, $6, $7)
+         on conflict do nothing returning speech_result, digits, created_at
        )
-       select speech_result, digits from ins
+       select speech_result, digits, created_at from ins
        union all
-       select speech_result, digits from twilio_gathers where call_id = $1 and question_index = $2 and attempt = $3
+       select speech_result, digits, created_at from twilio_gathers where call_id = $1 and question_index = $2 and attempt = $3 and clarifications = $4
        limit 1`,
-      [callId, a.questionIndex, a.attempt, a.speech, a.digits, a.confidence],
+      [callId, a.questionIndex, a.attempt, a.clarifications ?? 0, a.speech, a.digits, a.confidence],
     );
     const said = rows[0];
-    return said ? { speech: said.speech_result, digits: said.digits } : null;
+    return said ? { speech: said.speech_result, digits: said.digits, heardAt: new Date(said.created_at) } : null;
   }
 
   // CallRecords
@@ -142,11 +142,11 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
   }
 
   async heardAnswers(callId: string): Promise<HeardAnswer[]> {
-    const { rows } = await this.deps.pool.query<{ question_index: number; attempt: number; speech_result: string | null; digits: string | null; confidence: number | null; created_at: Date }>(
-      'select question_index, attempt, speech_result, digits, confidence, created_at from twilio_gathers where call_id = $1 order by question_index, attempt',
+    const { rows } = await this.deps.pool.query<{ question_index: number; attempt: number; clarifications: number; speech_result: string | null; digits: string | null; confidence: number | null; created_at: Date }>(
+      'select question_index, attempt, clarifications, speech_result, digits, confidence, created_at from twilio_gathers where call_id = $1 order by question_index, attempt, clarifications',
       [callId],
     );
-    return rows.map((r) => ({ questionIndex: r.question_index, attempt: r.attempt, speech: r.speech_result, digits: r.digits, confidence: r.confidence, heardAt: new Date(r.created_at) }));
+    return rows.map((r) => ({ questionIndex: r.question_index, attempt: r.attempt, clarifications: r.clarifications, speech: r.speech_result, digits: r.digits, confidence: r.confidence, heardAt: new Date(r.created_at) }));
   }
 
   // DialAttempts
