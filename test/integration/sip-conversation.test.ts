@@ -9,6 +9,15 @@ import { describeWithTools, freeUdpPort, run, runSipp, scenarioDir, writeScenari
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { answerScenario } from '../sip/scenarios';
 
+/** jest's diff cuts long strings short: a failed assertion carries the whole transcript and callee log. */
+function expectWithContext(assertion: () => void, context: string): void {
+  try {
+    assertion();
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\n${context}`);
+  }
+}
+
 const RATE = 8000;
 const QUESTIONS = [
   { key: 'consent', question: 'Do you still want the appointment?', type: 'boolean' },
@@ -77,7 +86,7 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
       });
       const context = `\ntranscript:\n${call.transcript}\ncallee:\n${callee.log()}`;
       expect({ status: call.status, disposition: call.disposition, carrier: call.carrier, context }).toEqual({ status: 'completed', disposition: 'human', carrier: 'sip', context });
-      expect({ answers: call.structured_answers, context }).toEqual({ answers: { consent: true, people: 3, day: 'Tuesday' }, context });
+      expectWithContext(() => expect(call.structured_answers).toEqual({ consent: true, people: 3, day: 'Tuesday' }), context);
       // The agent hung up (BYE) after its goodbye, and the callee answered every question once.
       await callee.ended;
       expect(callee.answered()).toBe(3);
@@ -120,7 +129,7 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
       });
       await callee.ended;
       const context = `\ntranscript:\n${call.transcript}\ncallee:\n${callee.log()}`;
-      expect({ answers: call.structured_answers, context }).toEqual({ answers: { consent: true, people: 3, day: 'Tuesday' }, context });
+      expectWithContext(() => expect(call.structured_answers).toEqual({ consent: true, people: 3, day: 'Tuesday' }), context);
       const lines: string[] = call.transcript.split('\n');
       // The question talked over is marked; the one after it was not talked over.
       expect({ interrupted: lines.filter((l) => l.endsWith('[interrupted]')), context }).toEqual({ interrupted: [`Agent: ${QUESTIONS[1].question} [interrupted]`], context });

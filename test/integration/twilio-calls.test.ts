@@ -167,7 +167,7 @@ describe('Twilio carrier against a local far end', () => {
     expect(far.params.get('Url')).toBe(`${PUBLIC}/carriers/twilio/calls/${call_id}/twiml`);
     // Hints from the question types.
     expect(far.twiml.join('\n')).toContain('hints="yes, no');
-    expect(far.twiml.join('\n')).toContain('hints="Monday, Tuesday"');
+    expect(far.twiml.join('\n')).toContain('hints="Monday, Tuesday, who is this');
     const wav = await fetch(app.url + new URL(call.recording_url as string).pathname + new URL(call.recording_url as string).search);
     expect(wav.status).toBe(200);
     expect(Buffer.from(await wav.arrayBuffer()).equals(recordingWav())).toBe(true);
@@ -253,6 +253,95 @@ describe('Twilio carrier against a local far end', () => {
     expect(await get(orgB, call_id)).toMatchObject({ status: 'completed', disposition: 'human' });
     const ended = await app.db.pool.query(`select count(*)::int as n from webhook_deliveries where call_id = $1 and event = 'call.ended'`, [call_id]);
     expect(ended.rows[0].n).toBe(1);
+  });
+
+  describe('what the callee says besides an answer (the intents of SIP calls)', () => {
+    /** The texts said in a TwiML document, and its <Gather> action (null: it hangs up). */
+    const says = (doc: string) => [...doc.matchAll(/<Say>([^<]*)<\/Say>/g)].map((m) => m[1]!.replace(/&apos;/g, "'"));
+    const action = (doc: string) => /<Gather [^>]*action="[^"]*\/gather\?([^"]+)"/.exec(doc)?.[1]?.replace(/&amp;/g, '&') ?? null;
+    const CONFIRM = { key: 'ok', question: 'Is Tuesday at ten still fine?', type: 'boolean' };
+    const WHO = 'This is an automated assistant calling on behalf of Acme Dental. We are confirming your appointment.';
+
+    it('"who is this?" is answered with the caller name and the task, then the question; at most twice, then it counts as unanswered', async () => {
+      const to = callee({ kind: 'human', answers: ['sorry, who is this?', 'what is this about', 'who are you', 'yes'] });
+      const { call_id } = await place(orgA, { to, caller_name: 'Acme Dental', task: 'We are confirming your appointment.', questions: [CONFIRM] });
+      const call = await analyzed(orgA, call_id);
+      const twiml = farCallOf(to)!.twiml;
+      expect(twiml.map(says)).toEqual([
+        ['Hello, this is an automated assistant calling on behalf of Acme Dental. We are confirming your appointment.', CONFIRM.question],
+        [`${WHO} ${CONFIRM.question}`],
+        [`${WHO} ${CONFIRM.question}`],
+        [`Sorry, I did not catch that. ${CONFIRM.question} Please say yes or no.`],
+        ['Thank you for your time. Goodbye.'],
+      ]);
+      // Each asking is its own <Gather>, so each keeps its own first answer.
+      expect(twiml.map(action)).toEqual(['q=0&attempt=0', 'q=0&attempt=0&c=1', 'q=0&attempt=0&c=2', 'q=0&attempt=1&c=2', null]);
+      expect(twiml[4]).toContain('<Hangup/>');
+      expect(call).toMatchObject({ status: 'completed', disposition: 'human', structured_answers: { ok: true }, opted_out: false, callback_at: null });
+      expect(call.transcript).toContain(`Callee: sorry, who is this?\nAgent: ${WHO} ${CONFIRM.question}\nCallee: what is this about\nAgent: ${WHO}`);
+      expect(call.transcript).toContain('Callee: who are you\nAgent: Sorry, I did not catch that.');
+    });
+
+    it('without a caller name the organization is named; "say that again" repeats the question', async () => {
+      const org = await signup(app, { organizationName: 'Harbor Clinic' });
+      await connect(org, accountA, [NUMBER_A]);
+      const to = callee({ kind: 'human', answers: ['who is calling', 'yes', 'can you repeat that', 'three'] });
+      const rooms = { key: 'rooms', question: 'How many rooms does it have?', type: 'number' };
+      const { call_id } = await place(org, { to, questions: [CONFIRM, rooms] });
+      const call = await analyzed(org, call_id);
+      const twiml = farCallOf(to)!.twiml;
+      expect(twiml.map(says)).toEqual([
+        ['Hello, this is an automated assistant calling on behalf of Harbor Clinic.', CONFIRM.question],
+        [`This is an automated assistant calling on behalf of Harbor Clinic. ${CONFIRM.question}`],
+        [rooms.question],
+        [rooms.question],
+        ['Thank you for your time. Goodbye.'],
+      ]);
+      expect(twiml.map(action)).toEqual(['q=0&attempt=0', 'q=0&attempt=0&c=1', 'q=1&attempt=0', 'q=1&attempt=0&c=1', null]);
+      expect(call).toMatchObject({ caller_name: 'Harbor Clinic', disposition: 'human', structured_answers: { ok: true, rooms: 3 } });
+    });
+
+    it('"stop calling me": a polite goodbye, opted_out, and the number is suppressed; a replayed answer gets the same goodbye', async () => {
+      const to = callee({ kind: 'human', answers: ['please stop calling me'] });
+      const { call_id } = await place(orgA, { to, questions: [CONFIRM] });
+      const call = await analyzed(orgA, call_id);
+      const far = farCallOf(to)!;
+      expect(far.twiml.map(says)).toEqual([[expect.stringContaining('on behalf of'), CONFIRM.question], ['Understood. We will not call this number again. Goodbye.']]);
+      expect(far.twiml[1]).toContain('<Hangup/>');
+      expect(call).toMatchObject({ status: 'completed', disposition: 'human', opted_out: true, callback_at: null, structured_answers: { ok: null } });
+      const again = await app.http().post('/v1/calls/outbound').set(bearer(orgA.apiKey)).send({ to });
+      expect([again.status, again.body.code]).toEqual([422, 'number_suppressed']);
+      // Twilio retrying the action, even with other words, is answered as the first time.
+      const replay = await farEnd.post(`${PUBLIC}/carriers/twilio/calls/${call_id}/gather?q=0&attempt=0`, { AccountSid: accountA.accountSid, CallSid: far.sid, SpeechResult: 'yes' }, accountA.authToken);
+      expect([replay.status, replay.text]).toEqual([200, far.twiml[1]]);
+    });
+
+    it.each([
+      ['"wrong number"', 'you have the wrong number', 'wrong_number', 'Sorry for the trouble. Goodbye.'],
+      ['"I\'m busy" without a time', "I'm busy right now", 'callback_requested', 'No problem, we will call you back later. Goodbye.'],
+    ])('%s ends politely with its disposition', async (_name, said, disposition, goodbye) => {
+      const to = callee({ kind: 'human', answers: ['yes', said] });
+      const { call_id } = await place(orgB, { to, from: NUMBER_B, questions: [CONFIRM, { key: 'day', question: 'Which day suits you?', type: 'string' }] });
+      const call = await analyzed(orgB, call_id);
+      const twiml = farCallOf(to)!.twiml;
+      expect(twiml.map(says).at(-1)).toEqual([goodbye]);
+      expect(twiml.at(-1)).toContain('<Hangup/>');
+      expect(call).toMatchObject({ status: 'completed', disposition, opted_out: false, callback_at: null, structured_answers: { ok: true, day: null } });
+      expect(call.transcript).toContain(`Callee: ${said}\nAgent: ${goodbye}`);
+      // call.ended says it too (the campaign's retry policy reads the same disposition).
+      const { rows } = await app.db.pool.query(`select payload from webhook_deliveries where call_id = $1 and event = 'call.ended'`, [call_id]);
+      expect(rows.map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload))).toEqual([expect.objectContaining({ event: 'call.ended', disposition })]);
+    });
+
+    it('"call me back in an hour": callback_requested with callback_at an hour after it was said', async () => {
+      const to = callee({ kind: 'human', answers: ['I am driving, can you call me back in an hour'] });
+      const { call_id } = await place(orgA, { to, questions: [CONFIRM] });
+      const call = await analyzed(orgA, call_id);
+      expect(farCallOf(to)!.twiml.map(says)[1]).toEqual(['No problem, we will call you back then. Goodbye.']);
+      expect(call).toMatchObject({ status: 'completed', disposition: 'callback_requested', opted_out: false });
+      const { rows } = await app.db.pool.query<{ created_at: Date }>('select created_at from twilio_gathers where call_id = $1', [call_id]);
+      expect(Date.parse(call.callback_at as string)).toBe(rows[0]!.created_at.getTime() + 3600_000);
+    });
   });
 
   it('a rate-limit refusal (429, 20429) is retried with backoff and the number is dialed once', async () => {

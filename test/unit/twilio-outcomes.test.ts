@@ -29,6 +29,12 @@ describe('Twilio CallStatus and AnsweredBy → status, disposition, carrier_stat
     else expect(out).toMatchObject(expected);
   });
 
+  it('a person who said so ends wrong_number or callback_requested; a machine stays voicemail', () => {
+    expect(reportForStatus('c', { CallStatus: 'completed', AnsweredBy: 'human' }, null, 'wrong_number')).toMatchObject({ disposition: 'wrong_number' });
+    expect(reportForStatus('c', { CallStatus: 'completed' }, null, 'callback_requested')).toMatchObject({ disposition: 'callback_requested' });
+    expect(reportForStatus('c', { CallStatus: 'completed', AnsweredBy: 'machine_start' }, null, 'wrong_number')).toMatchObject({ disposition: 'voicemail' });
+  });
+
   it('uses the AnsweredBy remembered from the TwiML request when the status callback lacks it', () => {
     expect(r({ CallStatus: 'completed' }, 'machine_end_beep')).toMatchObject({ disposition: 'voicemail' });
   });
@@ -42,8 +48,9 @@ describe('Twilio CallStatus and AnsweredBy → status, disposition, carrier_stat
 
   it('builds Gather hints from the question type', () => {
     expect(speechHints({ key: 'a', question: 'q', type: 'boolean' })).toContain('yes');
-    expect(speechHints({ key: 'a', question: 'q', type: 'number' })).toBe('$OOV_CLASS_DIGIT_SEQUENCE');
-    expect(speechHints({ key: 'a', question: 'q', type: 'enum', options: ['red', 'blue'] })).toBe('red, blue');
-    expect(speechHints({ key: 'a', question: 'q', type: 'string' })).toBeUndefined();
+    expect(speechHints({ key: 'a', question: 'q', type: 'number' })).toMatch(/^\$OOV_CLASS_DIGIT_SEQUENCE, who is this, /);
+    expect(speechHints({ key: 'a', question: 'q', type: 'enum', options: ['red', 'blue'] })).toMatch(/^red, blue, who is this, /);
+    // The callee's intents are expected whatever the question.
+    expect(speechHints({ key: 'a', question: 'q', type: 'string' })).toMatch(/^who is this, .*stop calling me.*wrong number/);
   });
 });

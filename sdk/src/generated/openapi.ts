@@ -4869,6 +4869,8 @@ export interface operations {
             query: {
                 /** @description 1 on the one retry of a question. */
                 attempt?: "0" | "1";
+                /** @description How many times this question was clarified before ("who is this?", "say that again"). */
+                c?: "0" | "1" | "2";
                 /** @description Index of the question asked. */
                 q: string;
             };

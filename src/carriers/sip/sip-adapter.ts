@@ -30,10 +30,10 @@ export class SipAdapter implements CarrierAdapter {
   private carrier: LiveCarrier | null = null;
   private readonly analyzer: SipAnalyzer;
 
-  constructor(private readonly d: SipAdapterDeps) {
-    this.analyzer = new SipAnalyzer(d.records);
+  constructor(private readonly deps: SipAdapterDeps) {
+    this.analyzer = new SipAnalyzer(deps.records);
     // Every process hears every hang-up; only the one holding the dialog acts on it.
-    d.notifier.on(SIP_HANG_UP_CHANNEL, (callId) => {
+    deps.notifier.on(SIP_HANG_UP_CHANNEL, (callId) => {
       if (this.carrier?.holds(callId)) this.carrier.cancel(callId);
     });
   }
@@ -45,12 +45,12 @@ export class SipAdapter implements CarrierAdapter {
 
   /** The SIP carrier, created on first use. */
   sip(): LiveCarrier {
-    return (this.carrier ??= this.d.create());
+    return (this.carrier ??= this.deps.create());
   }
 
   async dial(queued: CarrierCall, { attempts, events }: DialContext): Promise<void> {
     const carrier = this.sip();
-    const { begun, call } = await attempts.beginHeld(queued.id, this.name, carrier.newCarrierCallId(), this.d.config.callLeaseMs);
+    const { begun, call } = await attempts.beginHeld(queued.id, this.name, carrier.newCarrierCallId(), this.deps.config.callLeaseMs);
     if (!call) return;
     if (!begun) {
       if (!carrier.holds(queued.id)) await attempts.abandon(queued.id);
@@ -60,7 +60,7 @@ export class SipAdapter implements CarrierAdapter {
       await carrier.place(call);
     } catch (err) {
       // Nothing was sent (no trunk, no port, unresolvable host): the call fails, it is not retried.
-      this.d.log.error({ call_id: call.id, err: (err as Error).message }, 'could not place the SIP call');
+      this.deps.log.error({ call_id: call.id, err: (err as Error).message }, 'could not place the SIP call');
       await events.ended(call.id, {
         status: 'failed',
         disposition: 'carrier_error',
@@ -73,7 +73,7 @@ export class SipAdapter implements CarrierAdapter {
   /** CANCEL or BYE, sent by whichever process holds the dialog (this one or another). */
   async hangUp(call: CarrierCall): Promise<void> {
     if (this.carrier?.holds(call.id)) this.carrier.cancel(call.id);
-    else await this.d.notifier.notify(SIP_HANG_UP_CHANNEL, call.id);
+    else await this.deps.notifier.notify(SIP_HANG_UP_CHANNEL, call.id);
   }
 
   analyze(call: CarrierCall): Promise<CallAnalysis> {

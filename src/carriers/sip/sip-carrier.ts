@@ -70,8 +70,8 @@ export class SipCarrier implements LiveCarrier {
   private leaseTimer: NodeJS.Timeout | undefined;
   private readonly defaultTrunk: TrunkSpec | undefined;
 
-  constructor(private readonly d: SipCarrierDeps) {
-    this.defaultTrunk = d.config.trunkUrl ? parseTrunkUrl(d.config.trunkUrl) : undefined;
+  constructor(private readonly deps: SipCarrierDeps) {
+    this.defaultTrunk = deps.config.trunkUrl ? parseTrunkUrl(deps.config.trunkUrl) : undefined;
   }
 
   newCarrierCallId(): string {
@@ -92,19 +92,19 @@ export class SipCarrier implements LiveCarrier {
   }
 
   async place(call: CarrierCall): Promise<void> {
-    const log = this.d.log.child({ call_id: call.id });
+    const log = this.deps.log.child({ call_id: call.id });
     const endpoint = await this.openEndpoint();
     const trunk = await this.trunkFor(call);
-    const media = await RtpSession.open(this.d.config.bindAddress, this.d.config.rtpPortMin, this.d.config.rtpPortMax, call.maxDurationSeconds + 5);
+    const media = await RtpSession.open(this.deps.config.bindAddress, this.deps.config.rtpPortMin, this.deps.config.rtpPortMax, call.maxDurationSeconds + 5);
     const script = { task: call.task, questions: call.questions, voicemailMessage: call.voicemailMessage, callerName: call.callerName };
     // Synthesize the prompts while the phone rings, so the agent answers without a pause.
-    for (const text of scriptPrompts(script)) this.d.tts.synthesize(text).catch(() => undefined);
-    this.d.stt.warm?.();
+    for (const text of scriptPrompts(script)) this.deps.tts.synthesize(text).catch(() => undefined);
+    this.deps.stt.warm?.();
     const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as SipCall<RtpSession> };
     live.sip = new SipCall({
       callId: call.carrierCallId!,
       to: call.to,
-      from: call.from ?? this.d.config.callerId ?? 'anonymous',
+      from: call.from ?? this.deps.config.callerId ?? 'anonymous',
       trunk,
       ringTimeoutMs: call.ringTimeoutSeconds * 1000,
       maxDurationMs: call.maxDurationSeconds * 1000,
@@ -116,9 +116,9 @@ export class SipCarrier implements LiveCarrier {
         answered: (rtp) => {
           this.report(live, { callId: call.id, status: 'in_progress', carrierStatus: { code: 200, reason: 'OK' } });
           const vad = new WebRtcVad(2);
-          const timing = this.d.timing ?? DEFAULT_TIMING;
+          const timing = this.deps.timing ?? DEFAULT_TIMING;
           const policy = new SurveyPolicy(script, timing);
-          const agent = new VoiceAgent({ media: rtp, policy, tts: this.d.tts, stt: this.d.stt, vad, timing });
+          const agent = new VoiceAgent({ media: rtp, policy, tts: this.deps.tts, stt: this.deps.stt, vad, timing });
           live.agent = agent;
           agent
             .run()
@@ -145,19 +145,19 @@ export class SipCarrier implements LiveCarrier {
     clearInterval(this.leaseTimer);
     for (const c of this.calls.values()) c.sip.cancel();
     if (this.endpoint) (await this.endpoint).close();
-    await this.d.tts.close();
+    await this.deps.tts.close();
   }
 
   private async finish(call: CarrierCall, live: LiveCall, outcome: SipCallOutcome): Promise<void> {
     try {
       live.agent?.abort();
       // Loss and jitter of the call's audio, for diagnosis (outcome.mediaQuality also carries them).
-      if (outcome.mediaQuality) this.d.log.info({ call_id: call.id, media: outcome.mediaQuality }, 'SIP call media quality');
+      if (outcome.mediaQuality) this.deps.log.info({ call_id: call.id, media: outcome.mediaQuality }, 'SIP call media quality');
       await live.reports;
       if (outcome.status === 'completed') {
         const result = live.agent?.result(outcome.disposition) ?? { transcript: [], answers: {} };
         const { left, right } = live.media.tracks();
-        await this.d.sink.conversation(call.id, {
+        await this.deps.sink.conversation(call.id, {
           audio: stereoWav(left, right),
           seconds: Math.round(left.length / SAMPLE_RATE),
           transcript: result.transcript.join('\n'),
@@ -165,9 +165,9 @@ export class SipCarrier implements LiveCarrier {
           ...agentExtras(result),
         });
       }
-      await this.d.sink.report({ callId: call.id, status: outcome.status, disposition: outcome.disposition, durationSeconds: outcome.durationSeconds, carrierStatus: outcome.carrierStatus });
+      await this.deps.sink.report({ callId: call.id, status: outcome.status, disposition: outcome.disposition, durationSeconds: outcome.durationSeconds, carrierStatus: outcome.carrierStatus });
     } catch (err) {
-      this.d.log.error({ call_id: call.id, err: (err as Error).message }, 'could not record the end of a SIP call; the sweeper will fail it');
+      this.deps.log.error({ call_id: call.id, err: (err as Error).message }, 'could not record the end of a SIP call; the sweeper will fail it');
     } finally {
       this.calls.delete(call.id);
     }
@@ -175,19 +175,19 @@ export class SipCarrier implements LiveCarrier {
 
   private report(live: LiveCall, r: CarrierReport): void {
     live.reports = live.reports
-      .then(() => this.d.sink.report(r))
-      .catch((err: unknown) => this.d.log.warn({ call_id: r.callId, err: (err as Error).message }, 'could not record call progress'));
+      .then(() => this.deps.sink.report(r))
+      .catch((err: unknown) => this.deps.log.warn({ call_id: r.callId, err: (err as Error).message }, 'could not record call progress'));
   }
 
   private async trunkFor(call: CarrierCall): Promise<SipTrunk> {
-    if (this.d.trunkFor) return this.d.trunkFor(call);
+    if (this.deps.trunkFor) return this.deps.trunkFor(call);
     if (!this.defaultTrunk) throw new Error('no SIP trunk configured (SIP_TRUNK_URL)');
     // The deployment's own trunk (SIP_TRUNK_URL) is the operator's choice: private addresses allowed.
-    return resolveTrunk(this.defaultTrunk, { allowPrivate: true, lookup: trunkLookup(this.d.config.dnsServers) });
+    return resolveTrunk(this.defaultTrunk, { allowPrivate: true, lookup: trunkLookup(this.deps.config.dnsServers) });
   }
 
   private openEndpoint(): Promise<SipEndpoint> {
-    this.endpoint ??= SipEndpoint.open({ bindAddress: this.d.config.bindAddress, port: this.d.config.port, publicAddress: this.d.config.publicAddress, log: this.d.log });
+    this.endpoint ??= SipEndpoint.open({ bindAddress: this.deps.config.bindAddress, port: this.deps.config.port, publicAddress: this.deps.config.publicAddress, log: this.deps.log });
     this.endpoint.catch(() => (this.endpoint = undefined));
     return this.endpoint;
   }
@@ -195,13 +195,13 @@ export class SipCarrier implements LiveCarrier {
   /** While calls live here, renew their leases a few times per lease period; hang up those canceled elsewhere. */
   private startLeases(): void {
     if (this.leaseTimer) return;
-    const every = Math.max(200, Math.floor(this.d.config.callLeaseMs / 3));
+    const every = Math.max(200, Math.floor(this.deps.config.callLeaseMs / 3));
     this.leaseTimer = setInterval(() => {
       if (!this.calls.size) return;
-      this.d.sink
-        .mediaAlive([...this.calls.keys()], this.d.config.callLeaseMs)
+      this.deps.sink
+        .mediaAlive([...this.calls.keys()], this.deps.config.callLeaseMs)
         .then((ended) => ended.forEach((id) => this.cancel(id)))
-        .catch((err: unknown) => this.d.log.warn({ err: (err as Error).message }, 'could not renew call leases'));
+        .catch((err: unknown) => this.deps.log.warn({ err: (err as Error).message }, 'could not renew call leases'));
     }, every);
     this.leaseTimer.unref();
   }

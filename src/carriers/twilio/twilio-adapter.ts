@@ -33,8 +33,8 @@ export class TwilioAdapter implements CarrierAdapter {
   readonly redialSafe = false;
   private readonly analyzer: TwilioAnalyzer;
 
-  constructor(private readonly d: TwilioAdapterDeps) {
-    this.analyzer = new TwilioAnalyzer(d.records, d.extractor);
+  constructor(private readonly deps: TwilioAdapterDeps) {
+    this.analyzer = new TwilioAnalyzer(deps.records, deps.extractor);
   }
 
   /**
@@ -52,8 +52,8 @@ export class TwilioAdapter implements CarrierAdapter {
       if (call.carrier === this.name && !call.carrierCallId) await attempts.abandon(queued.id);
       return;
     }
-    const client = twilioClient({ accountSid: connection.accountSid, authToken: connection.authToken ?? '' }, this.d.apiBaseUrl);
-    const base = twilioCallbackBase(this.d.publicBaseUrl, call.id);
+    const client = twilioClient({ accountSid: connection.accountSid, authToken: connection.authToken ?? '' }, this.deps.apiBaseUrl);
+    const base = twilioCallbackBase(this.deps.publicBaseUrl, call.id);
     try {
       const created = await client.calls.create({
         to: call.to,
@@ -78,16 +78,16 @@ export class TwilioAdapter implements CarrierAdapter {
       const rest = asRestError(err);
       const delayMs = TWILIO_RETRY_DELAYS_MS[refusals];
       if (rest && isRetryableRefusal(rest) && delayMs !== undefined) {
-        this.d.log.warn({ call_id: call.id, twilio_code: rest.code, refusals: refusals + 1, retry_in_ms: delayMs }, 'Twilio refused the call for a rate or concurrency limit; dialing again later');
+        this.deps.log.warn({ call_id: call.id, twilio_code: rest.code, refusals: refusals + 1, retry_in_ms: delayMs }, 'Twilio refused the call for a rate or concurrency limit; dialing again later');
         await attempts.retryLater(call.id, this.name, refusals + 1, delayMs);
         return;
       }
-      this.d.log.warn({ call_id: call.id, twilio_code: rest?.code, status: rest?.status }, 'Twilio did not create the call');
+      this.deps.log.warn({ call_id: call.id, twilio_code: rest?.code, status: rest?.status }, 'Twilio did not create the call');
       await events.ended(call.id, {
         status: 'failed',
         disposition: isInvalidNumberError(rest?.code) ? 'invalid_number' : 'carrier_error',
         durationSeconds: 0,
-        carrierStatus: { code: rest?.code ?? null, reason: describeTwilioFailure(err, this.d.apiBaseUrl) },
+        carrierStatus: { code: rest?.code ?? null, reason: describeTwilioFailure(err, this.deps.apiBaseUrl) },
       });
     }
   }
@@ -95,15 +95,15 @@ export class TwilioAdapter implements CarrierAdapter {
   /** Hangs up at Twilio a call canceled through our API. */
   async hangUp(call: CarrierCall): Promise<void> {
     if (!call.carrierCallId || !call.carrierAccount) return; // not created yet: the dial cancels it
-    const token = await this.d.tokenFor(call.orgId, call.carrierAccount);
+    const token = await this.deps.tokenFor(call.orgId, call.carrierAccount);
     if (!token) return;
     try {
-      await hangupTwilioCall(twilioClient({ accountSid: call.carrierAccount, authToken: token }, this.d.apiBaseUrl), call.carrierCallId);
+      await hangupTwilioCall(twilioClient({ accountSid: call.carrierAccount, authToken: token }, this.deps.apiBaseUrl), call.carrierCallId);
     } catch (err) {
       // 4xx: the call already ended at Twilio (it reported canceled itself, or was never answered).
       const rest = asRestError(err);
       if (!rest || rest.status >= 500 || rest.status === 429) throw err;
-      this.d.log.info({ call_id: call.id, twilio_code: rest.code }, 'the Twilio call had already ended');
+      this.deps.log.info({ call_id: call.id, twilio_code: rest.code }, 'the Twilio call had already ended');
     }
   }
 
@@ -117,12 +117,12 @@ export class TwilioAdapter implements CarrierAdapter {
 
   /** Fetches a finished recording with the credentials of the account that placed the call, and stores it. */
   async fetchRecording(callId: string, recordingUrl: string): Promise<void> {
-    const call = await this.d.records.find(callId);
+    const call = await this.deps.records.find(callId);
     if (!call?.carrierAccount) return;
-    const authToken = await this.d.tokenFor(call.orgId, call.carrierAccount);
+    const authToken = await this.deps.tokenFor(call.orgId, call.carrierAccount);
     if (!authToken) return; // the account was disconnected meanwhile: its credentials are gone
-    const recording = await downloadRecording(recordingUrl, { accountSid: call.carrierAccount, authToken }, this.d.apiBaseUrl);
-    await this.d.events.recording(callId, recording);
+    const recording = await downloadRecording(recordingUrl, { accountSid: call.carrierAccount, authToken }, this.deps.apiBaseUrl);
+    await this.deps.events.recording(callId, recording);
   }
 }
 

@@ -1,10 +1,11 @@
-import type { CallAnalysis, CallRecords, CallTurn, CarrierCall, Recording } from '../../features/calls/ports';
-import { GOODBYE, intro } from '../../voice/dialog/prompts';
-import { answerFromDigits, extractAnswer } from '../../voice/dialog/answers';
+import type { CallAnalysis, CallRecords, CallTurn, CarrierCall, Disposition, Recording } from '../../features/calls/ports';
 import type { AnswerExtractor } from '../../voice/dialog/llm-answer-extractor';
 import { SipAnalyzer } from '../sip/sip-analyzer';
 import { isMachine } from './twilio-outcomes';
-import { reaskText } from './twiml';
+import { replayConversation, type ConversationOutcome } from './twilio-dialog';
+
+/** The dispositions of a call a person answered and talked in. */
+const PERSON: ReadonlySet<Disposition> = new Set(['human', 'wrong_number', 'callback_requested']);
 
 /** About 150 words a minute: how long a line takes to say, for turns Twilio does not time. */
 const speechMs = (text: string) => 300 + text.split(/\s+/).filter(Boolean).length * 380;
@@ -29,7 +30,9 @@ export function estimatedTurns(lines: ReadonlyArray<{ speaker: 'agent' | 'callee
 
 /**
  * A Twilio call is understood from what <Gather> heard: each question's answers (speech, or keys)
- * become the transcript and, by the question's type, the structured answers. The recording is the
+ * become the transcript and, by the question's type, the structured answers; an opt-out ("stop
+ * calling me") and a callback time ("call me back in an hour") come from the same replay that
+ * chose the TwiML (twilio-dialog.ts). The recording is the
  * one fetched from Twilio and stored with the call, served like a SIP recording.
  */
 export class TwilioAnalyzer {
@@ -45,28 +48,31 @@ export class TwilioAnalyzer {
 
   async analyze(call: CarrierCall): Promise<CallAnalysis> {
     const [gathers, rec] = await Promise.all([this.records.heardAnswers(call.id), this.records.conversationOf(call.id)]);
-    const answers: Record<string, unknown> = Object.fromEntries(call.questions.map((q) => [q.key, null]));
+    let answers: Record<string, unknown> = Object.fromEntries(call.questions.map((q) => [q.key, null]));
     const said: Array<{ speaker: 'agent' | 'callee'; text: string; heardAtMs?: number }> = [];
-    const agent = (text: string) => said.push({ speaker: 'agent', text });
+    let outcome: ConversationOutcome | null = null;
     if (isMachine(call.answeredBy)) {
-      if (call.voicemailMessage) agent(call.voicemailMessage);
-    } else if (call.disposition === 'human') {
-      agent(intro(call.callerName, call.task));
-      call.questions.forEach((q, index) => {
-        for (const g of gathers.filter((x) => x.questionIndex === index)) {
-          agent(g.attempt === 0 ? q.question : reaskText(q));
-          const heard = g.speech?.trim() || (g.digits ? `(pressed ${g.digits})` : '');
-          const heardAtMs = call.startedAt && g.heardAt ? g.heardAt.getTime() - call.startedAt.getTime() : undefined;
-          if (heard) said.push({ speaker: 'callee', text: heard, ...(heardAtMs !== undefined && heardAtMs > 0 ? { heardAtMs } : {}) });
-          const value = g.speech?.trim() ? extractAnswer(q, g.speech) : g.digits ? answerFromDigits(q, g.digits) : null;
-          if (value !== null && value !== undefined && answers[q.key] === null) answers[q.key] = value;
-        }
-      });
+      if (call.voicemailMessage) said.push({ speaker: 'agent', text: call.voicemailMessage });
+    } else if (call.disposition && PERSON.has(call.disposition)) {
+      // The conversation as it was played: the same steps the callbacks took, from the same stored answers.
+      const replayed = replayConversation(call, gathers);
+      for (const l of replayed.lines) {
+        const heardAtMs = call.startedAt && l.heardAt ? l.heardAt.getTime() - call.startedAt.getTime() : undefined;
+        said.push({ speaker: l.speaker, text: l.text, ...(heardAtMs !== undefined && heardAtMs > 0 ? { heardAtMs } : {}) });
+      }
+      answers = replayed.answers;
+      outcome = replayed.outcome;
       await this.refineFreeText(call, answers);
-      if (gathers.length) agent(GOODBYE);
     }
     const transcript = said.map((l) => `${l.speaker === 'agent' ? 'Agent' : 'Callee'}: ${l.text}`).join('\n');
-    return { transcript, structuredAnswers: answers, recordingSeconds: rec?.seconds ?? null, turns: estimatedTurns(said) };
+    return {
+      transcript,
+      structuredAnswers: answers,
+      recordingSeconds: rec?.seconds ?? null,
+      turns: estimatedTurns(said),
+      ...(outcome?.optOut ? { optOut: true } : {}),
+      callbackAt: outcome?.callbackAt ?? null,
+    };
   }
 
   private async refineFreeText(call: CarrierCall, answers: Record<string, unknown>): Promise<void> {

@@ -5,7 +5,7 @@ import type { AccountTokens, CallEvents, CallRecords, CarrierCall, CarrierName }
 import { AppError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { named, route, type Reply, type RouteDescriptor, type RouteInput, type Routes } from '../../common/route';
-import { extractAnswer, answerFromDigits } from '../../voice/dialog/answers';
+import { MAX_CLARIFICATIONS, replayConversation, TwilioDialog } from './twilio-dialog';
 import { isMachine, reportForStatus } from './twilio-outcomes';
 import type { TwilioConversation } from './twiml';
 
@@ -15,7 +15,7 @@ export interface TwilioCallbackDeps {
   tokenFor: AccountTokens;
   /** What the callbacks learn goes to the calls feature; the call they are about is read from it. */
   events: Pick<CallEvents, 'report' | 'answered' | 'identified' | 'heard' | 'recordingReady'>;
-  records: Pick<CallRecords, 'find'>;
+  records: Pick<CallRecords, 'find' | 'heardAnswers'>;
   /** Builds the TwiML conversation (its URLs under PUBLIC_BASE_URL). */
   conversation: TwilioConversation;
 }
@@ -102,7 +102,9 @@ function callback(
 export const twilioCallbackRoutes: Routes<TwilioCallbackDeps> = [
   callback('status', "Twilio's status callback: ringing, answered, completed, busy, no-answer, failed, canceled", { CallStatus: 'completed', CallDuration: '42' }, async ({ call, params }, deps) => {
     const answeredBy = await rememberSidAndMachine(deps, call, params);
-    const report = reportForStatus(call.id, params as Record<string, string>, answeredBy);
+    // A person who said "wrong number" or "call me later" ended the conversation with that outcome.
+    const said = one(params, 'CallStatus') === 'completed' && !isMachine(one(params, 'AnsweredBy') ?? answeredBy) ? replayConversation(call, await deps.records.heardAnswers(call.id)).outcome : null;
+    const report = reportForStatus(call.id, params as Record<string, string>, answeredBy, said?.disposition);
     if (report) await deps.events.report(report);
     return twiml(EMPTY_TWIML);
   }),
@@ -121,23 +123,26 @@ export const twilioCallbackRoutes: Routes<TwilioCallbackDeps> = [
       const query = (input.query ?? {}) as Record<string, unknown>;
       const index = Number(query.q);
       const attempt = Number(query.attempt) === 1 ? 1 : 0;
-      const q = call.questions[index];
-      if (!Number.isInteger(index) || !q) throw new AppError('bad_request', 'Unknown question.');
+      const clarifications = Number(query.c ?? 0);
+      if (!Number.isInteger(index) || !call.questions[index]) throw new AppError('bad_request', 'Unknown question.');
+      if (!Number.isInteger(clarifications) || clarifications < 0 || clarifications > MAX_CLARIFICATIONS) throw new AppError('bad_request', 'Unknown clarification.');
+      const key = { q: index, attempt, clarifications };
       // The first answer to a question attempt wins: a replayed action gets the same next step.
       const said = await deps.events.heard(call.id, {
         questionIndex: index,
         attempt,
+        clarifications,
         speech: one(params, 'SpeechResult') ?? null,
         digits: one(params, 'Digits') ?? null,
         confidence: Number(one(params, 'Confidence') ?? NaN) || null,
       });
-      const value = said?.speech?.trim() ? extractAnswer(q, said.speech) : said?.digits ? answerFromDigits(q, said.digits) : null;
-      return twiml(deps.conversation.next(call, index, attempt, value !== null && value !== undefined));
+      return twiml(deps.conversation.render(call, TwilioDialog.heard(call, key, said).next));
     },
     {
       query: z.object({
         q: z.string().regex(/^\d+$/).meta({ description: 'Index of the question asked.' }),
         attempt: z.enum(['0', '1']).optional().meta({ description: '1 on the one retry of a question.' }),
+        c: z.enum(['0', '1', '2']).optional().meta({ description: 'How many times this question was clarified before ("who is this?", "say that again").' }),
       }),
       errors: [400, 403],
     },

@@ -1,4 +1,4 @@
-import type { CarrierReport } from '../../features/calls/ports';
+import type { CarrierReport, Disposition } from '../../features/calls/ports';
 import { outcomeForFinalResponse } from '../sip/sip-outcomes';
 
 /** Twilio error codes that mean the number itself is wrong (invalid, not a phone number, unreachable prefix). */
@@ -17,10 +17,11 @@ export const isMachine = (answeredBy: string | null | undefined): boolean => !!a
 /**
  * The one table from a Twilio status callback to our report: ringing and in-progress move the
  * call on; completed is voicemail when answering-machine detection heard a machine or a fax, else
- * human; busy, no-answer and canceled map by name; failed is invalid_number when the SIP or Twilio
+ * the conversation's outcome (`conversation`: wrong_number or callback_requested when the callee
+ * said so) or human; busy, no-answer and canceled map by name; failed is invalid_number when the SIP or Twilio
  * error code says the number is wrong, else carrier_error. queued/initiated change nothing.
  */
-export function reportForStatus(callId: string, p: TwilioStatusParams, knownAnsweredBy: string | null): CarrierReport | null {
+export function reportForStatus(callId: string, p: TwilioStatusParams, knownAnsweredBy: string | null, conversation?: Disposition): CarrierReport | null {
   const sipCode = p.SipResponseCode ? Number(p.SipResponseCode) : null;
   const carrierStatus = { code: Number.isFinite(sipCode) ? sipCode : null, reason: p.CallStatus ?? 'unknown' };
   const durationSeconds = Number(p.CallDuration ?? 0) || 0;
@@ -30,7 +31,7 @@ export function reportForStatus(callId: string, p: TwilioStatusParams, knownAnsw
     case 'in-progress':
       return { callId, status: 'in_progress', carrierStatus };
     case 'completed':
-      return { callId, status: 'completed', disposition: isMachine(p.AnsweredBy ?? knownAnsweredBy) ? 'voicemail' : 'human', durationSeconds, carrierStatus };
+      return { callId, status: 'completed', disposition: isMachine(p.AnsweredBy ?? knownAnsweredBy) ? 'voicemail' : (conversation ?? 'human'), durationSeconds, carrierStatus };
     case 'busy':
       return { callId, status: 'failed', disposition: 'busy', durationSeconds: 0, carrierStatus };
     case 'no-answer':

@@ -1,13 +1,20 @@
 import twilio from 'twilio';
 import type { CallQuestion, CarrierCall } from '../../features/calls/ports';
-import { GOODBYE, intro } from '../../voice/dialog/prompts';
+import { TwilioDialog, type TwilioStep } from './twilio-dialog';
 
 const { VoiceResponse } = twilio.twiml;
 
 export const twilioCallbackBase = (publicBaseUrl: string, callId: string): string => `${publicBaseUrl}/carriers/twilio/calls/${callId}`;
 
-/** Words Twilio's recogniser should expect, by the question's type. */
-export function speechHints(q: CallQuestion): string | undefined {
+/** The callee's intents as Twilio's recogniser should expect them (a few of voice/dialog/intents.ts's phrases). */
+const INTENT_HINTS = ['who is this', 'what is this about', 'say that again', 'stop calling me', 'remove me from your list', 'wrong number', 'call me back later', "I'm busy"];
+
+/** Words Twilio's recogniser should expect: the answers, by the question's type, then the intents. */
+export function speechHints(q: CallQuestion): string {
+  return [answerHints(q), ...INTENT_HINTS].filter(Boolean).join(', ');
+}
+
+function answerHints(q: CallQuestion): string | undefined {
   switch (q.type) {
     case 'boolean':
       return 'yes, no, yeah, nope, correct';
@@ -20,47 +27,41 @@ export function speechHints(q: CallQuestion): string | undefined {
   }
 }
 
-export const reaskText = (q: CallQuestion): string => `Sorry, I did not catch that. ${q.question}${q.type === 'boolean' ? ' Please say yes or no.' : ''}`;
-
 /**
- * The TwiML conversation: the agent says the task, asks each question in a <Gather> (speech or
- * keypad), asks once more when the answer did not fit, says goodbye and hangs up. An answering
- * machine hears the voicemail message, if any, after the beep.
+ * The TwiML conversation (twilio-dialog.ts decides each step): the agent says who is calling and
+ * the task, asks each question in a <Gather> (speech or keypad), answers the callee's intents, asks
+ * once more when the answer did not fit, says goodbye and hangs up. An answering machine hears the
+ * voicemail message, if any, after the beep.
  */
 export class TwilioConversation {
   constructor(private readonly publicBaseUrl: string) {}
 
   /** The first TwiML: the introduction (on behalf of the call's caller name) and the first question, which the callee may talk over. */
   answer(call: CarrierCall, machine: boolean): string {
-    const r = new VoiceResponse();
     if (machine) {
+      const r = new VoiceResponse();
       if (call.voicemailMessage) r.say(call.voicemailMessage);
       r.hangup();
       return r.toString();
     }
-    return this.ask(r, call, 0, 0, intro(call.callerName, call.task));
-  }
-
-  /** What follows the answer to question `index`, attempt `attempt` (recognised or not). */
-  next(call: CarrierCall, index: number, attempt: number, understood: boolean): string {
-    const r = new VoiceResponse();
-    if (!understood && attempt === 0) return this.ask(r, call, index, 1);
-    return this.ask(r, call, index + 1, 0);
+    return this.render(call, TwilioDialog.first(call));
   }
 
   /**
-   * Question `index` in a <Gather> with `bargeIn` (Twilio stops the nested <Say> as soon as it
-   * hears speech; a key stops it too), preceded by `before` in the same <Gather> so that the
-   * introduction can be talked over as well.
+   * One step as TwiML: a question in a <Gather> with `bargeIn` (Twilio stops the nested <Say> as
+   * soon as it hears speech; a key stops it too), what comes before it (the introduction) inside
+   * the same <Gather> so that it can be talked over as well; or the last words and the hang-up.
    */
-  private ask(r: InstanceType<typeof VoiceResponse>, call: CarrierCall, index: number, attempt: number, before?: string): string {
-    const q = call.questions[index];
-    if (!q) {
-      if (before) r.say(before);
-      r.say(GOODBYE);
+  render(call: CarrierCall, step: TwilioStep): string {
+    const r = new VoiceResponse();
+    if (step.kind === 'end') {
+      if (step.before) r.say(step.before);
+      r.say(step.text);
       r.hangup();
       return r.toString();
     }
+    const { q: index, attempt, clarifications } = step.key;
+    const q = call.questions[index]!;
     const gather = r.gather({
       input: ['speech', 'dtmf'],
       speechTimeout: 'auto',
@@ -69,11 +70,11 @@ export class TwilioConversation {
       finishOnKey: '#',
       actionOnEmptyResult: true,
       method: 'POST',
-      action: `${twilioCallbackBase(this.publicBaseUrl, call.id)}/gather?q=${index}&attempt=${attempt}`,
-      ...(speechHints(q) ? { hints: speechHints(q) } : {}),
+      action: `${twilioCallbackBase(this.publicBaseUrl, call.id)}/gather?q=${index}&attempt=${attempt}${clarifications ? `&c=${clarifications}` : ''}`,
+      hints: speechHints(q),
     });
-    if (before) gather.say(before);
-    gather.say(attempt === 0 ? q.question : reaskText(q));
+    if (step.before) gather.say(step.before);
+    gather.say(step.text);
     return r.toString();
   }
 }

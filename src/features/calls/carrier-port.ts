@@ -32,12 +32,12 @@ export interface CarrierPortDeps {
  * answers) is written here.
  */
 export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
-  constructor(private readonly d: CarrierPortDeps) {}
+  constructor(private readonly deps: CarrierPortDeps) {}
 
   // CallEvents
 
   async report(report: CarrierReport): Promise<void> {
-    await this.d.lifecycle.applyReport(this.d.em(), report);
+    await this.deps.lifecycle.applyReport(this.deps.em(), report);
   }
 
   ringing(callId: string, carrierStatus?: CarrierStatus): Promise<void> {
@@ -53,14 +53,14 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
   }
 
   async identified(callId: string, ids: { carrierCallId?: string; answeredBy?: string }): Promise<void> {
-    await this.d.pool.query(
+    await this.deps.pool.query(
       'update calls set carrier_call_id = coalesce(carrier_call_id, $2), answered_by = coalesce(answered_by, $3), updated_at = now() where id = $1',
       [callId, ids.carrierCallId ?? null, ids.answeredBy ?? null],
     );
   }
 
   async mediaAlive(callIds: string[], leaseMs: number): Promise<string[]> {
-    const { rows } = await this.d.pool.query<{ id: string; status: string }>(
+    const { rows } = await this.deps.pool.query<{ id: string; status: string }>(
       `update calls set live_until = case when status in ('completed', 'failed', 'canceled') then live_until
                                           else now() + ($2::int * interval '1 millisecond') end
         where id = any($1::uuid[]) returning id, status`,
@@ -70,7 +70,7 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
   }
 
   async conversation(callId: string, c: Conversation): Promise<void> {
-    await this.d.pool.query(
+    await this.deps.pool.query(
       `insert into call_recordings (call_id, audio, seconds, transcript, structured_answers, turns, opted_out, callback_at)
        values ($1, $2, $3, $4, $5::json, $6::jsonb, $7, $8::timestamptz)
        on conflict (call_id) do nothing`,
@@ -79,12 +79,12 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
   }
 
   async recordingReady(callId: string, ref: string): Promise<void> {
-    await addJobs(this.d.pool as Pool, job('twilioRecording', { callId, recordingUrl: ref }));
+    await addJobs(this.deps.pool as Pool, job('twilioRecording', { callId, recordingUrl: ref }));
   }
 
   /** Stored like a conversation's recording; a call already analysed gets its recording length now. Idempotent. */
   async recording(callId: string, r: { audio: Buffer; seconds: number }): Promise<void> {
-    const client = await this.d.pool.connect();
+    const client = await this.deps.pool.connect();
     try {
       await client.query('begin');
       await client.query('select 1 from calls where id = $1 for update', [callId]);
@@ -103,30 +103,30 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
     }
   }
 
-  async heard(callId: string, a: HeardAnswer): Promise<Pick<HeardAnswer, 'speech' | 'digits'> | null> {
-    const { rows } = await this.d.pool.query<{ speech_result: string | null; digits: string | null }>(
+  async heard(callId: string, a: HeardAnswer): Promise<Pick<HeardAnswer, 'speech' | 'digits' | 'heardAt'> | null> {
+    const { rows } = await this.deps.pool.query<{ speech_result: string | null; digits: string | null; created_at: Date }>(
       `with ins as (
-         insert into twilio_gathers (call_id, question_index, attempt, speech_result, digits, confidence) values ($1, $2, $3, $4, $5, $6)
-         on conflict do nothing returning speech_result, digits
+         insert into twilio_gathers (call_id, question_index, attempt, clarifications, speech_result, digits, confidence) values ($1, $2, $3, $4, $5, $6, $7)
+         on conflict do nothing returning speech_result, digits, created_at
        )
-       select speech_result, digits from ins
+       select speech_result, digits, created_at from ins
        union all
-       select speech_result, digits from twilio_gathers where call_id = $1 and question_index = $2 and attempt = $3
+       select speech_result, digits, created_at from twilio_gathers where call_id = $1 and question_index = $2 and attempt = $3 and clarifications = $4
        limit 1`,
-      [callId, a.questionIndex, a.attempt, a.speech, a.digits, a.confidence],
+      [callId, a.questionIndex, a.attempt, a.clarifications ?? 0, a.speech, a.digits, a.confidence],
     );
     const said = rows[0];
-    return said ? { speech: said.speech_result, digits: said.digits } : null;
+    return said ? { speech: said.speech_result, digits: said.digits, heardAt: new Date(said.created_at) } : null;
   }
 
   // CallRecords
 
   find(callId: string): Promise<CarrierCall | null> {
-    return this.d.em().findOne(Call, { id: callId });
+    return this.deps.em().findOne(Call, { id: callId });
   }
 
   async conversationOf(callId: string): Promise<Omit<Conversation, 'audio'> | null> {
-    const { rows } = await this.d.pool.query<{ transcript: string; structured_answers: Record<string, unknown>; seconds: number; turns: CallTurn[] | null; opted_out: boolean; callback_at: Date | null }>(
+    const { rows } = await this.deps.pool.query<{ transcript: string; structured_answers: Record<string, unknown>; seconds: number; turns: CallTurn[] | null; opted_out: boolean; callback_at: Date | null }>(
       'select transcript, structured_answers, seconds, turns, opted_out, callback_at from call_recordings where call_id = $1',
       [callId],
     );
@@ -137,22 +137,22 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
   }
 
   async audioOf(callId: string): Promise<Buffer | null> {
-    const { rows } = await this.d.pool.query<{ audio: Buffer }>('select audio from call_recordings where call_id = $1', [callId]);
+    const { rows } = await this.deps.pool.query<{ audio: Buffer }>('select audio from call_recordings where call_id = $1', [callId]);
     return rows[0]?.audio ?? null;
   }
 
   async heardAnswers(callId: string): Promise<HeardAnswer[]> {
-    const { rows } = await this.d.pool.query<{ question_index: number; attempt: number; speech_result: string | null; digits: string | null; confidence: number | null; created_at: Date }>(
-      'select question_index, attempt, speech_result, digits, confidence, created_at from twilio_gathers where call_id = $1 order by question_index, attempt',
+    const { rows } = await this.deps.pool.query<{ question_index: number; attempt: number; clarifications: number; speech_result: string | null; digits: string | null; confidence: number | null; created_at: Date }>(
+      'select question_index, attempt, clarifications, speech_result, digits, confidence, created_at from twilio_gathers where call_id = $1 order by question_index, attempt, clarifications',
       [callId],
     );
-    return rows.map((r) => ({ questionIndex: r.question_index, attempt: r.attempt, speech: r.speech_result, digits: r.digits, confidence: r.confidence, heardAt: new Date(r.created_at) }));
+    return rows.map((r) => ({ questionIndex: r.question_index, attempt: r.attempt, clarifications: r.clarifications, speech: r.speech_result, digits: r.digits, confidence: r.confidence, heardAt: new Date(r.created_at) }));
   }
 
   // DialAttempts
 
   async beginHeld(callId: string, carrier: CarrierName, carrierCallId: string, leaseMs: number): Promise<{ begun: boolean; call: CarrierCall | null }> {
-    const { rows } = await this.d.pool.query<{ id: string }>(
+    const { rows } = await this.deps.pool.query<{ id: string }>(
       `update calls set carrier = $2, carrier_call_id = $3, live_until = now() + ($4::int * interval '1 millisecond'), updated_at = now()
         where id = $1 and status = 'queued' and carrier_call_id is null returning id`,
       [callId, carrier, carrierCallId, leaseMs],
@@ -161,7 +161,7 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
   }
 
   async beginRemote(callId: string, carrier: CarrierName, account: string, fromNumber: string | null): Promise<{ begun: boolean; call: CarrierCall | null }> {
-    const { rows } = await this.d.pool.query<{ from_number: string | null }>(
+    const { rows } = await this.deps.pool.query<{ from_number: string | null }>(
       `update calls set carrier = $4, carrier_account = $2, from_number = coalesce(from_number, $3), updated_at = now()
         where id = $1 and status = 'queued' and carrier is null returning from_number`,
       [callId, account, fromNumber, carrier],
@@ -170,7 +170,7 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
   }
 
   async created(callId: string, carrierCallId: string): Promise<{ canceled: boolean }> {
-    const { rows } = await this.d.pool.query<{ status: string }>(
+    const { rows } = await this.deps.pool.query<{ status: string }>(
       `update calls set carrier_call_id = coalesce(carrier_call_id, $2), updated_at = now() where id = $1 returning status`,
       [callId, carrierCallId],
     );
@@ -178,16 +178,16 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
   }
 
   async retryLater(callId: string, carrier: CarrierName, refusals: number, afterMs: number): Promise<void> {
-    await this.d.pool.query(RETRY_LATER_SQL, [callId, refusals, new Date(Date.now() + afterMs).toISOString(), carrier]);
+    await this.deps.pool.query(RETRY_LATER_SQL, [callId, refusals, new Date(Date.now() + afterMs).toISOString(), carrier]);
   }
 
   abandon(callId: string): Promise<void> {
-    return abandonDial(this.d, callId);
+    return abandonDial(this.deps, callId);
   }
 
   /** The call after its attempt was recorded, as the carrier dials it; null when gone or already final. */
   private async openCall(callId: string): Promise<Call | null> {
-    const call = await this.d.em().findOne(Call, { id: callId });
+    const call = await this.deps.em().findOne(Call, { id: callId });
     return call && !FINAL_STATUSES.has(call.status) ? call : null;
   }
 }

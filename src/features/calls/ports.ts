@@ -96,6 +96,8 @@ export interface Conversation {
 export interface HeardAnswer {
   questionIndex: number;
   attempt: number;
+  /** How many times the question was clarified before this <Gather> ("who is this?", "say that again"); 0 when unset. */
+  clarifications?: number;
   speech: string | null;
   digits: string | null;
   confidence: number | null;
@@ -148,8 +150,8 @@ export interface CallEvents {
   recordingReady(callId: string, ref: string): Promise<void>;
   /** A recording fetched after the call (idempotent; an analysed call gets its recording length now). */
   recording(callId: string, r: { audio: Buffer; seconds: number }): Promise<void>;
-  /** An answer heard by the carrier; the first one stored for (question, attempt) wins and is returned. */
-  heard(callId: string, answer: HeardAnswer): Promise<Pick<HeardAnswer, 'speech' | 'digits'> | null>;
+  /** An answer heard by the carrier; the first one stored for (question, attempt, clarifications) wins and is returned, with when it was stored. */
+  heard(callId: string, answer: HeardAnswer): Promise<Pick<HeardAnswer, 'speech' | 'digits' | 'heardAt'> | null>;
 }
 
 /** What a carrier may read of its calls (the calls feature answers). */

@@ -85,27 +85,27 @@ export class VoiceAgent {
   private readonly turns: CallTurn[] = [];
   private reply: ReplyMarks | null = null;
 
-  constructor(private readonly d: VoiceAgentDeps) {
-    this.timing = { endSilenceMs: DEFAULT_TIMING.endSilenceMs, quickEndSilenceMs: DEFAULT_TIMING.quickEndSilenceMs, bargeInMs: DEFAULT_TIMING.bargeInMs, ...d.timing };
-    this.listener = new TurnListener(d.vad, d.clock ?? systemClock, () => d.media.positionMs);
-    d.media.onFrame = (frame) => this.listener.frame(frame);
-    d.media.onDtmf = (digit) => this.listener.key(digit);
+  constructor(private readonly deps: VoiceAgentDeps) {
+    this.timing = { endSilenceMs: DEFAULT_TIMING.endSilenceMs, quickEndSilenceMs: DEFAULT_TIMING.quickEndSilenceMs, bargeInMs: DEFAULT_TIMING.bargeInMs, ...deps.timing };
+    this.listener = new TurnListener(deps.vad, deps.clock ?? systemClock, () => deps.media.positionMs);
+    deps.media.onFrame = (frame) => this.listener.frame(frame);
+    deps.media.onDtmf = (digit) => this.listener.key(digit);
   }
 
   abort(): void {
     if (this.aborted) return;
     this.aborted = true;
-    this.d.policy.handle({ type: 'hangup' });
+    this.deps.policy.handle({ type: 'hangup' });
     this.listener.abort();
   }
 
   result(disposition: Disposition): AgentResult {
     const turns = [...this.turns].sort((a, b) => a.start_ms - b.start_ms);
-    return { disposition, transcript: [...this.d.policy.transcript], answers: { ...this.d.policy.answers }, turns, optOut: this.d.policy.optOut, callbackAt: this.d.policy.callbackAt };
+    return { disposition, transcript: [...this.deps.policy.transcript], answers: { ...this.deps.policy.answers }, turns, optOut: this.deps.policy.optOut, callbackAt: this.deps.policy.callbackAt };
   }
 
   async run(): Promise<Disposition> {
-    let action: DialogAction = this.aborted ? this.d.policy.handle({ type: 'hangup' }) : this.d.policy.start();
+    let action: DialogAction = this.aborted ? this.deps.policy.handle({ type: 'hangup' }) : this.deps.policy.start();
     try {
       for (;;) {
         switch (action.type) {
@@ -113,26 +113,26 @@ export class VoiceAgent {
             return action.disposition;
           case 'say': {
             const interrupted = await this.say(action.text, action.bargeIn);
-            action = this.aborted ? this.d.policy.handle({ type: 'hangup' }) : this.d.policy.handle(interrupted ? { type: 'spoken', interrupted: true } : { type: 'spoken' });
+            action = this.aborted ? this.deps.policy.handle({ type: 'hangup' }) : this.deps.policy.handle(interrupted ? { type: 'spoken', interrupted: true } : { type: 'spoken' });
             break;
           }
           case 'listen': {
-            this.d.onListen?.(action);
+            this.deps.onListen?.(action);
             const w = this.open(action, false);
             const turn = await w.turn.turn;
             this.watch = null;
             // A turn cut short by the hang-up is not heard; one being recognised still counts.
             if (this.aborted) {
               w.hearing?.cancel();
-              action = this.d.policy.handle({ type: 'hangup' });
+              action = this.deps.policy.handle({ type: 'hangup' });
               break;
             }
             // A hang-up while it is recognised: the policy (told by abort()) still records it.
             const event = await this.hear(turn, action, w.hearing);
-            const recognizedMs = this.d.media.positionMs;
-            action = this.d.policy.handle(event);
+            const recognizedMs = this.deps.media.positionMs;
+            action = this.deps.policy.handle(event);
             this.noteCallee(turn, event);
-            this.reply = turn.lastVoicedMs !== null && event.type === 'utterance' ? { lastVoicedMs: turn.lastVoicedMs, endedMs: turn.endedMs, recognizedMs, decidedMs: this.d.media.positionMs } : null;
+            this.reply = turn.lastVoicedMs !== null && event.type === 'utterance' ? { lastVoicedMs: turn.lastVoicedMs, endedMs: turn.endedMs, recognizedMs, decidedMs: this.deps.media.positionMs } : null;
             break;
           }
         }
@@ -144,14 +144,14 @@ export class VoiceAgent {
 
   /** Plays a prompt; with `bargeIn`, listens meanwhile and stops it when the callee talks over it. Whether it was. */
   private async say(text: string, bargeIn: ListenFor | null): Promise<boolean> {
-    const pcm = await this.d.tts.synthesize(text);
-    const synthesizedMs = this.d.media.positionMs;
+    const pcm = await this.deps.tts.synthesize(text);
+    const synthesizedMs = this.deps.media.positionMs;
     if (this.aborted) return false;
     // VOICE_BARGE_IN=0: prompts play to their end, as goodbyes always do.
     if (bargeIn && this.timing.bargeInMs > 0) this.open(bargeIn, true);
     else this.closeWatch();
     let interrupted = false;
-    const playback: Playback = this.d.media.play(pcm);
+    const playback: Playback = this.deps.media.play(pcm);
     this.onBargeIn = () => {
       interrupted = true;
       playback.stop();
@@ -259,7 +259,7 @@ export class VoiceAgent {
 
   /** Recognition of the utterance starting now: streamed when the engine can, else decoded at the pause and at the end. */
   private hearing(expect: Expectation): Hearing {
-    const stt = this.d.stt;
+    const stt = this.deps.stt;
     const listenFor = () => this.watch?.listen ?? { question: expect.question, intents: !!expect.intents, noInputMs: 0, maxUtteranceMs: 0, keypad: 'one_key' as const };
     if (isStreaming(stt)) {
       let stream: RecognitionStream | null = null;
@@ -329,7 +329,7 @@ export class VoiceAgent {
     } catch {
       text = null;
     }
-    return { type: 'utterance', text, speechMs: turn.speechMs, atMs: (this.d.clock ?? systemClock).now() };
+    return { type: 'utterance', text, speechMs: turn.speechMs, atMs: (this.deps.clock ?? systemClock).now() };
   }
 
   /** The callee's turn, as heard. */

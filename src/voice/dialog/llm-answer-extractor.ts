@@ -11,15 +11,15 @@ export interface AnswerExtractor {
  * questions; typed questions keep the rule-based parsers.
  */
 export class LlmAnswerExtractor implements AnswerExtractor {
-  constructor(private readonly o: { url: string; apiKey?: string; model: string; timeoutMs?: number }) {}
+  constructor(private readonly options: { url: string; apiKey?: string; model: string; timeoutMs?: number }) {}
 
   async extract(q: CallQuestion, said: string): Promise<string | null> {
-    const base = this.o.url.replace(/\/+$/, '').replace(/\/v1$/, '');
+    const base = this.options.url.replace(/\/+$/, '').replace(/\/v1$/, '');
     const res = await fetch(`${base}/v1/chat/completions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(this.o.apiKey ? { authorization: `Bearer ${this.o.apiKey}` } : {}) },
+      headers: { 'content-type': 'application/json', ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}) },
       body: JSON.stringify({
-        model: this.o.model,
+        model: this.options.model,
         temperature: 0,
         response_format: { type: 'json_object' },
         messages: [
@@ -30,7 +30,7 @@ export class LlmAnswerExtractor implements AnswerExtractor {
           { role: 'user', content: `Question: ${q.question}\nCallee said: ${said}` },
         ],
       }),
-      signal: AbortSignal.timeout(this.o.timeoutMs ?? 20_000),
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
     });
     if (!res.ok) throw new Error(`chat-completions endpoint answered ${res.status}`);
     const body = (await res.json()) as { choices?: Array<{ message?: { content?: string } }> };

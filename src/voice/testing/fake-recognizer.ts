@@ -61,14 +61,14 @@ export class FakeStreamingRecognizer implements SpeechRecognizer, StreamingRecog
 
   constructor(
     private readonly script: Array<{ text: string | null; confidence?: number } | Error> = [],
-    private readonly o: { framesPerWord?: number; minConfidence?: number } = {},
+    private readonly options: { framesPerWord?: number; minConfidence?: number } = {},
   ) {}
 
   start(expect: Expectation): RecognitionStream {
     const next = this.script.shift() ?? { text: null };
     const state = { expect, frames: 0, cancelled: false, finished: false };
     this.streams.push(state);
-    const perWord = this.o.framesPerWord ?? 10;
+    const perWord = this.options.framesPerWord ?? 10;
     const heard = () => {
       if (next instanceof Error || !next.text) return '';
       const words = next.text.split(/\s+/);
@@ -86,7 +86,7 @@ export class FakeStreamingRecognizer implements SpeechRecognizer, StreamingRecog
         state.finished = true;
         if (next instanceof Error) throw next;
         const confidence = next.confidence ?? 1;
-        return { text: next.text && confidence >= (this.o.minConfidence ?? 0.5) ? next.text : null, confidence };
+        return { text: next.text && confidence >= (this.options.minConfidence ?? 0.5) ? next.text : null, confidence };
       },
       cancel: () => {
         state.cancelled = true;

@@ -1,0 +1,155 @@
+/**
+ * The bench's calls, from the speech corpus (bench/voice-corpus/): call i speaks in voice
+ * i mod 8 (both sets' voices, or one set's), asks the corpus's questions in order, and the callee
+ * answers each with one of that voice's utterances for it that holds an answer (the k-th call in a
+ * voice takes the k-th such utterance, cycling). On one question prompt in four (one per call of
+ * four questions; never the introduction's) the callee cuts in CUT_IN_AFTER_MS into the agent's
+ * audio, alternately with the answer itself and with "sorry, who is this?" in the call's voice.
+ */
+import { pathToFileURL } from 'node:url';
+import * as alawmulaw from 'alawmulaw';
+import { WaveFile } from 'wavefile';
+import type { CallQuestion } from '../../src/features/calls/ports';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, OPT_OUT_GOODBYE, WRONG_NUMBER_GOODBYE, intro, reask, whoIsCalling } from '../../src/voice/dialog/prompts';
+import { EspeakSynthesizer } from '../../src/voice/tts/espeak';
+import { corpusAudio, type CorpusManifest, type CorpusUtterance } from '../voice-corpus/corpus';
+import { seeded } from '../voice-corpus/generate';
+import { isVoiced, toFrames, voicedFrames, type BrainScript, type Frame, type PromptLengths } from './brain';
+
+export const ORG_NAME = 'Acme Dental';
+export const TASK = 'We are confirming your appointment.';
+export const WHO_IS_THIS = 'Sorry, who is this?';
+
+export interface CallPlan {
+  index: number;
+  to: string;
+  voice: string;
+  set: 'tune' | 'holdout';
+  questions: CallQuestion[];
+  /** Per question, the corpus utterance the callee answers with. */
+  utterances: CorpusUtterance[];
+  cutIn: { question: number; kind: 'answer' | 'who' } | null;
+  script: BrainScript;
+}
+
+const wire = (pcm: Int16Array) => alawmulaw.mulaw.decode(alawmulaw.mulaw.encode(pcm));
+
+const frameKey = (f: Frame) => Buffer.from(f.buffer, f.byteOffset, f.byteLength).toString('base64');
+
+/**
+ * What the agent says on such a call, from the agent's own synthesizer: each prompt's length in
+ * voiced frames, and a lookup from a received frame to the prompt it belongs to. The agent frames
+ * a prompt from its first sample, so its frames arrive as µ-law(the synthesized 20 ms chunk):
+ * voiced frames found in exactly one prompt identify it. If the agent frames or synthesizes
+ * differently, nothing matches and the callee goes by lengths alone.
+ */
+export async function promptKnowledge(questions: CallQuestion[], callerName = ORG_NAME, task = TASK): Promise<{ lengths: PromptLengths; identify: (f: Frame) => string | null }> {
+  const tts = new EspeakSynthesizer();
+  try {
+    const audio = async (text: string) => wire(await tts.synthesize(text));
+    const named: Array<[string, Int16Array]> = [
+      ['intro', await audio(intro(callerName, task))],
+      ['who is calling', await audio(whoIsCalling(callerName, task, null))],
+      ...(await Promise.all(questions.map(async (q, i): Promise<Array<[string, Int16Array]>> => [
+        [`question ${i + 1}`, await audio(q.question)],
+        [`question ${i + 1} again`, await audio(reask(q))],
+        [`who is calling + question ${i + 1}`, await audio(whoIsCalling(callerName, task, q))],
+      ]))).flat(),
+      ...(await Promise.all([GOODBYE, OPT_OUT_GOODBYE, WRONG_NUMBER_GOODBYE, CALLBACK_GOODBYE, CALLBACK_AT_GOODBYE].map(async (t): Promise<[string, Int16Array]> => ['goodbye', await audio(t)]))),
+    ];
+    const owners = new Map<string, Set<string>>();
+    for (const [name, pcm] of named) {
+      for (const f of toFrames(pcm)) {
+        if (!isVoiced(f)) continue;
+        const k = frameKey(f);
+        if (!owners.has(k)) owners.set(k, new Set());
+        owners.get(k)!.add(name);
+      }
+    }
+    const unique = new Map<string, string>();
+    for (const [k, names] of owners) if (names.size === 1) unique.set(k, [...names][0]!);
+    const get = (name: string) => voicedFrames(named.find(([n]) => n === name)![1]);
+    return {
+      lengths: {
+        intro: get('intro'),
+        question: questions.map((_, i) => get(`question ${i + 1}`)),
+        reask: questions.map((_, i) => get(`question ${i + 1} again`)),
+        who: questions.map((_, i) => get(`who is calling + question ${i + 1}`)),
+        goodbye: voicedFrames(named.find(([n]) => n === 'goodbye')![1]),
+      },
+      identify: (f) => unique.get(frameKey(f)) ?? null,
+    };
+  } finally {
+    await tts.close();
+  }
+}
+
+type EspeakFactory = (o: object) => Promise<{ FS: { readFile(path: string): Uint8Array } }>;
+const importEsm = new Function('url', 'return import(url)') as (url: string) => Promise<{ default: EspeakFactory }>;
+
+/** A phrase in a corpus voice, rendered as the corpus is (8 kHz, 300 ms lead and tail, light noise). */
+export async function renderPhrase(voice: string, text: string, speed = 160, seed = 7): Promise<Int16Array> {
+  const { default: ESpeakNg } = await importEsm(pathToFileURL(require.resolve('espeak-ng')).href);
+  const espeak = await ESpeakNg({ arguments: ['-v', voice, '-s', String(speed), '-w', 'out.wav', text], print: () => undefined, printErr: () => undefined });
+  const wav = new WaveFile(espeak.FS.readFile('out.wav'));
+  wav.toSampleRate(8000, { method: 'sinc', LPF: true });
+  const speech = wav.getSamples(false, Int16Array) as unknown as Int16Array;
+  let first = speech.findIndex((s) => Math.abs(s) > 200);
+  let last = speech.length - 1;
+  while (last > 0 && Math.abs(speech[last]!) <= 200) last--;
+  if (first < 0) first = 0;
+  const body = speech.subarray(first, last + 1);
+  const pcm = new Int16Array(600 * 8 + body.length);
+  pcm.set(body, 300 * 8);
+  const random = seeded(seed);
+  for (let i = 0; i < pcm.length; i++) {
+    const g = Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
+    pcm[i] = Math.max(-32768, Math.min(32767, Math.round(pcm[i]! + g * 90)));
+  }
+  return wire(pcm);
+}
+
+export async function planCalls(corpus: CorpusManifest, opts: { calls: number; questions: number; set: 'tune' | 'holdout' | 'all'; cutInEvery: number }): Promise<CallPlan[]> {
+  const questionIds = Object.keys(corpus.questions).slice(0, Math.max(1, opts.questions));
+  const questions = questionIds.map((id) => corpus.questions[id]!);
+  const { lengths: prompts, identify } = await promptKnowledge(questions);
+  const usable = corpus.utterances.filter((u) => u.expected !== null && (opts.set === 'all' || u.set === opts.set));
+  const voices = [...new Set(usable.map((u) => u.voice))];
+  const who = new Map<string, Int16Array>();
+  for (const v of voices) who.set(v, await renderPhrase(v, WHO_IS_THIS));
+  const plans: CallPlan[] = [];
+  let promptsSoFar = 0;
+  let cutIns = 0;
+  for (let i = 0; i < opts.calls; i++) {
+    const voice = voices[i % voices.length]!;
+    const round = Math.floor(i / voices.length);
+    const utterances = questionIds.map((id) => {
+      const mine = usable.filter((u) => u.voice === voice && u.question === id);
+      return mine[round % mine.length]!;
+    });
+    // One question prompt in `cutInEvery` is cut into, spread over the calls; never the first question
+    // (it follows the introduction, which is answered by what is said over it).
+    promptsSoFar += questions.length;
+    let cutIn: CallPlan['cutIn'] = null;
+    if (questions.length > 1 && opts.cutInEvery > 0 && cutIns < Math.floor(promptsSoFar / opts.cutInEvery)) {
+      cutIn = { question: 1 + (cutIns % (questions.length - 1)), kind: cutIns % 2 === 0 ? 'answer' : 'who' };
+      cutIns++;
+    }
+    plans.push({
+      index: i,
+      to: `+1415${String(5500000 + i).padStart(7, '0')}`,
+      voice,
+      set: utterances[0]!.set,
+      questions,
+      utterances,
+      cutIn,
+      script: {
+        prompts,
+        ...(process.env.BENCH_VOICE_IDENTIFY === '0' ? {} : { identify }),
+        answers: utterances.map((u) => toFrames(corpusAudio(u))),
+        ...(cutIn ? { cutIn: { ...cutIn, utterance: toFrames(who.get(voice)!) } } : {}),
+      },
+    });
+  }
+  return plans;
+}
