@@ -1,6 +1,7 @@
 /**
  * The bench's calls, from the speech corpus (bench/voice-corpus/): call i speaks in voice
- * i mod 8 (both sets' voices, or one set's), asks the corpus's questions in order, and the callee
+ * i mod the number of voices (both sets' voices, 12 since the tune set has 8; or one set's),
+ * asks the corpus's questions in order, and the callee
  * answers each with one of that voice's utterances for it that holds an answer (the k-th call in a
  * voice takes the k-th such utterance, cycling). On one question prompt in four (one per call of
  * four questions; never the introduction's) the callee cuts in CUT_IN_AFTER_MS into the agent's
