@@ -10,7 +10,7 @@ import type { Expectation, SpeechRecognizer } from './recognizer';
 export class OpenAiRecognizer implements SpeechRecognizer {
   readonly name = 'openai' as const;
 
-  constructor(private readonly o: { url: string; apiKey?: string; model: string; timeoutMs?: number }) {}
+  constructor(private readonly options: { url: string; apiKey?: string; model: string; timeoutMs?: number }) {}
 
   async recognize(pcm: Int16Array, expect: Expectation): Promise<string | null> {
     if (pcm.length < 1600) return null;
@@ -18,15 +18,15 @@ export class OpenAiRecognizer implements SpeechRecognizer {
     wav.fromScratch(1, 8000, '16', pcm);
     const form = new FormData();
     form.append('file', new Blob([Buffer.from(wav.toBuffer())], { type: 'audio/wav' }), 'utterance.wav');
-    form.append('model', this.o.model);
+    form.append('model', this.options.model);
     form.append('response_format', 'json');
     if (expect.question) form.append('prompt', expect.question.question);
-    const base = this.o.url.replace(/\/+$/, '').replace(/\/v1$/, '');
+    const base = this.options.url.replace(/\/+$/, '').replace(/\/v1$/, '');
     const res = await fetch(`${base}/v1/audio/transcriptions`, {
       method: 'POST',
-      headers: this.o.apiKey ? { authorization: `Bearer ${this.o.apiKey}` } : {},
+      headers: this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {},
       body: form,
-      signal: AbortSignal.timeout(this.o.timeoutMs ?? 20_000),
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
     });
     if (!res.ok) throw new Error(`transcription endpoint answered ${res.status}`);
     const body = (await res.json()) as { text?: unknown };

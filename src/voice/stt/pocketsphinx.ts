@@ -32,7 +32,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
   private seq = 1;
   private readonly waiting = new Map<number, { resolve: (r: SphinxReply) => void; reject: (e: Error) => void }>();
 
-  constructor(private readonly o: { config?: SphinxConfig; minConfidence?: number } = {}) {}
+  constructor(private readonly options: { config?: SphinxConfig; minConfidence?: number } = {}) {}
 
   async recognize(pcm: Int16Array, expect: Expectation): Promise<string | null> {
     if (pcm.length < 1600) return null;
@@ -47,7 +47,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
     const send = (m: SphinxRequest, transfer?: ArrayBuffer[]) => worker.postMessage(m, transfer);
     send({ op: 'start', id, question: expect.question, intents: expect.intents });
     let open = true;
-    const minConfidence = this.o.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+    const minConfidence = this.options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
     return {
       push: (frame) => {
         if (!open || !frame.length) return;
@@ -103,7 +103,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const workerData: SphinxWorkerData = { config: { ...DEFAULT_SPHINX_CONFIG, ...this.o.config } };
+    const workerData: SphinxWorkerData = { config: { ...DEFAULT_SPHINX_CONFIG, ...this.options.config } };
     const worker = new Worker(path.join(__dirname, `sphinx-worker${path.extname(__filename)}`), {
       workerData,
       execArgv: path.extname(__filename) === '.ts' ? ['--require', require.resolve('@swc-node/register')] : undefined,

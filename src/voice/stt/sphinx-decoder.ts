@@ -94,7 +94,7 @@ export class SphinxDecoder {
   private grammar: string | null = null;
   private samples = 0;
 
-  private constructor(private readonly d: SsDecoder) {}
+  private constructor(private readonly decoder: SsDecoder) {}
 
   static async create(config: SphinxConfig = DEFAULT_SPHINX_CONFIG): Promise<SphinxDecoder> {
     const m = await loadModule();
@@ -105,7 +105,7 @@ export class SphinxDecoder {
 
   /** Whether the dictionary has the word (a grammar with an unknown word does not load). */
   knows(word: string): boolean {
-    return !!this.d.lookup_word(word);
+    return !!this.decoder.lookup_word(word);
   }
 
   /**
@@ -114,13 +114,13 @@ export class SphinxDecoder {
    * so a result never depends on which pooled decoder took it.
    */
   async begin(grammar: string): Promise<void> {
-    await this.d.reinitialize_audio();
+    await this.decoder.reinitialize_audio();
     if (grammar !== this.grammar) {
-      this.d.set_grammar(grammar);
+      this.decoder.set_grammar(grammar);
       this.grammar = grammar;
     }
     this.samples = 0;
-    this.d.start();
+    this.decoder.start();
   }
 
   /** Decodes 8 kHz 16-bit samples as they come. */
@@ -128,21 +128,21 @@ export class SphinxDecoder {
     if (!pcm.length) return;
     const f = new Float32Array(pcm.length);
     for (let i = 0; i < pcm.length; i++) f[i] = pcm[i]! / 32768;
-    this.d.process_audio(f, false, false);
+    this.decoder.process_audio(f, false, false);
     this.samples += pcm.length;
   }
 
   /** The best path so far ("" before any word). */
   hypothesis(): string {
-    return this.d.get_text().trim();
+    return this.decoder.get_text().trim();
   }
 
   end(): SphinxResult {
-    this.d.stop();
-    const text = this.d.get_text().trim();
+    this.decoder.stop();
+    const text = this.decoder.get_text().trim();
     const words: SphinxWord[] = [];
     if (text) {
-      for (const w of this.d.get_alignment().w ?? []) {
+      for (const w of this.decoder.get_alignment().w ?? []) {
         if (w.t.startsWith('<') || w.t.startsWith('[') || w.t === '(NULL)') continue;
         words.push({ word: w.t.replace(/\(\d+\)$/, ''), start: w.b, duration: w.d, p: w.p });
       }
@@ -151,6 +151,6 @@ export class SphinxDecoder {
   }
 
   close(): void {
-    this.d.delete();
+    this.decoder.delete();
   }
 }

@@ -65,7 +65,7 @@ export class Endpointer {
   private readonly cancelBackstops: CancelTimer[];
 
   constructor(
-    private o: TurnOptions,
+    private options: TurnOptions,
     private readonly clock: Clock,
     private readonly onEnd: (end: TurnEnd) => void,
     /** Speech started (the hook for barge-in). */
@@ -84,7 +84,7 @@ export class Endpointer {
    */
   update(o: TurnOptions): void {
     if (this.state === 'ended') return;
-    this.o = o;
+    this.options = o;
     this.waitedMs = 0;
     for (const cancel of this.cancelBackstops.splice(0)) cancel();
     this.armBackstops();
@@ -92,13 +92,13 @@ export class Endpointer {
 
   /** Ends the turn as a complete answer if the speaker is still pausing (they may have gone on meanwhile). */
   endAtPause(): boolean {
-    if (this.state !== 'speaking' || this.silenceMs < (this.o.pauseMs ?? Infinity)) return false;
+    if (this.state !== 'speaking' || this.silenceMs < (this.options.pauseMs ?? Infinity)) return false;
     this.end('complete_answer');
     return true;
   }
 
   private armBackstops(): void {
-    const o = this.o;
+    const o = this.options;
     this.cancelBackstops.push(
       this.clock.setTimer(o.noInputMs + ENDPOINTING.noMediaGraceMs, () => {
         if (this.state === 'waiting' && !this.digits) this.end('no_media');
@@ -119,19 +119,19 @@ export class Endpointer {
     if (this.state === 'waiting') {
       this.waitedMs += FRAME_MS;
       this.voicedRun = voiced ? this.voicedRun + 1 : 0;
-      if (this.voicedRun >= Math.max(1, Math.ceil((this.o.speechStartMs ?? ENDPOINTING.speechStartFrames * FRAME_MS) / FRAME_MS))) {
+      if (this.voicedRun >= Math.max(1, Math.ceil((this.options.speechStartMs ?? ENDPOINTING.speechStartFrames * FRAME_MS) / FRAME_MS))) {
         this.state = 'speaking';
         this.speechMs = this.voicedRun * FRAME_MS;
         this.onSpeechStart();
-      } else if (this.waitedMs >= this.o.noInputMs && !this.digits) {
+      } else if (this.waitedMs >= this.options.noInputMs && !this.digits) {
         this.end('no_input');
       }
     } else if (this.state === 'speaking') {
       this.speechMs += FRAME_MS;
       this.silenceMs = voiced ? 0 : this.silenceMs + FRAME_MS;
-      if (this.silenceMs >= this.o.endSilenceMs) this.end('end_of_speech');
-      else if (this.speechMs >= this.o.maxUtteranceMs) this.end('max_utterance');
-      else if (this.o.pauseMs !== undefined && this.silenceMs >= this.o.pauseMs && (this.silenceMs - this.o.pauseMs) % ENDPOINTING.pauseRecheckMs === 0) {
+      if (this.silenceMs >= this.options.endSilenceMs) this.end('end_of_speech');
+      else if (this.speechMs >= this.options.maxUtteranceMs) this.end('max_utterance');
+      else if (this.options.pauseMs !== undefined && this.silenceMs >= this.options.pauseMs && (this.silenceMs - this.options.pauseMs) % ENDPOINTING.pauseRecheckMs === 0) {
         // Told at the pause, then again every 100 ms of it (a recogniser's hypothesis may settle late).
         this.onPause();
       }
@@ -143,7 +143,7 @@ export class Endpointer {
     if (digit === '#' && this.digits) return this.end('pound');
     if (digit !== '#' && digit !== '*') this.digits += digit;
     this.cancelKeyPause?.();
-    if (this.o.keypad === 'one') return this.end('key');
+    if (this.options.keypad === 'one') return this.end('key');
     this.cancelKeyPause = this.clock.setTimer(ENDPOINTING.keyPauseMs, () => this.end('key_pause'));
   }
 
