@@ -17,59 +17,27 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { migrate, openDatabase } from '../src/db/database';
 import { ENTITIES } from '../src/entities';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded';
 import { startHttpServer, trustedProxyCheck } from '../src/rest/http-server';
 import { createServices } from '../src/services';
 import { createLogger } from '../src/common/logger';
 import { newId } from '../src/common/ids';
 import { startWorker } from '../src/worker/runner';
+import { scratchDatabase } from './lib/scratch-database';
 
 const TOTAL = Number(process.env.BENCH_CAMPAIGN_N ?? 100_000);
 const BATCH = 10_000;
 const DISPATCH_N = Number(process.env.BENCH_DISPATCH_N ?? 3000);
 const PACE = 1000;
 
-async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const server = process.env.BENCH_DATABASE_URL;
-  if (server) {
-    const name = `bench_campaigns_${randomBytes(4).toString('hex')}`;
-    const admin = new Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(server);
-    u.pathname = `/${name}`;
-    return {
-      url: u.toString(),
-      drop: async () => {
-        const a = new Client({ connectionString: server });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'voicegate-bench-campaigns-'));
-  const pg: EmbeddedDatabase = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), secretsFile: path.join(dir, 'secrets.json'), database: 'voicegate_bench' });
-  return {
-    url: pg.url,
-    drop: async () => {
-      await pg.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 // Every number ends in 9: never one of the simulator's test outcomes (0001-0006), so every call is answered.
 const numbers = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(6, '0')}9`);
 
 async function main(): Promise<void> {
-  const db0 = await scratchDatabase();
+  const db0 = await scratchDatabase('campaigns', process.env.BENCH_DATABASE_URL);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'voicegate-bench-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',

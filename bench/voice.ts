@@ -21,13 +21,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
-import { startEmbeddedPostgres } from '../src/db/embedded';
 import { killAllChildren, startChild, waitForHttp, type Child } from './lib/proc';
 import { loadCorpus } from './voice-corpus/corpus';
 import { ORG_NAME, TASK, planCalls, type CallPlan } from './voice/plan';
 import { startBenchCallee, type BenchCallee } from './voice/sip-callee';
 import type { WireBargeIn, WireTurn } from './voice/brain';
+import { scratchDatabase } from './lib/scratch-database';
 
 const ROOT = path.resolve(__dirname, '..');
 const CALLS = Number(process.argv[2] ?? process.env.BENCH_VOICE_CALLS ?? 40);
@@ -71,39 +70,6 @@ function cpuSeconds(pid: number | undefined): number {
   } catch {
     return 0;
   }
-}
-
-async function scratchDatabase(): Promise<{ url: string; kind: string; drop: () => Promise<void> }> {
-  const server = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (server) {
-    const name = `bench_voice_${randomBytes(4).toString('hex')}`;
-    const admin = new Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(server);
-    u.pathname = `/${name}`;
-    return {
-      url: u.toString(),
-      kind: `scratch database ${name} on ${u.host}`,
-      drop: async () => {
-        const a = new Client({ connectionString: server });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'voicegate-bench-voice-'));
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), secretsFile: path.join(dir, 'secrets.json'), database: 'voicegate_bench' });
-  return {
-    url: pg.url,
-    kind: 'embedded PostgreSQL',
-    drop: async () => {
-      await pg.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 interface ServiceTurn {
@@ -306,7 +272,7 @@ async function main(): Promise<void> {
   log(`planning ${CALLS} calls from the corpus (set ${SET}, ${QUESTIONS} questions each)`);
   const corpus = loadCorpus();
   const plans = await planCalls(corpus, { calls: CALLS, questions: QUESTIONS, set: SET, cutInEvery: CUT_IN_EVERY });
-  const db = await scratchDatabase();
+  const db = await scratchDatabase('voice', process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
   log(`database: ${db.kind}`);
   const callee = await startBenchCallee();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'voicegate-bench-voice-data-'));
