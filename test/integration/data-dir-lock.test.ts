@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -36,7 +36,8 @@ async function spawnOnDataDir(): Promise<{ child: ServiceProcess; base: string; 
     env: { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
   });
   started.push(child);
-  return { child, base: `http://127.0.0.1:${port}`, log: () => readFileSync(logFile, 'utf8') };
+  // A service refused at start may exit before its logger has created the file.
+  return { child, base: `http://127.0.0.1:${port}`, log: () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '') };
 }
 
 async function ready(service: { child: ServiceProcess; base: string }): Promise<void> {
