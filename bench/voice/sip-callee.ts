@@ -9,28 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import dgram from 'node:dgram';
 import * as alawmulaw from 'alawmulaw';
+import { parseSipText as parse, sipHeader as header, type SipText } from '../../test/helpers/sip-text';
 import { CalleeBrain, FRAME_SAMPLES, type BrainScript } from './brain';
 
 const HANG_UP_MS = 4000;
-const COMPACT: Record<string, string> = { v: 'via', f: 'from', t: 'to', i: 'call-id', m: 'contact', l: 'content-length', c: 'content-type' };
-
-interface SipMessage {
-  start: string;
-  headers: Array<[string, string]>;
-  body: string;
-}
-
-function parse(text: string): SipMessage {
-  const [head, ...rest] = text.split('\r\n\r\n');
-  const lines = head!.split('\r\n');
-  const headers = lines.slice(1).map((l): [string, string] => {
-    const i = l.indexOf(':');
-    const name = l.slice(0, i).trim().toLowerCase();
-    return [COMPACT[name] ?? name, l.slice(i + 1).trim()];
-  });
-  return { start: lines[0]!, headers, body: rest.join('\r\n\r\n') };
-}
-const header = (m: SipMessage, name: string) => m.headers.find(([n]) => n === name)?.[1];
 
 export interface CalleeDialog {
   number: string;
@@ -67,7 +49,7 @@ export async function startBenchCallee(host = '127.0.0.1'): Promise<BenchCallee>
   const waiters = new Map<string, (d: CalleeDialog) => void>();
   const live = new Map<string, { dialog: CalleeDialog; rtp: dgram.Socket; timer: NodeJS.Timeout; inviteResponse: Buffer; end: (by: 'agent' | 'callee') => void }>();
 
-  const respond = (req: SipMessage, status: string, toTag: string, extra: string[] = [], body = ''): Buffer => {
+  const respond = (req: SipText, status: string, toTag: string, extra: string[] = [], body = ''): Buffer => {
     const copy = req.headers
       .filter(([n]) => n === 'via' || n === 'from' || n === 'call-id' || n === 'cseq')
       .map(([n, v]) => `${n === 'call-id' ? 'Call-ID' : n === 'cseq' ? 'CSeq' : n[0]!.toUpperCase() + n.slice(1)}: ${v}`);
@@ -75,7 +57,7 @@ export async function startBenchCallee(host = '127.0.0.1'): Promise<BenchCallee>
     return Buffer.from([`SIP/2.0 ${status}`, ...copy, `To: ${/;tag=/i.test(to) ? to : `${to};tag=${toTag}`}`, ...extra, `Content-Length: ${Buffer.byteLength(body)}`, '', body].join('\r\n'));
   };
 
-  const startDialog = async (req: SipMessage, rinfo: dgram.RemoteInfo): Promise<void> => {
+  const startDialog = async (req: SipText, rinfo: dgram.RemoteInfo): Promise<void> => {
     const callId = header(req, 'call-id')!;
     const toHeader = header(req, 'to') ?? '';
     const number = /sips?:([^@;>]+)@/.exec(toHeader)?.[1] ?? '';

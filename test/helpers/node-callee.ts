@@ -1,5 +1,6 @@
 import dgram from 'node:dgram';
 import * as alawmulaw from 'alawmulaw';
+import { parseSipText as parse } from './sip-text';
 
 /**
  * A small, real SIP/RTP callee for conversation tests, over UDP on loopback: it answers an INVITE
@@ -57,19 +58,6 @@ export function loudFrames(pcm: Int16Array): number {
   let n = 0;
   for (let i = 0; i < wire.length; i += FRAME) if (rms(wire, i, Math.min(wire.length, i + FRAME)) > LOUD_RMS) n++;
   return n;
-}
-
-const COMPACT: Record<string, string> = { v: 'via', f: 'from', t: 'to', i: 'call-id', m: 'contact', l: 'content-length', c: 'content-type' };
-
-function parse(text: string): { start: string; headers: Array<[string, string]>; body: string } {
-  const [head, ...rest] = text.split('\r\n\r\n');
-  const lines = head!.split('\r\n');
-  const headers = lines.slice(1).map((l): [string, string] => {
-    const i = l.indexOf(':');
-    const name = l.slice(0, i).trim().toLowerCase();
-    return [COMPACT[name] ?? name, l.slice(i + 1).trim()];
-  });
-  return { start: lines[0]!, headers, body: rest.join('\r\n\r\n') };
 }
 
 export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise<NodeCallee> {
