@@ -8,18 +8,12 @@ import type { SpeechRecognizer } from '../../voice/stt/recognizer';
 import { DEFAULT_TIMING, type AgentTiming } from '../../voice/timing';
 import type { SpeechSynthesizer } from '../../voice/tts/synthesizer';
 import { WebRtcVad } from '../../voice/vad/webrtc-vad';
-import type { CallEvents, CarrierCall, CarrierReport, Conversation } from '../../features/calls/ports';
+import type { CallEvents, CarrierCall, CarrierReport } from '../../features/calls/ports';
 import { stereoWav } from './recording';
 import { RtpSession, SAMPLE_RATE } from './media/rtp-session';
 import { SipEndpoint } from './sip-endpoint';
 import { parseTrunkUrl, resolveTrunk, trunkLookup, type SipTrunk, type TrunkSpec } from './sip-trunk';
 import { OutboundCall as SipCall, type SipCallOutcome } from './uac/outbound-call';
-
-/** The agent's result fields beyond transcript and answers, when its policy fills them. */
-function agentExtras(result: object): Pick<Conversation, 'turns' | 'optOut' | 'callbackAt'> {
-  const r = result as Partial<Pick<Conversation, 'turns' | 'optOut' | 'callbackAt'>>;
-  return { turns: Array.isArray(r.turns) ? r.turns : [], optOut: r.optOut === true, callbackAt: r.callbackAt instanceof Date ? r.callbackAt : null };
-}
 
 /** Where a live carrier sends what happens to its calls (the calls feature, in the worker). */
 export type LiveCallSink = Pick<CallEvents, 'report' | 'conversation' | 'mediaAlive'>;
@@ -155,14 +149,16 @@ export class SipCarrier implements LiveCarrier {
       if (outcome.mediaQuality) this.deps.log.info({ call_id: call.id, media: outcome.mediaQuality }, 'SIP call media quality');
       await live.reports;
       if (outcome.status === 'completed') {
-        const result = live.agent?.result(outcome.disposition) ?? { transcript: [], answers: {} };
+        const result = live.agent?.result(outcome.disposition);
         const { left, right } = live.media.tracks();
         await this.deps.sink.conversation(call.id, {
           audio: stereoWav(left, right),
           seconds: Math.round(left.length / SAMPLE_RATE),
-          transcript: result.transcript.join('\n'),
-          answers: result.answers,
-          ...agentExtras(result),
+          transcript: result?.transcript.join('\n') ?? '',
+          answers: result?.answers ?? {},
+          turns: result?.turns ?? [],
+          optOut: result?.optOut ?? false,
+          callbackAt: result?.callbackAt ?? null,
         });
       }
       await this.deps.sink.report({ callId: call.id, status: outcome.status, disposition: outcome.disposition, durationSeconds: outcome.durationSeconds, carrierStatus: outcome.carrierStatus });

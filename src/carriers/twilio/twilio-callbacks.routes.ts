@@ -5,7 +5,8 @@ import type { AccountTokens, CallEvents, CallRecords, CarrierCall, CarrierName }
 import { AppError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { named, route, type Reply, type RouteDescriptor, type RouteInput, type Routes } from '../../common/route';
-import { MAX_CLARIFICATIONS, replayConversation, TwilioDialog } from './twilio-dialog';
+import { MAX_CLARIFICATIONS } from '../../voice/dialog/intents';
+import { replayConversation, TwilioDialog } from './twilio-dialog';
 import { isMachine, reportForStatus } from './twilio-outcomes';
 import type { TwilioConversation } from './twiml';
 

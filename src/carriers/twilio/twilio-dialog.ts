@@ -1,10 +1,7 @@
 import type { CallQuestion, CarrierCall, Disposition, HeardAnswer } from '../../features/calls/ports';
 import { answerFromDigits, extractAnswer } from '../../voice/dialog/answers';
-import { detectIntent, parseCallbackTime } from '../../voice/dialog/intents';
+import { detectIntent, MAX_CLARIFICATIONS, parseCallbackTime } from '../../voice/dialog/intents';
 import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, whoIsCalling, WRONG_NUMBER_GOODBYE } from '../../voice/dialog/prompts';
-
-/** "Who is this?" and "say that again" answered per question before the question counts as unanswered (as on SIP calls). */
-export const MAX_CLARIFICATIONS = 2;
 
 /** One <Gather>: question `q`, its attempt (1: the one retry), and how many clarifications this question had before it. */
 export interface GatherKey {

@@ -6,7 +6,7 @@ import { recordEvent, type EventSubject } from '../webhooks';
 import { Call, FINAL_STATUSES, type CallStatus, type Disposition } from './call.entity';
 import type { CallAnalysis, CarrierAdapters, CarrierReport } from './ports';
 import type { RecordingUrls } from './recording-url';
-import { normalizeTurns, summarizeLatency } from './call-turns';
+import { measuredLatencies, normalizeTurns, summarizeLatency } from './call-turns';
 import { isoMicroOrNull } from '../../common/time';
 import type { LiveEventsPublisher } from '../../common/live-events';
 
@@ -160,7 +160,7 @@ export class CallLifecycle {
     });
     if (analyzed) {
       this.live?.callChanged(analyzed);
-      const measured = (analyzed.turns ?? []).flatMap((t) => (t.latency ? [t.latency.total_ms] : []));
+      const measured = measuredLatencies(analyzed.turns ?? []);
       if (measured.length) this.turnsStored?.(analyzed.carrier ?? 'simulator', measured);
     }
     return analyzed !== null;

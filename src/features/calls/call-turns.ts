@@ -45,8 +45,13 @@ function percentile(sorted: readonly number[], p: number): number | null {
   return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1]!;
 }
 
+/** The agent turns' measured `latency.total_ms`, in order. */
+export function measuredLatencies(turns: readonly CallTurn[]): number[] {
+  return turns.flatMap((t) => (t.speaker === 'agent' && t.latency ? [t.latency.total_ms] : []));
+}
+
 /** p50/p95 of the agent turns' `latency.total_ms` (nulls when no turn was measured). */
 export function summarizeLatency(turns: readonly CallTurn[]): CallLatencySummary {
-  const totals = turns.flatMap((t) => (t.speaker === 'agent' && t.latency ? [t.latency.total_ms] : [])).sort((a, b) => a - b);
+  const totals = measuredLatencies(turns).sort((a, b) => a - b);
   return { p50_ms: percentile(totals, 50), p95_ms: percentile(totals, 95), turns: totals.length };
 }

@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { addJobs, addJobsSql, job } from '../../queue';
 import type { CallLifecycle } from './call-lifecycle';
 import { Call, FINAL_STATUSES } from './call.entity';
-import type { CallEnd, CallEvents, CallRecords, CallTurn, CarrierCall, CarrierName, CarrierReport, CarrierStatus, Conversation, DialAttempts, HeardAnswer } from './ports';
+import type { CallEnd, CallEvents, CallRecords, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierReport, CarrierStatus, Conversation, DialAttempts, HeardAnswer } from './ports';
 
 /**
  * After an explicit refusal the carrier created nothing: the attempt is taken back and the dial
@@ -60,13 +60,13 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
   }
 
   async mediaAlive(callIds: string[], leaseMs: number): Promise<string[]> {
-    const { rows } = await this.deps.pool.query<{ id: string; status: string }>(
+    const { rows } = await this.deps.pool.query<{ id: string; status: CallStatus }>(
       `update calls set live_until = case when status in ('completed', 'failed', 'canceled') then live_until
                                           else now() + ($2::int * interval '1 millisecond') end
         where id = any($1::uuid[]) returning id, status`,
       [callIds, leaseMs],
     );
-    return rows.filter((r) => r.status === 'completed' || r.status === 'failed' || r.status === 'canceled').map((r) => r.id);
+    return rows.filter((r) => FINAL_STATUSES.has(r.status)).map((r) => r.id);
   }
 
   async conversation(callId: string, c: Conversation): Promise<void> {

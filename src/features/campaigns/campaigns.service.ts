@@ -94,7 +94,7 @@ export class CampaignsService {
         no_answer: input.retry?.no_answer ?? DEFAULT_RETRY.no_answer,
         voicemail: input.retry?.voicemail ?? DEFAULT_RETRY.voicemail,
         carrier_error: input.retry?.carrier_error ?? DEFAULT_RETRY.carrier_error,
-        callback_requested: input.retry?.callback_requested ?? CALLBACK_AFTER_DEFAULT,
+        callback_requested: input.retry?.callback_requested ?? DEFAULT_RETRY.callback_requested,
         max_attempts: input.retry?.max_attempts ?? DEFAULT_RETRY.max_attempts,
       },
       startedAt: startAt.getTime() > now.getTime() ? null : now,

@@ -6,6 +6,8 @@
  */
 
 export const INTENTS = ['who', 'repeat', 'opt_out', 'wrong_number', 'callback'] as const;
+/** "Who is this?" and "say that again" answered per question before the question counts as unanswered (SIP and Twilio alike). */
+export const MAX_CLARIFICATIONS = 2;
 export type IntentName = (typeof INTENTS)[number];
 
 /** One phrase of an intent, as the recogniser should expect it (lower case, words of the dictionary). */
@@ -26,6 +28,8 @@ const PHRASES: Record<IntentName, string[]> = {
 export const INTENT_PHRASES: readonly IntentPhrase[] = INTENTS.flatMap((intent) => PHRASES[intent].map((phrase) => ({ intent, phrase })));
 
 const norm = (text: string) => ` ${text.toLowerCase().replace(/[^a-z0-9' ]/g, ' ').replace(/\s+/g, ' ').trim()} `;
+/** The phrases as `norm` leaves them, made once (detectIntent runs at every pause of the callee). */
+const NORMALIZED = Object.fromEntries(INTENTS.map((intent) => [intent, PHRASES[intent].map(norm)])) as Record<IntentName, string[]>;
 
 /** Cues that are not whole phrases but still say the intent clearly (a recogniser without a grammar may word it freely). */
 const CUES: Array<[IntentName, RegExp]> = [
@@ -47,7 +51,7 @@ export function detectIntent(text: string | null): IntentName | null {
   if (t === ' what ' || t === ' sorry ' || t === ' sorry what ' || t === ' what was that ') return 'repeat';
   const order: IntentName[] = ['opt_out', 'wrong_number', 'callback', 'who', 'repeat'];
   for (const intent of order) {
-    if (PHRASES[intent].some((p) => t.includes(norm(p)))) return intent;
+    if (NORMALIZED[intent].some((p) => t.includes(p))) return intent;
   }
   for (const [intent, re] of CUES) if (re.test(t)) return intent;
   return null;

@@ -2,14 +2,12 @@ import type { CallQuestion, Disposition } from '../../features/calls/ports';
 import type { AgentTiming } from '../timing';
 import { answerFromDigits, extractAnswer } from './answers';
 import type { AgentScript, DialogAction, DialogEvent, DialogPolicy, ListenFor } from './dialog-policy';
-import { detectIntent, parseCallbackTime, type IntentName } from './intents';
+import { detectIntent, MAX_CLARIFICATIONS, parseCallbackTime, type IntentName } from './intents';
 import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, reask, whoIsCalling, WRONG_NUMBER_GOODBYE } from './prompts';
 
 /** How long the callee's hello may take to start, and to last, before we speak anyway. */
 const GREETING_NO_INPUT_MS = 2500;
 const GREETING_BEYOND_MACHINE_MS = 8000;
-/** "Who is this?" and "say that again" answered per question before the question counts as unanswered. */
-const MAX_CLARIFICATIONS = 2;
 
 type State =
   | { at: 'greeting' }

@@ -1,5 +1,5 @@
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { failPending, startVoiceWorker } from '../worker-thread';
 import { isCompleteAnswer, type Expectation, type PartialRecognition, type Recognition, type RecognitionStream, type SpeechRecognizer, type StreamingRecognizer } from './recognizer';
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig, type SphinxResult } from './sphinx-decoder';
 import type { SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
@@ -104,20 +104,19 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const workerData: SphinxWorkerData = { config: { ...DEFAULT_SPHINX_CONFIG, ...this.options.config } };
-    const worker = new Worker(path.join(__dirname, `sphinx-worker${path.extname(__filename)}`), {
-      workerData,
-      execArgv: path.extname(__filename) === '.ts' ? ['--require', require.resolve('@swc-node/register')] : undefined,
-    });
-    worker.unref();
+    const worker = startVoiceWorker(__dirname, 'sphinx-worker', workerData);
     worker.on('message', (r: SphinxReply) => {
       const w = this.waiting.get(r.seq);
       this.waiting.delete(r.seq);
       w?.resolve(r);
     });
     worker.on('error', (err) => {
-      for (const w of this.waiting.values()) w.reject(err);
-      this.waiting.clear();
-      this.worker = undefined;
+      failPending(this.waiting, err);
+      if (this.worker === worker) this.worker = undefined;
+    });
+    worker.on('exit', () => {
+      failPending(this.waiting, new Error('speech recognition stopped'));
+      if (this.worker === worker) this.worker = undefined;
     });
     this.worker = worker;
     return worker;

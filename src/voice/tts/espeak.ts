@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { failPending, startVoiceWorker } from '../worker-thread';
 import type { EspeakWorkerData, SynthesisReply, SynthesisRequest } from './espeak-worker';
 import type { SpeechSynthesizer } from './synthesizer';
 
@@ -45,8 +45,7 @@ export class EspeakSynthesizer implements SpeechSynthesizer {
     if (this.worker) return this.worker;
     const espeakMain = require.resolve('espeak-ng');
     const workerData: EspeakWorkerData = { espeakUrl: pathToFileURL(espeakMain).href, wasmPath: espeakMain.replace(/espeak-ng\.js$/, 'espeak-ng.wasm') };
-    const worker = new Worker(workerFile(), { workerData, execArgv: workerExecArgv() });
-    worker.unref();
+    const worker = startVoiceWorker(__dirname, 'espeak-worker', workerData);
     worker.on('message', (m: SynthesisReply) => {
       const p = this.pending.get(m.id);
       this.pending.delete(m.id);
@@ -55,21 +54,14 @@ export class EspeakSynthesizer implements SpeechSynthesizer {
       else p.reject(new Error(`speech synthesis failed: ${m.error}`));
     });
     worker.on('error', (err) => {
-      for (const p of this.pending.values()) p.reject(err);
-      this.pending.clear();
-      this.worker = undefined;
+      failPending(this.pending, err);
+      if (this.worker === worker) this.worker = undefined;
+    });
+    worker.on('exit', () => {
+      failPending(this.pending, new Error('speech synthesis stopped'));
+      if (this.worker === worker) this.worker = undefined;
     });
     this.worker = worker;
     return worker;
   }
-}
-
-/** The worker's file next to this one: compiled .js from dist/, the .ts source under jest or `npm run dev`. */
-function workerFile(): string {
-  return path.join(__dirname, `espeak-worker${path.extname(__filename)}`);
-}
-
-/** A .ts worker needs the same on-the-fly compiler as its parent (jest's does not reach threads). */
-function workerExecArgv(): string[] | undefined {
-  return path.extname(__filename) === '.ts' ? ['--require', require.resolve('@swc-node/register')] : undefined;
 }

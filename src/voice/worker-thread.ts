@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * A voice engine's worker thread (speech synthesis, recognition): its module next to the caller's,
+ * compiled .js from dist/, the .ts source under jest or `npm run dev` (which then needs the same
+ * on-the-fly compiler as its parent: jest's does not reach threads). Unref'd: it never keeps a
+ * process alive by itself.
+ */
+export function startVoiceWorker(dir: string, name: string, workerData: unknown): Worker {
+  const ts = path.extname(__filename) === '.ts';
+  const worker = new Worker(path.join(dir, `${name}${ts ? '.ts' : '.js'}`), {
+    workerData,
+    execArgv: ts ? ['--require', require.resolve('@swc-node/register')] : undefined,
+  });
+  worker.unref();
+  return worker;
+}
+
+/**
+ * Whoever still waits on a worker that failed or stopped (closed, or crashed) is told so at once
+ * instead of waiting forever.
+ */
+export function failPending(pending: Map<number, { reject: (e: Error) => void }>, err: Error): void {
+  for (const p of pending.values()) p.reject(err);
+  pending.clear();
+}
