@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -27,18 +28,32 @@ let service: ServiceProcess;
 let exitCode: number | null | undefined;
 let rx: Receiver;
 let url: string;
+let logFile: string;
 const http = () => request(url);
+
+/**
+ * /ready's answer, or undefined when the request failed. A service that has exited fails the wait
+ * at once with the end of its log, which says why (a wait for a dead process would only time out).
+ */
+async function ready(): Promise<{ status: number; body: { database?: string } } | undefined> {
+  if (exitCode !== undefined) {
+    const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n') : '(no log file)';
+    throw new Error(`the service exited with code ${String(exitCode)}; its log ends:\n${log}\n${service.output.slice(-2000)}`);
+  }
+  return http().get('/ready').timeout(ANSWER_WITHIN).catch(() => undefined);
+}
 
 beforeAll(async () => {
   cluster = new PgCluster(path.join(os.tmpdir(), `voicegate-outage-${process.pid}-${Date.now().toString(36)}`));
   const databaseUrl = await cluster.start();
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
+  logFile = path.join(readState().logDir, `worker-outage-${process.pid}.child.log`);
   service = spawnService({
     role: 'all',
     databaseUrl,
     secrets: { jwtSecret: randomBytes(32).toString('base64url'), encryptionKey: randomBytes(32).toString('base64') },
-    logFile: path.join(readState().logDir, `worker-outage-${process.pid}.child.log`),
+    logFile,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -98,17 +113,17 @@ test('PostgreSQL stopped and restarted under load: the process lives on, /ready 
   await rx.waitFor(() => placed.length >= 20 && rx.received.length >= 20, 30_000, 'traffic before the outage');
 
   await cluster.stop();
-  await eventually(async () => (await http().get('/ready').timeout(ANSWER_WITHIN).catch(() => undefined))?.status === 503, { timeoutMs: 15_000, what: '/ready to say not ready' });
+  await eventually(async () => (await ready())?.status === 503, { timeoutMs: 15_000, what: '/ready to say not ready' });
   // Stay down until the worker has met the outage (its queue runner errors or is rebuilt), so the
   // outage is not over before it is felt.
-  await eventually(async () => (await http().get('/ready').timeout(ANSWER_WITHIN).catch(() => undefined))?.body?.database === 'down', { timeoutMs: 15_000 });
+  await eventually(async () => (await ready())?.body?.database === 'down', { timeoutMs: 15_000 });
   await new Promise((r) => setTimeout(r, 3000)); // an outage of a few seconds (the scenario, not a synchronisation)
   expect(exitCode).toBeUndefined();
 
   const receivedBefore = rx.received.length;
   await cluster.start();
   const recoveredAt = Date.now();
-  await eventually(async () => (await http().get('/ready').timeout(ANSWER_WITHIN).catch(() => undefined))?.status === 200, { timeoutMs: 30_000, what: '/ready to recover' });
+  await eventually(async () => (await ready())?.status === 200, { timeoutMs: 30_000, what: '/ready to recover' });
   await rx.waitFor(() => rx.received.length > receivedBefore, { deadlineMs: FIRST_EVENT_AFTER_RECOVERY_MS, what: 'the first event after recovery' });
   expect(rx.received[receivedBefore]!.at - recoveredAt).toBeLessThan(FIRST_EVENT_AFTER_RECOVERY_MS);
 
