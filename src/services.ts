@@ -104,7 +104,11 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const apiKeys = new ApiKeysService(config, apiKeyCache);
   const live = new LiveEventsPublisher(db.pool);
   lifecycle.live = live;
-  const calls = new CallsService(config, lifecycle, recordingUrls, db, (orgId) => connections.numbersFor(orgId), connections.deploymentDefault().numbers);
+  const calls = new CallsService(config, lifecycle, recordingUrls, db, (orgId) => connections.numbersFor(orgId), connections.deploymentDefault().numbers, async (orgId) => {
+    // A SIP URI transfer target is judged by the rule of the organization's trunk host.
+    const c = await connections.forOrg(orgId);
+    return c.type === 'sip' ? connections.sipPolicy(c) : null;
+  });
   calls.live = live;
   const members = new MembersService(config, accountMail);
   members.live = live;

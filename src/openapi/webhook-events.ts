@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from '../features/calls/call.entity';
+import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, TRANSFER_MODES } from '../features/calls/call.entity';
 import { callLatencySchema, callTurnSchema, carrierStatusSchema } from '../features/calls/calls.schemas';
 import { EVENT_TYPES } from '../features/webhooks/webhook-delivery.entity';
 import { EXAMPLE, jsonObject, nullable, timestamp, uuidString as uuid } from '../common/api-schemas';
@@ -46,6 +46,15 @@ export const callAnalyzedEventSchema = z.strictObject({
   callback_at: nullable(timestamp).meta({ description: 'When the callee asked to be called back (disposition callback_requested); null otherwise.' }),
 });
 
+export const callTransferredEventSchema = z.strictObject({
+  ...envelope,
+  event: z.literal('call.transferred'),
+  status: z.enum(CALL_STATUSES).meta({ description: 'The call\'s status when the outcome was known (in_progress while the agent goes on, or already ended).' }),
+  transfer_to: z.string().meta({ description: 'Where the call was handed: E.164 or a SIP URI.' }),
+  mode: z.enum(TRANSFER_MODES).meta({ description: 'refer (SIP REFER), bridge (voicegate dialled the person and joined the audio) or dial (Twilio <Dial>).' }),
+  answered: z.boolean().meta({ description: 'The person answered; false: the agent took a message instead (the call\'s transfer.failure_reason says why).' }),
+});
+
 const counts = z.strictObject({
   total: z.number().int(),
   pending: z.number().int(),
@@ -73,6 +82,7 @@ export const EVENT_EXAMPLES: Record<(typeof EVENT_TYPES)[number], Record<string,
   'campaign.completed': { event: 'campaign.completed', ...campaignBase, status: 'completed', counts: exampleCounts },
   'call.queued': { event: 'call.queued', ...base, status: 'queued' },
   'call.ended': { event: 'call.ended', ...base, status: 'completed', disposition: 'human', duration_seconds: 42, carrier: 'sip', carrier_call_id: '8f3a2c91e0d4@voicegate.example.com', carrier_status: { code: 200, reason: 'OK' } },
+  'call.transferred': { event: 'call.transferred', ...base, status: 'in_progress', transfer_to: '+14155550100', mode: 'refer', answered: true },
   'call.analyzed': {
     event: 'call.analyzed',
     ...base,

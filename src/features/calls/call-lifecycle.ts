@@ -4,10 +4,10 @@ import { addJobs, job } from '../../queue';
 import type { Logger } from '../../common/logger';
 import { recordEvent, type EventSubject } from '../webhooks';
 import { Call, FINAL_STATUSES, type CallStatus, type Disposition } from './call.entity';
-import type { CallAnalysis, CarrierAdapters, CarrierReport } from './ports';
+import type { CallAnalysis, CarrierAdapters, CarrierReport, TransferOutcome } from './ports';
 import type { RecordingUrls } from './recording-url';
 import { measuredLatencies, normalizeTurns, summarizeLatency } from './call-turns';
-import { isoMicroOrNull } from '../../common/time';
+import { isoMicroOrNull, nowIsoMicro } from '../../common/time';
 import type { LiveEventsPublisher } from '../../common/live-events';
 
 /** A call as the subject of its events (what the outbox and the envelope need). */
@@ -127,6 +127,24 @@ export class CallLifecycle {
     await em.flush();
     await recordEvent(em, eventSubject(call), 'call.queued');
     await addJobs(em, job('dial', { callId: call.id }));
+  }
+
+  /**
+   * Stores what became of a call's transfer and emits call.transferred, once per call (a carrier
+   * report repeated by the network changes nothing). Returns whether it was stored.
+   */
+  async recordTransfer(em: EntityManager, callId: string, outcome: TransferOutcome): Promise<boolean> {
+    const stored = await em.transactional(async (tx) => {
+      const call = await tx.findOne(Call, { id: callId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!call || call.transfer || !call.transferTo) return null;
+      call.transfer = { mode: outcome.mode, answered: outcome.answered, failure_reason: outcome.answered ? null : outcome.failureReason, at: nowIsoMicro() };
+      await tx.flush();
+      this.log.info({ call_id: call.id, org_id: call.orgId, mode: outcome.mode, answered: outcome.answered, reason: call.transfer.failure_reason }, 'call transferred');
+      await recordEvent(tx, eventSubject(call), 'call.transferred', { transfer_to: call.transferTo, mode: outcome.mode, answered: outcome.answered });
+      return call;
+    });
+    if (stored) this.live?.callChanged(stored);
+    return stored !== null;
   }
 
   /** Stores an analysis and emits call.analyzed, once per call. */

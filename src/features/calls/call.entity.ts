@@ -1,10 +1,19 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
-import type { CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition } from './ports';
+import type { CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition, TransferMode, TransferWhen } from './ports';
 
 // The plain types live in ports.ts (what carriers and voice may import); re-exported for the feature.
-export { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES } from './ports';
-export type { CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierName, CarrierStatus, Disposition, TurnLatency } from './ports';
+export { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES, TRANSFER_MODES } from './ports';
+export type { CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierName, CarrierStatus, Disposition, TransferMode, TransferWhen, TurnLatency } from './ports';
+
+/** What became of a call's transfer, as stored (snake_case: it is returned as it is). */
+export interface StoredTransfer {
+  mode: TransferMode;
+  answered: boolean;
+  failure_reason: string | null;
+  /** ISO 8601 with microseconds, like every timestamp we return. */
+  at: string;
+}
 
 @Entity({ tableName: 'calls' })
 export class Call implements CarrierCall {
@@ -43,7 +52,10 @@ export class Call implements CarrierCall {
     | 'turns'
     | 'latency'
     | 'optedOut'
-    | 'callbackAt';
+    | 'callbackAt'
+    | 'transferTo'
+    | 'transferWhen'
+    | 'transfer';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -173,6 +185,18 @@ export class Call implements CarrierCall {
   /** When the callee asked to be called back (disposition callback_requested with a time). */
   @Property({ type: 'datetime', nullable: true })
   callbackAt: Date | null = null;
+
+  /** Where the agent hands the call to a person (E.164, or a SIP URI on a SIP connection). */
+  @Property({ type: 'text', nullable: true })
+  transferTo: string | null = null;
+
+  /** When it does (the callee asks, a key, an answer); null with transferTo: when the callee asks. */
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  transferWhen: TransferWhen | null = null;
+
+  /** What became of the transfer, once tried (one per call). */
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  transfer: StoredTransfer | null = null;
 
   @Property({ type: 'datetime', onUpdate: () => new Date() })
   updatedAt: Date = new Date();

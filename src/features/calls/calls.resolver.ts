@@ -27,6 +27,8 @@ export const toCallType = (calls: Pick<CallsService, 'present'>, c: Call): CallT
           : null,
       })) ?? null,
     latency: c.latency ? { p50Ms: c.latency.p50_ms, p95Ms: c.latency.p95_ms, turns: c.latency.turns } : null,
+    transferWhen: json.transfer_when ? { calleeAsks: json.transfer_when.callee_asks === true, digit: json.transfer_when.digit ?? null, answer: json.transfer_when.answer ?? null } : null,
+    transfer: c.transfer ? { mode: c.transfer.mode, answered: c.transfer.answered, failureReason: c.transfer.failure_reason, at: new Date(c.transfer.at) } : null,
   };
 };
 
@@ -74,6 +76,14 @@ export class CallsResolver {
       metadata: input.metadata,
       webhook_url: input.webhookUrl,
       schedule_at: input.scheduleAt,
+      transfer_to: input.transferTo,
+      transfer_when: input.transferWhen
+        ? {
+            ...(input.transferWhen.calleeAsks != null ? { callee_asks: input.transferWhen.calleeAsks } : {}),
+            ...(input.transferWhen.digit != null ? { digit: input.transferWhen.digit } : {}),
+            ...(input.transferWhen.answer != null ? { answer: { key: input.transferWhen.answer.key, equals: input.transferWhen.answer.equals } } : {}),
+          }
+        : input.transferWhen,
     }, input.idempotencyKey ?? undefined);
     return toCallType(this.deps.calls, call);
   }

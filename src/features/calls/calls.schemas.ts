@@ -4,6 +4,7 @@ import { pageSchema } from '../../common/pagination';
 import { phoneNumberSchema } from '../../common/phone';
 import { webhookUrlSchema } from '../../common/webhook-url';
 import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from './call.entity';
+import { transferOutcomeSchema, transferToSchema, transferWhenSchema } from './transfer.schemas';
 
 /** A phone number as docs/api.md ("Phone numbers") defines it, parsed into its canonical E.164 form. */
 export const e164Schema = phoneNumberSchema;
@@ -93,6 +94,15 @@ export const placeCallSchema = z.strictObject({
     .datetime({ offset: true, message: 'must be an RFC 3339 date-time with an offset, e.g. 2026-11-24T09:00:00+01:00', abort: true })
     .refine((v) => Date.parse(v) <= Date.now() + MAX_SCHEDULE_AHEAD_MS, 'must be at most 90 days ahead')
     .nullish(),
+  /** Where the agent hands the call to a person (docs/api.md "Transfer to a person"). */
+  transfer_to: transferToSchema.nullish(),
+  transfer_when: transferWhenSchema.nullish(),
+}).superRefine((call, ctx) => {
+  if (call.transfer_when && !call.transfer_to) ctx.addIssue({ code: 'custom', path: ['transfer_when'], message: 'needs transfer_to' });
+  const key = call.transfer_when?.answer?.key;
+  if (key !== undefined && !(call.questions ?? []).some((q) => q.key === key)) {
+    ctx.addIssue({ code: 'custom', path: ['transfer_when', 'answer', 'key'], message: 'must be the key of one of the questions' });
+  }
 });
 export type PlaceCallInput = z.input<typeof placeCallSchema>;
 
@@ -169,6 +179,9 @@ export const callSchema = z.strictObject({
   latency: nullable(callLatencySchema).meta({ description: 'Turn latency summary; null until the call is analyzed.' }),
   opted_out: z.boolean().meta({ description: 'The callee asked not to be called again (the number joined the suppression list).' }),
   callback_at: nullable(timestamp).meta({ description: 'When the callee asked to be called back (disposition callback_requested); null otherwise.' }),
+  transfer_to: nullable(z.string()).meta({ description: 'Where the agent hands the call to a person; null: it never does.' }),
+  transfer_when: nullable(transferWhenSchema).meta({ description: 'When it does; null without transfer_to.' }),
+  transfer: nullable(transferOutcomeSchema),
   created_at: timestamp,
   started_at: nullable(timestamp),
   ended_at: nullable(timestamp),
@@ -201,6 +214,9 @@ export const CALL_EXAMPLE = {
   latency: null,
   opted_out: false,
   callback_at: null,
+  transfer_to: null,
+  transfer_when: null,
+  transfer: null,
   created_at: EXAMPLE.time,
   started_at: null,
   ended_at: null,

@@ -5,6 +5,7 @@ import { CallDispositionEnum, CallStatusEnum, CarrierEnum, QuestionTypeEnum, Tur
 import { NodeInterface } from '../../graphql/node';
 import { DateTimeScalar, PhoneNumberScalar, UrlScalar } from '../../graphql/scalars';
 import type { CallStatus, CarrierName, Disposition as CallDisposition } from './call.entity';
+import { TransferType, TransferWhenInput, TransferWhenType } from './transfer.types';
 
 @ObjectType('CarrierStatus', { description: "The carrier's last word on a call, e.g. code 486 and reason \"Busy Here\" for SIP." })
 export class CarrierStatusType {
@@ -170,6 +171,15 @@ export class CallType {
   @Field(() => DateTimeScalar, { nullable: true, description: 'When the callee asked to be called back (disposition CALLBACK_REQUESTED); null otherwise.' })
   callbackAt!: Date | null;
 
+  @Field(() => String, { nullable: true, description: 'Where the agent hands the call to a person (E.164, or a SIP URI on a SIP connection); null: it never does.' })
+  transferTo!: string | null;
+
+  @Field(() => TransferWhenType, { nullable: true, description: 'When it does; null without transferTo.' })
+  transferWhen!: TransferWhenType | null;
+
+  @Field(() => TransferType, { nullable: true, description: 'What became of the transfer; null until one was tried.' })
+  transfer!: TransferType | null;
+
   @Field(() => DateTimeScalar, { description: 'When the call was placed.' })
   createdAt!: Date;
 
@@ -228,6 +238,12 @@ export class PlaceCallInput {
 
   @Field(() => String, { nullable: true, description: 'RFC 3339 with an offset, at most 90 days ahead: the call stays SCHEDULED until then (docs/campaigns.md).' })
   scheduleAt?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Where to hand the call to a person: E.164, or a SIP URI (sip:user@host) when the carrier connection is SIP.' })
+  transferTo?: string | null;
+
+  @Field(() => TransferWhenInput, { nullable: true, description: 'When to hand it over; default: when the callee asks for a person.' })
+  transferWhen?: TransferWhenInput | null;
 
   @Field(() => String, {
     nullable: true,

@@ -14,7 +14,7 @@ export const CALL_STATUSES = ['scheduled', 'queued', 'ringing', 'in_progress', '
 export type CallStatus = (typeof CALL_STATUSES)[number];
 export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set(['completed', 'failed', 'canceled']);
 
-export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled', 'wrong_number', 'callback_requested'] as const;
+export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled', 'wrong_number', 'callback_requested', 'transferred'] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
 
 /** The carriers a call can be placed with; a carrier adapter is looked up by this name. */
@@ -33,6 +33,29 @@ export interface CallQuestion {
   question: string;
   type: 'string' | 'number' | 'boolean' | 'enum';
   options?: string[];
+}
+
+/**
+ * When the agent hands the call to a person (`transfer_when`): the callee asks for one, presses
+ * `digit`, or answers question `answer.key` with `answer.equals`.
+ */
+export interface TransferWhen {
+  callee_asks?: boolean;
+  digit?: string;
+  answer?: { key: string; equals: string | number | boolean };
+}
+
+/** How a call was handed over: SIP REFER (the trunk connects), a bridge we hold (SIP), Twilio's <Dial>. */
+export const TRANSFER_MODES = ['refer', 'bridge', 'dial'] as const;
+export type TransferMode = (typeof TRANSFER_MODES)[number];
+
+/** What became of a transfer (the call's `transfer`). */
+export interface TransferOutcome {
+  mode: TransferMode;
+  /** The person answered (the call was theirs). */
+  answered: boolean;
+  /** Why it did not work (the trunk refused, nobody answered…); null when answered. */
+  failureReason: string | null;
 }
 
 /** A call as a carrier sees it (the `Call` entity has this shape). */
@@ -56,6 +79,9 @@ export interface CarrierCall {
   readonly recordingSeconds: number | null;
   /** Who the agent says it calls for: the call's caller_name, else the organization's name. */
   readonly callerName: string | null;
+  /** Where to hand the call to a person (E.164, or a SIP URI on a SIP connection); null: never. */
+  readonly transferTo: string | null;
+  readonly transferWhen: TransferWhen | null;
   readonly startedAt: Date | null;
   readonly endedAt: Date | null;
 }
@@ -150,6 +176,11 @@ export interface CallEvents {
   recordingReady(callId: string, ref: string): Promise<void>;
   /** A recording fetched after the call (idempotent; an analysed call gets its recording length now). */
   recording(callId: string, r: { audio: Buffer; seconds: number }): Promise<void>;
+  /**
+   * The call was handed to a person, or that was tried: stored on the call with call.transferred
+   * (once per call; a repeat changes nothing and returns false).
+   */
+  transferred(callId: string, outcome: TransferOutcome): Promise<boolean>;
   /** An answer heard by the carrier; the first one stored for (question, attempt, clarifications) wins and is returned, with when it was stored. */
   heard(callId: string, answer: HeardAnswer): Promise<Pick<HeardAnswer, 'speech' | 'digits' | 'heardAt'> | null>;
 }

@@ -1,4 +1,4 @@
-import type { CallQuestion, Disposition } from '../../features/calls/ports';
+import type { CallQuestion, Disposition, TransferWhen } from '../../features/calls/ports';
 
 /** What the call is about: the dialog's script. */
 export interface AgentScript {
@@ -9,6 +9,10 @@ export interface AgentScript {
   callerName?: string | null;
   /** The callee's time zone, for a callback time said as a time of day ("after five"); UTC if unknown. */
   timeZone?: string | null;
+  /** The number called (for the hand-off summary). */
+  callee?: string | null;
+  /** When the call may be handed to a person (the call has a transfer target); absent: never. */
+  transfer?: TransferWhen | null;
 }
 
 /** What the agent should listen for next. */
@@ -37,7 +41,9 @@ export type DialogEvent =
    * long enough; the session has stopped it and already listens to what the callee says).
    */
   | { type: 'spoken'; interrupted?: boolean }
-  | { type: 'hangup' };
+  | { type: 'hangup' }
+  /** The transfer the policy asked for is over: the person took the call, or not (`leg` says what happened, for the transcript). */
+  | { type: 'transferred'; answered: boolean; leg: string };
 
 /**
  * What the dialog asks the session to do next; one at a time. A `say` with `bargeIn` may be
@@ -46,7 +52,12 @@ export type DialogEvent =
  * same kind (the utterance already under way is its turn). Without `bargeIn` (goodbyes, the
  * voicemail message) the prompt plays to its end.
  */
-export type DialogAction = { type: 'say'; text: string; bargeIn: ListenFor | null } | ({ type: 'listen' } & ListenFor) | { type: 'end'; disposition: Disposition };
+export type DialogAction =
+  | { type: 'say'; text: string; bargeIn: ListenFor | null }
+  | ({ type: 'listen' } & ListenFor)
+  /** Hand the call to the transfer target; `summary` is said to the person first (when the carrier dials them itself). */
+  | { type: 'transfer'; summary: string }
+  | { type: 'end'; disposition: Disposition };
 
 /**
  * The conversation's decisions, with no audio, no clock and no I/O: events in, the next action
