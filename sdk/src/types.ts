@@ -43,7 +43,7 @@ export type ErrorCode = Problem['code'] | (string & {});
 export type FieldError = NonNullable<Problem['errors']>[number];
 
 type EventBody<N extends keyof webhooks> = webhooks[N]['post'] extends { requestBody?: infer B } ? JsonBody<NonNullable<B>> : never;
-/** Webhook payloads by event name ("call.queued", "call.ended", "call.analyzed", "campaign.started", "campaign.paused", "campaign.completed"). */
+/** Webhook payloads by event name ("call.queued", "call.ended", "call.analyzed", "call.transferred", "campaign.started", "campaign.paused", "campaign.completed"). */
 export type WebhookEventMap = { [N in keyof webhooks]: EventBody<N> };
 export type WebhookEventName = keyof WebhookEventMap;
 /** Any webhook event; narrow it with `switch (event.event)`. */

@@ -1128,6 +1128,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "call.transferred": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * call.transferred
+         * @description When the agent handed a call to a person (transfer_to), or tried to: answered says whether the person took it. Sent to the call's webhook_url, else the organization's. At-least-once: dedupe on call_id + event.
+         */
+        post: operations["webhook_call_transferred"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "campaign.completed": {
         parameters: {
             query?: never;
@@ -1258,7 +1278,7 @@ export interface components {
                  * @example 2026-11-22T10:15:30.123456+00:00
                  */
                 created_at: string;
-                disposition: ("human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested") | null;
+                disposition: ("human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested" | "transferred") | null;
                 duration_seconds: number | null;
                 ended_at: string | null;
                 from: string | null;
@@ -1305,6 +1325,37 @@ export interface components {
                 task: string | null;
                 to: string;
                 transcript: string | null;
+                transfer: {
+                    /** @description The person answered. */
+                    answered: boolean;
+                    /**
+                     * Format: date-time
+                     * @description When the outcome was known.
+                     * @example 2026-11-22T10:15:30.123456+00:00
+                     */
+                    at: string;
+                    /** @description Why the transfer did not happen (null when answered); the agent then took a message. */
+                    failure_reason: string | null;
+                    /**
+                     * @description refer: the SIP trunk connected the call (REFER); bridge: voicegate dialled the person and joined the audio; dial: Twilio <Dial>.
+                     * @enum {string}
+                     */
+                    mode: "refer" | "bridge" | "dial";
+                } | null;
+                /** @description Where the agent hands the call to a person; null: it never does. */
+                transfer_to: string | null;
+                /** @description When it does; null without transfer_to. */
+                transfer_when: {
+                    /** @description A question's answer matches: structured answer `key` equals `equals` (strings compared without case). */
+                    answer?: {
+                        equals: string | number | boolean;
+                        key: string;
+                    };
+                    /** @description true: the callee may ask for a person ("can I speak to someone?"). */
+                    callee_asks?: boolean;
+                    /** @description The callee presses this key (a turn of that one key). */
+                    digit?: string;
+                } | null;
                 /** @description One entry per utterance, in order; null until the call is analyzed. */
                 turns: {
                     /** @description End in the recording; for an interrupted agent turn, where the callee stopped hearing it. */
@@ -1447,7 +1498,7 @@ export interface components {
                 delivered: boolean;
                 delivered_at: string | null;
                 /** @enum {string} */
-                event: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
+                event: "call.queued" | "call.ended" | "call.analyzed" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
                 /** Format: uuid */
                 id: string;
                 last_error: string | null;
@@ -1546,7 +1597,7 @@ export interface components {
              * @example 2026-11-22T10:15:30.123456+00:00
              */
             created_at: string;
-            disposition: ("human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested") | null;
+            disposition: ("human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested" | "transferred") | null;
             duration_seconds: number | null;
             ended_at: string | null;
             from: string | null;
@@ -1591,6 +1642,37 @@ export interface components {
             task: string | null;
             to: string;
             transcript: string | null;
+            transfer: {
+                /** @description The person answered. */
+                answered: boolean;
+                /**
+                 * Format: date-time
+                 * @description When the outcome was known.
+                 * @example 2026-11-22T10:15:30.123456+00:00
+                 */
+                at: string;
+                /** @description Why the transfer did not happen (null when answered); the agent then took a message. */
+                failure_reason: string | null;
+                /**
+                 * @description refer: the SIP trunk connected the call (REFER); bridge: voicegate dialled the person and joined the audio; dial: Twilio <Dial>.
+                 * @enum {string}
+                 */
+                mode: "refer" | "bridge" | "dial";
+            } | null;
+            /** @description Where the agent hands the call to a person; null: it never does. */
+            transfer_to: string | null;
+            /** @description When it does; null without transfer_to. */
+            transfer_when: {
+                /** @description A question's answer matches: structured answer `key` equals `equals` (strings compared without case). */
+                answer?: {
+                    equals: string | number | boolean;
+                    key: string;
+                };
+                /** @description true: the callee may ask for a person ("can I speak to someone?"). */
+                callee_asks?: boolean;
+                /** @description The callee presses this key (a turn of that one key). */
+                digit?: string;
+            } | null;
             /** @description One entry per utterance, in order; null until the call is analyzed. */
             turns: {
                 /** @description End in the recording; for an interrupted agent turn, where the callee stopped hearing it. */
@@ -1705,7 +1787,7 @@ export interface components {
                 reason: string;
             } | null;
             /** @enum {string} */
-            disposition: "human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested";
+            disposition: "human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested" | "transferred";
             duration_seconds: number;
             /** @constant */
             event: "call.ended";
@@ -1755,6 +1837,44 @@ export interface components {
              */
             timestamp: string;
             to: string;
+        };
+        CallTransferredEvent: {
+            /** @description The person answered; false: the agent took a message instead (the call's transfer.failure_reason says why). */
+            answered: boolean;
+            /** Format: uuid */
+            call_id: string;
+            /**
+             * Format: uuid
+             * @description Only for calls of a campaign (docs/campaigns.md).
+             */
+            campaign_id?: string;
+            /** @constant */
+            event: "call.transferred";
+            /** @description As supplied when the call was placed. */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description refer (SIP REFER), bridge (voicegate dialled the person and joined the audio) or dial (Twilio <Dial>).
+             * @enum {string}
+             */
+            mode: "refer" | "bridge" | "dial";
+            /** Format: uuid */
+            org_id: string;
+            /**
+             * @description The call's status when the outcome was known (in_progress while the agent goes on, or already ended).
+             * @enum {string}
+             */
+            status: "scheduled" | "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
+            /**
+             * Format: date-time
+             * @description When the event was created (inside the transaction that caused it).
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            timestamp: string;
+            to: string;
+            /** @description Where the call was handed: E.164 or a SIP URI. */
+            transfer_to: string;
         };
         Campaign: {
             calling_window: {
@@ -2182,6 +2302,18 @@ export interface components {
              * @example +14155550123
              */
             to: string;
+            transfer_to?: string | null;
+            transfer_when?: {
+                /** @description A question's answer matches: structured answer `key` equals `equals` (strings compared without case). */
+                answer?: {
+                    equals: string | number | boolean;
+                    key: string;
+                };
+                /** @description true: the callee may ask for a person ("can I speak to someone?"). */
+                callee_asks?: boolean;
+                /** @description The callee presses this key (a turn of that one key). */
+                digit?: string;
+            } | null;
             voicemail_message?: string | null;
             webhook_url?: string | null;
         };
@@ -2218,14 +2350,14 @@ export interface components {
             status: "accepted";
         };
         ReplayAccepted: {
-            event: ("call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed") | null;
+            event: ("call.queued" | "call.ended" | "call.analyzed" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed") | null;
             since: string;
             /** @constant */
             status: "accepted";
         };
         ReplayRequest: {
             /** @enum {string} */
-            event?: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            event?: "call.queued" | "call.ended" | "call.analyzed" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
             /** Format: date-time */
             since: string;
         };
@@ -2355,7 +2487,7 @@ export interface components {
             delivered: boolean;
             delivered_at: string | null;
             /** @enum {string} */
-            event: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            event: "call.queued" | "call.ended" | "call.analyzed" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
             /** Format: uuid */
             id: string;
             last_error: string | null;
@@ -2399,7 +2531,7 @@ export interface components {
             delivered: boolean;
             delivered_at: string | null;
             /** @enum {string} */
-            event: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            event: "call.queued" | "call.ended" | "call.analyzed" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
             /** Format: uuid */
             id: string;
             last_error: string | null;
@@ -2718,6 +2850,9 @@ export interface operations {
                      *           "latency": null,
                      *           "opted_out": false,
                      *           "callback_at": null,
+                     *           "transfer_to": null,
+                     *           "transfer_when": null,
+                     *           "transfer": null,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *           "started_at": null,
                      *           "ended_at": null
@@ -3611,7 +3746,7 @@ export interface operations {
             query?: {
                 cursor?: string;
                 delivered?: boolean | ("true" | "false");
-                event?: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
+                event?: "call.queued" | "call.ended" | "call.analyzed" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
                 limit?: number;
                 org_id?: string;
             };
@@ -6586,7 +6721,7 @@ export interface operations {
                 call_id?: string;
                 cursor?: string;
                 delivered?: boolean | ("true" | "false");
-                event?: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
+                event?: "call.queued" | "call.ended" | "call.analyzed" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
                 limit?: number;
             };
             header?: never;
@@ -7534,6 +7669,9 @@ export interface operations {
                      *           "latency": null,
                      *           "opted_out": false,
                      *           "callback_at": null,
+                     *           "transfer_to": null,
+                     *           "transfer_when": null,
+                     *           "transfer": null,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *           "started_at": null,
                      *           "ended_at": null
@@ -7676,6 +7814,9 @@ export interface operations {
                      *       "latency": null,
                      *       "opted_out": false,
                      *       "callback_at": null,
+                     *       "transfer_to": null,
+                     *       "transfer_when": null,
+                     *       "transfer": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
                      *       "ended_at": null
@@ -7815,6 +7956,9 @@ export interface operations {
                      *       "latency": null,
                      *       "opted_out": false,
                      *       "callback_at": null,
+                     *       "transfer_to": null,
+                     *       "transfer_when": null,
+                     *       "transfer": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
                      *       "ended_at": "2026-11-22T10:15:30.123456+00:00"
@@ -7990,6 +8134,9 @@ export interface operations {
                      *       "latency": null,
                      *       "opted_out": false,
                      *       "callback_at": null,
+                     *       "transfer_to": null,
+                     *       "transfer_when": null,
+                     *       "transfer": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
                      *       "ended_at": null
@@ -10084,6 +10231,64 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CallQueuedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged. Anything else, a redirect or no answer within 15 s is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ±20 % jitter). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver: retried like any other failure, then recorded as failed in the delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_call_transferred: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`; two entries for 24 h after a secret rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description Delivery id, stable across retries. */
+                "X-Voice-Delivery": string;
+                /** @description The event name. */
+                "X-Voice-Event": "call.transferred";
+                /** @description sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret> */
+                "X-Voice-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "call.transferred",
+                 *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                 *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                 *       "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                 *       "to": "+14155550123",
+                 *       "metadata": {
+                 *         "customer_id": "c_42"
+                 *       },
+                 *       "status": "in_progress",
+                 *       "transfer_to": "+14155550100",
+                 *       "mode": "refer",
+                 *       "answered": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["CallTransferredEvent"];
             };
         };
         responses: {

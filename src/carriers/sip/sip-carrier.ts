@@ -12,11 +12,13 @@ import type { CallEvents, CarrierCall, CarrierReport } from '../../features/call
 import { stereoWav } from './recording';
 import { RtpSession, SAMPLE_RATE } from './media/rtp-session';
 import { SipEndpoint } from './sip-endpoint';
+import type { TransferLeg } from '../../voice/agent/voice-agent';
 import { parseTrunkUrl, resolveTrunk, trunkLookup, type SipTrunk, type TrunkSpec } from './sip-trunk';
 import { OutboundCall as SipCall, type SipCallOutcome } from './uac/outbound-call';
+import { startTransfer, type RunningTransfer } from './call-transfer';
 
 /** Where a live carrier sends what happens to its calls (the calls feature, in the worker). */
-export type LiveCallSink = Pick<CallEvents, 'report' | 'conversation' | 'mediaAlive'>;
+export type LiveCallSink = Pick<CallEvents, 'report' | 'conversation' | 'mediaAlive' | 'transferred'>;
 
 /** A carrier whose calls live in this process (a SIP dialog and its RTP), not in callbacks. */
 export interface LiveCarrier {
@@ -38,6 +40,9 @@ interface LiveCall {
   reports: Promise<void>;
   agent: VoiceAgent | null;
   media: RtpSession;
+  /** A transfer under way (or done): the call's end waits for it, and a bridged call ends `transferred`. */
+  transfer: RunningTransfer | null;
+  transferAnswered: boolean;
 }
 
 export interface SipCarrierDeps {
@@ -90,11 +95,18 @@ export class SipCarrier implements LiveCarrier {
     const endpoint = await this.openEndpoint();
     const trunk = await this.trunkFor(call);
     const media = await RtpSession.open(this.deps.config.bindAddress, this.deps.config.rtpPortMin, this.deps.config.rtpPortMax, call.maxDurationSeconds + 5);
-    const script = { task: call.task, questions: call.questions, voicemailMessage: call.voicemailMessage, callerName: call.callerName };
+    const script = {
+      task: call.task,
+      questions: call.questions,
+      voicemailMessage: call.voicemailMessage,
+      callerName: call.callerName,
+      callee: call.to,
+      transfer: call.transferTo ? (call.transferWhen ?? { callee_asks: true }) : null,
+    };
     // Synthesize the prompts while the phone rings, so the agent answers without a pause.
     for (const text of scriptPrompts(script)) this.deps.tts.synthesize(text).catch(() => undefined);
     this.deps.stt.warm?.();
-    const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as SipCall<RtpSession> };
+    const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as SipCall<RtpSession>, transfer: null, transferAnswered: false };
     live.sip = new SipCall({
       callId: call.carrierCallId!,
       to: call.to,
@@ -112,7 +124,8 @@ export class SipCarrier implements LiveCarrier {
           const vad = new WebRtcVad(2);
           const timing = this.deps.timing ?? DEFAULT_TIMING;
           const policy = new SurveyPolicy(script, timing);
-          const agent = new VoiceAgent({ media: rtp, policy, tts: this.deps.tts, stt: this.deps.stt, vad, timing });
+          const transfer = call.transferTo ? (summary: string) => this.transfer(call, live, endpoint, trunk, summary) : undefined;
+          const agent = new VoiceAgent({ media: rtp, policy, tts: this.deps.tts, stt: this.deps.stt, vad, timing, ...(transfer ? { transfer } : {}) });
           live.agent = agent;
           agent
             .run()
@@ -142,9 +155,35 @@ export class SipCarrier implements LiveCarrier {
     await this.deps.tts.close();
   }
 
+  /** Hands the call to its transfer target (REFER, else a bridge); the outcome is recorded as soon as it is known. */
+  private transfer(call: CarrierCall, live: LiveCall, endpoint: SipEndpoint, trunk: SipTrunk, summary: string): Promise<TransferLeg> {
+    const running = startTransfer(
+      {
+        call,
+        sip: live.sip,
+        media: live.media,
+        outcome: (o) => {
+          if (o.answered) live.transferAnswered = true;
+          this.record(live, call.id, () => this.deps.sink.transferred(call.id, o));
+        },
+      },
+      summary,
+      { config: this.deps.config, endpoint, trunk, tts: this.deps.tts, log: this.deps.log },
+    );
+    live.transfer = running;
+    return running.done;
+  }
+
   private async finish(call: CarrierCall, live: LiveCall, outcome: SipCallOutcome): Promise<void> {
     try {
       live.agent?.abort();
+      if (live.transfer) {
+        // The callee hung up during a transfer: the person's leg ends too, and the call's record waits for the transfer's.
+        live.transfer.calleeGone();
+        await live.transfer.done.catch(() => undefined);
+      }
+      // A call the person took is theirs whoever hung up first.
+      if (live.transferAnswered && outcome.status === 'completed') outcome = { ...outcome, disposition: 'transferred' };
       // Loss and jitter of the call's audio, for diagnosis (outcome.mediaQuality also carries them).
       if (outcome.mediaQuality) this.deps.log.info({ call_id: call.id, media: outcome.mediaQuality }, 'SIP call media quality');
       await live.reports;
@@ -170,9 +209,15 @@ export class SipCarrier implements LiveCarrier {
   }
 
   private report(live: LiveCall, r: CarrierReport): void {
+    this.record(live, r.callId, () => this.deps.sink.report(r));
+  }
+
+  /** What the sink is told of one call is recorded in order (ringing before in_progress before a transfer before the end). */
+  private record(live: LiveCall, callId: string, write: () => Promise<unknown>): void {
     live.reports = live.reports
-      .then(() => this.deps.sink.report(r))
-      .catch((err: unknown) => this.deps.log.warn({ call_id: r.callId, err: (err as Error).message }, 'could not record call progress'));
+      .then(write)
+      .then(() => undefined)
+      .catch((err: unknown) => this.deps.log.warn({ call_id: callId, err: (err as Error).message }, 'could not record call progress'));
   }
 
   private async trunkFor(call: CarrierCall): Promise<SipTrunk> {
