@@ -96,7 +96,7 @@ describe('handing over', () => {
     const policy = new SurveyPolicy(script({ callee_asks: true }), DEFAULT_TIMING);
     run(policy, [said('hello'), spoken, spoken, said('operator'), spoken]);
     expect(policy.handle({ type: 'transferred', answered: false, leg: '[transfer not answered: 480]' })).toEqual(say(TAKE_MESSAGE));
-    expect(policy.handle(spoken)).toEqual(expect.objectContaining({ type: 'listen', question: null, keypad: 'ends_turn', intents: false, maxUtteranceMs: 30_000 }));
+    expect(policy.handle(spoken)).toEqual(expect.objectContaining({ type: 'listen', question: { key: 'message', question: TAKE_MESSAGE, type: 'string' }, keypad: 'ends_turn', intents: false, maxUtteranceMs: 30_000 }));
     expect(policy.handle(said('please call me back about the bill'))).toEqual(say(MESSAGE_GOODBYE));
     expect(policy.handle(spoken)).toEqual({ type: 'end', disposition: 'human' });
     expect(policy.message).toBe('please call me back about the bill');

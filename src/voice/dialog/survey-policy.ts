@@ -9,6 +9,11 @@ import { onAnswer, onDigits, onRequest, WHY } from './transfer-rules';
 /** How long a message may be, and how long the callee may take to start it. */
 const MESSAGE_MAX_MS = 30_000;
 const MESSAGE_NO_INPUT_MS = 6000;
+/**
+ * The message is free text: a recogniser that hears open speech (STT_ENGINE=openai) writes it down;
+ * the offline one cannot ("[not understood]"), and the message is then in the recording, at its turn.
+ */
+const MESSAGE_QUESTION: CallQuestion = { key: 'message', question: TAKE_MESSAGE, type: 'string' };
 
 /** How long the callee's hello may take to start, and to last, before we speak anyway. */
 const GREETING_NO_INPUT_MS = 2500;
@@ -103,7 +108,7 @@ export class SurveyPolicy implements DialogPolicy {
       case 'message_offer':
         if (event.type !== 'spoken') return this.finish();
         this.state = { at: 'message' };
-        return this.listen({ question: null, noInputMs: MESSAGE_NO_INPUT_MS, maxUtteranceMs: MESSAGE_MAX_MS, keypad: 'ends_turn', intents: false });
+        return this.listen({ question: MESSAGE_QUESTION, noInputMs: MESSAGE_NO_INPUT_MS, maxUtteranceMs: MESSAGE_MAX_MS, keypad: 'ends_turn', intents: false });
       case 'message':
         if (event.type === 'utterance') {
           this.message = event.text ?? '[not understood]';
