@@ -8,7 +8,8 @@ import { EspeakSynthesizer } from '../../src/voice/tts/espeak';
 import { bearer, eventually, signup, type TestOrg } from '../helpers/factories';
 import { loudFrames } from '../helpers/node-callee';
 import { Receiver } from '../helpers/receiver';
-import { describeWithTools, freeUdpPort, run, scenarioDir } from '../helpers/telephony';
+import { describeWithTools, freeUdpPort, run, runSipp, scenarioDir, writeScenario } from '../helpers/telephony';
+import { referAcceptScenario } from '../sip/scenarios';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTransferTrunk, type TransferTrunk, type TransferTrunkOptions } from '../helpers/transfer-trunk';
 
@@ -36,7 +37,7 @@ async function spoken(text: string): Promise<Int16Array> {
  * trunk, told who is calling, then the audio joined both ways, and a person who does not answer →
  * the agent takes a message. The call.transferred webhook arrives signed.
  */
-describeWithTools(['pocketsphinx_continuous', 'espeak-ng', 'sox'], 'handing a SIP call to a person', () => {
+describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'handing a SIP call to a person', () => {
   let app: TestApp;
   let sipPort: number;
   let rx: Receiver;
@@ -104,6 +105,24 @@ describeWithTools(['pocketsphinx_continuous', 'espeak-ng', 'sox'], 'handing a SI
     } finally {
       await trunk.close();
     }
+  });
+
+  test('SIPp as the trunk: 0 pressed at once (SIP INFO), REFER accepted, NOTIFY sipfrag 100 and 200 answered, then our BYE', async () => {
+    const dir = await scenarioDir();
+    const sipp = runSipp(dir, await writeScenario(dir, 'refer', referAcceptScenario('0', `sip:${PERSON}@127.0.0.1:${sipPort}`)), sipPort, await freeUdpPort());
+    const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: CALLEE, task: TASK, questions: [INTERESTED], transfer_to: PERSON, transfer_when: { digit: '0', callee_asks: true } });
+    expect(res.status).toBe(201);
+    // SIPp exits 0 only when every message of its scenario came as expected (our 200s to its NOTIFYs, our BYE).
+    const code = await sipp.exited;
+    expect({ code, output: code === 0 ? '' : sipp.output() }).toEqual({ code: 0, output: '' });
+    const call = await eventually(async () => {
+      const c = (await app.http().get(`/v1/calls/${res.body.call_id}`).set(bearer(org.apiKey))).body;
+      return c.turns ? c : undefined;
+    }, { timeoutMs: 60_000, intervalMs: 300, what: 'the call to be analyzed' });
+    expect(call).toMatchObject({ status: 'completed', disposition: 'transferred', transfer: { mode: 'refer', answered: true } });
+    expect(call.transcript.split('\n')).toEqual(['Callee: [pressed 0]', 'Agent: Please hold while I connect you to a person.', `Agent: [transferred to ${PERSON} by the trunk (REFER)]`]);
+    await rx.waitFor(() => rx.byEvent('call.transferred', call.call_id).length > 0, { what: 'call.transferred' });
+    expectSignedTransferred(call.call_id, 'refer', true);
   });
 
   test('the callee asks for a person by speech; the trunk refuses REFER (405): the person is dialled, hears the summary, the audio is bridged both ways', async () => {

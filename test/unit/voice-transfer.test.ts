@@ -133,3 +133,12 @@ test('answer rules: booleans and numbers by value, strings without case', () => 
   expect(onAnswer({ answer: { key: 'ok', equals: true } }, 'other', true)).toBe(false);
   expect(onAnswer({ answer: { key: 'ok', equals: false } }, 'ok', null)).toBe(false);
 });
+
+test('the transfer key works from the first moment: pressed during the greeting, it hands over before the introduction', () => {
+  const policy = new SurveyPolicy(script({ digit: '0' }), DEFAULT_TIMING);
+  expect(policy.start()).toEqual(expect.objectContaining({ type: 'listen', question: null, keypad: 'one_key' }));
+  expect(policy.handle({ type: 'digits', digits: '0' })).toEqual(say(TRANSFER_HOLD));
+  expect(policy.handle(spoken)).toEqual(expect.objectContaining({ type: 'transfer' }));
+  // Without a transfer key a key during the greeting is no answer, as before.
+  expect(new SurveyPolicy(script({ callee_asks: true }), DEFAULT_TIMING).start()).toEqual(expect.objectContaining({ keypad: 'ends_turn' }));
+});

@@ -69,7 +69,12 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   start(): DialogAction {
-    return this.listen({ question: null, noInputMs: GREETING_NO_INPUT_MS, maxUtteranceMs: this.timing.machineGreetingMs + GREETING_BEYOND_MACHINE_MS, keypad: 'ends_turn', intents: false });
+    return this.listen({ question: null, noInputMs: GREETING_NO_INPUT_MS, maxUtteranceMs: this.timing.machineGreetingMs + GREETING_BEYOND_MACHINE_MS, keypad: this.anyKeypad(), intents: false });
+  }
+
+  /** Where any key only ends the turn: with a transfer key, keys are heard there too ("press 0 at any time"). */
+  private anyKeypad(): ListenFor['keypad'] {
+    return this.script.transfer?.digit ? 'one_key' : 'ends_turn';
   }
 
   handle(event: DialogEvent): DialogAction {
@@ -144,6 +149,11 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   private afterGreeting(event: DialogEvent): DialogAction {
+    // A key during the greeting is no answer; only the transfer key means something there.
+    if (event.type === 'digits' && !this.hungUp && onDigits(this.script.transfer, event.digits)) {
+      this.transcript.push(`Callee: [pressed ${event.digits}]`);
+      return this.transfer(WHY.digit(event.digits));
+    }
     if (event.type === 'utterance') {
       if (event.speechMs >= this.timing.machineGreetingMs) {
         this.machine = true;
@@ -252,7 +262,7 @@ export class SurveyPolicy implements DialogPolicy {
 
   /** Listening after the introduction was talked over: any speech, intents expected. */
   private introReply(): ListenFor {
-    return { question: null, noInputMs: this.timing.noInputMs, maxUtteranceMs: this.timing.maxUtteranceMs, keypad: 'ends_turn', intents: true };
+    return { question: null, noInputMs: this.timing.noInputMs, maxUtteranceMs: this.timing.maxUtteranceMs, keypad: this.anyKeypad(), intents: true };
   }
 
   private markInterrupted(): void {
