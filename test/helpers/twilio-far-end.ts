@@ -8,7 +8,8 @@ import fixture from '../fixtures/twilio-create-call.schema.json';
 
 /** How the callee behaves, chosen per `To` number. */
 export type Scenario =
-  | { kind: 'human'; answers: string[]; reorder?: boolean }
+  /** `dial`: what becomes of a <Dial> in the TwiML (the person answers and talks, or not); default completed. */
+  | { kind: 'human'; answers: string[]; reorder?: boolean; dial?: 'completed' | 'no-answer' | 'busy' }
   | { kind: 'machine' }
   | { kind: 'busy' }
   | { kind: 'no-answer' }
@@ -25,6 +26,8 @@ export interface FarEndCall {
   /** Every status we posted, in order. */
   posted: string[];
   updates: URLSearchParams[];
+  /** The numbers a <Dial> named, in order. */
+  dialed: string[];
   done: Promise<void>;
 }
 
@@ -140,7 +143,7 @@ export class TwilioFarEnd {
       scenario = scenario.then;
     }
     if (scenario.kind === 'invalid') return { status: 400, json: { code: 21211, message: `The 'To' number ${form.get('To')} is not a valid phone number.`, status: 400 } };
-    const call: FarEndCall = { sid: sid('CA'), accountSid, params: form, twiml: [], posted: [], updates: [], done: Promise.resolve() };
+    const call: FarEndCall = { sid: sid('CA'), accountSid, params: form, twiml: [], posted: [], updates: [], dialed: [], done: Promise.resolve() };
     this.calls.set(call.sid, call);
     // The call's life starts after Calls.create has answered, as at Twilio.
     call.done = new Promise<void>((r) => setImmediate(r)).then(() => this.live(call, scenario));
@@ -173,9 +176,19 @@ export class TwilioFarEnd {
     for (let turns = 0; turns < 50; turns++) {
       call.twiml.push(doc);
       const action = /<Gather [^>]*action="([^"]+)"/.exec(doc)?.[1];
+      const dial = /<Dial [^>]*action="([^"]+)"/.exec(doc)?.[1];
+      if (dial) {
+        // Twilio dials the number in <Dial>, joins the calls while the person talks, then asks the action what next.
+        const outcome = scenario.kind === 'human' ? (scenario.dial ?? 'completed') : 'completed';
+        call.dialed.push(/<Number>([^<]+)<\/Number>/.exec(doc)?.[1] ?? '');
+        doc = await this.fetchTwiml(decode(dial), { ...base, CallStatus: 'in-progress', DialCallStatus: outcome, DialCallSid: sid('CA'), DialCallDuration: outcome === 'completed' ? '30' : '0' }, token);
+        continue;
+      }
       if (!action) break;
       const said = answers.shift() ?? '';
-      doc = await this.fetchTwiml(decode(action), { ...base, CallStatus: 'in-progress', SpeechResult: said, Confidence: said ? '0.92' : '0' }, token);
+      // Keys are said as "press N" in the scenario's answers.
+      const key = /^press (\S+)$/.exec(said)?.[1];
+      doc = await this.fetchTwiml(decode(action), key ? { ...base, CallStatus: 'in-progress', Digits: key } : { ...base, CallStatus: 'in-progress', SpeechResult: said, Confidence: said ? '0.92' : '0' }, token);
     }
     const completed = { CallDuration: '42', AnsweredBy: answeredBy, SipResponseCode: '200' };
     const recording = {

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { VoiceAgent } from '../../voice/agent/voice-agent';
 import { scriptPrompts } from '../../voice/dialog/prompts';
 import { SurveyPolicy } from '../../voice/dialog/survey-policy';
+import { transferWhenOf } from '../../voice/dialog/transfer-rules';
 import type { SpeechRecognizer } from '../../voice/stt/recognizer';
 import { DEFAULT_TIMING, type AgentTiming } from '../../voice/timing';
 import type { SpeechSynthesizer } from '../../voice/tts/synthesizer';
@@ -101,7 +102,7 @@ export class SipCarrier implements LiveCarrier {
       voicemailMessage: call.voicemailMessage,
       callerName: call.callerName,
       callee: call.to,
-      transfer: call.transferTo ? (call.transferWhen ?? { callee_asks: true }) : null,
+      transfer: transferWhenOf(call),
     };
     // Synthesize the prompts while the phone rings, so the agent answers without a pause.
     for (const text of scriptPrompts(script)) this.deps.tts.synthesize(text).catch(() => undefined);

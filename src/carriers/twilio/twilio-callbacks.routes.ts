@@ -6,16 +6,17 @@ import { AppError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { named, route, type Reply, type RouteDescriptor, type RouteInput, type Routes } from '../../common/route';
 import { MAX_CLARIFICATIONS } from '../../voice/dialog/intents';
-import { replayConversation, TwilioDialog } from './twilio-dialog';
+import { MESSAGE_GOODBYE } from '../../voice/dialog/prompts';
+import { messageKey, replayConversation, TwilioDialog } from './twilio-dialog';
 import { isMachine, reportForStatus } from './twilio-outcomes';
-import type { TwilioConversation } from './twiml';
+import { closingTwiml, messageTwiml, type TwilioConversation } from './twiml';
 
 export interface TwilioCallbackDeps {
   /** PUBLIC_BASE_URL: Twilio signs the URL it requested, which we built from it. */
   publicBaseUrl: string;
   tokenFor: AccountTokens;
   /** What the callbacks learn goes to the calls feature; the call they are about is read from it. */
-  events: Pick<CallEvents, 'report' | 'answered' | 'identified' | 'heard' | 'recordingReady'>;
+  events: Pick<CallEvents, 'report' | 'answered' | 'identified' | 'heard' | 'recordingReady' | 'transferred'>;
   records: Pick<CallRecords, 'find' | 'heardAnswers'>;
   /** Builds the TwiML conversation (its URLs under PUBLIC_BASE_URL). */
   conversation: TwilioConversation;
@@ -33,6 +34,14 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 /** What the answer and gather callbacks return, in short. */
 const EXAMPLE_TWIML =
   '<?xml version="1.0" encoding="UTF-8"?><Response><Gather input="speech" action="…/gather?q=0"><Say>Can you come on Tuesday?</Say></Gather></Response>';
+const EXAMPLE_RESPONSE = {
+  status: EMPTY_TWIML,
+  recording: EMPTY_TWIML,
+  twiml: EXAMPLE_TWIML,
+  gather: EXAMPLE_TWIML,
+  dial: '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>',
+  message: '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Thank you, I will pass on your message. Goodbye.</Say><Hangup/></Response>',
+};
 const twiml = (body: string): Reply => ({ status: 200, contentType: 'text/xml', body });
 
 type Params = Record<string, string | string[]>;
@@ -73,7 +82,7 @@ const CALL_SID = 'CA0123456789abcdef0123456789abcdef';
 
 /** One callback: signed, form-encoded, answered with TwiML. */
 function callback(
-  hook: 'status' | 'twiml' | 'gather' | 'recording',
+  hook: 'status' | 'twiml' | 'gather' | 'recording' | 'dial' | 'message',
   summary: string,
   request: Record<string, string>,
   handle: (v: { call: CarrierCall; params: Params; input: RouteInput }, deps: TwilioCallbackDeps) => Promise<Reply>,
@@ -93,7 +102,7 @@ function callback(
     body: { ...Form, contentType: 'application/x-www-form-urlencoded' },
     responses: { 200: { description: 'TwiML.', contentType: 'text/xml' } },
     errors: [403],
-    example: { request: { AccountSid: ACCOUNT_SID, CallSid: CALL_SID, ...request }, response: hook === 'status' || hook === 'recording' ? EMPTY_TWIML : EXAMPLE_TWIML },
+    example: { request: { AccountSid: ACCOUNT_SID, CallSid: CALL_SID, ...request }, response: EXAMPLE_RESPONSE[hook] },
     handler: async (input, deps) => handle({ ...(await verified(input, deps)), input }, deps),
     ...extra,
   });
@@ -105,7 +114,8 @@ export const twilioCallbackRoutes: Routes<TwilioCallbackDeps> = [
     const answeredBy = await rememberSidAndMachine(deps, call, params);
     // A person who said "wrong number" or "call me later" ended the conversation with that outcome.
     const said = one(params, 'CallStatus') === 'completed' && !isMachine(one(params, 'AnsweredBy') ?? answeredBy) ? replayConversation(call, await deps.records.heardAnswers(call.id)).outcome : null;
-    const report = reportForStatus(call.id, params as Record<string, string>, answeredBy, said?.disposition);
+    // A call the person took (<Dial> answered) is theirs: transferred.
+    const report = reportForStatus(call.id, params as Record<string, string>, answeredBy, call.transfer?.answered ? 'transferred' : said?.disposition);
     if (report) await deps.events.report(report);
     return twiml(EMPTY_TWIML);
   }),
@@ -146,6 +156,29 @@ export const twilioCallbackRoutes: Routes<TwilioCallbackDeps> = [
         c: z.enum(['0', '1', '2']).optional().meta({ description: 'How many times this question was clarified before ("who is this?", "say that again").' }),
       }),
       errors: [400, 403],
+    },
+  ),
+  callback(
+    'dial',
+    'The <Dial> to the transfer target ended: whether the person answered (DialCallStatus)',
+    { DialCallStatus: 'completed', DialCallDuration: '95' },
+    async ({ call, params }, deps) => {
+      const status = one(params, 'DialCallStatus') ?? 'failed';
+      const answered = status === 'completed' || status === 'answered';
+      // Recorded once (a repeated callback changes nothing), with call.transferred.
+      await deps.events.transferred(call.id, { mode: 'dial', answered, failureReason: answered ? null : `The person did not answer: ${status}` });
+      return twiml(answered ? closingTwiml(null) : messageTwiml(deps.publicBaseUrl, call));
+    },
+  ),
+  callback(
+    'message',
+    'The message the callee left after a transfer nobody answered (<Gather> action)',
+    { SpeechResult: 'Please call me back tomorrow.', Confidence: '0.88' },
+    async ({ call, params }, deps) => {
+      const key = messageKey(call);
+      // Kept like an answer, after the last question: the transcript shows it after the offer.
+      await deps.events.heard(call.id, { questionIndex: key.q, attempt: key.attempt, clarifications: key.clarifications, speech: one(params, 'SpeechResult') ?? null, digits: null, confidence: Number(one(params, 'Confidence') ?? NaN) || null });
+      return twiml(closingTwiml(MESSAGE_GOODBYE));
     },
   ),
   callback(

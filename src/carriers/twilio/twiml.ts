@@ -1,5 +1,6 @@
 import twilio from 'twilio';
 import type { CallQuestion, CarrierCall } from '../../features/calls/ports';
+import { MESSAGE_GOODBYE, TAKE_MESSAGE } from '../../voice/dialog/prompts';
 import { TwilioDialog, type TwilioStep } from './twilio-dialog';
 
 const { VoiceResponse } = twilio.twiml;
@@ -7,7 +8,7 @@ const { VoiceResponse } = twilio.twiml;
 export const twilioCallbackBase = (publicBaseUrl: string, callId: string): string => `${publicBaseUrl}/carriers/twilio/calls/${callId}`;
 
 /** The callee's intents as Twilio's recogniser should expect them (a few of voice/dialog/intents.ts's phrases). */
-const INTENT_HINTS = ['who is this', 'what is this about', 'say that again', 'stop calling me', 'remove me from your list', 'wrong number', 'call me back later', "I'm busy"];
+const INTENT_HINTS = ['who is this', 'what is this about', 'say that again', 'stop calling me', 'remove me from your list', 'wrong number', 'call me back later', "I'm busy", 'can I speak to a person', 'representative'];
 
 /** Words Twilio's recogniser should expect: the answers, by the question's type, then the intents. */
 export function speechHints(q: CallQuestion): string {
@@ -25,6 +26,24 @@ function answerHints(q: CallQuestion): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** After a <Dial> nobody answered: the offer to take a message, heard by a speech <Gather>. */
+export function messageTwiml(publicBaseUrl: string, call: CarrierCall): string {
+  const r = new VoiceResponse();
+  r.say(TAKE_MESSAGE);
+  r.gather({ input: ['speech'], speechTimeout: 'auto', timeout: 6, actionOnEmptyResult: true, method: 'POST', action: `${twilioCallbackBase(publicBaseUrl, call.id)}/message` });
+  r.say(MESSAGE_GOODBYE);
+  r.hangup();
+  return r.toString();
+}
+
+/** The last words after the message (or the hang-up after a transfer the person took). */
+export function closingTwiml(text: string | null): string {
+  const r = new VoiceResponse();
+  if (text) r.say(text);
+  r.hangup();
+  return r.toString();
 }
 
 /**
@@ -58,6 +77,14 @@ export class TwilioConversation {
       if (step.before) r.say(step.before);
       r.say(step.text);
       r.hangup();
+      return r.toString();
+    }
+    if (step.kind === 'transfer') {
+      if (step.before) r.say(step.before);
+      r.say(step.text);
+      // Twilio dials the person and joins the calls; the action tells us whether they answered.
+      const dial = r.dial({ action: `${twilioCallbackBase(this.publicBaseUrl, call.id)}/dial`, method: 'POST', timeout: call.ringTimeoutSeconds, ...(call.from ? { callerId: call.from } : {}) });
+      dial.number(call.transferTo!);
       return r.toString();
     }
     const { q: index, attempt, clarifications } = step.key;

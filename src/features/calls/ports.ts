@@ -82,6 +82,8 @@ export interface CarrierCall {
   /** Where to hand the call to a person (E.164, or a SIP URI on a SIP connection); null: never. */
   readonly transferTo: string | null;
   readonly transferWhen: TransferWhen | null;
+  /** What became of the transfer, once tried. */
+  readonly transfer: { readonly answered: boolean } | null;
   readonly startedAt: Date | null;
   readonly endedAt: Date | null;
 }

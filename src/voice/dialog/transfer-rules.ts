@@ -1,10 +1,13 @@
-import type { TransferWhen } from '../../features/calls/ports';
+import type { CarrierCall, TransferWhen } from '../../features/calls/ports';
 
 /**
  * When a call is handed to a person (a call's `transfer_when`; null: the call has no transfer
  * target). Shared by the SIP agent's policy and the Twilio dialog, so both hand over on the same
  * words, keys and answers.
  */
+
+/** A call's rule: its transfer_when, `{callee_asks: true}` when only transfer_to was given, null without a target. */
+export const transferWhenOf = (call: Pick<CarrierCall, 'transferTo' | 'transferWhen'>): TransferWhen | null => (call.transferTo ? (call.transferWhen ?? { callee_asks: true }) : null);
 
 /** Whether asking for a person ("can I speak to someone?") hands the call over. */
 export const onRequest = (w: TransferWhen | null | undefined): boolean => !!w?.callee_asks;
