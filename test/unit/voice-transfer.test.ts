@@ -5,6 +5,7 @@ import { GOODBYE, handoffSummary, intro, MESSAGE_GOODBYE, reask, TAKE_MESSAGE, T
 import { SurveyPolicy } from '../../src/voice/dialog/survey-policy';
 import { onAnswer } from '../../src/voice/dialog/transfer-rules';
 import { DEFAULT_TIMING } from '../../src/voice/timing';
+import { outcome } from '../../src/features/campaigns/campaign-outcomes';
 
 const INTERESTED: CallQuestion = { key: 'interested', question: 'Are you interested in the offer?', type: 'boolean' };
 const PEOPLE: CallQuestion = { key: 'people', question: 'How many people will come?', type: 'number' };
@@ -141,4 +142,10 @@ test('the transfer key works from the first moment: pressed during the greeting,
   expect(policy.handle(spoken)).toEqual(expect.objectContaining({ type: 'transfer' }));
   // Without a transfer key a key during the greeting is no answer, as before.
   expect(new SurveyPolicy(script({ callee_asks: true }), DEFAULT_TIMING).start()).toEqual(expect.objectContaining({ keypad: 'ends_turn' }));
+});
+
+test('a campaign recipient whose call was transferred was reached: completed, never called again', () => {
+  const retry = { busy: { after_seconds: 600 }, no_answer: { after_seconds: 3600 }, voicemail: { after_seconds: 14400 }, carrier_error: { after_seconds: 60 }, max_attempts: 3 };
+  expect(outcome('transferred', 1, retry, true)).toEqual({ status: 'completed' });
+  expect(outcome('transferred', 3, retry, false)).toEqual({ status: 'completed' });
 });

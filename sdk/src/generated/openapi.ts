@@ -405,6 +405,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/carriers/twilio/calls/{call_id}/dial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The <Dial> to the transfer target ended: whether the person answered (DialCallStatus)
+         * @description Called by Twilio with form parameters; accepted only with a valid X-Twilio-Signature over PUBLIC_BASE_URL + path, made with the auth token of the account that placed the call (403 otherwise, and nothing changes). See docs/twilio.md.
+         */
+        post: operations["twilioDialCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/carriers/twilio/calls/{call_id}/gather": {
         parameters: {
             query?: never;
@@ -419,6 +439,26 @@ export interface paths {
          * @description Called by Twilio with form parameters; accepted only with a valid X-Twilio-Signature over PUBLIC_BASE_URL + path, made with the auth token of the account that placed the call (403 otherwise, and nothing changes). See docs/twilio.md.
          */
         post: operations["twilioGatherCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carriers/twilio/calls/{call_id}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The message the callee left after a transfer nobody answered (<Gather> action)
+         * @description Called by Twilio with form parameters; accepted only with a valid X-Twilio-Signature over PUBLIC_BASE_URL + path, made with the auth token of the account that placed the call (403 otherwise, and nothing changes). See docs/twilio.md.
+         */
+        post: operations["twilioMessageCallback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4999,6 +5039,115 @@ export interface operations {
             };
         };
     };
+    twilioDialCallback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Base64 HMAC-SHA1 of the URL and sorted form parameters, keyed with the account's auth token. */
+                "X-Twilio-Signature"?: string;
+            };
+            path: {
+                /** @description Our call id (Twilio calls back the URL it was given when the call was created). */
+                call_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+                 *       "CallSid": "CA0123456789abcdef0123456789abcdef",
+                 *       "DialCallStatus": "completed",
+                 *       "DialCallDuration": "95"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["TwilioCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description TwiML. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response> */
+                    "text/xml": string;
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     twilioGatherCallback: {
         parameters: {
             query: {
@@ -5042,6 +5191,115 @@ export interface operations {
                 };
                 content: {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><Response><Gather input="speech" action="…/gather?q=0"><Say>Can you come on Tuesday?</Say></Gather></Response> */
+                    "text/xml": string;
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    twilioMessageCallback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Base64 HMAC-SHA1 of the URL and sorted form parameters, keyed with the account's auth token. */
+                "X-Twilio-Signature"?: string;
+            };
+            path: {
+                /** @description Our call id (Twilio calls back the URL it was given when the call was created). */
+                call_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+                 *       "CallSid": "CA0123456789abcdef0123456789abcdef",
+                 *       "SpeechResult": "Please call me back tomorrow.",
+                 *       "Confidence": "0.88"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["TwilioCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description TwiML. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><Response><Say>Thank you, I will pass on your message. Goodbye.</Say><Hangup/></Response> */
                     "text/xml": string;
                 };
             };

@@ -8,9 +8,10 @@ const WAKE_COALESCE_MS = 100;
 
 /** The next step for a recipient whose call ended: final status, or another attempt after a delay. */
 export function outcome(disposition: Disposition, attempt: number, retry: RetryPolicy, campaignOpen: boolean): { status: 'completed' | 'failed' | 'canceled' | 'pending'; afterSeconds?: number } {
-  // Reached: a person (or their voicemail) heard the call; a wrong number reached someone too, and is never called again.
+  // Reached: a person (or their voicemail) heard the call; a wrong number reached someone too, and is never called again;
+  // a call handed to a person (transferred) reached the callee.
   const finalFor = (d: Disposition) =>
-    d === 'human' || d === 'voicemail' || d === 'wrong_number' || d === 'callback_requested' ? 'completed' : d === 'canceled' ? 'canceled' : 'failed';
+    d === 'human' || d === 'voicemail' || d === 'wrong_number' || d === 'callback_requested' || d === 'transferred' ? 'completed' : d === 'canceled' ? 'canceled' : 'failed';
   if (!campaignOpen || attempt >= retry.max_attempts) return { status: finalFor(disposition) };
   switch (disposition) {
     case 'busy':
@@ -26,7 +27,7 @@ export function outcome(disposition: Disposition, attempt: number, retry: RetryP
       // Exponential back-off: after, 2 × after, 4 × after...
       return { status: 'pending', afterSeconds: retry.carrier_error.after_seconds * 2 ** (attempt - 1) };
     default:
-      // human: reached; wrong_number and invalid_number: never retried; canceled: someone canceled the call.
+      // human, transferred: reached; wrong_number and invalid_number: never retried; canceled: someone canceled the call.
       return { status: finalFor(disposition) };
   }
 }

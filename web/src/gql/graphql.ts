@@ -136,6 +136,12 @@ export type AdminCall = Node & {
   to: Scalars['PhoneNumber']['output'];
   /** Transcript of the conversation, once analyzed. */
   transcript?: Maybe<Scalars['String']['output']>;
+  /** What became of the transfer; null until one was tried. */
+  transfer?: Maybe<Transfer>;
+  /** Where the agent hands the call to a person (E.164, or a SIP URI on a SIP connection); null: it never does. */
+  transferTo?: Maybe<Scalars['String']['output']>;
+  /** When it does; null without transferTo. */
+  transferWhen?: Maybe<TransferWhen>;
   /** One entry per utterance, in order; null until the call is analyzed. */
   turns?: Maybe<Array<CallTurn>>;
   /** Left on an answering machine; without it the agent hangs up. */
@@ -535,6 +541,12 @@ export type Call = Node & {
   to: Scalars['PhoneNumber']['output'];
   /** Transcript of the conversation, once analyzed. */
   transcript?: Maybe<Scalars['String']['output']>;
+  /** What became of the transfer; null until one was tried. */
+  transfer?: Maybe<Transfer>;
+  /** Where the agent hands the call to a person (E.164, or a SIP URI on a SIP connection); null: it never does. */
+  transferTo?: Maybe<Scalars['String']['output']>;
+  /** When it does; null without transferTo. */
+  transferWhen?: Maybe<TransferWhen>;
   /** One entry per utterance, in order; null until the call is analyzed. */
   turns?: Maybe<Array<CallTurn>>;
   /** Left on an answering machine; without it the agent hangs up. */
@@ -570,6 +582,8 @@ export type CallDisposition =
   | 'INVALID_NUMBER'
   /** Nobody answered before the ring timeout. */
   | 'NO_ANSWER'
+  /** A person answered and the call was handed to transferTo, who answered (see transfer). */
+  | 'TRANSFERRED'
   /** An answering machine or voicemail answered. */
   | 'VOICEMAIL'
   /** A person answered and said it was the wrong number; the agent ended politely. A campaign never calls it again. */
@@ -1251,6 +1265,10 @@ export type PlaceCallInput = {
   task?: InputMaybe<Scalars['String']['input']>;
   /** The number to call, in E.164 form (e.g. +14155550123). */
   to: Scalars['String']['input'];
+  /** Where to hand the call to a person: E.164, or a SIP URI (sip:user@host) when the carrier connection is SIP. */
+  transferTo?: InputMaybe<Scalars['String']['input']>;
+  /** When to hand it over; default: when the callee asks for a person. */
+  transferWhen?: InputMaybe<TransferWhenInput>;
   /** A message to leave on an answering machine (up to 2000 characters); without it the agent hangs up. */
   voicemailMessage?: InputMaybe<Scalars['String']['input']>;
   /** Webhook destination (an http(s) URL) for this call's events instead of the organization's. */
@@ -1598,6 +1616,66 @@ export type SuppressionsAdded = {
   numbers: Scalars['Int']['output'];
 };
 
+/** What became of a call handed to a person. */
+export type Transfer = {
+  __typename?: 'Transfer';
+  /** The person answered. */
+  answered: Scalars['Boolean']['output'];
+  /** When the outcome was known. */
+  at: Scalars['DateTime']['output'];
+  /** Why it did not happen (null when answered); the agent then took a message. */
+  failureReason?: Maybe<Scalars['String']['output']>;
+  /** How it was handed over. */
+  mode: TransferMode;
+};
+
+/** Hand over when this question's answer equals the value. */
+export type TransferAnswerRule = {
+  __typename?: 'TransferAnswerRule';
+  /** The value (a string, number or boolean); strings compared without case. */
+  equals: Scalars['JSON']['output'];
+  /** The question key. */
+  key: Scalars['String']['output'];
+};
+
+/** Hand over when this question's answer equals the value. */
+export type TransferAnswerRuleInput = {
+  /** A string, number or boolean; strings compared without case. */
+  equals: Scalars['JSON']['input'];
+  /** The question key. */
+  key: Scalars['String']['input'];
+};
+
+/** How a call was handed to a person. */
+export type TransferMode =
+  /** voicegate dialled the person on the same SIP trunk, told them who is calling and joined the two calls. */
+  | 'BRIDGE'
+  /** Twilio <Dial>. */
+  | 'DIAL'
+  /** SIP REFER: the trunk connected the callee to the person and the call left voicegate. */
+  | 'REFER';
+
+/** When the agent hands a call to its transferTo. */
+export type TransferWhen = {
+  __typename?: 'TransferWhen';
+  /** A question's answer matches. */
+  answer?: Maybe<TransferAnswerRule>;
+  /** The callee asks for a person. */
+  calleeAsks: Scalars['Boolean']['output'];
+  /** The callee presses this key. */
+  digit?: Maybe<Scalars['String']['output']>;
+};
+
+/** When to hand the call to transferTo (at least one; default: the callee asks). */
+export type TransferWhenInput = {
+  /** A question's answer matches. */
+  answer?: InputMaybe<TransferAnswerRuleInput>;
+  /** true: the callee may ask for a person. */
+  calleeAsks?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The callee presses this key (0-9, * or #). */
+  digit?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Where the time of an agent turn that answers the callee went, in milliseconds. */
 export type TurnLatency = {
   __typename?: 'TurnLatency';
@@ -1776,6 +1854,8 @@ export type WebhookEvent =
   | 'CALL_ENDED'
   /** call.queued: a call was accepted. */
   | 'CALL_QUEUED'
+  /** call.transferred: the agent handed a call to a person, or tried to (answered says which). */
+  | 'CALL_TRANSFERRED'
   /** campaign.completed: no recipient of a campaign is pending or calling any more. */
   | 'CAMPAIGN_COMPLETED'
   /** campaign.paused: a campaign was paused. */
