@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { bearer, eventually, recordSecret, signup, type TestOrg } from '../helpers/factories';
 import { rawGql } from '../helpers/graphql';
 import { Receiver } from '../helpers/receiver';
@@ -39,6 +41,17 @@ describe('transfer to a person', () => {
     await farEnd?.close();
     await rx?.close();
   });
+
+  /** A body validated against a schema of the OpenAPI document the app serves (`#/webhooks/…` or a component). */
+  async function conformsTo(pointer: (doc: Record<string, any>) => unknown, body: unknown): Promise<void> {
+    const doc = (await app.http().get('/openapi.json').expect(200)).body;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const base = 'https://voicegate.test/openapi.json';
+    ajv.addSchema({ $id: base, components: doc.components });
+    const validate = ajv.compile(JSON.parse(JSON.stringify(pointer(doc)).replace(/"#\/components\//g, `"${base}#/components/`)));
+    if (!validate(body)) throw new Error(`does not match the document: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`);
+  }
 
   const place = (org: TestOrg, body: Record<string, unknown>) => app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send(body);
   const errorsOf = (res: { body: { errors?: Array<{ field: string; message: string }> } }) => (res.body.errors ?? []).map((e) => e.field);
@@ -112,6 +125,7 @@ describe('transfer to a person', () => {
       await rx.waitFor(() => rx.byEvent('call.transferred', callId).length > 0, { what: 'call.transferred' });
       const [r] = rx.byEvent('call.transferred', callId);
       expect(r!.headers['x-voice-signature']).toBe(`sha256=${createHmac('sha256', Buffer.from(twilioOrg.webhookSecret, 'utf8')).update(r!.raw).digest('hex')}`);
+      await conformsTo((doc) => doc.webhooks['call.transferred'].post.requestBody.content['application/json'].schema, r!.json);
       return r!.json;
     };
 
@@ -127,6 +141,7 @@ describe('transfer to a person', () => {
       expect(dialDoc).toMatch(new RegExp(`<Dial action="${PUBLIC}/carriers/twilio/calls/${res.body.call_id}/dial" method="POST" timeout="20" callerId="\\+14155550111"><Number>\\${PERSON}</Number></Dial>`));
       expect(far.twiml[2]).toContain('<Hangup/>');
       expect(call).toMatchObject({ status: 'completed', disposition: 'transferred', transfer: { mode: 'dial', answered: true, failure_reason: null } });
+      await conformsTo((doc) => ({ $ref: '#/components/schemas/Call' }), call);
       expect(call.transcript).toContain('Callee: can I speak to a person?\nAgent: Please hold while I connect you to a person.\nAgent: [transferred to +14155550100: answered]');
       expect(await signedTransferred(res.body.call_id)).toEqual({ event: 'call.transferred', org_id: twilioOrg.orgId, call_id: res.body.call_id, timestamp: expect.any(String), to, status: 'in_progress', metadata: {}, transfer_to: PERSON, mode: 'dial', answered: true });
     });
