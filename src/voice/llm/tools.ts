@@ -122,7 +122,7 @@ export function runTool(call: ToolCall, ctx: ToolContext): ToolOutcome {
     case 'record_answer':
       return recordAnswer(args, ctx);
     case 'end_call': {
-      const reason = END_REASONS.includes(args.reason as never) ? (args.reason as CallEnding & { tool: 'end_call' })['reason'] : 'other';
+      const reason = END_REASONS.find((r) => r === args.reason) ?? 'other';
       return { result: { ok: true }, ending: { tool: 'end_call', reason } };
     }
     case 'opt_out':
