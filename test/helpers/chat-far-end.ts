@@ -50,7 +50,7 @@ const pieces = (text: string | string[]): string[] => (Array.isArray(text) ? tex
  */
 export class ChatFarEnd {
   readonly requests: ChatRequestSeen[] = [];
-  private readonly replies: ChatReply[] = [];
+  private readonly replies: Array<ChatReply | ((req: ChatRequestSeen) => ChatReply)> = [];
   private readonly checks = new Set<() => void>();
   private server!: http.Server;
   url = '';
@@ -63,8 +63,8 @@ export class ChatFarEnd {
     return f;
   }
 
-  /** Scripts the next replies, in order. */
-  reply(...replies: ChatReply[]): void {
+  /** Scripts the next replies, in order; a function answers from the request (e.g. quoting what the callee was heard to say). */
+  reply(...replies: Array<ChatReply | ((req: ChatRequestSeen) => ChatReply)>): void {
     this.replies.push(...replies);
   }
 
@@ -118,7 +118,8 @@ export class ChatFarEnd {
       }
     });
     this.changed();
-    const r = this.replies.shift();
+    const next = this.replies.shift();
+    const r = typeof next === 'function' ? next(seen) : next;
     if (!r || r.status) {
       finished = true;
       res.writeHead(r?.status ?? 500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: r ? 'scripted failure' : 'no reply scripted' } }));

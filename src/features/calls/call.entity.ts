@@ -181,7 +181,7 @@ export class Call implements CarrierCall {
   agent: CallAgentOptions | null = null;
 
   /** A model-led conversation's audit trail (prompts, replies, tool calls and results), once analysed. */
-  @Property({ type: 'json', columnType: 'jsonb', nullable: true, lazy: true })
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
   agentLog: AgentLogEntry[] | null = null;
 
   @Property({ type: 'datetime', onUpdate: () => new Date() })
