@@ -12,7 +12,7 @@
  */
 import dgram from 'node:dgram';
 import type { AddressInfo } from 'node:net';
-import alawmulaw from 'alawmulaw';
+import * as alawmulaw from 'alawmulaw';
 import { RtpSession } from '../src/carriers/sip/media/rtp-session';
 import { VoiceAgent } from '../src/voice/agent/voice-agent';
 import type { DialogAction, DialogPolicy } from '../src/voice/dialog/dialog-policy';
