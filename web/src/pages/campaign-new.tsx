@@ -86,7 +86,9 @@ function guessMapping(t: CsvTable): Mapping {
 
 function recipientsOf(t: CsvTable, m: Mapping): CampaignRecipientInput[] {
   return t.rows.map((row) => {
-    const r: CampaignRecipientInput = { to: (row[m.number] ?? '').trim() };
+    // Spaces, dashes, dots and brackets people type in numbers are dropped: "+1 (415) 555-0123" → +14155550123.
+    const raw = (row[m.number] ?? '').trim();
+    const r: CampaignRecipientInput = { to: raw.startsWith('+') ? `+${raw.slice(1).replace(/[\s().-]/g, '')}` : raw };
     const zone = m.zone !== null ? (row[m.zone] ?? '').trim() : '';
     if (zone) r.timeZone = zone;
     if (m.metadata.length) {
