@@ -39,7 +39,12 @@ export function Chart({ title, days, series, stacked = false, leftUnit = '', rig
       {
         width: width(),
         height: 240,
-        scales: { x: { time: true }, y: { range: stacked ? (_u, _min, max) => [0, Math.max(1, max)] : undefined }, r: {} },
+        scales: {
+          // Half a day either side, so the first and last days' bars are whole.
+          x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] },
+          y: { range: stacked ? (_u, _min, max) => [0, Math.max(1, max)] : leftUnit === '%' ? [0, 100] : (_u, min, max) => [Math.min(0, min), Math.max(1, max * 1.1)] },
+          r: { range: (_u, min, max) => [Math.min(0, min), Math.max(1, max * 1.1)] },
+        },
         axes: [
           { space: 60 },
           { label: leftUnit, size: 56 },
