@@ -161,7 +161,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     clock,
     campaigns,
     campaignInsights: new CampaignInsights(campaigns, clock),
-    analytics: new AnalyticsService(),
+    analytics: new AnalyticsService(clock),
     dispatcher: new CampaignDispatcher(clock, config.rateLimit.maxQueuedCallsPerOrg),
     suppressions: new SuppressionsService(),
     metrics,

@@ -15,6 +15,7 @@ import {
   SearchSuppressionsDocument,
   type CampaignRecipientAnswersQuery,
 } from '../graphql/generated';
+import { DAY_SETTLES_AFTER_MS } from '../../src/features/analytics/analytics.service';
 import { bearer, eventually, signup, type TestOrg } from '../helpers/factories';
 import { gql } from '../helpers/graphql';
 import { connectWs, subscribe } from '../helpers/graphql-ws';
@@ -284,5 +285,50 @@ describe('the do-not-call list as the dashboard manages it', () => {
     const week = (await gql(app, AnalyticsDocument, { from: '2026-01-01', to: '2026-01-07' }, org.token)).data!.analytics;
     expect(week.calls.map((d) => d.day)).toEqual(['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05', '2026-01-06', '2026-01-07']);
     expect(week.deliveries.every((d) => d.attempts === 0 && d.successRate === null)).toBe(true);
+  });
+  test('analytics of days that are over are kept once computed; the last day is aggregated live on every request; latency percentiles over the calls measured', async () => {
+    const org = await signup(app);
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    const insertCall = (endedAt: string, disposition: string, duration: number, latency: object | null) =>
+      app.db.pool.query(
+        `insert into calls (id, org_id, to_number, status, disposition, duration_seconds, max_duration_seconds, created_at, ended_at, latency)
+         values (gen_random_uuid(), $1, '+14155550100', $2, $3, $4, 600, $5, $5, $6)`,
+        [org.orgId, disposition === 'human' || disposition === 'voicemail' ? 'completed' : 'failed', disposition, duration, endedAt, latency && JSON.stringify(latency)],
+      );
+    const past = day(3);
+    await insertCall(`${past}T10:00:00Z`, 'human', 30, { p50_ms: 400, p95_ms: 900, turns: 3 });
+    await insertCall(`${past}T11:00:00Z`, 'human', 50, { p50_ms: 600, p95_ms: 1100, turns: 4 });
+    await insertCall(`${past}T12:00:00Z`, 'human', 40, { p50_ms: 500, p95_ms: 1000, turns: 2 });
+    await insertCall(`${past}T13:00:00Z`, 'busy', 0, null);
+    const now = new Date().toISOString();
+    await insertCall(now, 'no_answer', 0, null);
+
+    const read = async () => (await gql(app, AnalyticsDocument, { from: day(3), to: day(0) }, org.token)).data!.analytics;
+    const first = await read();
+    expect(first.calls.map((d) => d.calls)).toEqual([4, 0, 0, 1]);
+    expect(first.calls[0]).toMatchObject({
+      day: past,
+      outcomes: [{ outcome: 'human', count: 3 }, { outcome: 'busy', count: 1 }],
+      answered: 3,
+      answerRate: 0.75,
+      averageDurationSeconds: 40,
+      latencyP50Ms: 500,
+      latencyP95Ms: 1090,
+      latencyCalls: 3,
+    });
+    // The days that are over were kept (yesterday only once it has been over for DAY_SETTLES_AFTER_MS); today was not.
+    const over = [day(3), day(2), day(1)].filter((d) => Date.parse(`${d}T00:00:00Z`) + 86_400_000 + DAY_SETTLES_AFTER_MS <= Date.now());
+    const kept = await app.db.pool.query(`select to_char(day, 'YYYY-MM-DD') as day from analytics_days where org_id = $1 order by day`, [org.orgId]);
+    expect(kept.rows.map((r) => r.day)).toEqual(over);
+    expect(over.slice(0, 2)).toEqual([day(3), day(2)]);
+
+    // A call ending now counts at once; the kept days are read as kept.
+    await insertCall(new Date().toISOString(), 'human', 20, null);
+    const second = await read();
+    expect(second.calls[3]).toMatchObject({ calls: 2, answered: 1 });
+    expect(second.calls.slice(0, 3)).toEqual(first.calls.slice(0, 3));
+    // Another organization's kept days are its own.
+    const other = await signup(app);
+    expect((await gql(app, AnalyticsDocument, { from: day(3), to: day(0) }, other.token)).data!.analytics.calls.map((d) => d.calls)).toEqual([0, 0, 0, 0]);
   });
 });
