@@ -1,6 +1,6 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
-import type { CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition, TransferMode, TransferWhen } from './ports';
+import type { AgentLogEntry, CallAgentOptions, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition, TransferMode, TransferWhen } from './ports';
 
 // The plain types live in ports.ts (what carriers and voice may import); re-exported for the feature.
 export { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES, TRANSFER_MODES } from './ports';
@@ -55,7 +55,9 @@ export class Call implements CarrierCall {
     | 'callbackAt'
     | 'transferTo'
     | 'transferWhen'
-    | 'transfer';
+    | 'transfer'
+    | 'agent'
+    | 'agentLog';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -197,6 +199,13 @@ export class Call implements CarrierCall {
   /** What became of the transfer, once tried (one per call). */
   @Property({ type: 'json', columnType: 'jsonb', nullable: true })
   transfer: StoredTransfer | null = null;
+  /** The call's own agent options (language, voice, llm, instructions); null: the organization's defaults. */
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  agent: CallAgentOptions | null = null;
+
+  /** A model-led conversation's audit trail (prompts, replies, tool calls and results), once analysed. */
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  agentLog: AgentLogEntry[] | null = null;
 
   @Property({ type: 'datetime', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
