@@ -72,7 +72,7 @@ test('the model is offered transfer_call only when the callee may ask for a pers
   expect(await c.next()).toBe('say: Of course, connecting you now.');
   expect(await c.done).toBe('transferred');
   expect(c.summaries).toEqual([expect.stringContaining('asked to speak to a person')]);
-  expect(farEnd.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toContain('transfer_call');
+  expect((farEnd.requests[0]!.body.tools ?? []).map((t: { function: { name: string } }) => t.function.name)).toContain('transfer_call');
   expect(c.policy.transcript.at(-1)).toBe('Agent: [transferred]');
 });
 
@@ -93,6 +93,21 @@ test('the transfer key hands over without asking the model; nobody answers: the 
   expect(await c.done).toBe('human');
   // Without callee_asks the model is not offered the tool; one request only (the key needed no model).
   expect(farEnd.requests).toHaveLength(1);
-  expect(farEnd.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).not.toContain('transfer_call');
+  expect((farEnd.requests[0]!.body.tools ?? []).map((t: { function: { name: string } }) => t.function.name)).not.toContain('transfer_call');
   expect(c.policy.transcript).toEqual(expect.arrayContaining(['Callee: [pressed 0]', `Agent: ${TRANSFER_HOLD}`, 'Agent: [not answered]', `Agent: ${TAKE_MESSAGE}`, 'Callee: please call me back about the bill']));
+});
+
+test('an answer the model records that matches the rule hands over, whatever the model meant to say next', async () => {
+  farEnd.reply({ text: INTERESTED.question }, { text: 'Great.', toolCalls: [{ name: 'record_answer', arguments: { key: 'interested', value: true, evidence: 'yes I am' } }] });
+  const c = call({ answer: { key: 'interested', equals: true } }, ['hello', 'yes I am'], { answered: true, leg: '[bridged]' });
+  expect(await c.next()).toBe('listen: any');
+  c.says();
+  expect(await c.next()).toBe(`say: ${intro(ORG, TASK)}`);
+  expect(await c.next()).toBe(`say: ${INTERESTED.question}`);
+  expect(await c.next()).toBe('listen: interested');
+  c.says();
+  expect(await c.next()).toBe('say: Great.');
+  expect(await c.done).toBe('transferred');
+  expect(c.policy.answers).toEqual({ interested: true });
+  expect(c.summaries).toEqual([expect.stringContaining('answered interested with yes')]);
 });

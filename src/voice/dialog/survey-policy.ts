@@ -129,6 +129,19 @@ export class SurveyPolicy implements DialogPolicy {
     }
   }
 
+  /**
+   * Takes over after a transfer nobody answered (from a language model that handed the call):
+   * the answers gathered so far are kept and the agent offers to take a message.
+   */
+  takeMessage(answers: Readonly<Record<string, unknown>>): DialogAction {
+    for (const q of this.script.questions) {
+      const value = answers[q.key];
+      if (value !== null && value !== undefined) this.answers[q.key] = value;
+    }
+    this.state = { at: 'message_offer' };
+    return this.say(TAKE_MESSAGE, null);
+  }
+
   /** Hands the call over: the hold line first (it plays to its end), then the transfer. */
   private transfer(why: string): DialogAction {
     this.state = { at: 'holding', why };
