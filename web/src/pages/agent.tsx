@@ -245,7 +245,7 @@ function SettingsForm({ current, pending, error, saved, onSubmit }: { current: S
       <fieldset>
         <legend>Your own model endpoint (optional)</legend>
         <p className="muted small">
-          An OpenAI-compatible chat-completions endpoint, used instead of the deployment&apos;s.{own ? ' Empty the URL to go back to the deployment’s.' : ''}
+          An OpenAI-compatible chat-completions endpoint, used instead of the deployment&apos;s.{own ? " Empty the URL to go back to the deployment's." : ''}
         </p>
         <FormField {...field} name="llm.url" label="Endpoint URL">
           {(p) => <input {...p} type="url" defaultValue={current.llm.url ?? ''} placeholder="https://llm.example.com/v1" autoComplete="off" spellCheck={false} />}
