@@ -9,6 +9,7 @@ import type { TurnOptions } from '../turns/endpointer';
 import { TurnListener, type OpenTurn, type Turn } from '../turns/turn-listener';
 import type { VoiceActivityDetector } from '../vad/voice-activity-detector';
 import type { AgentMedia, Playback } from './agent-media';
+import { preparePrompt } from './prompt-player';
 
 export interface AgentResult {
   disposition: Disposition;
@@ -144,14 +145,18 @@ export class VoiceAgent {
 
   /** Plays a prompt; with `bargeIn`, listens meanwhile and stops it when the callee talks over it. Whether it was. */
   private async say(text: string, bargeIn: ListenFor | null): Promise<boolean> {
-    const pcm = await this.deps.tts.synthesize(text);
+    // A streaming synthesizer is ready at its first audio; the rest plays as it arrives.
+    const prompt = await preparePrompt(this.deps.tts, text);
     const synthesizedMs = this.deps.media.positionMs;
-    if (this.aborted) return false;
+    if (this.aborted) {
+      prompt.cancel();
+      return false;
+    }
     // VOICE_BARGE_IN=0: prompts play to their end, as goodbyes always do.
     if (bargeIn && this.timing.bargeInMs > 0) this.open(bargeIn, true);
     else this.closeWatch();
     let interrupted = false;
-    const playback: Playback = this.deps.media.play(pcm);
+    const playback: Playback = prompt.play(this.deps.media);
     this.onBargeIn = () => {
       interrupted = true;
       playback.stop();
