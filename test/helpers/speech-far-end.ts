@@ -40,6 +40,8 @@ export class SpeechFarEnd {
   private script: (req: SpeechRequest) => SpeechScript = () => ({ free: true, pieces: [] });
   private readonly waiters = new Set<() => void>();
   private readonly releases: Array<() => void> = [];
+  /** Pieces released before anyone waited for them. */
+  private credits = 0;
 
   static async start(): Promise<SpeechFarEnd> {
     const f = new SpeechFarEnd();
@@ -57,9 +59,11 @@ export class SpeechFarEnd {
     this.script = script;
   }
 
-  /** Lets the next held piece go out. */
+  /** Lets the next held piece go out (now, or as soon as it is due). */
   release(): void {
-    this.releases.shift()?.();
+    const next = this.releases.shift();
+    if (next) next();
+    else this.credits++;
   }
 
   /** Resolves once `predicate` holds (checked at every change the far end sees). */
@@ -82,6 +86,7 @@ export class SpeechFarEnd {
 
   async close(): Promise<void> {
     for (const r of this.releases.splice(0)) r();
+    this.credits = Number.POSITIVE_INFINITY;
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -119,7 +124,10 @@ export class SpeechFarEnd {
         res.socket?.destroy();
         return;
       }
-      if (!s.free) await new Promise<void>((resolve) => this.releases.push(resolve));
+      if (!s.free) {
+        if (this.credits > 0) this.credits--;
+        else await new Promise<void>((resolve) => this.releases.push(resolve));
+      }
       if (res.destroyed) return;
       res.write(piece);
       r.sent++;
