@@ -96,7 +96,8 @@ class DeepgramStream implements RecognitionStream {
     this.ws.on('error', (err) => (this.error ??= new Error(`speech recognition connection failed: ${err.message}`)));
     this.ws.on('close', (code, reason) => {
       this.closed = true;
-      if (!this.ending && code !== 1000) this.error ??= new Error(`speech recognition connection closed (${code}${reason.length ? `: ${String(reason).slice(0, 200)}` : ''})`);
+      // CloseStream is answered with a normal close (1000); anything else lost the stream.
+      if (code !== 1000) this.error ??= new Error(`speech recognition connection closed (${code}${reason.length ? `: ${String(reason).slice(0, 200)}` : ''})`);
       for (const wake of this.onClosed.splice(0)) wake();
     });
   }
@@ -130,7 +131,10 @@ class DeepgramStream implements RecognitionStream {
           resolve();
         });
       });
-      if (!this.closed) this.ws.terminate();
+      if (!this.closed) {
+        this.error ??= new Error(`speech recognition sent no last result within ${this.options.finishTimeoutMs ?? 3000} ms`);
+        this.ws.terminate();
+      }
     }
     if (!this.text() && this.error) throw this.error;
     return this.result();
