@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,8 +14,8 @@ interface VoiceProgram {
   /** The Debian package(s) to install. */
   packages: string;
   binary: string;
-  /** Files the voice needs besides the program. */
-  voiceFiles(voice: string): string[];
+  /** Where the voice's data is when installed (null: built into the program). */
+  voiceData(voice: string): string | null;
   /** Arguments: the text is in `textFile`, the WAV goes to `wavFile`. */
   args(voice: string, textFile: string, wavFile: string, text: string): string[];
 }
@@ -25,14 +25,14 @@ const PROGRAMS: Record<LocalEngine, VoiceProgram> = {
   flite: {
     packages: 'flite',
     binary: 'flite',
-    voiceFiles: () => [],
+    voiceData: () => null,
     args: (voice, textFile, wavFile) => ['-voice', voice, '-f', textFile, '-o', wavFile],
   },
   // SVOX Pico (Apache-2.0; Debian ships it in non-free, as its language data comes without sources).
   pico: {
     packages: 'libttspico-utils',
     binary: 'pico2wave',
-    voiceFiles: (voice) => [`/usr/share/pico/lang/${voice}_ta.bin`],
+    voiceData: (voice) => `/usr/share/pico/lang/${voice}_ta.bin`,
     // pico2wave takes the text as an argument; `--` keeps a text starting with "-" from being read as an option.
     args: (voice, _textFile, wavFile, text) => ['-l', voice, '-w', wavFile, '--', text],
   },
@@ -40,7 +40,12 @@ const PROGRAMS: Record<LocalEngine, VoiceProgram> = {
   festival: {
     packages: 'festival festvox-us-slt-hts',
     binary: 'text2wave',
-    voiceFiles: (voice) => (voice === 'cmu_us_slt_arctic_hts' ? ['/usr/share/festival/voices/us/cmu_us_slt_arctic_hts'] : voice === 'kal_diphone' ? ['/usr/share/festival/voices/english/kal_diphone'] : []),
+    // Festival's voices live in /usr/share/festival/voices/<language>/<name>.
+    voiceData: (voice) => {
+      const root = '/usr/share/festival/voices';
+      const language = existsSync(root) ? readdirSync(root).find((l) => existsSync(path.join(root, l, voice))) : undefined;
+      return path.join(root, language ?? 'us', voice);
+    },
     args: (voice, textFile, wavFile) => ['-eval', `(voice_${voice})`, '-o', wavFile, textFile],
   },
 };
@@ -59,8 +64,8 @@ function findBinary(name: string): string | null {
 export function localVoiceMissing(engine: LocalEngine, voice: string): string | null {
   const p = PROGRAMS[engine];
   if (!findBinary(p.binary)) return `${p.binary} is not installed (Debian: apt-get install ${p.packages})`;
-  const missing = p.voiceFiles(voice).find((f) => !existsSync(f));
-  return missing ? `the ${engine} voice ${voice} is not installed (${missing} is missing; Debian: apt-get install ${p.packages})` : null;
+  const missing = p.voiceData(voice);
+  return missing && !existsSync(missing) ? `the ${engine} voice ${voice} is not installed (${missing} is missing; Debian: apt-get install ${p.packages})` : null;
 }
 
 /**
