@@ -66,9 +66,7 @@ const CANDIDATES: Candidate[] = [
   },
   local('flite', 'slt', 'Debian `flite` (a process per prompt)', 'BSD-style (CMU)'),
   local('flite', 'kal16', 'Debian `flite`', 'BSD-style (CMU)'),
-  local('flite', 'rms', 'Debian `flite`', 'BSD-style (CMU)'),
   local('pico', 'en-US', 'Debian `libttspico-utils` (non-free), `pico2wave`', 'Apache-2.0 (Debian: non-free, language data without sources)'),
-  local('pico', 'en-GB', 'Debian `libttspico-utils` (non-free)', 'Apache-2.0'),
   local('festival', 'cmu_us_slt_arctic_hts', 'Debian `festival` + `festvox-us-slt-hts`', 'BSD-style (festival); voice: BSD-style (CMU ARCTIC)'),
   local('festival', 'kal_diphone', 'Debian `festival` + `festvox-kallpc16k`', 'BSD-style'),
 ];
@@ -147,7 +145,8 @@ async function main(): Promise<void> {
     await new Promise<void>((resolve, reject) =>
       execFile(
         'pocketsphinx_batch',
-        ['-adcin', 'yes', '-adchdr', '44', '-cepdir', dir, '-cepext', '.wav', '-ctl', path.join(dir, 'ctl'), '-hmm', path.join(MODEL_DIR, 'en-us'), '-lm', path.join(MODEL_DIR, 'en-us.lm.bin'), '-dict', path.join(MODEL_DIR, 'cmudict-en-us.dict'), '-hyp', path.join(dir, 'hyp'), '-logfn', '/dev/null'],
+        // Decoding settings that halve its time (no second pass, a phone lookahead): the same for every candidate.
+        ['-fwdflat', 'no', '-bestpath', 'no', '-maxhmmpf', '3000', '-pl_window', '5', '-adcin', 'yes', '-adchdr', '44', '-cepdir', dir, '-cepext', '.wav', '-ctl', path.join(dir, 'ctl'), '-hmm', path.join(MODEL_DIR, 'en-us'), '-lm', path.join(MODEL_DIR, 'en-us.lm.bin'), '-dict', path.join(MODEL_DIR, 'cmudict-en-us.dict'), '-hyp', path.join(dir, 'hyp'), '-logfn', '/dev/null'],
         { maxBuffer: 16 << 20 },
         (err) => (err ? reject(err) : resolve()),
       ),

@@ -128,7 +128,8 @@ const envSchema = z.object({
   STT_MODEL: z.string().min(1).optional(),
   /** Deepgram's `endpointing`: the silence after which it marks a result `speech_final`. */
   STT_ENDPOINTING: duration.default(300),
-  TTS_ENGINE: z.enum(['espeak', 'flite', 'pico', 'festival', 'openai']).default('espeak'),
+  /** The default: the local voice heard best on the phone line (docs/voice.md, "Voices"); eSpeak NG when flite is not installed. */
+  TTS_ENGINE: z.enum(['espeak', 'flite', 'pico', 'festival', 'openai']).default('flite'),
   TTS_URL: z.url({ protocol: /^https?$/ }).optional(),
   TTS_API_KEY: z.string().optional(),
   TTS_MODEL: z.string().min(1).default('tts-1'),
@@ -339,7 +340,7 @@ export interface TtsConfig {
  */
 export const TTS_VOICES: Record<TtsEngine, { default: string; pattern: RegExp; says: string }> = {
   espeak: { default: 'en-us', pattern: /^[a-z]{2,3}(-[a-z0-9]{2,8})*(\+[a-z0-9]{1,12})?$/, says: 'an eSpeak NG voice such as en-us, en-gb or en-us+f3' },
-  flite: { default: 'slt', pattern: /^(slt|rms|awb|kal16|kal)$/, says: 'slt, rms, awb, kal16 or kal' },
+  flite: { default: 'kal16', pattern: /^(slt|rms|awb|kal16|kal)$/, says: 'kal16, slt, rms, awb or kal' },
   pico: { default: 'en-US', pattern: /^(en-US|en-GB|de-DE|es-ES|fr-FR|it-IT)$/, says: 'en-US, en-GB, de-DE, es-ES, fr-FR or it-IT' },
   festival: { default: 'cmu_us_slt_arctic_hts', pattern: /^[a-z0-9_]{1,48}$/, says: 'a festival voice name such as cmu_us_slt_arctic_hts or kal_diphone' },
   openai: { default: 'alloy', pattern: /^[A-Za-z0-9_.-]{1,64}$/, says: 'a voice of the endpoint such as alloy' },

@@ -33,9 +33,10 @@ function logLines() {
 describe('speech engine settings', () => {
   test('TTS defaults: the documented engine and its voice; the OpenAI engine needs TTS_URL', () => {
     const c = env({});
-    expect(c.tts).toEqual({ engine: 'espeak', url: undefined, apiKey: undefined, model: 'tts-1', voice: 'en-us' });
+    expect(c.tts).toEqual({ engine: 'flite', url: undefined, apiKey: undefined, model: 'tts-1', voice: 'kal16' });
+    expect(env({ TTS_ENGINE: 'espeak' }).tts.voice).toBe('en-us');
     expect(env({ TTS_ENGINE: 'openai', TTS_URL: 'https://api.openai.com', TTS_API_KEY: 'sk-x' }).tts).toEqual({ engine: 'openai', url: 'https://api.openai.com', apiKey: 'sk-x', model: 'tts-1', voice: 'alloy' });
-    expect(env({ TTS_ENGINE: 'flite' }).tts.voice).toBe('slt');
+    expect(env({ TTS_ENGINE: 'flite', TTS_VOICE: 'slt' }).tts.voice).toBe('slt');
     expect(env({ TTS_ENGINE: 'pico' }).tts.voice).toBe('en-US');
     expect(env({ TTS_ENGINE: 'festival' }).tts.voice).toBe('cmu_us_slt_arctic_hts');
     expect(() => env({ TTS_ENGINE: 'openai' })).toThrow(new ConfigError('TTS_URL must be set when TTS_ENGINE=openai.'));
@@ -44,7 +45,7 @@ describe('speech engine settings', () => {
 
   test('TTS_VOICE must name a voice of the engine: nothing else reaches a command line', () => {
     expect(env({ TTS_ENGINE: 'flite', TTS_VOICE: 'rms' }).tts.voice).toBe('rms');
-    expect(() => env({ TTS_ENGINE: 'flite', TTS_VOICE: 'slt; rm -rf /' })).toThrow(/TTS_VOICE "slt; rm -rf \/" is not a flite voice \(slt, rms, awb, kal16 or kal\)/);
+    expect(() => env({ TTS_ENGINE: 'flite', TTS_VOICE: 'slt; rm -rf /' })).toThrow(/TTS_VOICE "slt; rm -rf \/" is not a flite voice \(kal16, slt, rms, awb or kal\)/);
     expect(() => env({ TTS_ENGINE: 'festival', TTS_VOICE: 'x) (system "id"' })).toThrow(/is not a festival voice/);
     expect(() => env({ TTS_ENGINE: 'pico', TTS_VOICE: '--help' })).toThrow(/is not a pico voice/);
     expect(env({ TTS_ENGINE: 'espeak', TTS_VOICE: 'en-gb+f3' }).tts.voice).toBe('en-gb+f3');
@@ -75,7 +76,7 @@ describe('creating the engines', () => {
 
   test('TTS_ENGINE picks the synthesizer; a local voice that is not installed is replaced by eSpeak NG, with a warning naming the packages', async () => {
     const { log, lines } = logLines();
-    expect(createSynthesizer(env({}).tts, log)).toBeInstanceOf(EspeakSynthesizer);
+    expect(createSynthesizer(env({ TTS_ENGINE: 'espeak' }).tts, log)).toBeInstanceOf(EspeakSynthesizer);
     expect(createSynthesizer(env({ TTS_ENGINE: 'openai', TTS_URL: 'http://127.0.0.1:1' }).tts, log)).toBeInstanceOf(OpenAiSynthesizer);
     // A festival voice no Debian package of this machine installs.
     const absent = env({ TTS_ENGINE: 'festival', TTS_VOICE: 'cmu_us_nobody_cg' }).tts;
@@ -86,10 +87,11 @@ describe('creating the engines', () => {
     await tts.close();
   });
 
-  const fliteHere = localVoiceMissing('flite', 'slt') === null;
+  const fliteHere = localVoiceMissing('flite', 'kal16') === null;
   (fliteHere ? test : test.skip)('a local voice (flite, when installed) speaks a prompt as 8 kHz audio, with nothing logged', async () => {
     const { log, lines } = logLines();
-    const tts = createSynthesizer(env({ TTS_ENGINE: 'flite' }).tts, log);
+    // The default engine and voice.
+    const tts = createSynthesizer(env({}).tts, log);
     expect(tts).toBeInstanceOf(LocalVoiceSynthesizer);
     const pcm = await tts.synthesize('Thank you for your time. Goodbye.');
     // About two seconds of speech at 8 kHz, not silence.

@@ -21,7 +21,7 @@ interface VoiceProgram {
 }
 
 const PROGRAMS: Record<LocalEngine, VoiceProgram> = {
-  // Flite 2.2 (CMU, BSD-style): voices built into the binary: slt, rms, awb, kal16, kal (8 kHz diphone).
+  // Flite 2.2 (CMU, BSD-style): voices built into the binary: kal16 (the default), slt, rms, awb, kal (8 kHz diphone).
   flite: {
     packages: 'flite',
     binary: 'flite',
