@@ -9,7 +9,8 @@
  * time) and CPU per second of speech made (the process's and its children's).
  *
  *   npm run bench:tts                              # every candidate installed here
- *   BENCH_TTS_ENGINES=espeak,pico npm run bench:tts # some of them
+ *   BENCH_TTS_ENGINES=espeak,pico npm run bench:tts # some of them (an engine, or engine:voice)
+ *   BENCH_TTS_ALL=1 npm run bench:tts               # the extra voices too (flite rms and awb, pico en-GB)
  *   BENCH_TTS_JSON=/tmp/tts.json npm run bench:tts  # every utterance, what was heard, as JSON
  *
  * Needs Debian's pocketsphinx and pocketsphinx-en-us (the recogniser); the candidates not
@@ -35,12 +36,15 @@ interface Candidate {
   voice: string;
   runtime: string;
   licence: string;
+  /** Run only when named (BENCH_TTS_ENGINES=flite:rms) or with BENCH_TTS_ALL=1: the bench's recogniser is slow. */
+  extra?: boolean;
   missing(): string | null;
   open(): { say(text: string): Promise<Int16Array>; close(): Promise<void> };
 }
 
-function local(engine: LocalEngine, voice: string, runtime: string, licence: string): Candidate {
+function local(engine: LocalEngine, voice: string, runtime: string, licence: string, extra = false): Candidate {
   return {
+    extra,
     id: `${engine}:${voice}`,
     engine,
     voice,
@@ -66,6 +70,9 @@ const CANDIDATES: Candidate[] = [
   },
   local('flite', 'slt', 'Debian `flite` (a process per prompt)', 'BSD-style (CMU)'),
   local('flite', 'kal16', 'Debian `flite`', 'BSD-style (CMU)'),
+  local('flite', 'rms', 'Debian `flite`', 'BSD-style (CMU)', true),
+  local('flite', 'awb', 'Debian `flite`', 'BSD-style (CMU)', true),
+  local('pico', 'en-GB', 'Debian `libttspico-utils` (non-free)', 'Apache-2.0', true),
   local('pico', 'en-US', 'Debian `libttspico-utils` (non-free), `pico2wave`', 'Apache-2.0 (Debian: non-free, language data without sources)'),
   local('festival', 'cmu_us_slt_arctic_hts', 'Debian `festival` + `festvox-us-slt-hts`', 'BSD-style (festival); voice: BSD-style (CMU ARCTIC)'),
   local('festival', 'kal_diphone', 'Debian `festival` + `festvox-kallpc16k`', 'BSD-style'),
@@ -109,7 +116,7 @@ interface Utterance {
 async function main(): Promise<void> {
   if (!existsSync(path.join(MODEL_DIR, 'en-us.lm.bin'))) throw new Error('the recogniser needs Debian pocketsphinx and pocketsphinx-en-us (apt-get install pocketsphinx pocketsphinx-en-us)');
   const only = process.env.BENCH_TTS_ENGINES?.split(',').map((s) => s.trim());
-  const chosen = CANDIDATES.filter((c) => !only || only.includes(c.engine) || only.includes(c.id));
+  const chosen = CANDIDATES.filter((c) => (only ? only.includes(c.id) || (!c.extra && only.includes(c.engine)) : !c.extra || process.env.BENCH_TTS_ALL === '1'));
   const texts = [...PROMPTS.map((text) => ({ kind: 'prompt' as const, text })), ...SENTENCES.map((text) => ({ kind: 'sentence' as const, text }))];
   const dir = await mkdtemp(path.join(tmpdir(), 'voicegate-bench-tts-'));
   const results: Utterance[] = [];
