@@ -84,12 +84,16 @@ export async function runLocalVoice(engine: LocalEngine, voice: string, text: st
     const textFile = path.join(dir, 'prompt.txt');
     const wavFile = path.join(dir, 'prompt.wav');
     await writeFile(textFile, `${text}\n`);
-    await new Promise<void>((resolve, reject) => {
-      execFile(binary, p.args(voice, textFile, wavFile, text), { timeout: timeoutMs }, (err, _stdout, stderr) =>
-        err ? reject(new Error(`${p.binary} failed: ${String(stderr || err.message).trim().slice(0, 200)}`)) : resolve(),
+    const stderr = await new Promise<string>((resolve, reject) => {
+      execFile(binary, p.args(voice, textFile, wavFile, text), { timeout: timeoutMs }, (err, _stdout, errors) =>
+        err ? reject(new Error(`${p.binary} failed: ${String(errors || err.message).trim().slice(0, 200)}`)) : resolve(String(errors)),
       );
     });
-    const wav = new WaveFile(await readFile(wavFile));
+    // festival's text2wave exits 0 when it could not speak (an unknown voice): no file, then.
+    const bytes = await readFile(wavFile).catch(() => {
+      throw new Error(`${p.binary} wrote no audio: ${stderr.trim().slice(0, 200) || 'no reason given'}`);
+    });
+    const wav = new WaveFile(bytes);
     const rate = (wav.fmt as { sampleRate: number }).sampleRate;
     if (wav.bitDepth !== '16') wav.toBitDepth('16');
     const samples = wav.getSamples(false, Int16Array) as unknown as Int16Array;
