@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   invalid_state: { status: 409, title: 'Conflict', graphql: 'CONFLICT' },
   payload_too_large: { status: 413, title: 'Content Too Large', graphql: 'BAD_USER_INPUT' },
   unsupported_media_type: { status: 415, title: 'Unsupported Media Type', graphql: 'BAD_USER_INPUT' },
+  range_not_satisfiable: { status: 416, title: 'Range Not Satisfiable', graphql: 'BAD_USER_INPUT' },
   rate_limited: { status: 429, title: 'Too Many Requests', graphql: 'RATE_LIMITED' },
   too_many_pending_recipients: { status: 429, title: 'Too Many Requests', graphql: 'RATE_LIMITED' },
   internal_error: { status: 500, title: 'Internal Server Error', graphql: 'INTERNAL_SERVER_ERROR' },

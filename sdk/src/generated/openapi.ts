@@ -824,7 +824,7 @@ export interface paths {
         };
         /**
          * A call recording (signed link, no credential)
-         * @description The link in `recording_url`: its `expires` and `signature` query parameters are the credential.
+         * @description The link in `recording_url`: its `expires` and `signature` query parameters are the credential. A single byte range (`Range: bytes=start-end`) is answered 206 with `Content-Range`, so players can seek; a range past the end is answered 416 `range_not_satisfiable`; several ranges at once get the whole file.
          */
         get: operations["getRecording"];
         put?: never;
@@ -2188,7 +2188,7 @@ export interface components {
         /** @description RFC 9457 problem details (application/problem+json) with a stable `code` (docs/api.md). */
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_error" | "unknown_field" | "from_not_allowed" | "number_suppressed" | "campaign_too_large" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "invalid_signature" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_pending_recipients" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "validation_error" | "unknown_field" | "from_not_allowed" | "number_suppressed" | "campaign_too_large" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "invalid_signature" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "rate_limited" | "too_many_pending_recipients" | "internal_error" | "service_unavailable";
             detail: string;
             /** @description Only for validation_error and unknown_field: one entry per invalid or unknown field (unknown ones first). */
             errors?: {
@@ -7408,7 +7408,10 @@ export interface operations {
                 expires: string;
                 signature: string;
             };
-            header?: never;
+            header?: {
+                /** @description One byte range, e.g. `bytes=32000-`. */
+                Range?: string;
+            };
             path: {
                 file: string;
             };
@@ -7419,8 +7422,25 @@ export interface operations {
             /** @description The recording. */
             200: {
                 headers: {
+                    /** @description `bytes`: a Range header is honoured. */
+                    "Accept-Ranges"?: string;
                     /** @description Size of the WAV file in bytes. */
                     "Content-Length"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": string;
+                };
+            };
+            /** @description The requested byte range of the recording. */
+            206: {
+                headers: {
+                    /** @description Size of the range in bytes. */
+                    "Content-Length"?: number;
+                    /** @description `bytes start-end/size`. */
+                    "Content-Range"?: string;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7443,6 +7463,19 @@ export interface operations {
             /** @description Not found (another organization’s resource looks exactly like a missing one). */
             404: {
                 headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The byte range starts past the end (range_not_satisfiable); Content-Range gives the size. */
+            416: {
+                headers: {
+                    /** @description `bytes *\/size`: the size of the whole resource. */
+                    "Content-Range"?: string;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
