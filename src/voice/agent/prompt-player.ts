@@ -1,9 +1,12 @@
 import { isStreamingSynthesizer, type SpeechSynthesizer } from '../tts/synthesizer';
 import type { AgentMedia, Playback } from './agent-media';
 
+/** A prompt being played; `queued` resolves once all of its audio is on the media's queue (what is played next must wait for it, or it would be interleaved). */
+export type PromptPlayback = Playback & { queued: Promise<void> };
+
 /** A prompt whose first audio is ready: played with `play`, or dropped with `cancel`. */
 export interface ReadyPrompt {
-  play(media: AgentMedia): Playback;
+  play(media: AgentMedia): PromptPlayback;
   cancel(): void;
 }
 
@@ -15,7 +18,7 @@ export interface ReadyPrompt {
 export async function preparePrompt(tts: SpeechSynthesizer, text: string): Promise<ReadyPrompt> {
   if (!isStreamingSynthesizer(tts)) {
     const pcm = await tts.synthesize(text);
-    return { play: (media) => media.play(pcm), cancel: () => undefined };
+    return { play: (media) => ({ ...media.play(pcm), queued: Promise.resolve() }), cancel: () => undefined };
   }
   const abort = new AbortController();
   const pieces = tts.stream(text, abort.signal)[Symbol.asyncIterator]();
@@ -48,6 +51,7 @@ export async function preparePrompt(tts: SpeechSynthesizer, text: string): Promi
       });
       return {
         done,
+        queued: rest,
         stop: () => {
           stopped = true;
           cancel();
