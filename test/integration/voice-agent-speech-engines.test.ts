@@ -1,5 +1,6 @@
 import type { CallQuestion } from '../../src/features/calls/ports';
 import { VoiceAgent } from '../../src/voice/agent/voice-agent';
+import type { DialogAction, DialogPolicy } from '../../src/voice/dialog/dialog-policy';
 import { GOODBYE, intro } from '../../src/voice/dialog/prompts';
 import { SurveyPolicy } from '../../src/voice/dialog/survey-policy';
 import { DeepgramRecognizer } from '../../src/voice/stt/deepgram';
@@ -138,5 +139,61 @@ describe('the voice agent with the remote speech engines', () => {
     expect(await done).toBe('human');
     expect(local.texts).toEqual([intro(ORG, TASK), GOODBYE]);
     expect(agent.result('human').transcript).toEqual(['Callee: hi', `Agent: ${intro(ORG, TASK)}`, `Agent: ${GOODBYE}`]);
+  });
+
+  test("a model's reply: its sentences stream from the endpoint at once, yet play in order, each whole before the next", async () => {
+    const clock = new FakeClock();
+    const media = new FakeMedia(clock);
+    const tts = new OpenAiSynthesizer({ url: speech.url, model: 'tts-1', voice: 'alloy', fallback: new FakeSynthesizer(300) });
+    const first = 'Sure, I can help with that.';
+    const second = 'Your appointment is on Tuesday.';
+    // The first sentence is a 500 Hz tone in three pieces the test lets out; the second a 1 kHz tone sent at once.
+    speech.answerWith((req) => (req.body.input === first ? { pieces: tonePieces(500, 3, 200) } : { free: true, pieces: tonePieces(1000, 2, 200) }));
+    let spoken: DialogAction | null = null;
+    const policy: DialogPolicy = {
+      transcript: [],
+      answers: {},
+      optOut: false,
+      callbackAt: null,
+      start: () => ({
+        type: 'stream',
+        bargeIn: null,
+        speech: {
+          sentences: (async function* () {
+            yield first;
+            yield second;
+          })(),
+          cancel: () => undefined,
+        },
+      }),
+      handle: (e) => (spoken = e.type === 'spoken' ? { type: 'end', disposition: 'human' } : { type: 'end', disposition: 'human' }),
+    };
+    const agent = new VoiceAgent({ media, policy, tts, stt: new DeepgramRecognizer({ url: listen.url, model: 'm', endpointingMs: 300 }), vad: new EnergyVad(), clock });
+    const done = agent.run();
+    // Both requests are made at once; the second is answered whole before the first has sent anything.
+    await speech.waitFor(() => speech.requests.length === 2 && speech.requests[1]!.ended, 'both sentences to be asked for, the second answered');
+    const toneOf = async () => {
+      const e = await media.next();
+      return e.type === 'play' ? (frequency(e.pcm) < 750 ? 500 : 1000) : e.type;
+    };
+    // The second sentence is ready, but waits until the first is all queued: piece by piece, the first goes on.
+    speech.release();
+    expect(await toneOf()).toBe(500);
+    speech.release();
+    expect(await toneOf()).toBe(500);
+    speech.release();
+    expect(await done).toBe('human');
+    expect(spoken).not.toBeNull();
+    // What went to the media, in order: all of the first sentence (500 Hz), then the second (1 kHz).
+    // (Pieces that arrived together are played as one; each stream ends with the resampler's last few samples.)
+    const order = media.played.map((p) => ({ tone: frequency(p) < 750 ? 500 : 1000, samples: p.length }));
+    const switchAt = order.findIndex((o) => o.tone === 1000);
+    expect(switchAt).toBeGreaterThan(0);
+    expect(order.slice(0, switchAt).every((o) => o.tone === 500)).toBe(true);
+    expect(order.slice(switchAt).every((o) => o.tone === 1000)).toBe(true);
+    // Each sentence whole: 600 ms and 400 ms at 8 kHz.
+    expect(order.slice(0, switchAt).reduce((n, o) => n + o.samples, 0)).toBe(4800);
+    expect(order.slice(switchAt).reduce((n, o) => n + o.samples, 0)).toBe(3200);
+    expect(agent.result('human').turns.map((t) => t.text)).toEqual([`${first} ${second}`]);
   });
 });
