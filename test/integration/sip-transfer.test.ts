@@ -4,7 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { WaveFile } from 'wavefile';
 import { handoffSummary, intro, MESSAGE_GOODBYE, TAKE_MESSAGE } from '../../src/voice/dialog/prompts';
 import { WHY } from '../../src/voice/dialog/transfer-rules';
-import { EspeakSynthesizer } from '../../src/voice/tts/espeak';
+import pino from 'pino';
+import { createSynthesizer } from '../../src/voice/tts/create';
+import type { SpeechSynthesizer } from '../../src/voice/tts/synthesizer';
 import { bearer, eventually, signup, type TestOrg } from '../helpers/factories';
 import { loudFrames } from '../helpers/node-callee';
 import { Receiver } from '../helpers/receiver';
@@ -43,7 +45,7 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'hand
   let rx: Receiver;
   let org: TestOrg;
   let promptLoud: number;
-  let tts: EspeakSynthesizer;
+  let tts: SpeechSynthesizer;
 
   beforeAll(async () => {
     sipPort = await freeUdpPort();
@@ -54,7 +56,8 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'hand
     );
     org = await signup(app, { organizationName: ORG });
     await app.http().patch('/dashboard/webhook').set(bearer(org.token)).send({ webhook_url: `${rx.url}/hooks` }).expect(200);
-    tts = new EspeakSynthesizer();
+    // The service's own voice (TTS_ENGINE's default): the far end knows how long each prompt is.
+    tts = createSynthesizer(app.config.tts, pino({ level: 'silent' }));
     promptLoud = loudFrames(await tts.synthesize(intro(ORG, TASK))) + loudFrames(await tts.synthesize(INTERESTED.question));
   });
   afterAll(async () => {
