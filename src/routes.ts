@@ -5,6 +5,7 @@ import { callsRoutes, recordingsRoutes } from './features/calls/calls.routes';
 import { carrierConnectionsRoutes } from './features/carrier-connections/carrier-connections.routes';
 import { twilioCallbackRoutes } from './carriers/twilio/twilio-callbacks.routes';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes';
+import { inboundRoutes } from './features/inbound/inbound.routes';
 import { suppressionsRoutes } from './features/suppressions/suppressions.routes';
 import { webhookSettingsRoutes } from './features/orgs/webhook-settings.routes';
 import { membersRoutes } from './features/users/members.routes';
@@ -23,6 +24,7 @@ export const REST_ROUTES = {
   apiKeys: apiKeysRoutes,
   webhookSettings: webhookSettingsRoutes,
   carrierConnections: carrierConnectionsRoutes,
+  inbound: inboundRoutes,
   members: membersRoutes,
   deliveries: deliveriesRoutes,
   calls: callsRoutes,

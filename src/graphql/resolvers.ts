@@ -4,6 +4,7 @@ import { AuthResolver } from '../features/auth/auth.resolver';
 import { CallsResolver } from '../features/calls/calls.resolver';
 import { CarrierConnectionsResolver } from '../features/carrier-connections/carrier-connections.resolver';
 import { CampaignsResolver } from '../features/campaigns/campaigns.resolver';
+import { InboundResolver } from '../features/inbound/inbound.resolver';
 import { OrganizationResolver } from '../features/orgs/orgs.resolver';
 import { MembersResolver } from '../features/users/members.resolver';
 import { DeliveriesResolver } from '../features/webhooks/deliveries.resolver';
@@ -12,7 +13,7 @@ import type { ResolverContainer } from './context';
 import { NodeResolver } from './node.resolver';
 import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 
-export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, CarrierConnectionsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver, CampaignsResolver] as const;
+export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, CarrierConnectionsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver, CampaignsResolver, InboundResolver] as const;
 
 /**
  * One instance of each resolver per process, each given only the services it uses; type-graphql
@@ -31,6 +32,7 @@ export function createResolverContainer(s: Services): ResolverContainer {
     [NodeResolver, new NodeResolver({ calls: s.calls })],
     [SubscriptionsResolver, new SubscriptionsResolver({ calls: s.calls, liveUpdates: s.liveUpdates })],
     [CampaignsResolver, new CampaignsResolver({ campaigns: s.campaigns, suppressions: s.suppressions })],
+    [InboundResolver, new InboundResolver({ inbound: s.inbound })],
   ]);
   const get = (someClass: unknown): unknown => {
     const instance = instances.get(someClass);
