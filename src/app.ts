@@ -89,13 +89,22 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
   app.use(
     '/carriers/twilio',
     restRouter(
-      bind(R.twilioCallbacks, {
-        publicBaseUrl: s.config.publicBaseUrl,
-        tokenFor: (orgId, account) => s.connections.twilioTokenFor(orgId, account),
-        events: s.carrierPort,
-        records: s.carrierPort,
-        conversation: new TwilioConversation(s.config.publicBaseUrl),
-      }),
+      [
+        ...bind(R.twilioCallbacks, {
+          publicBaseUrl: s.config.publicBaseUrl,
+          tokenFor: (orgId, account) => s.connections.twilioTokenFor(orgId, account),
+          events: s.carrierPort,
+          records: s.carrierPort,
+          conversation: new TwilioConversation(s.config.publicBaseUrl),
+        }),
+        ...bind(R.twilioIncoming, {
+          publicBaseUrl: s.config.publicBaseUrl,
+          inbound: s.inboundIntake,
+          events: s.carrierPort,
+          records: s.carrierPort,
+          conversation: new TwilioConversation(s.config.publicBaseUrl),
+        }),
+      ],
       { prefix: '/carriers/twilio', mountAuth: 'none', authenticate: {}, parseBody: twilioFormBody },
     ),
   );

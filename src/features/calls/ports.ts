@@ -279,6 +279,8 @@ export interface InboundCalls {
   offer(offer: InboundOffer): Promise<InboundDecision>;
   /** Twilio: the auth tokens organizations stored for an account, to check an incoming request's signature before anything else (empty: nobody connected it). */
   twilioTokens(accountSid: string): Promise<string[]>;
+  /** The inbound call a carrier knows by its own id (Twilio's number-level status callback names only the CallSid). */
+  inboundCall(carrier: CarrierName, carrierCallId: string): Promise<CarrierCall | null>;
 }
 
 /** The adapters of the process, by name (as medusa's providers). */

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { decryptSecret } from '../../common/crypto';
 import type { Logger } from '../../common/logger';
 import { resolveDestination, type AddressLookup } from '../../common/net-guard';
-import type { CallLifecycle, CallQuestion, InboundCalls, InboundDecision, InboundOffer } from '../calls';
+import { Call, type CallLifecycle, type CallQuestion, type CarrierName, type InboundCalls, type InboundDecision, type InboundOffer } from '../calls';
 
 export interface InboundIntakeDeps {
   config: Pick<Config, 'carrierAllowPrivateNetworks' | 'secretsEncryptionKey' | 'sip' | 'twilio'>;
@@ -57,6 +57,12 @@ export class InboundIntake implements InboundCalls {
   constructor(private readonly deps: InboundIntakeDeps) {}
 
   async offer(o: InboundOffer): Promise<InboundDecision> {
+    // Offered again (Twilio retries a webhook that timed out): the same call, never a second one.
+    // (SIP retransmissions are absorbed by the INVITE server transaction before they get here.)
+    const earlier = o.carrier === 'twilio' ? await this.inboundCall(o.carrier, o.carrierCallId) : null;
+    if (earlier && earlier.carrierAccount === o.accountSid) {
+      return { kind: 'accepted', call: earlier, allowPrivate: this.deps.config.carrierAllowPrivateNetworks };
+    }
     const { rows } = await this.deps.pool.query<Candidate>(CANDIDATES_SQL, [o.carrier, o.to]);
     if (!rows.length) return { kind: 'unknown_number' };
     const owner = o.carrier === 'sip' ? await this.trunkSending(rows, o.sourceAddress) : (rows.find((r) => r.account_sid === o.accountSid) ?? null);
@@ -76,6 +82,10 @@ export class InboundIntake implements InboundCalls {
       leaseMs: o.carrier === 'sip' ? this.deps.config.sip.callLeaseMs : undefined,
     });
     return { kind: 'accepted', call, allowPrivate: this.deps.config.carrierAllowPrivateNetworks };
+  }
+
+  inboundCall(carrier: CarrierName, carrierCallId: string): Promise<Call | null> {
+    return this.deps.em().findOne(Call, { carrier, carrierCallId, direction: 'inbound' });
   }
 
   /** Whether any organization has a SIP connection (a worker then opens its SIP port for their trunks' INVITEs). */
