@@ -46,7 +46,7 @@ const DIALOG_LINGER_MS = 32_000;
  * telephone-event when offered), retransmitted by the transaction until the caller's ACK, which
  * starts the conversation. A CANCEL before the answer ends it 487 (canceled); no ACK within Timer
  * H ends it as a carrier error with a BYE; the caller's BYE, or ours when the agent is done or at
- * max duration, completes it. Re-INVITE, OPTIONS, INFO (DTMF) and UPDATE get the answers of an
+ * max duration, completes it. Re-INVITE, OPTIONS, INFO (DTMF), UPDATE: answered like on an
  * outbound call. Every request we send goes to where the INVITE came from (the organization's
  * trunk, checked before the call was accepted); Contact and Record-Route only shape headers.
  */
