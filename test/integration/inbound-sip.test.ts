@@ -2,6 +2,7 @@ import { bearer, eventually, signup, type TestOrg } from '../helpers/factories';
 import { Receiver } from '../helpers/receiver';
 import { describeWithTools, freeUdpPort, runSipp, scenarioDir, writeScenario } from '../helpers/telephony';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { rejectScenario } from '../sip/scenarios';
 import { callAndWaitForByeScenario, callerHangsUpScenario, cancelBeforeAnswerScenario, refusedScenario } from '../sip/inbound-scenarios';
 
 // Real calls with speech take tens of seconds, more on a loaded machine: one generous deadline.
@@ -20,16 +21,19 @@ const CALLER = '+14155550123';
 describeWithTools(['sipp'], 'inbound SIP calls from SIPp', () => {
   let app: TestApp;
   let sipPort: number;
+  /** Where A's trunk takes outbound calls (a SIPp far end, when a campaign calls). */
+  let trunkPort: number;
   let dir: string;
   let receiver: Receiver;
   let orgA: TestOrg;
   let orgOff: TestOrg;
   let orgElsewhere: TestOrg;
 
-  const put = (org: TestOrg, path: string, body: unknown) => app.http().put(path).set(bearer(org.token)).send(body);
+  const put = (org: TestOrg, path: string, body: object) => app.http().put(path).set(bearer(org.token)).send(body);
 
   beforeAll(async () => {
     sipPort = await freeUdpPort();
+    trunkPort = await freeUdpPort();
     dir = await scenarioDir();
     receiver = await Receiver.start();
     app = await startTestApp(
@@ -52,7 +56,7 @@ describeWithTools(['sipp'], 'inbound SIP calls from SIPp', () => {
     orgOff = await signup(app);
     orgElsewhere = await signup(app);
     // The trunk is SIPp on 127.0.0.1 for A and the org whose inbound calls are off; another trunk for the third.
-    await put(orgA, '/dashboard/carrier', { type: 'sip', host: '127.0.0.1', port: 5060, numbers: [NUMBER_A] }).expect(200);
+    await put(orgA, '/dashboard/carrier', { type: 'sip', host: '127.0.0.1', port: trunkPort, numbers: [NUMBER_A] }).expect(200);
     await put(orgOff, '/dashboard/carrier', { type: 'sip', host: '127.0.0.1', port: 5060, numbers: [NUMBER_OFF] }).expect(200);
     await put(orgElsewhere, '/dashboard/carrier', { type: 'sip', host: '127.0.0.2', port: 5060, numbers: [NUMBER_ELSEWHERE] }).expect(200);
     await put(orgA, '/dashboard/inbound', {
@@ -70,9 +74,9 @@ describeWithTools(['sipp'], 'inbound SIP calls from SIPp', () => {
   });
 
   /** Runs one UAC scenario calling `number` and returns SIPp's exit status and output. */
-  async function call(name: string, xml: string, number: string) {
+  async function call(name: string, xml: string, number: string, caller = CALLER) {
     const file = await writeScenario(dir, name, xml);
-    const sipp = runSipp(dir, file, await freeUdpPort(), await freeUdpPort(), [`127.0.0.1:${sipPort}`, '-s', number, '-key', 'caller', CALLER]);
+    const sipp = runSipp(dir, file, await freeUdpPort(), await freeUdpPort(), [`127.0.0.1:${sipPort}`, '-s', number, '-key', 'caller', caller]);
     const code = await sipp.exited;
     return { code, output: code === 0 ? '' : sipp.output() };
   }
@@ -122,6 +126,37 @@ describeWithTools(['sipp'], 'inbound SIP calls from SIPp', () => {
       return list.length === before + 1 && list[0]!.status === 'canceled' ? list : undefined;
     }, { what: 'the canceled inbound call' });
     expect(calls[0]).toMatchObject({ direction: 'inbound', status: 'canceled', disposition: 'canceled', carrier_status: { code: 487 } });
+  });
+
+  test('a call back from a number a campaign called: callback_of names the campaign and recipient, which is reached (completed) and not called again', async () => {
+    const recipientNumber = '+14155550177';
+    // The campaign calls the number once: busy (SIPp as the far end of A's trunk).
+    const busy = runSipp(dir, await writeScenario(dir, 'campaign-busy', rejectScenario(486, 'Busy Here', true)), trunkPort, await freeUdpPort());
+    const created = await app
+      .http()
+      .post('/v1/campaigns')
+      .set(bearer(orgA.apiKey))
+      .send({ name: 'Reminders', task: 'Confirm the appointment.', retry: { busy: { after_seconds: 3600 } }, recipients: [{ to: recipientNumber }] })
+      .expect(201);
+    const campaignId = created.body.campaign_id as string;
+    expect(await busy.exited).toBe(0);
+    const recipientsOf = async () => (await app.http().get(`/v1/campaigns/${campaignId}/recipients`).set(bearer(orgA.apiKey)).expect(200)).body.data as Array<Record<string, unknown>>;
+    const waiting = await eventually(async () => {
+      const [r] = await recipientsOf();
+      return r?.status === 'pending' && r.attempts === 1 ? r : undefined;
+    }, { what: 'the recipient to wait for its retry after busy' });
+    expect(waiting.last_disposition).toBe('busy');
+
+    // The person calls back.
+    expect(await call('callback', callerHangsUpScenario(1000), NUMBER_A, recipientNumber)).toEqual({ code: 0, output: '' });
+    const c = await latestEnded(orgA);
+    expect(c).toMatchObject({ direction: 'inbound', from: recipientNumber, callback_of: { campaign_id: campaignId, recipient_id: waiting.recipient_id } });
+    const [r] = await recipientsOf();
+    expect(r).toMatchObject({ status: 'completed', attempts: 1, next_attempt_at: null, callback_call_id: c.call_id, called_back_at: expect.any(String) });
+    // Nobody is left to call: the campaign completes.
+    await eventually(async () => (await app.http().get(`/v1/campaigns/${campaignId}`).set(bearer(orgA.apiKey)).expect(200)).body.status === 'completed', { what: 'the campaign to complete' });
+    await receiver.waitFor(() => receiver.byEvent('call.queued', c.call_id as string).length > 0, { what: "the callback's call.queued" });
+    expect(receiver.byEvent('call.queued', c.call_id as string)[0]!.json.callback_of).toEqual({ campaign_id: campaignId, recipient_id: waiting.recipient_id });
   });
 
   test('a number no organization has: 404, and no call anywhere', async () => {

@@ -74,8 +74,8 @@ export async function campaignCallbackHook(em: EntityManager, call: Call): Promi
 
 /**
  * Registered on CallLifecycle.onInbound: an inbound call from a number a campaign of the
- * organization called is a callback. It is linked to the most recent recipient with that number
- * (callback_of), which is marked called back (called_back_at, callback_call_id). A recipient still
+ * organization called (at least once) is a callback. It is linked to the most recent such
+ * recipient with that number (callback_of), which is marked called back (called_back_at, callback_call_id). A recipient still
  * waiting to be called (pending, or failed after its attempts) has been reached: it becomes
  * completed and is not called again, and its campaign's dispatcher is woken (the campaign may now
  * be done). A recipient with a call in flight, or already final, keeps its status.
@@ -84,7 +84,7 @@ export async function campaignCallbackOfHook(em: EntityManager, call: Call): Pro
   if (!call.from) return null;
   const rows: Array<{ id: string; campaign_id: string; reached: boolean }> = await em.execute(
     `with latest as (
-       select id, status from campaign_recipients where org_id = ? and to_number = ? order by created_at desc, id desc limit 1 for update
+       select id, status from campaign_recipients where org_id = ? and to_number = ? and attempts > 0 order by created_at desc, id desc limit 1 for update
      )
      update campaign_recipients r
         set called_back_at = now(), callback_call_id = ?, updated_at = now(),

@@ -42,6 +42,8 @@ export interface RecipientRow {
   last_disposition: string | null;
   next_attempt_at: Date | null;
   created_at: Date;
+  called_back_at: Date | null;
+  callback_call_id: string | null;
 }
 
 export function presentRecipient(r: RecipientRow) {
@@ -57,6 +59,8 @@ export function presentRecipient(r: RecipientRow) {
     last_disposition: r.last_disposition,
     next_attempt_at: isoMicroOrNull(r.status === 'pending' ? r.next_attempt_at : null),
     metadata: r.metadata,
+    called_back_at: isoMicroOrNull(r.called_back_at),
+    callback_call_id: r.callback_call_id,
     created_at: isoMicro(r.created_at),
   };
 }

@@ -93,6 +93,8 @@ export class CampaignsResolver {
         lastCallId: r.last_call_id,
         lastDisposition: r.last_disposition,
         nextAttemptAt: r.next_attempt_at,
+        calledBackAt: r.called_back_at ? new Date(r.called_back_at) : null,
+        callbackCallId: r.callback_call_id,
       })),
       endCursor: page.next_cursor,
       hasNextPage: page.next_cursor !== null,

@@ -127,6 +127,8 @@ export const recipientOutSchema = z.strictObject({
   last_disposition: nullable(z.string()),
   next_attempt_at: nullable(timestamp),
   metadata: nullable(jsonObject),
+  called_back_at: nullable(timestamp).meta({ description: 'When this number last called the organization back (an inbound call linked to this recipient); null if never.' }),
+  callback_call_id: nullable(uuidString).meta({ description: 'That inbound call.' }),
   created_at: timestamp,
 });
 
@@ -163,5 +165,7 @@ export const RECIPIENT_EXAMPLE = {
   last_disposition: null,
   next_attempt_at: '2026-11-22T10:15:30.123456+00:00',
   metadata: null,
+  called_back_at: null,
+  callback_call_id: null,
   created_at: '2026-11-22T10:15:30.123456+00:00',
 };

@@ -207,14 +207,16 @@ export class CampaignsService {
       params.push(decodeCursor(input.cursor));
     }
     const rows: RecipientRow[] = await ctx.em.execute(
-      `select id, to_number, metadata, time_zone, time_zones, time_zone_source, status, attempts, last_call_id, last_disposition, next_attempt_at, created_at
+      `select id, to_number, metadata, time_zone, time_zones, time_zone_source, status, attempts, last_call_id, last_disposition, next_attempt_at, created_at, called_back_at, callback_call_id
          from campaign_recipients where ${where} order by id desc limit ${input.limit + 1}`,
       params,
     );
     const more = rows.length > input.limit;
     const page = more ? rows.slice(0, input.limit) : rows;
     return {
-      data: page.map((r) => presentRecipient({ ...r, next_attempt_at: r.next_attempt_at && new Date(r.next_attempt_at), created_at: new Date(r.created_at) })),
+      data: page.map((r) =>
+        presentRecipient({ ...r, next_attempt_at: r.next_attempt_at && new Date(r.next_attempt_at), created_at: new Date(r.created_at), called_back_at: r.called_back_at && new Date(r.called_back_at) }),
+      ),
       next_cursor: more ? encodeCursor(page[page.length - 1]!.id) : null,
     };
   }

@@ -58,6 +58,8 @@ export class CampaignRecipientType {
   @Field(() => ID, { nullable: true, description: 'Its latest call.' }) lastCallId!: string | null;
   @Field(() => String, { nullable: true, description: 'How its latest call ended.' }) lastDisposition!: string | null;
   @Field(() => String, { nullable: true, description: 'When it is tried next (pending only).' }) nextAttemptAt!: string | null;
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When this number last called the organization back (an inbound call linked to this recipient); null if never.' }) calledBackAt!: Date | null;
+  @Field(() => ID, { nullable: true, description: 'That inbound call.' }) callbackCallId!: string | null;
 }
 
 @ObjectType('CampaignRecipientPage', { description: 'A page of recipients, newest first.' })
