@@ -72,6 +72,7 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
         ...bind(R.webhookSettings, { webhookSettings: s.webhookSettings }),
         ...bind(R.carrierConnections, { carrierConnections: s.carrierConnections }),
         ...bind(R.inbound, { inbound: s.inbound }),
+        ...bind(R.agentSettings, { agentSettings: s.agentSettings }),
         ...bind(R.members, { members: s.members }),
         ...bind(R.deliveries, { deliveries: s.deliveries }),
       ],

@@ -4,6 +4,7 @@ import { PgNotifier } from './db/notifier';
 import { ApiKeyCache } from './features/api-keys/api-key-cache';
 import { ApiKeysService } from './features/api-keys/api-keys.service';
 import { AdminService } from './features/admin/admin.service';
+import { AgentSettingsService } from './features/agent-settings/agent-settings.service';
 import { RateLimits } from './rate-limit/rate-limits';
 import { AuthService } from './features/auth/auth.service';
 import { AccountMail } from './features/mail/account-mail';
@@ -67,6 +68,8 @@ export interface Services {
   inbound: InboundSettingsService;
   /** Where carriers take the calls offered to them (SIP INVITEs, Twilio's incoming webhook). */
   inboundIntake: InboundIntake;
+  /** Agent settings per organization, and each call's conversation plan (language model or script). */
+  agentSettings: AgentSettingsService;
   metrics: Metrics;
   /** The time for rules that depend on it (calling windows); tests inject their own. */
   clock: Clock;
@@ -87,6 +90,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const lifecycle = new CallLifecycle(recordingUrls, log);
   const connections = new ConnectionResolver(config, db.pool);
   const trunkFor = (call: { orgId: string }) => connections.sipTrunkFor(call.orgId);
+  const agentSettings = new AgentSettingsService(config, db.pool);
   const carrierPort = new CarrierPort({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle });
   const inboundIntake = new InboundIntake({ config, pool: db.pool, em: () => db.orm.em.fork(), lifecycle, sipLookup: connections.sipLookup, log });
   const carriers = new CarrierRegistry(config, {
@@ -97,6 +101,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     tokenFor: (orgId, account) => connections.twilioTokenFor(orgId, account),
     trunkFor,
     inbound: inboundIntake,
+    planFor: (call) => agentSettings.planFor(call),
   });
   lifecycle.carriers = carriers;
   lifecycle.onFinished(campaignOutcomeHook(clock));
@@ -115,6 +120,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   lifecycle.live = live;
   const calls = new CallsService(config, lifecycle, recordingUrls, db, (orgId) => connections.numbersFor(orgId), connections.deploymentDefault().numbers);
   calls.live = live;
+  calls.llmAvailable = (orgId) => agentSettings.llmAvailable(orgId);
   const members = new MembersService(config, accountMail);
   members.live = live;
   const deliverer = new WebhookDeliverer(config, db.pool, log);
@@ -159,6 +165,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     carrierConnections: new CarrierConnectionsService(config, connections, rateLimits),
     inbound: new InboundSettingsService(config, connections),
     inboundIntake,
+    agentSettings,
     clock,
     campaigns: new CampaignsService(config, lifecycle, clock, db),
     dispatcher: new CampaignDispatcher(clock, config.rateLimit.maxQueuedCallsPerOrg),

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Logger } from '../common/logger';
 import type { Notifier } from '../common/notifier';
-import type { AccountTokens, CallEvents, CallRecords, CarrierAdapter, CarrierAdapters, CarrierCall, CarrierName, InboundCalls } from '../features/calls/ports';
+import type { AccountTokens, AgentPlans, CallEvents, CallRecords, CarrierAdapter, CarrierAdapters, CarrierCall, CarrierName, InboundCalls } from '../features/calls/ports';
 import { createRecognizer } from '../voice/stt/create';
 import { DEFAULT_TIMING } from '../voice/timing';
 import { EspeakSynthesizer } from '../voice/tts/espeak';
@@ -22,6 +22,8 @@ export interface CarrierDeps {
   trunkFor?: (call: CarrierCall) => Promise<SipTrunk>;
   /** Where calls offered to us are taken (SIP INVITEs from trunks; docs/inbound.md). */
   inbound?: InboundCalls;
+  /** How a call's conversation runs (language model or script, language, instructions): the agent settings feature. */
+  planFor?: AgentPlans;
 }
 
 /**
@@ -52,6 +54,7 @@ export class CarrierRegistry implements CarrierAdapters {
           log: deps.log.child({ component: 'sip' }),
           trunkFor: deps.trunkFor,
           inbound: deps.inbound,
+          planFor: deps.planFor,
           timing: { ...DEFAULT_TIMING, ...config.voice },
         }),
     });

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { SipConfig } from '../../config';
 import type { Logger } from 'pino';
-import { systemClock } from './clock';
+import { systemClock as sipClock } from './clock';
 import { VoiceAgent } from '../../voice/agent/voice-agent';
-import type { AgentScript } from '../../voice/dialog/dialog-policy';
+import type { AgentScript, DialogPolicy } from '../../voice/dialog/dialog-policy';
 import { inboundGreeting, scriptPrompts } from '../../voice/dialog/prompts';
 import { SurveyPolicy } from '../../voice/dialog/survey-policy';
+import { ChatCompletions } from '../../voice/llm/chat-completions';
+import { LlmDialogPolicy } from '../../voice/llm/llm-policy';
+import { FILLER } from '../../voice/llm/model-turn';
+import { systemClock } from '../../voice/turns/clock';
+import { DEFAULT_LANGUAGE } from '../../voice/languages';
 import type { SpeechRecognizer } from '../../voice/stt/recognizer';
 import { DEFAULT_TIMING, type AgentTiming } from '../../voice/timing';
 import type { SpeechSynthesizer } from '../../voice/tts/synthesizer';
 import { WebRtcVad } from '../../voice/vad/webrtc-vad';
-import type { CallEvents, CarrierCall, CarrierReport, InboundCalls } from '../../features/calls/ports';
+import type { AgentPlan, AgentPlans, CallEvents, CarrierCall, CarrierReport, InboundCalls } from '../../features/calls/ports';
 import { stereoWav } from './recording';
 import { RtpSession, SAMPLE_RATE } from './media/rtp-session';
 import { SipEndpoint } from './sip-endpoint';
@@ -59,6 +64,8 @@ export interface SipCarrierDeps {
   trunkFor?: (call: CarrierCall) => Promise<SipTrunk>;
   /** Where INVITEs from trunks are taken (docs/inbound.md); without it, they are answered 481 as before. */
   inbound?: InboundCalls;
+  /** How the call's conversation runs (resolved before the INVITE); absent: the script in US English. */
+  planFor?: AgentPlans;
 }
 
 /**
@@ -101,8 +108,10 @@ export class SipCarrier implements LiveCarrier {
     const trunk = await this.trunkFor(call);
     const media = await RtpSession.open(this.deps.config.bindAddress, this.deps.config.rtpPortMin, this.deps.config.rtpPortMax, call.maxDurationSeconds + 5);
     const script = this.scriptOf(call);
-    // Synthesize the prompts while the phone rings, so the agent answers without a pause.
-    for (const text of scriptPrompts(script)) this.deps.tts.synthesize(text).catch(() => undefined);
+    const plan = await this.planFor(call, log);
+    // Synthesize the prompts while the phone rings, so the agent answers without a pause (the
+    // script's prompts serve a language model too: its introduction, and the script taking over).
+    for (const text of [...scriptPrompts(script), ...(plan.llm ? [FILLER] : [])]) this.deps.tts.synthesize(text).catch(() => undefined);
     this.deps.stt.warm?.();
     const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as LiveCall['sip'] };
     const sipCall = new SipCall({
@@ -119,7 +128,7 @@ export class SipCarrier implements LiveCarrier {
         ringing: (carrierStatus) => this.report(live, { callId: call.id, status: 'ringing', carrierStatus }),
         answered: (rtp) => {
           this.report(live, { callId: call.id, status: 'in_progress', carrierStatus: { code: 200, reason: 'OK' } });
-          this.runAgent(live, script, rtp, log);
+          this.runAgent(live, script, plan, call, rtp, log);
         },
         ended: (outcome) => void this.finish(call, live, outcome),
       },
@@ -159,6 +168,7 @@ export class SipCarrier implements LiveCarrier {
       return;
     }
     const script = this.scriptOf(call);
+    const plan = await this.planFor(call, log);
     const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as LiveCall['sip'] };
     const sipCall = new InboundCall({
       invite: offered.invite,
@@ -172,7 +182,7 @@ export class SipCarrier implements LiveCarrier {
       hooks: {
         answered: (rtp) => {
           this.report(live, { callId: call.id, status: 'in_progress', carrierStatus: { code: 200, reason: 'OK' } });
-          this.runAgent(live, script, rtp, log);
+          this.runAgent(live, script, plan, call, rtp, log);
         },
         ended: (outcome) => void this.finish(call, live, outcome),
       },
@@ -189,7 +199,7 @@ export class SipCarrier implements LiveCarrier {
     sipCall.ring();
     this.report(live, { callId: call.id, status: 'ringing', carrierStatus: { code: 180, reason: 'Ringing' } });
     // The greeting is synthesized before the answer, so the caller hears it at once.
-    const prompts = scriptPrompts(script);
+    const prompts = [...scriptPrompts(script), ...(plan.llm ? [FILLER] : [])];
     await Promise.race([this.deps.tts.synthesize(prompts[0]!).catch(() => undefined), new Promise((r) => setTimeout(r, 3000).unref())]);
     for (const text of prompts.slice(1)) this.deps.tts.synthesize(text).catch(() => undefined);
     this.deps.stt.warm?.();
@@ -202,10 +212,13 @@ export class SipCarrier implements LiveCarrier {
     return call.direction === 'inbound' ? { ...script, voicemailMessage: null, greeting: call.greeting ?? inboundGreeting(call.callerName) } : script;
   }
 
-  private runAgent(live: LiveCall, script: AgentScript, rtp: RtpSession, log: Logger): void {
+  private runAgent(live: LiveCall, script: AgentScript, plan: AgentPlan, call: CarrierCall, rtp: RtpSession, log: Logger): void {
     const vad = new WebRtcVad(2);
     const timing = this.deps.timing ?? DEFAULT_TIMING;
-    const policy = new SurveyPolicy(script, timing);
+    const chat = plan.llm ? new ChatCompletions(plan.llm) : null;
+    const policy: DialogPolicy = chat
+      ? new LlmDialogPolicy({ script, timing, chat, clock: systemClock, language: plan.language, instructions: plan.instructions, limits: { maxCallMs: Math.max(30_000, call.maxDurationSeconds * 1000 - 15_000) } })
+      : new SurveyPolicy(script, timing);
     const agent = new VoiceAgent({ media: rtp, policy, tts: this.deps.tts, stt: this.deps.stt, vad, timing });
     live.agent = agent;
     agent
@@ -215,7 +228,10 @@ export class SipCarrier implements LiveCarrier {
         log.error({ err: (err as Error).message }, 'the voice agent failed; hanging up');
         live.sip.hangup();
       })
-      .finally(() => vad.free());
+      .finally(() => {
+        vad.free();
+        void chat?.close();
+      });
   }
 
   async close(): Promise<void> {
@@ -240,6 +256,7 @@ export class SipCarrier implements LiveCarrier {
           transcript: result?.transcript.join('\n') ?? '',
           answers: result?.answers ?? {},
           turns: result?.turns ?? [],
+          ...(result?.agentLog ? { agentLog: result.agentLog } : {}),
           optOut: result?.optOut ?? false,
           callbackAt: result?.callbackAt ?? null,
         });
@@ -258,6 +275,18 @@ export class SipCarrier implements LiveCarrier {
       .catch((err: unknown) => this.deps.log.warn({ call_id: r.callId, err: (err as Error).message }, 'could not record call progress'));
   }
 
+  /** The call's plan; if it cannot be read (the database is away), the script in the default language. */
+  private async planFor(call: CarrierCall, log: Logger): Promise<AgentPlan> {
+    const script: AgentPlan = { language: DEFAULT_LANGUAGE, voice: null, llm: null, instructions: null };
+    if (!this.deps.planFor) return script;
+    try {
+      return await this.deps.planFor(call);
+    } catch (err) {
+      log.warn({ err: (err as Error).message }, 'could not read the agent settings; the script leads the call');
+      return script;
+    }
+  }
+
   private async trunkFor(call: CarrierCall): Promise<SipTrunk> {
     if (this.deps.trunkFor) return this.deps.trunkFor(call);
     if (!this.defaultTrunk) throw new Error('no SIP trunk configured (SIP_TRUNK_URL)');
@@ -270,7 +299,7 @@ export class SipCarrier implements LiveCarrier {
       const inbound = this.deps.inbound;
       if (inbound) {
         endpoint.acceptIncoming(
-          new SipUas(endpoint, systemClock, this.deps.log, (offered) => {
+          new SipUas(endpoint, sipClock, this.deps.log, (offered) => {
             this.takeInvite(endpoint, offered).catch((err: unknown) => {
               this.deps.log.error({ call_id: offered.invite.headers['call-id'], err: (err as Error).message }, 'an inbound call failed');
               offered.tx.respond(500, 'Server Internal Error');
