@@ -31,6 +31,9 @@ import { campaignCallbackHook, campaignCallbackOfHook, campaignOutcomeHook } fro
 import { InboundIntake } from './features/inbound/inbound-intake';
 import { InboundSettingsService } from './features/inbound/inbound.service';
 import { CampaignsService } from './features/campaigns/campaigns.service';
+import { CampaignInsights } from './features/campaigns/campaign-insights';
+import { presentLiveCampaign } from './features/campaigns/campaigns.resolver';
+import { AnalyticsService } from './features/analytics/analytics.service';
 import { optOutHook, SuppressionsService } from './features/suppressions/suppressions.service';
 import { LiveEventsPublisher } from './common/live-events';
 import { LiveUpdates } from './graphql/subscriptions/live-updates';
@@ -74,6 +77,10 @@ export interface Services {
   /** The time for rules that depend on it (calling windows); tests inject their own. */
   clock: Clock;
   campaigns: CampaignsService;
+  /** The dashboard's views of campaigns: progress, answers, recipients previewed before creating. */
+  campaignInsights: CampaignInsights;
+  /** Figures over calls and webhook deliveries for the dashboard's charts. */
+  analytics: AnalyticsService;
   dispatcher: CampaignDispatcher;
   suppressions: SuppressionsService;
   /** Announces committed changes to live subscribers in every process. */
@@ -139,7 +146,10 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const liveUpdates = new LiveUpdates(notifier, db.orm, {
     call: (c) => toCallType(calls, c),
     delivery: (d) => ({ ...d, nextAttemptAt: d.state === 'pending' ? d.nextAttemptAt : null }),
+    campaign: presentLiveCampaign,
   }, log);
+  const campaigns = new CampaignsService(config, lifecycle, clock, db);
+  campaigns.live = live;
   return {
     config,
     db,
@@ -167,7 +177,9 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     inboundIntake,
     agentSettings,
     clock,
-    campaigns: new CampaignsService(config, lifecycle, clock, db),
+    campaigns,
+    campaignInsights: new CampaignInsights(campaigns, clock),
+    analytics: new AnalyticsService(clock),
     dispatcher: new CampaignDispatcher(clock, config.rateLimit.maxQueuedCallsPerOrg),
     suppressions: new SuppressionsService(),
     metrics,

@@ -6,6 +6,8 @@ import { CallsResolver } from '../features/calls/calls.resolver';
 import { CarrierConnectionsResolver } from '../features/carrier-connections/carrier-connections.resolver';
 import { CampaignsResolver } from '../features/campaigns/campaigns.resolver';
 import { InboundResolver } from '../features/inbound/inbound.resolver';
+import { CampaignInsightsResolver } from '../features/campaigns/campaign-insights.resolver';
+import { AnalyticsResolver } from '../features/analytics/analytics.resolver';
 import { OrganizationResolver } from '../features/orgs/orgs.resolver';
 import { MembersResolver } from '../features/users/members.resolver';
 import { DeliveriesResolver } from '../features/webhooks/deliveries.resolver';
@@ -14,7 +16,7 @@ import type { ResolverContainer } from './context';
 import { NodeResolver } from './node.resolver';
 import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 
-export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, CarrierConnectionsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver, CampaignsResolver, InboundResolver, AgentSettingsResolver] as const;
+export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, CarrierConnectionsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver, CampaignsResolver, AgentSettingsResolver, CampaignInsightsResolver, AnalyticsResolver, InboundResolver] as const;
 
 /**
  * One instance of each resolver per process, each given only the services it uses; type-graphql
@@ -31,10 +33,12 @@ export function createResolverContainer(s: Services): ResolverContainer {
     [DeliveriesResolver, new DeliveriesResolver({ deliveries: s.deliveries })],
     [AdminResolver, new AdminResolver({ admin: s.admin, calls: s.calls })],
     [NodeResolver, new NodeResolver({ calls: s.calls })],
-    [SubscriptionsResolver, new SubscriptionsResolver({ calls: s.calls, liveUpdates: s.liveUpdates })],
+    [SubscriptionsResolver, new SubscriptionsResolver({ calls: s.calls, campaigns: s.campaigns, liveUpdates: s.liveUpdates })],
     [CampaignsResolver, new CampaignsResolver({ campaigns: s.campaigns, suppressions: s.suppressions })],
     [InboundResolver, new InboundResolver({ inbound: s.inbound })],
     [AgentSettingsResolver, new AgentSettingsResolver({ agentSettings: s.agentSettings })],
+    [CampaignInsightsResolver, new CampaignInsightsResolver({ campaignInsights: s.campaignInsights })],
+    [AnalyticsResolver, new AnalyticsResolver({ analytics: s.analytics })],
   ]);
   const get = (someClass: unknown): unknown => {
     const instance = instances.get(someClass);

@@ -42,6 +42,9 @@ export interface RecipientRow {
   last_disposition: string | null;
   next_attempt_at: Date | null;
   created_at: Date;
+  /** Of its latest call (null before one is analyzed). */
+  answers: Record<string, unknown> | null;
+  opted_out: boolean | null;
   called_back_at: Date | null;
   callback_call_id: string | null;
 }
@@ -59,6 +62,8 @@ export function presentRecipient(r: RecipientRow) {
     last_disposition: r.last_disposition,
     next_attempt_at: isoMicroOrNull(r.status === 'pending' ? r.next_attempt_at : null),
     metadata: r.metadata,
+    answers: r.answers,
+    opted_out: r.opted_out === true,
     called_back_at: isoMicroOrNull(r.called_back_at),
     callback_call_id: r.callback_call_id,
     created_at: isoMicro(r.created_at),
