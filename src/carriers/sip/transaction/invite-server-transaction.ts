@@ -71,7 +71,8 @@ export class InviteServerTransaction {
     const rs = sip.makeResponse(this.invite, status, reason, extra);
     if (status > 100) rs.headers.to = { ...rs.headers.to, params: { ...rs.headers.to.params, tag: this.localTag } };
     this.last = Buffer.from(printMessage(rs), 'binary');
-    this.transmit(this.last);
+    // Refused (the caller's address is not allowed): the transaction is over, nothing went out.
+    if (!this.transmit(this.last)) return null;
     if (status < 200) return rs;
     this.state = status < 300 ? 'accepted' : 'completed';
     this.scheduleRetransmit();

@@ -111,7 +111,11 @@ export class InboundCall<M extends CallMedia = CallMedia> {
       headers: { contact: this.contact(), allow: ALLOW, 'content-type': 'application/sdp', 'user-agent': 'voicegate', ...this.routeHeaders().headers },
       content: this.answerSdp,
     });
-    if (!rs) return false;
+    if (!rs) {
+      // The caller's address was refused on the way out: nobody can hear this call.
+      this.end({ status: 'failed', disposition: 'carrier_error', carrierStatus: status(null, "The answer could not be sent to the caller's address"), durationSeconds: 0 });
+      return false;
+    }
     this.state = 'answering';
     this.dialog = this.uasDialog(this.opts.tx.localTag);
     this.opts.endpoint.addDialog(this.callId, { onRequest: (rq) => this.onRequest(rq), allowPrivate: this.opts.allowPrivate });
