@@ -179,7 +179,10 @@ function listenForInbound(s: Services, log: Services['log']): { stop(): void } {
   const check = async () => {
     if (stopped) return;
     try {
-      if (s.config.carrier === 'sip' || (await s.inboundIntake.sipInUse())) {
+      const wanted = s.config.carrier === 'sip' || (await s.inboundIntake.sipInUse());
+      // A worker stopping meanwhile must not open a socket after its carriers were closed.
+      if (stopped) return;
+      if (wanted) {
         const port = await s.carriers.sip.listen();
         log.info({ port }, 'SIP port open for inbound calls');
         return;
