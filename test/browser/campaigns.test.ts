@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../../src/db/free-port';
 import { bearer, signup, type TestOrg } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { buildDashboard, findChromium, launch, newContext, shot, writeArtifact } from './browser';
+import { buildDashboard, findChromium, launch, newContext, shot, visitStrict } from './browser';
 
 /**
  * The campaign, do-not-call, analytics and call-waveform screens in a real Chromium against the
@@ -14,14 +13,6 @@ import { buildDashboard, findChromium, launch, newContext, shot, writeArtifact }
 const CHROMIUM = findChromium();
 const suite = CHROMIUM ? describe : describe.skip;
 const DEADLINE = 60_000;
-
-/** axe-core with no violation at all (not only the serious ones), then a screenshot. */
-async function visitStrict(page: Page, name: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  writeArtifact(`${name}.axe.json`, result.violations);
-  expect(result.violations.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  await shot(page, name);
-}
 
 async function login(page: Page, base: string, org: TestOrg): Promise<void> {
   await page.goto(`${base}/app/login`);

@@ -14,6 +14,7 @@ import { CallDetailPage, CallsPage, PlaceCallPage } from './pages/calls';
 const ApiKeysPage = lazy(() => import('./pages/org').then((m) => ({ default: m.ApiKeysPage })));
 const WebhookPage = lazy(() => import('./pages/org').then((m) => ({ default: m.WebhookPage })));
 const CarrierPage = lazy(() => import('./pages/carrier').then((m) => ({ default: m.CarrierPage })));
+const AgentPage = lazy(() => import('./pages/agent').then((m) => ({ default: m.AgentPage })));
 const MembersPage = lazy(() => import('./pages/org').then((m) => ({ default: m.MembersPage })));
 const DeliveriesPage = lazy(() => import('./pages/deliveries').then((m) => ({ default: m.DeliveriesPage })));
 const CampaignsPage = lazy(() => import('./pages/campaigns').then((m) => ({ default: m.CampaignsPage })));
@@ -60,6 +61,7 @@ function Shell({ children }: { children: ReactNode }) {
             <NavLink to="/keys">API keys</NavLink>
             <NavLink to="/webhook">Webhook</NavLink>
             <NavLink to="/carrier">Carrier</NavLink>
+            <NavLink to="/agent">Agent</NavLink>
             {lower(user?.role ?? '') === 'owner' && <NavLink to="/members">Members</NavLink>}
             {lower(user?.role ?? '') === 'platform_admin' && <NavLink to="/admin">Admin</NavLink>}
           </nav>
@@ -131,6 +133,7 @@ export function App() {
         <Route path="/keys" element={guarded(<ApiKeysPage />)} />
         <Route path="/webhook" element={guarded(<WebhookPage />)} />
         <Route path="/carrier" element={guarded(<CarrierPage />)} />
+        <Route path="/agent" element={guarded(<AgentPage />)} />
         <Route path="/members" element={guarded(<MembersPage />)} />
         <Route path="/admin/*" element={guarded(<AdminPage />)} />
         <Route path="*" element={<NotFound />} />

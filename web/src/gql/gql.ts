@@ -26,6 +26,9 @@ type Documents = {
     "\n  query AdminUsers($q: String, $after: String) {\n    adminUsers(q: $q, after: $after, first: 20) {\n      nodes {\n        id\n        email\n        role\n        active\n        emailVerified\n        isPlatformAdmin\n        orgId\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
     "\n  mutation AdminSetUserActive($id: ID!, $active: Boolean!) {\n    adminSetUserActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n": typeof types.AdminSetUserActiveDocument,
     "\n  query AdminAuditLog($after: String) {\n    adminAuditLog(after: $after, first: 20) {\n      nodes {\n        id\n        action\n        actorEmail\n        targetType\n        targetId\n        createdAt\n        ip\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.AdminAuditLogDocument,
+    "\n  fragment AgentSettingsFields on AgentSettings {\n    callerName\n    language\n    voice\n    instructions\n    llm {\n      enabled\n      active\n      source\n      url\n      model\n      apiKeySet\n    }\n    supportedLanguages\n    updatedAt\n  }\n": typeof types.AgentSettingsFieldsFragmentDoc,
+    "\n  query AgentSettings {\n    agentSettings {\n      ...AgentSettingsFields\n    }\n  }\n": typeof types.AgentSettingsDocument,
+    "\n  mutation UpdateAgentSettings($input: AgentSettingsInput!) {\n    updateAgentSettings(input: $input) {\n      ...AgentSettingsFields\n    }\n  }\n": typeof types.UpdateAgentSettingsDocument,
     "\n  query AnalyticsView($from: String!, $to: String!, $campaignId: ID) {\n    analytics(from: $from, to: $to, campaignId: $campaignId) {\n      calls {\n        day\n        calls\n        outcomes {\n          outcome\n          count\n        }\n        answered\n        answerRate\n        averageDurationSeconds\n        latencyP50Ms\n        latencyP95Ms\n        latencyCalls\n      }\n      deliveries {\n        day\n        attempts\n        succeeded\n        successRate\n        averageLatencyMs\n        latencyP95Ms\n      }\n    }\n  }\n": typeof types.AnalyticsViewDocument,
     "\n  query CampaignChoices {\n    campaigns(first: 100) {\n      nodes {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CampaignChoicesDocument,
     "\n  mutation Login($email: String!, $password: String!) {\n    login(email: $email, password: $password) {\n      accessToken\n      expiresIn\n    }\n  }\n": typeof types.LoginDocument,
@@ -82,6 +85,9 @@ const documents: Documents = {
     "\n  query AdminUsers($q: String, $after: String) {\n    adminUsers(q: $q, after: $after, first: 20) {\n      nodes {\n        id\n        email\n        role\n        active\n        emailVerified\n        isPlatformAdmin\n        orgId\n        createdAt\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.AdminUsersDocument,
     "\n  mutation AdminSetUserActive($id: ID!, $active: Boolean!) {\n    adminSetUserActive(id: $id, active: $active) {\n      id\n      active\n    }\n  }\n": types.AdminSetUserActiveDocument,
     "\n  query AdminAuditLog($after: String) {\n    adminAuditLog(after: $after, first: 20) {\n      nodes {\n        id\n        action\n        actorEmail\n        targetType\n        targetId\n        createdAt\n        ip\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.AdminAuditLogDocument,
+    "\n  fragment AgentSettingsFields on AgentSettings {\n    callerName\n    language\n    voice\n    instructions\n    llm {\n      enabled\n      active\n      source\n      url\n      model\n      apiKeySet\n    }\n    supportedLanguages\n    updatedAt\n  }\n": types.AgentSettingsFieldsFragmentDoc,
+    "\n  query AgentSettings {\n    agentSettings {\n      ...AgentSettingsFields\n    }\n  }\n": types.AgentSettingsDocument,
+    "\n  mutation UpdateAgentSettings($input: AgentSettingsInput!) {\n    updateAgentSettings(input: $input) {\n      ...AgentSettingsFields\n    }\n  }\n": types.UpdateAgentSettingsDocument,
     "\n  query AnalyticsView($from: String!, $to: String!, $campaignId: ID) {\n    analytics(from: $from, to: $to, campaignId: $campaignId) {\n      calls {\n        day\n        calls\n        outcomes {\n          outcome\n          count\n        }\n        answered\n        answerRate\n        averageDurationSeconds\n        latencyP50Ms\n        latencyP95Ms\n        latencyCalls\n      }\n      deliveries {\n        day\n        attempts\n        succeeded\n        successRate\n        averageLatencyMs\n        latencyP95Ms\n      }\n    }\n  }\n": types.AnalyticsViewDocument,
     "\n  query CampaignChoices {\n    campaigns(first: 100) {\n      nodes {\n        id\n        name\n      }\n    }\n  }\n": types.CampaignChoicesDocument,
     "\n  mutation Login($email: String!, $password: String!) {\n    login(email: $email, password: $password) {\n      accessToken\n      expiresIn\n    }\n  }\n": types.LoginDocument,
@@ -171,6 +177,18 @@ export function graphql(source: "\n  mutation AdminSetUserActive($id: ID!, $acti
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AdminAuditLog($after: String) {\n    adminAuditLog(after: $after, first: 20) {\n      nodes {\n        id\n        action\n        actorEmail\n        targetType\n        targetId\n        createdAt\n        ip\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql').AdminAuditLogDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AgentSettingsFields on AgentSettings {\n    callerName\n    language\n    voice\n    instructions\n    llm {\n      enabled\n      active\n      source\n      url\n      model\n      apiKeySet\n    }\n    supportedLanguages\n    updatedAt\n  }\n"): typeof import('./graphql').AgentSettingsFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentSettings {\n    agentSettings {\n      ...AgentSettingsFields\n    }\n  }\n"): typeof import('./graphql').AgentSettingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateAgentSettings($input: AgentSettingsInput!) {\n    updateAgentSettings(input: $input) {\n      ...AgentSettingsFields\n    }\n  }\n"): typeof import('./graphql').UpdateAgentSettingsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

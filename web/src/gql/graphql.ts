@@ -2303,6 +2303,20 @@ export type AdminAuditLogQueryVariables = Exact<{
 
 export type AdminAuditLogQuery = { __typename?: 'Query', adminAuditLog: { __typename?: 'AuditEntryConnection', nodes: Array<{ __typename?: 'AuditEntry', id: string, action: AuditAction, actorEmail: string, targetType: AuditTargetType, targetId: string, createdAt: string, ip?: string | null }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } };
 
+export type AgentSettingsFieldsFragment = { __typename?: 'AgentSettings', callerName?: string | null, language: string, voice?: string | null, instructions?: string | null, supportedLanguages: Array<string>, updatedAt?: string | null, llm: { __typename?: 'AgentLlm', enabled?: boolean | null, active: boolean, source?: string | null, url?: string | null, model?: string | null, apiKeySet: boolean } };
+
+export type AgentSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AgentSettingsQuery = { __typename?: 'Query', agentSettings: { __typename?: 'AgentSettings', callerName?: string | null, language: string, voice?: string | null, instructions?: string | null, supportedLanguages: Array<string>, updatedAt?: string | null, llm: { __typename?: 'AgentLlm', enabled?: boolean | null, active: boolean, source?: string | null, url?: string | null, model?: string | null, apiKeySet: boolean } } };
+
+export type UpdateAgentSettingsMutationVariables = Exact<{
+  input: AgentSettingsInput;
+}>;
+
+
+export type UpdateAgentSettingsMutation = { __typename?: 'Mutation', updateAgentSettings: { __typename?: 'AgentSettings', callerName?: string | null, language: string, voice?: string | null, instructions?: string | null, supportedLanguages: Array<string>, updatedAt?: string | null, llm: { __typename?: 'AgentLlm', enabled?: boolean | null, active: boolean, source?: string | null, url?: string | null, model?: string | null, apiKeySet: boolean } } };
+
 export type AnalyticsViewQueryVariables = Exact<{
   from: Scalars['String']['input'];
   to: Scalars['String']['input'];
@@ -2620,6 +2634,24 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const AgentSettingsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment AgentSettingsFields on AgentSettings {
+  callerName
+  language
+  voice
+  instructions
+  llm {
+    enabled
+    active
+    source
+    url
+    model
+    apiKeySet
+  }
+  supportedLanguages
+  updatedAt
+}
+    `, {"fragmentName":"AgentSettingsFields"}) as unknown as TypedDocumentString<AgentSettingsFieldsFragment, unknown>;
 export const CarrierFieldsFragmentDoc = new TypedDocumentString(`
     fragment CarrierFields on CarrierConnection {
   type
@@ -2790,6 +2822,50 @@ export const AdminAuditLogDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
+export const AgentSettingsDocument = new TypedDocumentString(`
+    query AgentSettings {
+  agentSettings {
+    ...AgentSettingsFields
+  }
+}
+    fragment AgentSettingsFields on AgentSettings {
+  callerName
+  language
+  voice
+  instructions
+  llm {
+    enabled
+    active
+    source
+    url
+    model
+    apiKeySet
+  }
+  supportedLanguages
+  updatedAt
+}`) as unknown as TypedDocumentString<AgentSettingsQuery, AgentSettingsQueryVariables>;
+export const UpdateAgentSettingsDocument = new TypedDocumentString(`
+    mutation UpdateAgentSettings($input: AgentSettingsInput!) {
+  updateAgentSettings(input: $input) {
+    ...AgentSettingsFields
+  }
+}
+    fragment AgentSettingsFields on AgentSettings {
+  callerName
+  language
+  voice
+  instructions
+  llm {
+    enabled
+    active
+    source
+    url
+    model
+    apiKeySet
+  }
+  supportedLanguages
+  updatedAt
+}`) as unknown as TypedDocumentString<UpdateAgentSettingsMutation, UpdateAgentSettingsMutationVariables>;
 export const AnalyticsViewDocument = new TypedDocumentString(`
     query AnalyticsView($from: String!, $to: String!, $campaignId: ID) {
   analytics(from: $from, to: $to, campaignId: $campaignId) {
