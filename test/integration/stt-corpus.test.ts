@@ -170,7 +170,8 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
     const answerable = sample.filter((u) => u.expected !== null);
     const right = answerable.filter((u) => got.find(([id]) => id === u.id)![1] === u.expected).length;
     expect(right / answerable.length).toBeGreaterThanOrEqual(0.8);
-  });
+    // ~140 decodes, each CPU-bound: a busy machine slows them, and that is no failure of recognition.
+  }, 300_000);
 
   test('streaming: frames pushed one by one give the same result, and the partial hypothesis becomes a complete answer', async () => {
     const u = corpus.utterances.find((x) => x.id === 'tune-en-us-people-twenty-five')!;
