@@ -1,6 +1,8 @@
 import type { Pool } from 'pg';
 import { JOB_KINDS, TASKS, type JobKind } from './jobs';
 
+export { keyedJobExistsSql } from './sql';
+
 /**
  * Housekeeping for tools (the bench): not used by the service. Deletes waiting jobs, all of them or
  * those of some kinds.
@@ -14,13 +16,6 @@ export async function deleteJobs(pool: Pick<Pool, 'query'>, kinds?: readonly Job
     `delete from graphile_worker._private_jobs j using graphile_worker._private_tasks t where t.id = j.task_id and t.identifier = any($1::text[])`,
     [kinds.map((k) => TASKS[JOB_KINDS[k].task])],
   );
-}
-
-/** An SQL condition: the keyed job of `kind` for the id expression exists (waiting or running). */
-export function keyedJobExistsSql(kind: JobKind, idExpr: string): string {
-  const key = JOB_KINDS[kind].key;
-  if (!key) throw new Error(`${kind} jobs have no key`);
-  return `exists (select 1 from graphile_worker._private_jobs j where j.key = '${key.prefix}' || (${idExpr})::text)`;
 }
 
 /** Jobs due and not yet taken (`ready`) and jobs being run (`running`), for the bench's backlog samples. */
