@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { JOB_KINDS, TASKS, type JobKind } from './jobs';
+import { JOB_KINDS, TASKS, type JobKind, type TaskKey } from './jobs';
 
 export { keyedJobExistsSql } from './sql';
 
@@ -26,4 +26,13 @@ export async function queueBacklog(pool: Pick<Pool, 'query'>): Promise<{ ready: 
        from graphile_worker._private_jobs`,
   );
   return rows[0]!;
+}
+
+/** Jobs in the queue (waiting or running) per task, by the task's key (tests, the bench). */
+export async function jobCounts(pool: Pick<Pool, 'query'>): Promise<Partial<Record<TaskKey, number>>> {
+  const { rows } = await pool.query<{ identifier: string; n: number }>(
+    `select t.identifier, count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id group by 1`,
+  );
+  const byName = new Map(Object.entries(TASKS).map(([k, v]) => [v as string, k as TaskKey]));
+  return Object.fromEntries(rows.flatMap((r) => (byName.has(r.identifier) ? [[byName.get(r.identifier)!, r.n]] : [])));
 }
