@@ -9,4 +9,5 @@ export { addJobsSql, insertJobsSql, keyedJobExistsSql, takeDueJobsSql, type JobR
 export { createJobWaker, type JobWaker } from './waker';
 export { migrateQueue, QUEUE_DEPTH_SQL } from './schema';
 export { isReleasedRunnerError, startQueueRunner, type JobFinished, type QueueRunner, type TaskHandlers } from './runner';
+export { measureNoopDrain } from './noop-ceiling';
 export { beat, releaseDeadRunners, releaseRunnersFromBeforeStart, retire, type DeadRunners } from './liveness';
