@@ -222,7 +222,7 @@ export class WebhookDeliverer {
       if (!this.slots.tryAcquire(dest)) {
         slot = this.slots.waitForSlot(dest, Math.min(LOCAL_WAIT_MS, this.leaseMs / 4), LOCAL_WAIT_MAX);
         if (!slot) {
-          await this.park(claimed, url!, dest, trigger, false);
+          await this.park(claimed, url!, dest, trigger);
           return { attempted: false };
         }
       }
@@ -243,7 +243,7 @@ export class WebhookDeliverer {
     const waitedFrom = Date.now();
     const giveBack = async (): Promise<DeliveryOutcome> => {
       releaseSlot(null);
-      await this.park(claimed, url!, dest!, trigger, true);
+      await this.park(claimed, url!, dest!, trigger);
       return { attempted: false };
     };
     const attempt = slot ? slot.then(() => (Date.now() - waitedFrom > 2 * LOCAL_WAIT_MS ? giveBack() : run())) : run();
@@ -263,15 +263,15 @@ export class WebhookDeliverer {
 
   /**
    * Parks a delivery whose destination is full: no job, no lease, released by the destination's
-   * release job or by this process when a slot frees. A destination that is slow (a second or
-   * more per attempt, or a wait that ran long) has the rest of the organization's due deliveries
-   * to it parked in bulk too, so they do not each go through the queue just to be parked.
+   * release job or by this process when a slot frees. A delivery is only parked when its
+   * destination cannot take it within a second (slow, or hundreds already waiting here), so the
+   * rest of the organization's due deliveries to it are parked in bulk too: they do not each go
+   * through the queue (fetched, leased, parked) just to wait.
    */
-  private async park(claimed: ClaimedDelivery, url: string, dest: string, trigger: 'scheduled' | 'manual', waitedLong: boolean): Promise<void> {
+  private async park(claimed: ClaimedDelivery, url: string, dest: string, trigger: 'scheduled' | 'manual'): Promise<void> {
     this.parkedDestinations.add(dest);
     await this.parks.add({ id: claimed.id, trigger, destination: dest, releaseInMs: this.releaseJobDelayMs(dest) });
-    const slow = waitedLong || (this.slots.meanDurationMs(dest) ?? 0) >= LOCAL_WAIT_MS;
-    if (!slow || trigger !== 'scheduled') return;
+    if (trigger !== 'scheduled') return;
     const key = `${claimed.org_id} ${url}`;
     const last = this.backlogWalks.get(key);
     if (last !== undefined && Date.now() - last < BACKLOG_WALK_INTERVAL_MS) return;
