@@ -44,6 +44,7 @@ import { deleteJobs, jobCounts, keyedJobExistsSql, queueBacklog } from '../src/q
 import { dashboardQueries, explainAll, insertBacklog } from './lib/scale';
 import { percentile, round, runLoad, runOpenLoop, type LoadResult } from './lib/load';
 import { killAllChildren, liveChildren, startChild, waitForHttp, type Child } from './lib/proc';
+import { cpuSeconds, postmasterPid, treeCpuSeconds } from './lib/cpu';
 
 const ROOT = path.resolve(__dirname, '..');
 const RESULTS = path.join(ROOT, 'bench', 'results');
@@ -53,7 +54,7 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 const PG_STATS = PROFILE || process.env.BENCH_PG_STATS === '1';
 /** BENCH_PG_SETTINGS="name=value,name=value": more settings for the embedded PostgreSQL (for experiments; stored in the JSON). */
 const PG_SETTINGS = (process.env.BENCH_PG_SETTINGS ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'baselines,place,dashboard,delivery,sustained,fairness,slow,scale').split(',').map((s) => s.trim()));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'baselines,place,dashboard,delivery,sustained,lifecycle,fairness,slow,scale').split(',').map((s) => s.trim()));
 const BUDGET_SEC = Number(process.env.BENCH_BUDGET_SEC ?? 900);
 /** Seeded rows for the scale phase: reduced by default, BENCH_SCALE=full for 1,000 orgs / 2M calls / 6M deliveries. */
 const SCALE_FULL = process.env.BENCH_SCALE === 'full';
@@ -81,11 +82,18 @@ const DELIVERY_RATES = [100, 200];
 /** The sustained phase: calls/s offered with the worker running, for this long, the queue sampled every second. */
 const SUSTAINED_RATE = Number(process.env.BENCH_SUSTAINED_RATE ?? 200);
 const SUSTAINED_SEC = Number(process.env.BENCH_SUSTAINED_SEC ?? (SHORT ? 20 : 60));
+/** The lifecycle phase: each rate tried for this long, at most this many rates. */
+const LIFECYCLE_SEC = Number(process.env.BENCH_LIFECYCLE_SEC ?? (SHORT ? 15 : 60));
+const LIFECYCLE_STEPS = Number(process.env.BENCH_LIFECYCLE_STEPS ?? (SHORT ? 3 : 5));
 /** The service's pg pool in the API role (src/main.ts); the raw baseline gets the same. */
 const API_POOL_SIZE = process.env.BENCH_RAW_POOL ?? '8';
 
 const TARGETS = {
   fairP99Ms: 50,
+  /** Every webhook of the lifecycle phase, commit→receipt. */
+  lifecycleP99Ms: 1000,
+  /** The highest sustained whole-lifecycle call rate, as a share of the raw placement limit. */
+  lifecycleOfRaw: 0.2,
   /** The delivery drain as a share of graphile-worker draining no-op jobs on the same database. */
   drainOfNoop: 0.8,
   sustainedP99Ms: 100,
@@ -263,6 +271,17 @@ async function measure(name: string, spec: Omit<Parameters<typeof runLoad>[0], '
   return { sat, fixed };
 }
 
+/** Least-squares slope of y over x (NaN with fewer than 3 points). */
+function leastSquaresSlope(points: Array<[number, number]>): number {
+  const n = points.length;
+  if (n < 3) return NaN;
+  const mx = points.reduce((a, p) => a + p[0], 0) / n;
+  const my = points.reduce((a, p) => a + p[1], 0) / n;
+  const sxy = points.reduce((a, p) => a + (p[0] - mx) * (p[1] - my), 0);
+  const sxx = points.reduce((a, p) => a + (p[0] - mx) ** 2, 0);
+  return sxy / sxx;
+}
+
 function microsEpoch(iso: string): number {
   // 2026-11-22T10:15:30.123456+00:00 -> epoch ms with the microseconds as a fraction
   const m = /^(.*\.\d{3})(\d{3})(\+00:00)$/.exec(iso);
@@ -273,6 +292,7 @@ interface Receipt {
   callId: string;
   event: string;
   timestamp: string;
+  status?: string;
   receivedAt: number;
 }
 
@@ -915,6 +935,139 @@ async function main(): Promise<void> {
     });
     results.sustained = { rate: SUSTAINED_RATE, seconds: SUSTAINED_SEC, steady, latency: { p50, p99, n: lat.length, p99PerTenSeconds: windows }, backlog: { slopePerSec: slope, maxUndelivered, lastUndelivered, maxReadyJobs: maxReady, samples } };
     await sw.stop();
+    await rx.child.stop();
+  });
+
+  // ---- lifecycle: the highest call rate whose whole lifecycle (every webhook) keeps up ----------
+  if (PHASES.has('lifecycle')) await guarded('lifecycle', async () => {
+    await deleteJobs(pg);
+    // The limit of this run: the place phase's median raw saturation, or a saturation run now.
+    let limit = rawSat?.rps;
+    if (limit === undefined) {
+      const rawPort = await freePort();
+      const raw = startRaw(LIMIT, rawPort);
+      await waitForHttp(raw, `http://127.0.0.1:${rawPort}/`, 30_000, 404);
+      const spec = placeLoad(`http://127.0.0.1:${rawPort}`, orgA.apiKey, []);
+      await runLoad({ ...spec, connections: SAT_CONNECTIONS, durationSec: WARM_SEC });
+      limit = (await runLoad({ ...spec, connections: SAT_CONNECTIONS, durationSec: SAT_SEC })).rps;
+      await raw.stop();
+      await deleteJobs(pg);
+    }
+    const rx = await startReceiver('lifecycle receiver');
+    const org = await orgWithWebhook('lifecycle', `${rx.url}/hooks`);
+    // Simulated calls at the default speed-up (60): each rings, is answered, ends and is analysed
+    // within about five seconds, so every call's whole lifecycle falls inside the run.
+    const lw = await startWorker('worker-lifecycle', { SIMULATOR_SPEEDUP: '60' });
+    const firstId = await placeOne(org);
+    const upDeadline = Date.now() + 60_000;
+    while (Date.now() < upDeadline && !(await receiverStats(rx.url)).some((r) => r.callId === firstId && r.event === 'call.ended')) {
+      if (lw.proc.exitCode !== null) throw new Error(`the worker exited:\n${lw.tail()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const pmPid = postmasterPid(path.join(tmpDir!, 'pg'));
+    const backlogNow = async () => {
+      const jobs = await queueBacklog(pg);
+      const { rows: r } = await pg.query<{ n: number }>(`select count(*)::int as n from webhook_deliveries where org_id = $1 and state = 'pending'`, [org.orgId]);
+      return { ready: jobs.ready, undelivered: r[0]!.n };
+    };
+    const step = async (rate: number) => {
+      // Start from a drained queue.
+      for (const until = Date.now() + 30_000; Date.now() < until; ) {
+        const b = await backlogNow();
+        if (b.ready === 0 && b.undelivered === 0) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      await json(`${rx.url}/__reset`, { method: 'POST' });
+      log(`lifecycle: ${rate} calls/s for ${LIFECYCLE_SEC} s`);
+      const cpu0 = { api: cpuSeconds(api.proc.pid), worker: cpuSeconds(lw.proc.pid), postgres: pmPid ? treeCpuSeconds(pmPid) : 0 };
+      const samples: Array<{ t: number; ready: number; undelivered: number }> = [];
+      const t0 = Date.now();
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          const next = Date.now() + 1000;
+          samples.push({ t: (Date.now() - t0) / 1000, ...(await backlogNow()) });
+          await new Promise((r) => setTimeout(r, Math.max(0, next - Date.now())));
+        }
+      })();
+      const ids: string[] = [];
+      cpuMark(`lifecycle ${rate}/s start`);
+      const load = await runOpenLoop({ ...placeLoad(base, org.apiKey, ids), durationSec: LIFECYCLE_SEC, rate });
+      cpuMark(`lifecycle ${rate}/s end`);
+      sampling = false;
+      await sampler;
+      // Every call's events: call.queued and call.ended always, call.analyzed when it completed.
+      const wanted = new Set(ids);
+      let got: Receipt[] = [];
+      const complete = () => {
+        const by = new Map<string, Set<string>>();
+        let completed = 0;
+        for (const r of got) {
+          (by.get(r.callId) ?? by.set(r.callId, new Set()).get(r.callId)!).add(r.event);
+          if (r.event === 'call.ended' && r.status === 'completed') completed++;
+        }
+        let missing = 0;
+        for (const id of wanted) {
+          const e = by.get(id);
+          missing += (e?.has('call.queued') ? 0 : 1) + (e?.has('call.ended') ? 0 : 1);
+        }
+        const analyzed = got.filter((r) => r.event === 'call.analyzed').length;
+        return { missing: missing + Math.max(0, completed - analyzed), completed };
+      };
+      for (const until = Date.now() + 30_000; Date.now() < until; ) {
+        got = (await receiverStats(rx.url)).filter((r) => wanted.has(r.callId));
+        if (complete().missing === 0) break;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      const cpu1 = { api: cpuSeconds(api.proc.pid), worker: cpuSeconds(lw.proc.pid), postgres: pmPid ? treeCpuSeconds(pmPid) : 0 };
+      const kinds = ['call.queued', 'call.ended', 'call.analyzed'];
+      const p99 = Object.fromEntries(
+        kinds.map((k) => {
+          const lat = got.filter((r) => r.event === k).map((r) => r.receivedAt - microsEpoch(r.timestamp)).sort((a, b) => a - b);
+          return [k, lat.length ? round(percentile(lat, 99), 1) : NaN];
+        }),
+      );
+      const during = samples.filter((x) => x.t >= 5);
+      const slope = leastSquaresSlope(during.map((x) => [x.t, x.undelivered + x.ready]));
+      const { missing, completed } = complete();
+      const perCallMs = (k: keyof typeof cpu0) => round(((cpu1[k] - cpu0[k]) * 1000) / Math.max(1, ids.length), 2);
+      const cpu = { api: perCallMs('api'), worker: perCallMs('worker'), postgres: perCallMs('postgres') };
+      const ok = load.errors === 0 && load.rps >= rate * 0.95 && missing === 0 && kinds.every((k) => p99[k]! <= TARGETS.lifecycleP99Ms) && slope <= TARGETS.backlogSlopePerSec;
+      log(`lifecycle: ${rate}/s ${ok ? 'sustained' : 'NOT sustained'}: placed ${load.rps}/s, missing ${missing}, p99 ${JSON.stringify(p99)}, backlog slope ${round(slope, 2)}/s, CPU ms/call ${JSON.stringify(cpu)}`);
+      return { rate, ok, placed: load.rps, placeP99: load.p99, calls: ids.length, completed, missing, p99, slope, cpuMsPerCall: cpu, maxBacklog: Math.max(0, ...during.map((x) => x.undelivered + x.ready)) };
+    };
+    // From a tenth of the limit, up by half each time until a rate is not sustained, then once halfway back.
+    const steps: Array<Awaited<ReturnType<typeof step>>> = [];
+    let rate = Math.max(10, Math.round(limit * 0.1));
+    while (steps.length < LIFECYCLE_STEPS) {
+      const s = await step(rate);
+      steps.push(s);
+      const best = steps.filter((x) => x.ok).sort((a, b) => b.rate - a.rate)[0];
+      const worst = steps.filter((x) => !x.ok).sort((a, b) => a.rate - b.rate)[0];
+      if (!worst) rate = Math.round(rate * 1.5);
+      else if (best && worst.rate - best.rate > Math.max(5, best.rate * 0.1)) rate = Math.round((best.rate + worst.rate) / 2);
+      else if (!best && rate > 10) rate = Math.max(10, Math.round(rate / 2));
+      else break;
+      if (steps.some((x) => x.rate === rate)) break;
+    }
+    const best = steps.filter((x) => x.ok).sort((a, b) => b.rate - a.rate)[0];
+    for (const s of steps) {
+      rows.push({
+        scenario: `lifecycle: ${s.rate} calls/s for ${LIFECYCLE_SEC} s, every webhook`,
+        rps: s.placed,
+        p50: null,
+        p99: Math.max(...Object.values(s.p99).filter((x) => !Number.isNaN(x))),
+        note: `${s.ok ? 'sustained' : 'NOT sustained'}; p99 queued/ended/analyzed ${Object.values(s.p99).join('/')} ms; ${s.missing} events missing of ${s.calls} calls (${s.completed} completed); backlog max ${s.maxBacklog}, slope ${round(s.slope, 2)}/s; CPU ms per call: API ${s.cpuMsPerCall.api}, worker ${s.cpuMsPerCall.worker}, PostgreSQL ${s.cpuMsPerCall.postgres}`,
+      });
+    }
+    const share = best ? best.rate / limit : 0;
+    verdicts.push({
+      target: `whole lifecycle: highest rate sustained ${LIFECYCLE_SEC} s (every webhook p99 ≤ ${TARGETS.lifecycleP99Ms} ms, no backlog growth) ≥ ${TARGETS.lifecycleOfRaw * 100} % of the raw placement limit`,
+      measured: best ? `${best.rate} calls/s = ${Math.round(share * 100)} % of ${round(limit, 0)} req/s` : `none of ${steps.map((x) => x.rate).join(', ')} calls/s`,
+      met: share >= TARGETS.lifecycleOfRaw,
+    });
+    results.lifecycle = { limitRps: limit, steps, best: best?.rate ?? null, shareOfLimit: share };
+    await lw.stop();
     await rx.child.stop();
   });
 
