@@ -85,7 +85,8 @@ describe('parked deliveries', () => {
     const { rx, setDown } = await switchableReceiver();
     closers.push(() => rx.close());
     const org = await orgWithWebhook(app, `${rx.url}/hook`);
-    const ids = await backlog(app, org, 120);
+    // More than the worker lets wait for a slot in memory (256): the rest is parked in bulk.
+    const ids = await backlog(app, org, 400);
     await app.startWorker();
 
     // Two attempts hang at the receiver; the rest end up parked, and parked ones hold no job.
@@ -97,6 +98,12 @@ describe('parked deliveries', () => {
       { timeoutMs: 30_000, what: 'the backlog parked' },
     );
     expect(parked.parked_with_job).toBe(0);
+    // Parked in bulk: deliveries whose job was taken out of the queue, never leased by a worker.
+    const { rows: bulk } = await app.db.pool.query<{ n: number }>(
+      `select count(*)::int as n from webhook_parked p join webhook_deliveries d on d.id = p.delivery_id where d.id = any($1::uuid[]) and d.leased_by is null`,
+      [ids],
+    );
+    expect(bulk[0]!.n).toBeGreaterThan(0);
     const jobs = await jobCounts(app.db.pool);
     expect(jobs.releaseParked).toBe(1);
     // Only attempts that were made hold a job (their retry): at most a few, not one per waiting delivery.

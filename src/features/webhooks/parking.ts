@@ -135,7 +135,7 @@ export async function parkDueBacklog(pool: Pick<Pool, 'query'>, orgId: string, u
        ), release as (
          select count(*) from (${addJobsSql('releaseParked', { from: '(select distinct destination from parked) r', fields: { destination: 'r.destination' }, runAt: 'now()', preserveRunAt: true })}) a
        )
-       select (select min(id) from walk)::text as last, (select count(*) from walk)::int as scanned,
+       select (select id from walk order by id limit 1)::text as last, (select count(*) from walk)::int as scanned,
               (select count(*) from parked)::int as parked, (select count(*) from release) as r`,
       [orgId, after, url, destination],
     );
