@@ -19,6 +19,8 @@ export interface ClaimedDelivery {
   previous_webhook_secret_expires_at: Date | null;
   /** The delivery goes to the organization's default endpoint, which is disabled. */
   endpoint_disabled: boolean;
+  /** The organization's default endpoint has a failing time (its health needs a success recorded). */
+  endpoint_failing: boolean;
 }
 
 /**
@@ -39,5 +41,6 @@ export function claimSql(source: string, lease: string, holder: string): string 
                 ${destinationSql('d.subject_url', 'o.id')} as current_url,
                 o.webhook_secret_enc, o.previous_webhook_secret_enc, o.previous_webhook_secret_expires_at,
                 (d.subject_url is null and o.webhook_disabled_at is not null) as endpoint_disabled,
+                (o.webhook_failing_since is not null) as endpoint_failing,
                 x.trigger`;
 }
