@@ -105,7 +105,10 @@ describe('parked deliveries', () => {
     );
     expect(bulk[0]!.n).toBeGreaterThan(0);
     const jobs = await jobCounts(app.db.pool);
-    expect(jobs.releaseParked).toBe(1);
+    // One release job for the destination (two at the moment one is running: graphile-worker adds
+    // its successor beside it, without the key, when a running keyed job is added again).
+    expect(jobs.releaseParked).toBeGreaterThanOrEqual(1);
+    expect(jobs.releaseParked).toBeLessThanOrEqual(2);
     // Only attempts that were made hold a job (their retry): at most a few, not one per waiting delivery.
     const { rows: attempted } = await app.db.pool.query<{ n: number }>(`select count(*)::int as n from webhook_deliveries where id = any($1::uuid[]) and attempts > 0`, [ids]);
     expect(jobs.deliver ?? 0).toBeLessThanOrEqual(attempted[0]!.n + 2);
