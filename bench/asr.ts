@@ -95,7 +95,7 @@ export function report(results: AsrResult[], questions: ReturnType<typeof loadCo
         `non-answers accepted ${noneAccepted}/${none.length}`,
     );
   };
-  for (const set of ['tune', 'holdout', 'all'] as const) {
+  for (const set of ['tune', 'holdout', 'holdout2', 'all'] as const) {
     const rs = results.filter((r) => set === 'all' || r.u.set === set);
     if (!rs.length) continue;
     lines.push(`== ${set}`);
