@@ -1,8 +1,8 @@
 import type { Worker } from 'node:worker_threads';
 import { failPending, startVoiceWorker } from '../worker-thread';
 import { isCompleteAnswer, type Expectation, type PartialRecognition, type Recognition, type RecognitionStream, type SpeechRecognizer, type StreamingRecognizer } from './recognizer';
-import { DEFAULT_SPHINX_CONFIG, type SphinxConfig, type SphinxResult } from './sphinx-decoder';
-import type { SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
+import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
+import type { SphinxOutcome, SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
 
 export { sphinxAvailable as pocketsphinxAvailable } from './sphinx-decoder';
 
@@ -10,12 +10,21 @@ export { sphinxAvailable as pocketsphinxAvailable } from './sphinx-decoder';
 export const DEFAULT_MIN_CONFIDENCE = 0.5;
 
 /**
- * How sure the decoder is of a result: the lowest posterior probability of its words. Fillers
- * ("um", "please") count too: a grammar path forced through noise has low ones somewhere.
+ * The verification margin (./verification.ts) at which an answer is as likely right as wrong,
+ * and how fast the odds grow with it: a logistic fitted on the corpus's tune set (docs/voice.md,
+ * "Confidence"), so that `confidence` reads as the chance that the answer is right.
  */
-export function confidenceOf(r: SphinxResult | null): number {
-  if (!r || !r.words.length) return 0;
-  return Math.min(...r.words.map((w) => w.p));
+export const MARGIN_AT_EVEN_ODDS = 250;
+export const MARGIN_SCALE = 100;
+
+/**
+ * How sure the decoder is of a result: the chance that it is right, from the margin by which it
+ * beat the best path meaning something else (1 when nothing else was possible, 0 with no text).
+ */
+export function confidenceOf(r: Pick<SphinxOutcome, 'text' | 'margin'> | null): number {
+  if (!r || !r.text) return 0;
+  if (r.margin === Infinity) return 1;
+  return 1 / (1 + Math.exp(-(r.margin - MARGIN_AT_EVEN_ODDS) / MARGIN_SCALE));
 }
 
 /**
