@@ -1,7 +1,7 @@
 import { extractAnswer } from '../../src/voice/dialog/answers';
 import { grammarFor } from '../../src/voice/stt/grammar';
 import type { CallQuestion } from '../../src/features/calls/ports';
-import { confidenceOf, DEFAULT_MIN_CONFIDENCE, MARGIN_AT_EVEN_ODDS } from '../../src/voice/stt/pocketsphinx';
+import { confidenceOf, DEFAULT_MIN_CONFIDENCE, MARGIN_AT_THRESHOLD } from '../../src/voice/stt/pocketsphinx';
 
 /**
  * Every sentence a JSGF grammar of grammar.ts holds, fillers before and after the answer left
@@ -85,14 +85,15 @@ test('the grammar of what competes with an answer holds every other answer, and 
   expect(answersOf(one, grammarFor(one, known, { answer: 'Ready' }))).toEqual(new Set([null]));
 });
 
-test('confidence grows with the verification margin: even odds at MARGIN_AT_EVEN_ODDS, sure when nothing else was possible', () => {
-  expect(confidenceOf({ text: 'thirty', margin: MARGIN_AT_EVEN_ODDS })).toBeCloseTo(0.5);
-  expect(confidenceOf({ text: 'thirty', margin: Infinity })).toBe(1);
+test('confidence grows with the verification margin: 0.5 at the question type\'s threshold, sure when nothing else was possible', () => {
+  expect(confidenceOf({ text: 'thirty', margin: MARGIN_AT_THRESHOLD.number }, 'number')).toBeCloseTo(DEFAULT_MIN_CONFIDENCE);
+  expect(confidenceOf({ text: 'thirty', margin: Infinity }, 'number')).toBe(1);
   expect(confidenceOf({ text: '', margin: 1000 })).toBe(0);
   expect(confidenceOf(null)).toBe(0);
-  const margins = [-500, 0, 100, MARGIN_AT_EVEN_ODDS, 400, 1000];
-  const c = margins.map((margin) => confidenceOf({ text: 'yes', margin }));
+  const margins = [-500, 0, 100, 200, 400, 1000];
+  const c = margins.map((margin) => confidenceOf({ text: 'thirty', margin }, 'number'));
   expect([...c].sort((a, b) => a - b)).toEqual(c);
-  expect(c[1]).toBeLessThan(DEFAULT_MIN_CONFIDENCE);
-  expect(c[4]).toBeGreaterThan(DEFAULT_MIN_CONFIDENCE);
+  // Numbers need a wider margin than a yes or a no.
+  expect(confidenceOf({ text: 'thirty', margin: 200 }, 'number')).toBeLessThan(DEFAULT_MIN_CONFIDENCE);
+  expect(confidenceOf({ text: 'yes', margin: 200 }, 'boolean')).toBeGreaterThan(DEFAULT_MIN_CONFIDENCE);
 });
