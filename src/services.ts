@@ -4,6 +4,7 @@ import { PgNotifier } from './db/notifier';
 import { ApiKeyCache } from './features/api-keys/api-key-cache';
 import { ApiKeysService } from './features/api-keys/api-keys.service';
 import { AdminService } from './features/admin/admin.service';
+import { AgentSettingsService } from './features/agent-settings/agent-settings.service';
 import { RateLimits } from './rate-limit/rate-limits';
 import { AuthService } from './features/auth/auth.service';
 import { AccountMail } from './features/mail/account-mail';
@@ -28,6 +29,9 @@ import { systemClock, type Clock } from './common/clock';
 import { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
 import { campaignCallbackHook, campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
 import { CampaignsService } from './features/campaigns/campaigns.service';
+import { CampaignInsights } from './features/campaigns/campaign-insights';
+import { presentLiveCampaign } from './features/campaigns/campaigns.resolver';
+import { AnalyticsService } from './features/analytics/analytics.service';
 import { optOutHook, SuppressionsService } from './features/suppressions/suppressions.service';
 import { LiveEventsPublisher } from './common/live-events';
 import { LiveUpdates } from './graphql/subscriptions/live-updates';
@@ -61,10 +65,16 @@ export interface Services {
   /** Which carrier, account and caller IDs an organization's calls use. */
   connections: ConnectionResolver;
   carrierConnections: CarrierConnectionsService;
+  /** Agent settings per organization, and each call's conversation plan (language model or script). */
+  agentSettings: AgentSettingsService;
   metrics: Metrics;
   /** The time for rules that depend on it (calling windows); tests inject their own. */
   clock: Clock;
   campaigns: CampaignsService;
+  /** The dashboard's views of campaigns: progress, answers, recipients previewed before creating. */
+  campaignInsights: CampaignInsights;
+  /** Figures over calls and webhook deliveries for the dashboard's charts. */
+  analytics: AnalyticsService;
   dispatcher: CampaignDispatcher;
   suppressions: SuppressionsService;
   /** Announces committed changes to live subscribers in every process. */
@@ -81,6 +91,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const lifecycle = new CallLifecycle(recordingUrls, log);
   const connections = new ConnectionResolver(config, db.pool);
   const trunkFor = (call: { orgId: string }) => connections.sipTrunkFor(call.orgId);
+  const agentSettings = new AgentSettingsService(config, db.pool);
   const carrierPort = new CarrierPort({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle });
   const carriers = new CarrierRegistry(config, {
     log,
@@ -89,6 +100,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     notifier,
     tokenFor: (orgId, account) => connections.twilioTokenFor(orgId, account),
     trunkFor,
+    planFor: (call) => agentSettings.planFor(call),
   });
   lifecycle.carriers = carriers;
   lifecycle.onFinished(campaignOutcomeHook(clock));
@@ -106,6 +118,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   lifecycle.live = live;
   const calls = new CallsService(config, lifecycle, recordingUrls, db, (orgId) => connections.numbersFor(orgId), connections.deploymentDefault().numbers);
   calls.live = live;
+  calls.llmAvailable = (orgId) => agentSettings.llmAvailable(orgId);
   const members = new MembersService(config, accountMail);
   members.live = live;
   const deliverer = new WebhookDeliverer(config, db.pool, log);
@@ -124,7 +137,10 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const liveUpdates = new LiveUpdates(notifier, db.orm, {
     call: (c) => toCallType(calls, c),
     delivery: (d) => ({ ...d, nextAttemptAt: d.state === 'pending' ? d.nextAttemptAt : null }),
+    campaign: presentLiveCampaign,
   }, log);
+  const campaigns = new CampaignsService(config, lifecycle, clock, db);
+  campaigns.live = live;
   return {
     config,
     db,
@@ -148,8 +164,11 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     carrierPort,
     connections,
     carrierConnections: new CarrierConnectionsService(config, connections, rateLimits),
+    agentSettings,
     clock,
-    campaigns: new CampaignsService(config, lifecycle, clock, db),
+    campaigns,
+    campaignInsights: new CampaignInsights(campaigns, clock),
+    analytics: new AnalyticsService(clock),
     dispatcher: new CampaignDispatcher(clock, config.rateLimit.maxQueuedCallsPerOrg),
     suppressions: new SuppressionsService(),
     metrics,

@@ -14,6 +14,8 @@ import { Migration20261124000000_queue_workers_logged } from './migrations/Migra
 import { Migration20261126000000_canonical_phone_numbers } from './migrations/Migration20261126000000_canonical_phone_numbers';
 import { Migration20261127000000_call_turns } from './migrations/Migration20261127000000_call_turns';
 import { Migration20261128000000_twilio_gather_clarifications } from './migrations/Migration20261128000000_twilio_gather_clarifications';
+import { Migration20261129100000_agent_settings } from './migrations/Migration20261129100000_agent_settings';
+import { Migration20261129350000_dashboard } from './migrations/Migration20261129350000_dashboard';
 
 /** The entity classes the features define (src/entities.ts lists them). */
 export type EntityList = NonNullable<Options['entities']>;
@@ -61,6 +63,8 @@ export function ormConfig(opts: { url: string; poolSize: number; entities: Entit
         { name: 'Migration20261126000000_canonical_phone_numbers', class: Migration20261126000000_canonical_phone_numbers },
         { name: 'Migration20261127000000_call_turns', class: Migration20261127000000_call_turns },
         { name: 'Migration20261128000000_twilio_gather_clarifications', class: Migration20261128000000_twilio_gather_clarifications },
+        { name: 'Migration20261129100000_agent_settings', class: Migration20261129100000_agent_settings },
+        { name: 'Migration20261129350000_dashboard', class: Migration20261129350000_dashboard },
       ],
     },
   });

@@ -1,6 +1,6 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
-import type { CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition } from './ports';
+import type { AgentLogEntry, CallAgentOptions, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition } from './ports';
 
 // The plain types live in ports.ts (what carriers and voice may import); re-exported for the feature.
 export { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES } from './ports';
@@ -43,7 +43,9 @@ export class Call implements CarrierCall {
     | 'turns'
     | 'latency'
     | 'optedOut'
-    | 'callbackAt';
+    | 'callbackAt'
+    | 'agent'
+    | 'agentLog';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -173,6 +175,14 @@ export class Call implements CarrierCall {
   /** When the callee asked to be called back (disposition callback_requested with a time). */
   @Property({ type: 'datetime', nullable: true })
   callbackAt: Date | null = null;
+
+  /** The call's own agent options (language, voice, llm, instructions); null: the organization's defaults. */
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  agent: CallAgentOptions | null = null;
+
+  /** A model-led conversation's audit trail (prompts, replies, tool calls and results), once analysed. */
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  agentLog: AgentLogEntry[] | null = null;
 
   @Property({ type: 'datetime', onUpdate: () => new Date() })
   updatedAt: Date = new Date();

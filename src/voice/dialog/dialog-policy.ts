@@ -1,4 +1,4 @@
-import type { CallQuestion, Disposition } from '../../features/calls/ports';
+import type { AgentLogEntry, CallQuestion, Disposition } from '../../features/calls/ports';
 
 /** What the call is about: the dialog's script. */
 export interface AgentScript {
@@ -35,8 +35,9 @@ export type DialogEvent =
   /**
    * The last `say` is over: played to its end, or `interrupted` (the callee talked over it for
    * long enough; the session has stopped it and already listens to what the callee says).
+   * After a `stream`, `heard` is the text the callee heard at least part of.
    */
-  | { type: 'spoken'; interrupted?: boolean }
+  | { type: 'spoken'; interrupted?: boolean; heard?: string }
   | { type: 'hangup' };
 
 /**
@@ -46,11 +47,28 @@ export type DialogEvent =
  * same kind (the utterance already under way is its turn). Without `bargeIn` (goodbyes, the
  * voicemail message) the prompt plays to its end.
  */
-export type DialogAction = { type: 'say'; text: string; bargeIn: ListenFor | null } | ({ type: 'listen' } & ListenFor) | { type: 'end'; disposition: Disposition };
+export type DialogAction =
+  | { type: 'say'; text: string; bargeIn: ListenFor | null }
+  /** Speech whose sentences arrive while it is spoken (a language model's reply): each is synthesized and played as soon as it is complete. */
+  | { type: 'stream'; speech: SpeechStream; bargeIn: ListenFor | null }
+  | ({ type: 'listen' } & ListenFor)
+  | { type: 'end'; disposition: Disposition };
 
 /**
- * The conversation's decisions, with no audio, no clock and no I/O: events in, the next action
- * out. It keeps the transcript and the answers, which stay valid whenever the call stops.
+ * A reply being written while it is spoken. The session plays each sentence as soon as it comes
+ * and reports `spoken` when the iteration ends; a barge-in (or a hang-up) calls `cancel()`, which
+ * stops the producer (the model's HTTP stream is aborted) and ends the iteration.
+ */
+export interface SpeechStream {
+  readonly sentences: AsyncIterable<string>;
+  cancel(): void;
+}
+
+/**
+ * The conversation's decisions: events in, the next action out, synchronously. The script
+ * (SurveyPolicy) has no audio, clock or I/O; a model-driven policy (LlmDialogPolicy) does its I/O
+ * inside the `stream` actions it returns, so the decision after a reply is again synchronous. It
+ * keeps the transcript and the answers, which stay valid whenever the call stops.
  */
 export interface DialogPolicy {
   start(): DialogAction;
@@ -61,4 +79,6 @@ export interface DialogPolicy {
   readonly optOut: boolean;
   /** When the callee asked to be called back, if a time was said. */
   readonly callbackAt: Date | null;
+  /** A model-driven policy's audit trail (instructions, requests, replies, tool calls and results); absent for the script. */
+  readonly agentLog?: readonly AgentLogEntry[];
 }
