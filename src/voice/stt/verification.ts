@@ -1,5 +1,6 @@
 import type { CallQuestion } from '../../features/calls/ports';
 import { extractAnswer } from '../dialog/answers';
+import { detectIntent } from '../dialog/intents';
 import { grammarFor, withIntents } from './grammar';
 import type { SphinxDecoder, SphinxResult } from './sphinx-decoder';
 
@@ -28,6 +29,9 @@ export interface Verified {
 export async function verify(decoder: SphinxDecoder, question: CallQuestion, intents: readonly string[] | undefined, first: SphinxResult): Promise<Verified> {
   const known = (w: string) => decoder.knows(w);
   const answer = extractAnswer(question, first.text);
+  // Neither an answer nor an intent: the question is asked again whatever the margin, so the
+  // second decoding (as much CPU as the first) would change nothing.
+  if (answer === null && !detectIntent(first.text)) return { text: first.text, margin: Infinity };
   const competing = grammarFor(question, known, { answer: answer ?? null });
   const grammar = answer === null ? competing : withIntents(competing, intents, known);
   if (!grammar) return { text: first.text, margin: Infinity };
