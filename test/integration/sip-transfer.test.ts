@@ -87,7 +87,7 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'hand
   function expectSignedTransferred(callId: string, mode: string, answered: boolean): void {
     const [r] = rx.byEvent('call.transferred', callId);
     expect(r).toBeDefined();
-    expect(r!.json).toEqual({ event: 'call.transferred', org_id: org.orgId, call_id: callId, timestamp: expect.stringMatching(/\+00:00$/), to: CALLEE, status: 'in_progress', metadata: {}, transfer_to: PERSON, mode, answered });
+    expect(r!.json).toEqual({ event: 'call.transferred', org_id: org.orgId, call_id: callId, timestamp: expect.stringMatching(/\+00:00$/), to: CALLEE, status: 'in_progress', metadata: {}, direction: 'outbound', transfer_to: PERSON, mode, answered });
     expect(r!.headers['x-voice-signature']).toBe(`sha256=${createHmac('sha256', Buffer.from(org.webhookSecret, 'utf8')).update(r!.raw).digest('hex')}`);
     expect(r!.headers['webhook-signature']).toMatch(/^v1,/);
   }

@@ -143,7 +143,7 @@ describe('transfer to a person', () => {
       expect(call).toMatchObject({ status: 'completed', disposition: 'transferred', transfer: { mode: 'dial', answered: true, failure_reason: null } });
       await conformsTo((doc) => ({ $ref: '#/components/schemas/Call' }), call);
       expect(call.transcript).toContain('Callee: can I speak to a person?\nAgent: Please hold while I connect you to a person.\nAgent: [transferred to +14155550100: answered]');
-      expect(await signedTransferred(res.body.call_id)).toEqual({ event: 'call.transferred', org_id: twilioOrg.orgId, call_id: res.body.call_id, timestamp: expect.any(String), to, status: 'in_progress', metadata: {}, transfer_to: PERSON, mode: 'dial', answered: true });
+      expect(await signedTransferred(res.body.call_id)).toEqual({ event: 'call.transferred', org_id: twilioOrg.orgId, call_id: res.body.call_id, timestamp: expect.any(String), to, status: 'in_progress', metadata: {}, direction: 'outbound', transfer_to: PERSON, mode: 'dial', answered: true });
     });
 
     test('the key and the answer rule; nobody answers the <Dial>: the agent takes a message; human, not transferred', async () => {

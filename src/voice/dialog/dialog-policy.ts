@@ -13,6 +13,11 @@ export interface AgentScript {
   callee?: string | null;
   /** When the call may be handed to a person (the call has a transfer target); absent: never. */
   transfer?: TransferWhen | null;
+  /**
+   * Inbound calls: the caller called us and waits to hear who answered, so the agent speaks first
+   * (no listening for a hello, no answering-machine guess) and opens with this greeting.
+   */
+  greeting?: string | null;
 }
 
 /** What the agent should listen for next. */

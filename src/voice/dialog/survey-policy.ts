@@ -3,7 +3,7 @@ import type { AgentTiming } from '../timing';
 import { answerFromDigits, extractAnswer } from './answers';
 import type { AgentScript, DialogAction, DialogEvent, DialogPolicy, ListenFor } from './dialog-policy';
 import { detectIntent, MAX_CLARIFICATIONS, parseCallbackTime, type IntentName } from './intents';
-import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, handoffSummary, intro, MESSAGE_GOODBYE, OPT_OUT_GOODBYE, reask, TAKE_MESSAGE, TRANSFER_HOLD, whoIsCalling, WRONG_NUMBER_GOODBYE } from './prompts';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, handoffSummary, MESSAGE_GOODBYE, opening, OPT_OUT_GOODBYE, reask, TAKE_MESSAGE, TRANSFER_HOLD, whoIsCalling, WRONG_NUMBER_GOODBYE } from './prompts';
 import { onAnswer, onDigits, onRequest, WHY } from './transfer-rules';
 
 /** How long a message may be, and how long the callee may take to start it. */
@@ -69,6 +69,8 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   start(): DialogAction {
+    // An inbound caller waits to hear who answered: the greeting comes at once.
+    if (this.script.greeting) return this.afterGreeting({ type: 'no_input' });
     return this.listen({ question: null, noInputMs: GREETING_NO_INPUT_MS, maxUtteranceMs: this.timing.machineGreetingMs + GREETING_BEYOND_MACHINE_MS, keypad: this.anyKeypad(), intents: false });
   }
 
@@ -178,7 +180,7 @@ export class SurveyPolicy implements DialogPolicy {
       this.transcript.push(`Callee: ${event.text ?? '[greeting]'}`);
     }
     if (this.hungUp) return this.finish();
-    const text = intro(this.script.callerName, this.script.task);
+    const text = opening(this.script);
     this.state = { at: 'intro', text };
     return this.say(text, this.introReply());
   }

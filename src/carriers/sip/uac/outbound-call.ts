@@ -16,7 +16,8 @@ import type { TransactionUser } from '../transaction/client-transaction';
 import type { Remote } from '../transport/transport';
 
 export interface SipCallOutcome {
-  status: 'completed' | 'failed';
+  /** canceled: an inbound call whose caller hung up before the answer (uas/inbound-call.ts). */
+  status: 'completed' | 'failed' | 'canceled';
   disposition: Disposition;
   carrierStatus: CarrierStatus;
   durationSeconds: number;
