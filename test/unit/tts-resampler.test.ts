@@ -1,5 +1,6 @@
 import { StreamResampler, resample } from '../../src/voice/tts/resampler';
 import { WavStreamReader } from '../../src/voice/tts/wav-stream';
+import { concatPcm } from '../helpers/pcm';
 
 /** A sine at `hz`, `seconds` long, at `rate`. */
 const tone = (hz: number, rate: number, seconds = 1, amplitude = 16_000) => Int16Array.from({ length: Math.round(rate * seconds) }, (_, i) => Math.round(amplitude * Math.sin((2 * Math.PI * hz * i) / rate)));
@@ -37,13 +38,7 @@ async function streamed(pcm: Int16Array, from: number, to: number, size: number)
   const parts: Int16Array[] = [];
   for (let at = 0; at < pcm.length; at += size) parts.push(r.push(pcm.subarray(at, at + size)));
   parts.push(r.end());
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatPcm(parts);
 }
 
 describe('resampling a voice to the 8 kHz phone line', () => {
