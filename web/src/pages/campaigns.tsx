@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { allPages } from '../api/all-pages';
 import { execute } from '../api/client';
 import { livePage, livePolling, useLiveCampaigns } from '../api/live';
 import { lower, words } from '../api/words';
@@ -197,13 +198,7 @@ const answerText = (v: unknown) => (v === null || v === undefined ? '' : typeof 
 
 /** Every recipient with its answers as CSV, read page by page (100 at a time). */
 async function exportResults(id: string, name: string, questions: string[]): Promise<number> {
-  const rows: RecipientRow[] = [];
-  let after: string | null = null;
-  do {
-    const page: CampaignRecipientsPageQuery = await execute(CampaignRecipientsPageDocument, { id, first: 100, after, status: null });
-    rows.push(...page.campaignRecipients.nodes);
-    after = page.campaignRecipients.endCursor ?? null;
-  } while (after);
+  const rows = await allPages(async (after) => (await execute(CampaignRecipientsPageDocument, { id, first: 100, after, status: null })).campaignRecipients);
   const csv = toCsv(
     ['number', 'status', 'attempts', 'outcome', 'opted_out', 'next_attempt_at', 'last_call_id', ...questions],
     rows.map((r) => [r.to, r.status, r.attempts, r.lastDisposition, r.optedOut, r.nextAttemptAt, r.lastCallId, ...questions.map((q) => answerText(r.answers?.[q]))]),
