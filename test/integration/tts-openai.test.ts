@@ -1,6 +1,6 @@
 import { OpenAiSynthesizer } from '../../src/voice/tts/openai';
 import type { SpeechSynthesizer } from '../../src/voice/tts/synthesizer';
-import { concatPcm } from '../helpers/pcm';
+import { concatPcm, wavHeader } from '../helpers/pcm';
 import { SpeechFarEnd, toneBytes, tonePieces } from '../helpers/speech-far-end';
 
 /**
@@ -137,20 +137,7 @@ describe('OpenAI-compatible speech synthesis', () => {
 
   test('a server that answers with a WAV is read from its header (rate included)', async () => {
     const pcm = toneBytes(1000, 500, 16_000);
-    const header = Buffer.alloc(44);
-    header.write('RIFF', 0, 'latin1');
-    header.writeUInt32LE(36 + pcm.length, 4);
-    header.write('WAVEfmt ', 8, 'latin1');
-    header.writeUInt32LE(16, 16);
-    header.writeUInt16LE(1, 20);
-    header.writeUInt16LE(1, 22);
-    header.writeUInt32LE(16_000, 24);
-    header.writeUInt32LE(32_000, 28);
-    header.writeUInt16LE(2, 32);
-    header.writeUInt16LE(16, 34);
-    header.write('data', 36, 'latin1');
-    header.writeUInt32LE(pcm.length, 40);
-    const wav = Buffer.concat([header, pcm]);
+    const wav = Buffer.concat([wavHeader(16_000, pcm.length), pcm]);
     far.answerWith(() => ({ free: true, contentType: 'audio/wav', pieces: [wav.subarray(0, 30), wav.subarray(30, 1001), wav.subarray(1001)] }));
     const out = await engine().synthesize('A WAV, please.');
     expect(out.length).toBe(4000);
