@@ -3,7 +3,7 @@ import type { AgentTiming } from '../timing';
 import { answerFromDigits, extractAnswer } from './answers';
 import type { AgentScript, DialogAction, DialogEvent, DialogPolicy, ListenFor } from './dialog-policy';
 import { detectIntent, MAX_CLARIFICATIONS, parseCallbackTime, type IntentName } from './intents';
-import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, reask, whoIsCalling, WRONG_NUMBER_GOODBYE } from './prompts';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, opening, OPT_OUT_GOODBYE, reask, whoIsCalling, WRONG_NUMBER_GOODBYE } from './prompts';
 
 /** How long the callee's hello may take to start, and to last, before we speak anyway. */
 const GREETING_NO_INPUT_MS = 2500;
@@ -51,6 +51,8 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   start(): DialogAction {
+    // An inbound caller waits to hear who answered: the greeting comes at once.
+    if (this.script.greeting) return this.afterGreeting({ type: 'no_input' });
     return this.listen({ question: null, noInputMs: GREETING_NO_INPUT_MS, maxUtteranceMs: this.timing.machineGreetingMs + GREETING_BEYOND_MACHINE_MS, keypad: 'ends_turn', intents: false });
   }
 
@@ -98,7 +100,7 @@ export class SurveyPolicy implements DialogPolicy {
       this.transcript.push(`Callee: ${event.text ?? '[greeting]'}`);
     }
     if (this.hungUp) return this.finish();
-    const text = intro(this.script.callerName, this.script.task);
+    const text = opening(this.script);
     this.state = { at: 'intro', text };
     return this.say(text, this.introReply());
   }
