@@ -24,6 +24,7 @@ export function DataTable<T>({
   empty,
   testId,
   liveRows = false,
+  stale = false,
 }: {
   caption: string;
   columns: Array<Column<T> | false>;
@@ -39,13 +40,18 @@ export function DataTable<T>({
   testId?: string;
   /** Rows that change while shown (a live list): screen readers announce the changes. */
   liveRows?: boolean;
+  /**
+   * The rows shown are the previous answer's while a new one (another filter, search or page)
+   * loads: the table says it is busy (aria-busy), so assistive technology and tests wait for it.
+   */
+  stale?: boolean;
 }) {
   if (loading) return <Loading what={loadingWhat} />;
   if (rows?.length === 0) return <Empty>{empty}</Empty>;
   const shown = columns.filter((c): c is Column<T> => c !== false);
   return (
     <div className="table-wrap">
-      <table data-testid={testId}>
+      <table data-testid={testId} aria-busy={stale || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>

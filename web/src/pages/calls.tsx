@@ -152,6 +152,7 @@ export function CallsPage() {
         testId="calls-table"
         liveRows
         loading={calls.isPending}
+        stale={calls.isPlaceholderData}
         loadingWhat="Loading calls"
         rows={page?.nodes}
         rowKey={(c) => c.id}

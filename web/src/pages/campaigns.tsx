@@ -322,6 +322,7 @@ export function CampaignPage() {
           caption="Recipients, newest first"
           testId="recipients-table"
           loading={recipients.isPending}
+          stale={recipients.isPlaceholderData}
           loadingWhat="Loading recipients"
           rows={page?.nodes}
           rowKey={(r) => r.id}

@@ -173,6 +173,7 @@ export function SuppressionsPage() {
       <DataTable<Entry>
         caption="Numbers on the do-not-call list, newest first"
         loading={list.isPending}
+        stale={list.isPlaceholderData}
         rows={page?.nodes}
         rowKey={(r) => r.number}
         rowProps={(r) => ({ 'data-number': r.number })}
