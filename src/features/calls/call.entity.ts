@@ -1,10 +1,10 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
-import type { CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition } from './ports';
+import type { CallAmd, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition } from './ports';
 
 // The plain types live in ports.ts (what carriers and voice may import); re-exported for the feature.
-export { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES } from './ports';
-export type { CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierName, CarrierStatus, Disposition, TurnLatency } from './ports';
+export { AMD_RESULTS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES } from './ports';
+export type { AmdResult, CallAmd, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierName, CarrierStatus, Disposition, TurnLatency } from './ports';
 
 @Entity({ tableName: 'calls' })
 export class Call implements CarrierCall {
@@ -43,7 +43,8 @@ export class Call implements CarrierCall {
     | 'turns'
     | 'latency'
     | 'optedOut'
-    | 'callbackAt';
+    | 'callbackAt'
+    | 'amd';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -173,6 +174,10 @@ export class Call implements CarrierCall {
   /** When the callee asked to be called back (disposition callback_requested with a time). */
   @Property({ type: 'datetime', nullable: true })
   callbackAt: Date | null = null;
+
+  /** Machine detection's decision and when it came, for answered calls (null otherwise). */
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  amd: CallAmd | null = null;
 
   @Property({ type: 'datetime', onUpdate: () => new Date() })
   updatedAt: Date = new Date();

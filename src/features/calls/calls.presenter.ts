@@ -30,6 +30,7 @@ function presentCallWith(c: Call, recordingUrl: string | null) {
     latency: c.latency,
     opted_out: c.optedOut,
     callback_at: isoMicroOrNull(c.callbackAt),
+    amd: c.amd,
     ...(c.scheduledAt ? { schedule_at: isoMicro(c.scheduledAt) } : {}),
     ...(c.campaignId ? { campaign_id: c.campaignId } : {}),
     created_at: isoMicro(c.createdAt),

@@ -3,7 +3,7 @@ import { EXAMPLE, jsonObject, nullable, timestamp, uuidString } from '../../comm
 import { pageSchema } from '../../common/pagination';
 import { phoneNumberSchema } from '../../common/phone';
 import { webhookUrlSchema } from '../../common/webhook-url';
-import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from './call.entity';
+import { AMD_RESULTS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from './call.entity';
 
 /** A phone number as docs/api.md ("Phone numbers") defines it, parsed into its canonical E.164 form. */
 export const e164Schema = phoneNumberSchema;
@@ -143,6 +143,15 @@ export const callLatencySchema = z
   })
   .meta({ description: "Median and 95th percentile (nearest rank) of the agent turns' latency.total_ms; nulls when no turn was measured." });
 
+export const callAmdSchema = z
+  .strictObject({
+    result: z.enum(AMD_RESULTS).meta({
+      description: 'Who answered: human; machine (an answering machine or voicemail); screened (a call-screening assistant such as iOS Call Screening or Google Call Screen); unknown (nothing to tell by, e.g. silence at the answer).',
+    }),
+    ms: nullable(z.number().int()).meta({ description: 'Milliseconds from the answer to the decision; null when the carrier did not say.' }),
+  })
+  .meta({ description: 'Answering-machine detection (docs/voice.md "Machine detection").' });
+
 /** A call as REST returns it (calls.presenter.ts). */
 export const callSchema = z.strictObject({
   call_id: uuidString,
@@ -169,6 +178,7 @@ export const callSchema = z.strictObject({
   latency: nullable(callLatencySchema).meta({ description: 'Turn latency summary; null until the call is analyzed.' }),
   opted_out: z.boolean().meta({ description: 'The callee asked not to be called again (the number joined the suppression list).' }),
   callback_at: nullable(timestamp).meta({ description: 'When the callee asked to be called back (disposition callback_requested); null otherwise.' }),
+  amd: nullable(callAmdSchema).meta({ description: 'Who answered, decided when the call was answered; set when an answered call ends, null for calls never answered.' }),
   created_at: timestamp,
   started_at: nullable(timestamp),
   ended_at: nullable(timestamp),
@@ -201,6 +211,7 @@ export const CALL_EXAMPLE = {
   latency: null,
   opted_out: false,
   callback_at: null,
+  amd: null,
   created_at: EXAMPLE.time,
   started_at: null,
   ended_at: null,

@@ -17,6 +17,15 @@ export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set(['completed', 'fa
 export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled', 'wrong_number', 'callback_requested'] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
 
+/** What answering-machine detection decided when the call was answered (docs/voice.md "Machine detection"). */
+export const AMD_RESULTS = ['human', 'machine', 'screened', 'unknown'] as const;
+export type AmdResult = (typeof AMD_RESULTS)[number];
+/** `ms`: from the answer to the decision (null when the carrier did not say). */
+export interface CallAmd {
+  result: AmdResult;
+  ms: number | null;
+}
+
 /** The carriers a call can be placed with; a carrier adapter is looked up by this name. */
 export const CARRIER_NAMES = ['simulator', 'sip', 'twilio'] as const;
 export type CarrierName = (typeof CARRIER_NAMES)[number];
@@ -67,6 +76,8 @@ export interface CarrierReport {
   disposition?: Disposition;
   durationSeconds?: number;
   carrierStatus?: CarrierStatus;
+  /** Machine detection's decision (answered calls); kept when a later report has none. */
+  amd?: CallAmd;
 }
 
 /** How a call ended, as the carrier tells it. */

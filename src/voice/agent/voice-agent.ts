@@ -1,4 +1,5 @@
-import type { CallTurn, Disposition, TurnLatency } from '../../features/calls/ports';
+import type { CallAmd, CallTurn, Disposition, TurnLatency } from '../../features/calls/ports';
+import { BeepWatch } from '../amd/beep-watch';
 import type { DialogAction, DialogEvent, DialogPolicy, ListenFor } from '../dialog/dialog-policy';
 import { detectIntent, INTENT_PHRASES } from '../dialog/intents';
 import { isCompleteAnswer, isStreaming, type Expectation, type RecognitionStream, type SpeechRecognizer } from '../stt/recognizer';
@@ -20,6 +21,8 @@ export interface AgentResult {
   optOut: boolean;
   /** When the callee asked to be called back (a time was said). */
   callbackAt: Date | null;
+  /** Machine detection's decision at the answer; `unknown` when the call ended before one. */
+  amd: CallAmd;
 }
 
 export interface VoiceAgentDeps {
@@ -84,11 +87,17 @@ export class VoiceAgent {
   private onBargeIn: (() => void) | null = null;
   private readonly turns: CallTurn[] = [];
   private reply: ReplyMarks | null = null;
+  /** The callee's channel as an answering machine's (its beep), until a person is known to be there. */
+  private readonly beeps: BeepWatch;
 
   constructor(private readonly deps: VoiceAgentDeps) {
     this.timing = { endSilenceMs: DEFAULT_TIMING.endSilenceMs, quickEndSilenceMs: DEFAULT_TIMING.quickEndSilenceMs, bargeInMs: DEFAULT_TIMING.bargeInMs, ...deps.timing };
     this.listener = new TurnListener(deps.vad, deps.clock ?? systemClock, () => deps.media.positionMs);
-    deps.media.onFrame = (frame) => this.listener.frame(frame);
+    this.beeps = new BeepWatch(deps.clock ?? systemClock);
+    deps.media.onFrame = (frame) => {
+      this.beeps.frame(frame, deps.media.positionMs);
+      this.listener.frame(frame);
+    };
     deps.media.onDtmf = (digit) => this.listener.key(digit);
   }
 
@@ -97,20 +106,30 @@ export class VoiceAgent {
     this.aborted = true;
     this.deps.policy.handle({ type: 'hangup' });
     this.listener.abort();
+    this.beeps.stop();
   }
 
   result(disposition: Disposition): AgentResult {
     const turns = [...this.turns].sort((a, b) => a.start_ms - b.start_ms);
-    return { disposition, transcript: [...this.deps.policy.transcript], answers: { ...this.deps.policy.answers }, turns, optOut: this.deps.policy.optOut, callbackAt: this.deps.policy.callbackAt };
+    const amd = this.deps.policy.amd ?? { result: 'unknown' as const, ms: null };
+    return { disposition, transcript: [...this.deps.policy.transcript], answers: { ...this.deps.policy.answers }, turns, optOut: this.deps.policy.optOut, callbackAt: this.deps.policy.callbackAt, amd };
   }
 
   async run(): Promise<Disposition> {
     let action: DialogAction = this.aborted ? this.deps.policy.handle({ type: 'hangup' }) : this.deps.policy.start();
     try {
       for (;;) {
+        // A person is there: the channel need not be watched for a beep any longer.
+        const amd = this.deps.policy.amd?.result;
+        if (amd === 'human' || amd === 'unknown') this.beeps.stop();
         switch (action.type) {
           case 'end':
             return action.disposition;
+          case 'await_beep': {
+            const { heard } = await this.beeps.wait(action.silenceMs, action.maxMs, this.deps.media.positionMs);
+            action = this.deps.policy.handle(this.aborted ? { type: 'hangup' } : { type: 'beep', heard, positionMs: this.deps.media.positionMs });
+            break;
+          }
           case 'say': {
             const interrupted = await this.say(action.text, action.bargeIn);
             action = this.aborted ? this.deps.policy.handle({ type: 'hangup' }) : this.deps.policy.handle(interrupted ? { type: 'spoken', interrupted: true } : { type: 'spoken' });
@@ -216,7 +235,7 @@ export class VoiceAgent {
   }
 
   private expectation(l: ListenFor): Expectation {
-    return { question: l.question, ...(l.intents ? { intents: INTENT_TEXTS } : {}) };
+    return { question: l.question, ...(l.intents ? { intents: INTENT_TEXTS } : {}), ...(l.spotting ? { spotting: l.spotting } : {}) };
   }
 
   private closeWatch(): void {
@@ -316,11 +335,11 @@ export class VoiceAgent {
   private async hear(turn: Turn, l: ListenFor, hearing: Hearing | null): Promise<DialogEvent> {
     if (turn.digits && l.keypad !== 'ends_turn') {
       hearing?.cancel();
-      return { type: 'digits', digits: turn.digits };
+      return { type: 'digits', digits: turn.digits, positionMs: this.deps.media.positionMs };
     }
     if (!turn.audio) {
       hearing?.cancel();
-      return { type: 'no_input' };
+      return { type: 'no_input', positionMs: this.deps.media.positionMs, ...(this.beeps.takeBeep() ? { beep: true } : {}) };
     }
     const h = hearing ?? this.hearing(this.expectation(l));
     let text: string | null;
@@ -329,7 +348,8 @@ export class VoiceAgent {
     } catch {
       text = null;
     }
-    return { type: 'utterance', text, speechMs: turn.speechMs, atMs: (this.deps.clock ?? systemClock).now() };
+    const beep = this.beeps.takeBeep();
+    return { type: 'utterance', text, speechMs: turn.speechMs, atMs: (this.deps.clock ?? systemClock).now(), positionMs: this.deps.media.positionMs, ...(turn.speechStartMs !== null ? { startMs: turn.speechStartMs } : {}), ...(beep ? { beep } : {}) };
   }
 
   /** The callee's turn, as heard. */

@@ -1,13 +1,10 @@
-import type { CallQuestion, Disposition } from '../../features/calls/ports';
+import type { CallAmd, CallQuestion, Disposition } from '../../features/calls/ports';
+import { GreetingPhase } from '../amd/greeting-phase';
 import type { AgentTiming } from '../timing';
 import { answerFromDigits, extractAnswer } from './answers';
 import type { AgentScript, DialogAction, DialogEvent, DialogPolicy, ListenFor } from './dialog-policy';
 import { detectIntent, MAX_CLARIFICATIONS, parseCallbackTime, type IntentName } from './intents';
 import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, reask, whoIsCalling, WRONG_NUMBER_GOODBYE } from './prompts';
-
-/** How long the callee's hello may take to start, and to last, before we speak anyway. */
-const GREETING_NO_INPUT_MS = 2500;
-const GREETING_BEYOND_MACHINE_MS = 8000;
 
 type State =
   | { at: 'greeting' }
@@ -21,8 +18,9 @@ type State =
   | { at: 'ended' };
 
 /**
- * The scripted survey: listen for the callee's hello (a long greeting is an answering machine:
- * leave the voicemail message, if any, and end), say who is calling and the task, ask each
+ * The scripted survey: listen for the callee's hello and tell who answered (src/voice/amd: an
+ * answering machine gets the voicemail message after its beep, a call-screening assistant is told
+ * who calls and why), say who is calling and the task, ask each
  * question, ask once more when the answer did not fit (or nothing came), say goodbye. A hang-up
  * ends it; an answer already being recognised when it came is still recorded.
  *
@@ -39,7 +37,7 @@ export class SurveyPolicy implements DialogPolicy {
   callbackAt: Date | null = null;
   private state: State = { at: 'greeting' };
   private hungUp = false;
-  private machine = false;
+  private readonly greeting: GreetingPhase;
   private disposition: Disposition | null = null;
   private clarifications = 0;
 
@@ -48,10 +46,16 @@ export class SurveyPolicy implements DialogPolicy {
     private readonly timing: AgentTiming,
   ) {
     for (const q of script.questions) this.answers[q.key] = null;
+    this.greeting = new GreetingPhase(script, timing, (line) => this.transcript.push(line));
+  }
+
+  /** What machine detection decided at the answer. */
+  get amd(): CallAmd | null {
+    return this.greeting.amd;
   }
 
   start(): DialogAction {
-    return this.listen({ question: null, noInputMs: GREETING_NO_INPUT_MS, maxUtteranceMs: this.timing.machineGreetingMs + GREETING_BEYOND_MACHINE_MS, keypad: 'ends_turn', intents: false });
+    return this.greeting.start();
   }
 
   handle(event: DialogEvent): DialogAction {
@@ -87,17 +91,9 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   private afterGreeting(event: DialogEvent): DialogAction {
-    if (event.type === 'utterance') {
-      if (event.speechMs >= this.timing.machineGreetingMs) {
-        this.machine = true;
-        this.transcript.push(`Callee: ${event.text ?? '[answering machine greeting]'}`);
-        if (this.hungUp || !this.script.voicemailMessage) return this.finish();
-        this.state = { at: 'voicemail' };
-        return this.say(this.script.voicemailMessage, null);
-      }
-      this.transcript.push(`Callee: ${event.text ?? '[greeting]'}`);
-    }
-    if (this.hungUp) return this.finish();
+    const step = this.greeting.handle(event);
+    if (this.hungUp || ('done' in step && step.done === 'end')) return this.finish();
+    if ('action' in step) return step.action;
     const text = intro(this.script.callerName, this.script.task);
     this.state = { at: 'intro', text };
     return this.say(text, this.introReply());
@@ -208,7 +204,7 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   private end(): DialogAction {
-    const disposition: Disposition = this.machine ? 'voicemail' : (this.disposition ?? 'human');
+    const disposition: Disposition = this.greeting.machine ? 'voicemail' : (this.disposition ?? 'human');
     return { type: 'end', disposition };
   }
 }

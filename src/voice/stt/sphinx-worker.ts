@@ -6,14 +6,14 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CallQuestion } from '../../features/calls/ports';
-import { grammarFor, withIntents } from './grammar';
+import { grammarFor, spottingGrammar, withIntents } from './grammar';
 import { SphinxDecoder, type SphinxConfig, type SphinxResult } from './sphinx-decoder';
 
 export interface SphinxWorkerData {
   config: SphinxConfig;
 }
 export type SphinxRequest =
-  | { op: 'start'; id: number; question: CallQuestion | null; intents?: readonly string[] }
+  | { op: 'start'; id: number; question: CallQuestion | null; intents?: readonly string[]; spotting?: readonly string[] }
   | { op: 'push'; id: number; pcm: Int16Array }
   | { op: 'partial'; id: number; seq: number }
   | { op: 'finish'; id: number; seq: number }
@@ -43,7 +43,8 @@ function handle(m: SphinxRequest): void {
       streams.set(
         m.id,
         decoder().then(async (d) => {
-          const grammar = withIntents(grammarFor(m.question, (w) => d.knows(w)), m.intents, (w) => d.knows(w));
+          const known = (w: string) => d.knows(w);
+          const grammar = m.spotting ? spottingGrammar(m.spotting, known) : withIntents(grammarFor(m.question, known), m.intents, known);
           if (!grammar) {
             idle.push(d);
             return null;
