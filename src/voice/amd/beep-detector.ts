@@ -118,7 +118,8 @@ export class BeepDetector {
     }
 
     const e = this.ended;
-    if (!e || e.endFrame >= index) return null;
+    // The frame right after the tone holds its last samples (a tone rarely ends on a frame's edge): not judged.
+    if (!e || index <= e.endFrame + 1) return null;
     if (this.run || tonal || t.energy > e.energy * BEEP.quietBelowTone) {
       // Sound right after the tone (a word, another note, music): not a beep.
       this.ended = null;
