@@ -121,7 +121,6 @@ export class GreetingPhase {
     }
     // A person, or nobody said anything: the conversation starts.
     if (this.heard.length) this.note(`Callee: ${text || '[greeting]'}`);
-    else if (event.type === 'digits') this.note(`Callee: [pressed ${event.digits}]`);
     this.state = { at: 'done' };
     return { done: 'converse' };
   }
