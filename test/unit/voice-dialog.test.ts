@@ -13,7 +13,7 @@ const TASK = 'We are confirming your appointment.';
 const script = (over: Partial<AgentScript> = {}): AgentScript => ({ task: TASK, questions: [CONSENT, PEOPLE, DAY], voicemailMessage: null, ...over });
 
 const spoken: DialogEvent = { type: 'spoken' };
-const said = (text: string | null, speechMs = 600): DialogEvent => ({ type: 'utterance', text, speechMs });
+const said = (text: string | null, speechMs = 600): Extract<DialogEvent, { type: 'utterance' }> => ({ type: 'utterance', text, speechMs });
 const say = (text: string) => expect.objectContaining({ type: 'say', text });
 const listenFor = (q: CallQuestion | null) => expect.objectContaining({ type: 'listen', question: q });
 

@@ -7,7 +7,7 @@ import { isUuid } from '../../common/ids';
 import { named, route, type Reply, type RouteDescriptor, type RouteInput, type Routes } from '../../common/route';
 import { MAX_CLARIFICATIONS } from '../../voice/dialog/intents';
 import { replayConversation, TwilioDialog } from './twilio-dialog';
-import { isMachine, reportForStatus } from './twilio-outcomes';
+import { isMachine, reportForStatus, twilioAmd } from './twilio-outcomes';
 import type { TwilioConversation } from './twiml';
 
 export interface TwilioCallbackDeps {
@@ -167,6 +167,7 @@ export const twilioCallbackRoutes: Routes<TwilioCallbackDeps> = [
 async function rememberSidAndMachine(deps: TwilioCallbackDeps, call: CarrierCall, params: Params): Promise<string | null> {
   const sid = one(params, 'CallSid');
   const answeredBy = one(params, 'AnsweredBy');
-  if ((!call.carrierCallId && sid) || (!call.answeredBy && answeredBy)) await deps.events.identified(call.id, { carrierCallId: sid, answeredBy });
+  const amd = twilioAmd(answeredBy, one(params, 'MachineDetectionDuration'));
+  if ((!call.carrierCallId && sid) || (!call.answeredBy && answeredBy)) await deps.events.identified(call.id, { carrierCallId: sid, answeredBy, ...(amd ? { amd } : {}) });
   return call.answeredBy ?? answeredBy ?? null;
 }

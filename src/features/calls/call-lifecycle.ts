@@ -78,8 +78,8 @@ export class CallLifecycle {
         await tx.flush();
         this.logChange(call, from);
       } else {
-        // Machine detection is about an answered call: the carrier's word, else what was learnt earlier (Twilio's AnsweredBy).
-        if (report.status === 'completed') call.amd = report.amd ?? call.amd ?? { result: 'unknown', ms: null };
+        // Machine detection is about an answered call; the first word wins (Twilio's AnsweredBy with its duration, stored when it came).
+        if (report.status === 'completed') call.amd = call.amd ?? report.amd ?? { result: 'unknown', ms: null };
         await this.finish(tx, call, report.status, report.disposition ?? (report.status === 'completed' ? 'human' : 'carrier_error'), report.durationSeconds ?? 0);
       }
       await andThen?.(tx);

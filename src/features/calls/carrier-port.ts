@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { addJobs, addJobsSql, job } from '../../queue';
 import type { CallLifecycle } from './call-lifecycle';
 import { Call, FINAL_STATUSES } from './call.entity';
-import type { CallEnd, CallEvents, CallRecords, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierReport, CarrierStatus, Conversation, DialAttempts, HeardAnswer } from './ports';
+import type { CallAmd, CallEnd, CallEvents, CallRecords, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierReport, CarrierStatus, Conversation, DialAttempts, HeardAnswer } from './ports';
 
 /**
  * After an explicit refusal the carrier created nothing: the attempt is taken back and the dial
@@ -52,10 +52,10 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
     return this.report({ callId, ...end });
   }
 
-  async identified(callId: string, ids: { carrierCallId?: string; answeredBy?: string }): Promise<void> {
+  async identified(callId: string, ids: { carrierCallId?: string; answeredBy?: string; amd?: CallAmd }): Promise<void> {
     await this.deps.pool.query(
-      'update calls set carrier_call_id = coalesce(carrier_call_id, $2), answered_by = coalesce(answered_by, $3), updated_at = now() where id = $1',
-      [callId, ids.carrierCallId ?? null, ids.answeredBy ?? null],
+      'update calls set carrier_call_id = coalesce(carrier_call_id, $2), answered_by = coalesce(answered_by, $3), amd = coalesce(amd, $4::jsonb), updated_at = now() where id = $1',
+      [callId, ids.carrierCallId ?? null, ids.answeredBy ?? null, ids.amd ? JSON.stringify(ids.amd) : null],
     );
   }
 

@@ -152,7 +152,7 @@ export interface CallEvents {
   /** The call ended, with its outcome and what the carrier said. */
   ended(callId: string, end: CallEnd): Promise<void>;
   /** The carrier's own id for the call and what answering-machine detection heard, when they arrive late (first value wins). */
-  identified(callId: string, ids: { carrierCallId?: string; answeredBy?: string }): Promise<void>;
+  identified(callId: string, ids: { carrierCallId?: string; answeredBy?: string; amd?: CallAmd }): Promise<void>;
   /** Media is flowing for calls held by this process: their leases are extended; returns those that ended elsewhere. */
   mediaAlive(callIds: string[], leaseMs: number): Promise<string[]>;
   /** The conversation and its recording, stored before the call is reported completed. */
