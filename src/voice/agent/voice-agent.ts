@@ -95,8 +95,9 @@ export class VoiceAgent {
     this.listener = new TurnListener(deps.vad, deps.clock ?? systemClock, () => deps.media.positionMs);
     this.beeps = new BeepWatch(deps.clock ?? systemClock);
     deps.media.onFrame = (frame) => {
-      this.beeps.frame(frame, deps.media.positionMs);
       this.listener.frame(frame);
+      // A beep ends the greeting being listened to: the machine records now, so it is decided now.
+      if (this.beeps.frame(frame, deps.media.positionMs) && this.watch?.listen.spotting && this.watch.turn.speaking) this.watch.turn.endNow();
     };
     deps.media.onDtmf = (digit) => this.listener.key(digit);
   }

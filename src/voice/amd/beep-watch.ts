@@ -36,9 +36,9 @@ export class BeepWatch {
 
   constructor(private readonly clock: Clock) {}
 
-  /** One 20 ms frame of the callee, `positionMs` its end in the call's recording. */
-  frame(pcm: Int16Array, positionMs: number): void {
-    if (this.stopped) return;
+  /** One 20 ms frame of the callee, `positionMs` its end in the call's recording; whether a beep was confirmed with it. */
+  frame(pcm: Int16Array, positionMs: number): boolean {
+    if (this.stopped) return false;
     const beep = this.detector.frame(pcm);
     if (rms(pcm) >= SOUND_RMS) this.lastSoundMs = positionMs;
     if (beep) {
@@ -47,6 +47,7 @@ export class BeepWatch {
       this.beepUntaken = true;
     }
     this.check(positionMs);
+    return beep !== null;
   }
 
   /** Whether a beep was heard since the last time this was asked. */

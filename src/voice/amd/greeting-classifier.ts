@@ -31,8 +31,10 @@ export const AMD_FEATURES = {
   machineSpeechIn5sMs: 3400,
   /** A first utterance up to this long, then silence, is a person's hello. */
   humanSpeechMs: 2400,
-  /** Human phrases ("who is this", "hello") count only in an utterance shorter than this. */
-  humanPhraseSpeechMs: 3600,
+  /** A person's words ("who is this", "speaking") count in a first utterance shorter than this. */
+  personSpeechMs: 6000,
+  /** A hello counts only in a first utterance shorter than this (machines say "hello, you've reached…"). */
+  helloSpeechMs: 3600,
   /** How long to wait for more after an ambiguous utterance (the caller of `classifyGreeting` listens this long). */
   moreWaitMs: 1500,
 } as const;
@@ -55,7 +57,7 @@ export function speechWithin(utterances: readonly GreetingUtterance[], windowMs:
  *  1. a key pressed: human; a beep: machine;
  *  2. the words: a screening assistant's ("say your name and why you're calling") beat a
  *     machine's ("leave a message", "not available", "after the tone"), which beat a person's
- *     ("hello?", "who is this") — the last only in a short utterance;
+ *     ("who is this", "speaking"; a bare "hello" only in a short utterance);
  *  3. the timing: a long first utterance, or much speech in the first 5 s, is a machine; a short
  *     one followed by silence is a person; in between, `more`: a person waits for an answer, a
  *     machine goes on talking. Nothing said at all is `unknown`.
@@ -69,10 +71,11 @@ export function classifyGreeting(heard: GreetingHeard): GreetingVerdict {
   if (cues.screened > 0 && cues.screened >= cues.machine) return { result: 'screened', reason: 'screening words' };
   if (cues.machine > 0) return { result: 'machine', reason: 'machine words' };
   const first = said[0]!;
+  if (cues.human > 0 && first.speechMs < AMD_FEATURES.personSpeechMs) return { result: 'human', reason: "a person's words" };
   if (first.speechMs >= AMD_FEATURES.machineSpeechMs) return { result: 'machine', reason: 'a long greeting' };
   if (speechWithin(said, 5000) >= AMD_FEATURES.machineSpeechIn5sMs) return { result: 'machine', reason: 'continuous speech' };
   if (said.length > 1) return { result: 'machine', reason: 'went on talking without waiting' };
-  if (cues.human > 0 && first.speechMs < AMD_FEATURES.humanPhraseSpeechMs) return { result: 'human', reason: 'a hello' };
+  if (cues.hello > 0 && first.speechMs < AMD_FEATURES.helloSpeechMs) return { result: 'human', reason: 'a hello' };
   if (first.speechMs <= AMD_FEATURES.humanSpeechMs) return { result: 'human', reason: 'a short hello' };
   if (heard.quietAfter) return { result: 'human', reason: 'waited after a long hello' };
   return { result: 'more', reason: 'a longish greeting: does it go on?' };

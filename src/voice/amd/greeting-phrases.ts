@@ -5,7 +5,7 @@
  * in free speech (`GREETING_VOCABULARY`).
  */
 
-export type GreetingCue = 'machine' | 'screened' | 'human';
+export type GreetingCue = 'machine' | 'screened' | 'human' | 'hello';
 
 const MACHINE = [
   'leave a message',
@@ -67,13 +67,16 @@ const SCREENED = [
   'go ahead and say',
 ];
 
-/** A person's hello; only counted for a short greeting (machines say "hello, this is…" too). */
-const HUMAN = ['hello', 'hi', 'hey', 'yes', 'yeah', 'speaking', 'who is this', "who's this", 'who is calling', "who's calling", 'can i help you', 'how can i help', 'what is it', 'go ahead'];
+/** What a person says and a recorded greeting hardly ever does: a question back, "speaking". */
+const HUMAN = ['who is this', "who's this", 'who is it', 'who is calling', "who's calling", 'speaking', 'can i help you', 'how can i help', 'what can i do for you', 'what is it', 'this is he', 'this is she'];
+
+/** A hello: a person's, but machines start with one too, so it counts only in a short greeting. */
+const HELLO = ['hello', 'hi', 'hey', 'yes', 'yeah', 'go ahead'];
 
 /** What a screening assistant says while the person decides (keep waiting, it is not them yet). */
 const SCREENING_HOLD = ['stay on the line', 'please hold', 'one moment', 'one second', 'just a moment', 'see if this person', 'please wait', 'thanks'];
 
-export const GREETING_PHRASES: Readonly<Record<GreetingCue, readonly string[]>> = { machine: MACHINE, screened: SCREENED, human: HUMAN };
+export const GREETING_PHRASES: Readonly<Record<GreetingCue, readonly string[]>> = { machine: MACHINE, screened: SCREENED, human: HUMAN, hello: HELLO };
 
 const norm = (text: string) => ` ${text.toLowerCase().replace(/[^a-z0-9' ]/g, ' ').replace(/\s+/g, ' ').trim()} `;
 const NORMALIZED = Object.fromEntries(Object.entries(GREETING_PHRASES).map(([cue, list]) => [cue, list.map(norm)])) as Record<GreetingCue, string[]>;
@@ -83,7 +86,7 @@ const HOLD = SCREENING_HOLD.map(norm);
 export function greetingCues(text: string | null): Record<GreetingCue, number> {
   const t = text ? norm(text) : ' ';
   const count = (cue: GreetingCue) => NORMALIZED[cue].filter((p) => t.includes(p)).length;
-  return { machine: count('machine'), screened: count('screened'), human: count('human') };
+  return { machine: count('machine'), screened: count('screened'), human: count('human'), hello: count('hello') };
 }
 
 /** The screening assistant asking the caller to wait ("please stay on the line"). */
@@ -105,4 +108,4 @@ const COMMON_WORDS =
     .filter(Boolean);
 
 /** Phrases and words for the recogniser: what a greeting is decoded as (src/voice/stt/grammar.ts `spottingGrammar`). */
-export const GREETING_VOCABULARY: readonly string[] = [...new Set([...MACHINE, ...SCREENED, ...HUMAN, ...SCREENING_HOLD, ...COMMON_WORDS])];
+export const GREETING_VOCABULARY: readonly string[] = [...new Set([...MACHINE, ...SCREENED, ...HUMAN, ...HELLO, ...SCREENING_HOLD, ...COMMON_WORDS])];

@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CallQuestion } from '../../features/calls/ports';
 import { grammarFor, spottingGrammar, withIntents } from './grammar';
-import { SphinxDecoder, type SphinxConfig, type SphinxResult } from './sphinx-decoder';
+import { SPOTTING_BEAMS, SphinxDecoder, type SphinxConfig, type SphinxResult } from './sphinx-decoder';
 
 export interface SphinxWorkerData {
   config: SphinxConfig;
@@ -24,16 +24,22 @@ export type SphinxReply =
 
 const config = (workerData as SphinxWorkerData).config;
 const idle: SphinxDecoder[] = [];
+/** Free speech searched for phrases (a greeting) decodes with its own, narrower beams: its loop of words is far wider than an answer's grammar. */
+const spotIdle: SphinxDecoder[] = [];
+const owner = new WeakMap<SphinxDecoder, SphinxDecoder[]>();
 /** Utterances in flight: their decoder once ready (null: nothing to recognise), in order of requests. */
 const streams = new Map<number, Promise<SphinxDecoder | null>>();
 
-async function decoder(): Promise<SphinxDecoder> {
-  return idle.pop() ?? (await SphinxDecoder.create(config));
+async function decoder(spotting = false): Promise<SphinxDecoder> {
+  const pool = spotting ? spotIdle : idle;
+  const d = pool.pop() ?? (await SphinxDecoder.create(spotting ? { ...config, ...SPOTTING_BEAMS } : config));
+  owner.set(d, pool);
+  return d;
 }
 
 function release(id: number, d: SphinxDecoder | null) {
   streams.delete(id);
-  if (d) idle.push(d);
+  if (d) (owner.get(d) ?? idle).push(d);
 }
 
 function handle(m: SphinxRequest): void {
@@ -42,11 +48,11 @@ function handle(m: SphinxRequest): void {
     case 'start':
       streams.set(
         m.id,
-        decoder().then(async (d) => {
+        decoder(!!m.spotting).then(async (d) => {
           const known = (w: string) => d.knows(w);
           const grammar = m.spotting ? spottingGrammar(m.spotting, known) : withIntents(grammarFor(m.question, known), m.intents, known);
           if (!grammar) {
-            idle.push(d);
+            (owner.get(d) ?? idle).push(d);
             return null;
           }
           await d.begin(grammar);
@@ -103,6 +109,14 @@ parentPort?.on('message', handle);
 // Each decodes a moment of silence first: the first utterance ever decoded is slow (WebAssembly
 // warming up), and that would be the first answer of the first call.
 
+// And one for greetings (spotting): the first thing every call decodes.
+void SphinxDecoder.create({ ...config, ...SPOTTING_BEAMS }).then(
+  (d) => {
+    owner.set(d, spotIdle);
+    spotIdle.push(d);
+  },
+  () => undefined,
+);
 for (let i = 0; i < 2; i++)
   void SphinxDecoder.create(config).then(
     async (d) => {
