@@ -36,6 +36,11 @@ export interface NodeCallee {
   replyLatencies(): number[];
   /** Per cut-in: ms from its first frame sent to the last loud frame of the agent's prompt received (how long the agent talked on). */
   bargeInStops(): number[];
+  /**
+   * Where, on the callee's own media clock, each loud frame of the agent arrived: the number of
+   * frames the callee had sent by then (frame k of `opening` is the k+1-th frame sent).
+   */
+  loudHeardAtFrames(): number[];
   close(): Promise<void>;
 }
 
@@ -60,7 +65,12 @@ export function loudFrames(pcm: Int16Array): number {
   return n;
 }
 
-export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise<NodeCallee> {
+export interface CalleeOptions {
+  /** Played from the answer on, before any turn (a greeting: a person's hello, a voicemail greeting and its beep, a screening prompt). */
+  opening?: Int16Array;
+}
+
+export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0, options: CalleeOptions = {}): Promise<NodeCallee> {
   const sip = dgram.createSocket('udp4');
   const rtp = dgram.createSocket('udp4');
   await Promise.all([new Promise<void>((r) => sip.bind(sipPort, '127.0.0.1', () => r())), new Promise<void>((r) => rtp.bind(0, '127.0.0.1', () => r()))]);
@@ -82,6 +92,8 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise
   const silence = new Int16Array(FRAME);
   const latencies: number[] = [];
   const stops: number[] = [];
+  let sentFrames = 0;
+  const loudAt: number[] = [];
   let lastLoudSentAt: number | null = null;
   let awaitingReplySince: number | null = null;
   let cutIn: { at: number; lastLoudHeard: number } | null = null;
@@ -99,6 +111,7 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise
         cutIn = null;
       }
     }
+    sentFrames++;
     const header = Buffer.alloc(12);
     header[0] = 0x80;
     header[1] = 0; // PCMU
@@ -129,6 +142,7 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise
     const pcm = alawmulaw.mulaw.decode(msg.subarray(offset));
     if (rms(pcm) > LOUD_RMS) {
       const now = performance.now();
+      loudAt.push(sentFrames);
       if (cutIn) cutIn.lastLoudHeard = now;
       if (awaitingReplySince !== null && !outQueue.length) {
         latencies.push(Math.round(now - awaitingReplySince));
@@ -193,6 +207,7 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise
       lastInviteResponse = respond(req, '200 OK', [`Contact: <sip:callee@127.0.0.1:${port}>`, 'Content-Type: application/sdp'], sdp);
       lines.push('-> 200 OK');
       reply(lastInviteResponse);
+      if (options.opening) say(options.opening);
       // A phone's media clock: one frame every 20 ms for as long as the call lasts.
       sendTimer = setInterval(sendFrame, 20);
     } else if (method === 'ACK') {
@@ -214,6 +229,7 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise
     log: () => lines.join('\n'),
     replyLatencies: () => [...latencies],
     bargeInStops: () => [...stops],
+    loudHeardAtFrames: () => [...loudAt],
     async close() {
       clearInterval(sendTimer);
       await Promise.all([new Promise<void>((r) => sip.close(() => r())), new Promise<void>((r) => rtp.close(() => r()))]);
