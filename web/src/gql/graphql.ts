@@ -80,6 +80,8 @@ export type AdminApiKeyStats = {
 /** A call of any organization (platform admins only). */
 export type AdminCall = Node & {
   __typename?: 'AdminCall';
+  /** Who answered (answering-machine detection); set when an answered call ends, null for calls never answered. */
+  amd?: Maybe<CallAmd>;
   /** When the transcript and answers were recorded. */
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
   /** When the callee asked to be called back (disposition CALLBACK_REQUESTED); null otherwise. */
@@ -355,6 +357,17 @@ export type AdminWebhookDeliveryEdge = {
   node: AdminWebhookDelivery;
 };
 
+/** Who answered a call, as answering-machine detection decided. */
+export type AmdResult =
+  /** A person. */
+  | 'HUMAN'
+  /** An answering machine or voicemail; the voicemail message, if any, was left after its beep. */
+  | 'MACHINE'
+  /** A call-screening assistant (iOS Call Screening, Google Call Screen); the agent said who calls and why and waited for the person. */
+  | 'SCREENED'
+  /** Nothing to tell by (silence at the answer, or the call ended first). */
+  | 'UNKNOWN';
+
 /** An organization API key for the /v1 REST API (server to server). */
 export type ApiKey = Node & {
   __typename?: 'ApiKey';
@@ -481,6 +494,8 @@ export type AuthPayload = {
 /** An outbound call placed by an organization. */
 export type Call = Node & {
   __typename?: 'Call';
+  /** Who answered (answering-machine detection); set when an answered call ends, null for calls never answered. */
+  amd?: Maybe<CallAmd>;
   /** When the transcript and answers were recorded. */
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
   /** When the callee asked to be called back (disposition CALLBACK_REQUESTED); null otherwise. */
@@ -541,6 +556,15 @@ export type Call = Node & {
   voicemailMessage?: Maybe<Scalars['String']['output']>;
   /** Webhook destination for this call's events, overriding the organization's. */
   webhookUrl?: Maybe<Scalars['URL']['output']>;
+};
+
+/** Answering-machine detection: who answered, and how long after the answer that was decided. */
+export type CallAmd = {
+  __typename?: 'CallAmd';
+  /** Milliseconds from the answer to the decision; null when the carrier did not say. */
+  ms?: Maybe<Scalars['Int']['output']>;
+  /** Who answered. */
+  result: AmdResult;
 };
 
 /** A page of calls, newest first. */
