@@ -6,6 +6,9 @@ type JsonBody<R> = R extends { content: { 'application/json': infer B } } ? B : 
 export type Call = JsonBody<paths['/v1/calls/{call_id}']['get']['responses'][200]>;
 export type CallStatus = Call['status'];
 export type CallDisposition = NonNullable<Call['disposition']>;
+/** Answering-machine detection on an answered call: `{ result: "human" | "machine" | "screened" | "unknown", ms }`. */
+export type CallAmd = NonNullable<Call['amd']>;
+export type AmdResult = CallAmd['result'];
 export type PlaceCallParams = JsonBody<paths['/v1/calls/outbound']['post']['requestBody']>;
 export type ListCallsParams = NonNullable<paths['/v1/calls']['get']['parameters']['query']>;
 

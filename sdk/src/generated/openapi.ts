@@ -1234,6 +1234,16 @@ export interface components {
         };
         AdminCallList: {
             data: {
+                /** @description Who answered, decided when the call was answered; set when an answered call ends, null for calls never answered. */
+                amd: {
+                    /** @description Milliseconds from the answer to the decision; null when the carrier did not say. */
+                    ms: number | null;
+                    /**
+                     * @description Who answered: human; machine (an answering machine or voicemail); screened (a call-screening assistant such as iOS Call Screening or Google Call Screen); unknown (nothing to tell by, e.g. silence at the answer).
+                     * @enum {string}
+                     */
+                    result: "human" | "machine" | "screened" | "unknown";
+                } | null;
                 /** Format: uuid */
                 call_id: string;
                 /** @description When the callee asked to be called back (disposition callback_requested); null otherwise. */
@@ -1522,6 +1532,16 @@ export interface components {
             next_cursor: string | null;
         };
         Call: {
+            /** @description Who answered, decided when the call was answered; set when an answered call ends, null for calls never answered. */
+            amd: {
+                /** @description Milliseconds from the answer to the decision; null when the carrier did not say. */
+                ms: number | null;
+                /**
+                 * @description Who answered: human; machine (an answering machine or voicemail); screened (a call-screening assistant such as iOS Call Screening or Google Call Screen); unknown (nothing to tell by, e.g. silence at the answer).
+                 * @enum {string}
+                 */
+                result: "human" | "machine" | "screened" | "unknown";
+            } | null;
             /** Format: uuid */
             call_id: string;
             /** @description When the callee asked to be called back (disposition callback_requested); null otherwise. */
@@ -1621,6 +1641,16 @@ export interface components {
             webhook_url: string | null;
         };
         CallAnalyzedEvent: {
+            /** @description Who answered, as in call.ended. */
+            amd: {
+                /** @description Milliseconds from the answer to the decision; null when the carrier did not say. */
+                ms: number | null;
+                /**
+                 * @description Who answered: human; machine (an answering machine or voicemail); screened (a call-screening assistant such as iOS Call Screening or Google Call Screen); unknown (nothing to tell by, e.g. silence at the answer).
+                 * @enum {string}
+                 */
+                result: "human" | "machine" | "screened" | "unknown";
+            } | null;
             /** Format: uuid */
             call_id: string;
             /** @description When the callee asked to be called back (disposition callback_requested); null otherwise. */
@@ -1689,6 +1719,16 @@ export interface components {
             }[];
         };
         CallEndedEvent: {
+            /** @description Who answered (completed calls); null when the call was never answered. */
+            amd: {
+                /** @description Milliseconds from the answer to the decision; null when the carrier did not say. */
+                ms: number | null;
+                /**
+                 * @description Who answered: human; machine (an answering machine or voicemail); screened (a call-screening assistant such as iOS Call Screening or Google Call Screen); unknown (nothing to tell by, e.g. silence at the answer).
+                 * @enum {string}
+                 */
+                result: "human" | "machine" | "screened" | "unknown";
+            } | null;
             /** Format: uuid */
             call_id: string;
             /**
@@ -2718,6 +2758,7 @@ export interface operations {
                      *           "latency": null,
                      *           "opted_out": false,
                      *           "callback_at": null,
+                     *           "amd": null,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *           "started_at": null,
                      *           "ended_at": null
@@ -7534,6 +7575,7 @@ export interface operations {
                      *           "latency": null,
                      *           "opted_out": false,
                      *           "callback_at": null,
+                     *           "amd": null,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *           "started_at": null,
                      *           "ended_at": null
@@ -7676,6 +7718,7 @@ export interface operations {
                      *       "latency": null,
                      *       "opted_out": false,
                      *       "callback_at": null,
+                     *       "amd": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
                      *       "ended_at": null
@@ -7815,6 +7858,7 @@ export interface operations {
                      *       "latency": null,
                      *       "opted_out": false,
                      *       "callback_at": null,
+                     *       "amd": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
                      *       "ended_at": "2026-11-22T10:15:30.123456+00:00"
@@ -7990,6 +8034,7 @@ export interface operations {
                      *       "latency": null,
                      *       "opted_out": false,
                      *       "callback_at": null,
+                     *       "amd": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
                      *       "ended_at": null
@@ -9962,7 +10007,11 @@ export interface operations {
                  *         "turns": 1
                  *       },
                  *       "opted_out": false,
-                 *       "callback_at": null
+                 *       "callback_at": null,
+                 *       "amd": {
+                 *         "result": "human",
+                 *         "ms": 1460
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["CallAnalyzedEvent"];
@@ -10025,6 +10074,10 @@ export interface operations {
                  *       "carrier_status": {
                  *         "code": 200,
                  *         "reason": "OK"
+                 *       },
+                 *       "amd": {
+                 *         "result": "human",
+                 *         "ms": 1460
                  *       }
                  *     }
                  */
