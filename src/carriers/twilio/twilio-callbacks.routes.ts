@@ -168,6 +168,8 @@ async function rememberSidAndMachine(deps: TwilioCallbackDeps, call: CarrierCall
   const sid = one(params, 'CallSid');
   const answeredBy = one(params, 'AnsweredBy');
   const amd = twilioAmd(answeredBy, one(params, 'MachineDetectionDuration'));
-  if ((!call.carrierCallId && sid) || (!call.answeredBy && answeredBy)) await deps.events.identified(call.id, { carrierCallId: sid, answeredBy, ...(amd ? { amd } : {}) });
+  // The first word wins; a later one only adds how long detection took (MachineDetectionDuration comes with the answer's TwiML request).
+  const longer = amd?.ms != null && call.amd?.ms == null;
+  if ((!call.carrierCallId && sid) || (!call.answeredBy && answeredBy) || longer) await deps.events.identified(call.id, { carrierCallId: sid, answeredBy, ...(amd ? { amd } : {}) });
   return call.answeredBy ?? answeredBy ?? null;
 }

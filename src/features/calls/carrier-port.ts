@@ -54,7 +54,9 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
 
   async identified(callId: string, ids: { carrierCallId?: string; answeredBy?: string; amd?: CallAmd }): Promise<void> {
     await this.deps.pool.query(
-      'update calls set carrier_call_id = coalesce(carrier_call_id, $2), answered_by = coalesce(answered_by, $3), amd = coalesce(amd, $4::jsonb), updated_at = now() where id = $1',
+      `update calls set carrier_call_id = coalesce(carrier_call_id, $2), answered_by = coalesce(answered_by, $3),
+              amd = case when amd is null or (amd->>'ms' is null and $4::jsonb->>'ms' is not null) then coalesce($4::jsonb, amd) else amd end,
+              updated_at = now() where id = $1`,
       [callId, ids.carrierCallId ?? null, ids.answeredBy ?? null, ids.amd ? JSON.stringify(ids.amd) : null],
     );
   }

@@ -60,6 +60,8 @@ export interface CarrierCall {
   readonly carrierCallId: string | null;
   readonly carrierAccount: string | null;
   readonly answeredBy: string | null;
+  /** Machine detection's decision, when the carrier told it before the end (Twilio). */
+  readonly amd: CallAmd | null;
   readonly disposition: Disposition | null;
   readonly durationSeconds: number | null;
   readonly recordingSeconds: number | null;
