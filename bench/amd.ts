@@ -57,6 +57,8 @@ interface Outcome {
   text: string;
   /** For a machine with a beep: the voicemail message's start minus the beep's end (ms). */
   afterBeepMs: number | null;
+  /** Voiced ms of the first utterance (what the former rule, 4 s or more = machine, looked at). */
+  firstSpeechMs: number | null;
 }
 
 /** Counts recognitions in flight so the feeder can hold media time while they run. */
@@ -133,6 +135,12 @@ async function runCase(c: Case, stt: HeldRecognizer, random: () => number): Prom
   const tts = new FakeSynthesizer(400);
   const vad = new WebRtcVad(2);
   const policy = new SurveyPolicy({ task: 'We are confirming your appointment.', questions: [{ key: 'ok', question: 'Can you make it?', type: 'boolean' }], voicemailMessage: VOICEMAIL, callerName: 'Acme Dental' }, DEFAULT_TIMING);
+  let firstSpeechMs: number | null = null;
+  const handle = policy.handle.bind(policy);
+  policy.handle = (e) => {
+    if (e.type === 'utterance' && firstSpeechMs === null) firstSpeechMs = e.speechMs;
+    return handle(e);
+  };
   const agent = new VoiceAgent({ media, policy, tts, stt, vad, clock, timing: DEFAULT_TIMING });
   stt.spentMs = 0;
   const done = agent.run();
@@ -167,6 +175,7 @@ async function runCase(c: Case, stt: HeldRecognizer, random: () => number): Prom
     recognitionMs: Math.round(recognitionAtDecision),
     text: greetingLine.slice('Callee: '.length),
     afterBeepMs: beepEndMs !== null && playedVoicemailAt !== null ? playedVoicemailAt - beepEndMs : null,
+    firstSpeechMs,
   };
 }
 
@@ -217,6 +226,16 @@ async function main() {
     const decision = rs.filter((r) => r.ms !== null).map((r) => r.ms!);
     const rec = rs.map((r) => r.recognitionMs);
     console.log(`  ${label.padEnd(17)} ${String(rs.filter((r) => r.result === r.expected).length).padStart(3)} / ${String(rs.length).padEnd(3)}  decision p50 ${quantile(decision, 0.5)} p95 ${quantile(decision, 0.95)}   recognition CPU p50 ${quantile(rec, 0.5)} p95 ${quantile(rec, 0.95)}`);
+  }
+  // The rule before this detector: a first utterance of 4 s or more is a machine, anything else a person.
+  const former = (r: Outcome): AmdResult => (r.firstSpeechMs !== null && r.firstSpeechMs >= 4000 ? 'machine' : 'human');
+  const formerRight = results.filter((r) => former(r) === r.expected).length;
+  console.log(`\nthe former rule (4 s of speech = machine) on the same calls: ${pct(formerRight, results.length)} right (${formerRight}/${results.length})`);
+  for (const k of classes) {
+    const tp = results.filter((r) => former(r) === k && r.expected === k).length;
+    const said = results.filter((r) => former(r) === k).length;
+    const truth = results.filter((r) => r.expected === k).length;
+    console.log(`  ${k.padEnd(9)} precision ${pct(tp, said).padStart(8)} (${tp}/${said})   recall ${pct(tp, truth).padStart(8)} (${tp}/${truth})`);
   }
   const afterBeep = results.filter((r) => r.afterBeepMs !== null).map((r) => r.afterBeepMs!);
   const beepCases = results.filter((r) => r.label === 'machine + beep');

@@ -26,9 +26,9 @@ export type GreetingVerdict = { result: AmdResult; reason: string } | { result: 
 
 export const AMD_FEATURES = {
   /** A first utterance this long (voiced ms) is a recorded greeting, whatever it says. */
-  machineSpeechMs: 3800,
+  machineSpeechMs: 4000,
   /** Speech within the first 5 s of the call beyond this is a recorded greeting (people say hello and wait). */
-  machineSpeechIn5sMs: 3400,
+  machineSpeechIn5sMs: 4000,
   /** A first utterance up to this long, then silence, is a person's hello. */
   humanSpeechMs: 2400,
   /** A person's words ("who is this", "speaking") count in a first utterance shorter than this. */
