@@ -71,6 +71,7 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
         ...bind(R.apiKeys, { apiKeys: s.apiKeys }),
         ...bind(R.webhookSettings, { webhookSettings: s.webhookSettings }),
         ...bind(R.carrierConnections, { carrierConnections: s.carrierConnections }),
+        ...bind(R.agentSettings, { agentSettings: s.agentSettings }),
         ...bind(R.members, { members: s.members }),
         ...bind(R.deliveries, { deliveries: s.deliveries }),
       ],

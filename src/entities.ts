@@ -1,3 +1,4 @@
+import { AgentSettings } from './features/agent-settings/agent-settings.entity';
 import { ApiKey } from './features/api-keys/api-key.entity';
 import { AuditEntry } from './features/audit/audit-entry.entity';
 import { Campaign } from './features/campaigns/campaign.entity';
@@ -13,4 +14,4 @@ import { WebhookDelivery } from './features/webhooks/webhook-delivery.entity';
  * Every entity of the features, handed to the database when it opens (db/ knows no feature): the
  * composition root lists them, like services.ts lists the services.
  */
-export const ENTITIES = [Organization, User, ApiKey, Call, IdempotencyKey, WebhookDelivery, WebhookAttempt, AuditEntry, Campaign, CarrierConnection];
+export const ENTITIES = [Organization, User, ApiKey, Call, IdempotencyKey, WebhookDelivery, WebhookAttempt, AuditEntry, Campaign, CarrierConnection, AgentSettings];

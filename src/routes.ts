@@ -1,4 +1,5 @@
 import { adminRoutes } from './features/admin/admin.routes';
+import { agentSettingsRoutes } from './features/agent-settings/agent-settings.routes';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { callsRoutes, recordingsRoutes } from './features/calls/calls.routes';
@@ -23,6 +24,7 @@ export const REST_ROUTES = {
   apiKeys: apiKeysRoutes,
   webhookSettings: webhookSettingsRoutes,
   carrierConnections: carrierConnectionsRoutes,
+  agentSettings: agentSettingsRoutes,
   members: membersRoutes,
   deliveries: deliveriesRoutes,
   calls: callsRoutes,

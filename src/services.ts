@@ -4,6 +4,7 @@ import { PgNotifier } from './db/notifier';
 import { ApiKeyCache } from './features/api-keys/api-key-cache';
 import { ApiKeysService } from './features/api-keys/api-keys.service';
 import { AdminService } from './features/admin/admin.service';
+import { AgentSettingsService } from './features/agent-settings/agent-settings.service';
 import { RateLimits } from './rate-limit/rate-limits';
 import { AuthService } from './features/auth/auth.service';
 import { AccountMail } from './features/mail/account-mail';
@@ -61,6 +62,8 @@ export interface Services {
   /** Which carrier, account and caller IDs an organization's calls use. */
   connections: ConnectionResolver;
   carrierConnections: CarrierConnectionsService;
+  /** Agent settings per organization, and each call's conversation plan (language model or script). */
+  agentSettings: AgentSettingsService;
   metrics: Metrics;
   /** The time for rules that depend on it (calling windows); tests inject their own. */
   clock: Clock;
@@ -81,6 +84,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const lifecycle = new CallLifecycle(recordingUrls, log);
   const connections = new ConnectionResolver(config, db.pool);
   const trunkFor = (call: { orgId: string }) => connections.sipTrunkFor(call.orgId);
+  const agentSettings = new AgentSettingsService(config, db.pool);
   const carrierPort = new CarrierPort({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle });
   const carriers = new CarrierRegistry(config, {
     log,
@@ -89,6 +93,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     notifier,
     tokenFor: (orgId, account) => connections.twilioTokenFor(orgId, account),
     trunkFor,
+    planFor: (call) => agentSettings.planFor(call),
   });
   lifecycle.carriers = carriers;
   lifecycle.onFinished(campaignOutcomeHook(clock));
@@ -106,6 +111,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   lifecycle.live = live;
   const calls = new CallsService(config, lifecycle, recordingUrls, db, (orgId) => connections.numbersFor(orgId), connections.deploymentDefault().numbers);
   calls.live = live;
+  calls.llmAvailable = (orgId) => agentSettings.llmAvailable(orgId);
   const members = new MembersService(config, accountMail);
   members.live = live;
   const deliverer = new WebhookDeliverer(config, db.pool, log);
@@ -148,6 +154,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     carrierPort,
     connections,
     carrierConnections: new CarrierConnectionsService(config, connections, rateLimits),
+    agentSettings,
     clock,
     campaigns: new CampaignsService(config, lifecycle, clock, db),
     dispatcher: new CampaignDispatcher(clock, config.rateLimit.maxQueuedCallsPerOrg),

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Logger } from '../common/logger';
 import type { Notifier } from '../common/notifier';
-import type { AccountTokens, CallEvents, CallRecords, CarrierAdapter, CarrierAdapters, CarrierCall, CarrierName } from '../features/calls/ports';
+import type { AccountTokens, AgentPlans, CallEvents, CallRecords, CarrierAdapter, CarrierAdapters, CarrierCall, CarrierName } from '../features/calls/ports';
 import { createRecognizer } from '../voice/stt/create';
 import { DEFAULT_TIMING } from '../voice/timing';
 import { EspeakSynthesizer } from '../voice/tts/espeak';
@@ -20,6 +20,8 @@ export interface CarrierDeps {
   tokenFor: AccountTokens;
   /** Where the trunk of a SIP call is (the organization's connection, else the deployment default). */
   trunkFor?: (call: CarrierCall) => Promise<SipTrunk>;
+  /** How a call's conversation runs (language model or script, language, instructions): the agent settings feature. */
+  planFor?: AgentPlans;
 }
 
 /**
@@ -49,6 +51,7 @@ export class CarrierRegistry implements CarrierAdapters {
           stt: createRecognizer(config.stt),
           log: deps.log.child({ component: 'sip' }),
           trunkFor: deps.trunkFor,
+          planFor: deps.planFor,
           timing: { ...DEFAULT_TIMING, ...config.voice },
         }),
     });

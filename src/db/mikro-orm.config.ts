@@ -13,8 +13,9 @@ import { Migration20261123150000_carrier_connections } from './migrations/Migrat
 import { Migration20261124000000_queue_workers_logged } from './migrations/Migration20261124000000_queue_workers_logged';
 import { Migration20261126000000_canonical_phone_numbers } from './migrations/Migration20261126000000_canonical_phone_numbers';
 import { Migration20261127000000_call_turns } from './migrations/Migration20261127000000_call_turns';
-import { Migration20261129300000_call_amd } from './migrations/Migration20261129300000_call_amd';
 import { Migration20261128000000_twilio_gather_clarifications } from './migrations/Migration20261128000000_twilio_gather_clarifications';
+import { Migration20261129100000_agent_settings } from './migrations/Migration20261129100000_agent_settings';
+import { Migration20261129300000_call_amd } from './migrations/Migration20261129300000_call_amd';
 
 /** The entity classes the features define (src/entities.ts lists them). */
 export type EntityList = NonNullable<Options['entities']>;
@@ -62,6 +63,7 @@ export function ormConfig(opts: { url: string; poolSize: number; entities: Entit
         { name: 'Migration20261126000000_canonical_phone_numbers', class: Migration20261126000000_canonical_phone_numbers },
         { name: 'Migration20261127000000_call_turns', class: Migration20261127000000_call_turns },
         { name: 'Migration20261128000000_twilio_gather_clarifications', class: Migration20261128000000_twilio_gather_clarifications },
+        { name: 'Migration20261129100000_agent_settings', class: Migration20261129100000_agent_settings },
         { name: 'Migration20261129300000_call_amd', class: Migration20261129300000_call_amd },
       ],
     },

@@ -1,4 +1,5 @@
 import { AdminResolver } from '../features/admin/admin.resolver';
+import { AgentSettingsResolver } from '../features/agent-settings/agent-settings.resolver';
 import { ApiKeysResolver } from '../features/api-keys/api-keys.resolver';
 import { AuthResolver } from '../features/auth/auth.resolver';
 import { CallsResolver } from '../features/calls/calls.resolver';
@@ -12,7 +13,7 @@ import type { ResolverContainer } from './context';
 import { NodeResolver } from './node.resolver';
 import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 
-export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, CarrierConnectionsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver, CampaignsResolver] as const;
+export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, CarrierConnectionsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver, CampaignsResolver, AgentSettingsResolver] as const;
 
 /**
  * One instance of each resolver per process, each given only the services it uses; type-graphql
@@ -31,6 +32,7 @@ export function createResolverContainer(s: Services): ResolverContainer {
     [NodeResolver, new NodeResolver({ calls: s.calls })],
     [SubscriptionsResolver, new SubscriptionsResolver({ calls: s.calls, liveUpdates: s.liveUpdates })],
     [CampaignsResolver, new CampaignsResolver({ campaigns: s.campaigns, suppressions: s.suppressions })],
+    [AgentSettingsResolver, new AgentSettingsResolver({ agentSettings: s.agentSettings })],
   ]);
   const get = (someClass: unknown): unknown => {
     const instance = instances.get(someClass);

@@ -18,6 +18,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found (another organization’s resource looks exactly like a missing one).',
   409: 'Conflict: email_taken, idempotency_conflict or invalid_state.',
   415: 'Request body that is not application/json.',
+  416: 'The byte range starts past the end (range_not_satisfiable); Content-Range gives the size.',
   422: 'Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field.',
   429: 'Rate limited: see Retry-After and the RateLimit headers.',
   500: 'Internal error (never leaks details).',
@@ -58,7 +59,8 @@ const RATE_LIMIT_HEADERS = {
   RateLimit: { description: 'IETF RateLimit header: the policy name, remaining requests (r) and seconds until reset (t).', schema: string },
   'RateLimit-Policy': { description: 'IETF RateLimit-Policy header: the quota (q) and window in seconds (w).', schema: string },
 };
-const ERROR_HEADERS: Record<number, Json> = { 429: RATE_LIMIT_HEADERS, 503: RETRY_AFTER };
+const CONTENT_RANGE = { 'Content-Range': { description: '`bytes */size`: the size of the whole resource.', schema: { type: 'string' } } };
+const ERROR_HEADERS: Record<number, Json> = { 416: CONTENT_RANGE, 429: RATE_LIMIT_HEADERS, 503: RETRY_AFTER };
 const WWW_AUTHENTICATE = { 'WWW-Authenticate': { description: '`Bearer`, when no usable credential was sent (missing_credentials).', schema: { type: 'string', enum: ['Bearer'] } } };
 
 function clean(schema: unknown): Json {

@@ -173,6 +173,12 @@ export type PlaceCallInput = {
   from?: string | null | undefined;
   /** Like the Idempotency-Key header: repeating a placement with the same key and input within 24 hours returns the first call; another input is refused. */
   idempotencyKey?: string | null | undefined;
+  /** Extra instructions for the language model (up to 4,000 characters; not used by the script). */
+  instructions?: string | null | undefined;
+  /** BCP 47 (default the organization's, en-US); refused (unsupported_language) when the speech engines cannot both speak and hear it. */
+  language?: string | null | undefined;
+  /** Whether a language model leads the conversation; default on when one is configured. */
+  llm?: boolean | null | undefined;
   /** End the call after this many seconds of talk (10 to 3600; default 600). */
   maxDurationSeconds?: number | null | undefined;
   /** Your own data, returned verbatim (at most 16 KiB serialized). */
@@ -187,6 +193,8 @@ export type PlaceCallInput = {
   task?: string | null | undefined;
   /** The number to call, in E.164 form (e.g. +14155550123). */
   to: string;
+  /** The speech engine's voice; default the organization's. */
+  voice?: string | null | undefined;
   /** A message to leave on an answering machine (up to 2000 characters); without it the agent hangs up. */
   voicemailMessage?: string | null | undefined;
   /** Webhook destination (an http(s) URL) for this call's events instead of the organization's. */

@@ -282,6 +282,9 @@ describe('real responses validate against the document', () => {
     conforms('PUT', '/dashboard/carrier', await app.http().put('/dashboard/carrier').set(bearer(org.token)).send({ type: 'sip', host: '127.0.0.1', numbers: ['+14155550100'] })); // 422
     conforms('DELETE', '/dashboard/carrier', await app.http().delete('/dashboard/carrier').set(bearer(org.token)));
     conforms('POST', '/dashboard/carrier/test', await app.http().post('/dashboard/carrier/test').set(bearer(org.token))); // the simulator: no network
+    conforms('GET', '/dashboard/agent', await app.http().get('/dashboard/agent').set(bearer(org.token)));
+    conforms('PUT', '/dashboard/agent', await app.http().put('/dashboard/agent').set(bearer(org.token)).send({ language: 'en-US', instructions: 'Be brief.', llm: { url: 'https://llm.example.com/v1', api_key: 'sk-for-the-document', model: 'm' } }));
+    conforms('PUT', '/dashboard/agent', await app.http().put('/dashboard/agent').set(bearer(org.token)).send({ language: 'fr-FR' })); // 422 unsupported_language
     for (const hook of ['status', 'twiml', 'gather', 'recording']) {
       const forged = await app.http().post(`/carriers/twilio/calls/00000000-0000-7000-8000-000000000000/${hook}`).set('X-Twilio-Signature', 'forged').type('form').send({ CallSid: 'CA1' });
       conforms('POST', `/carriers/twilio/calls/{call_id}/${hook}`, forged); // 403

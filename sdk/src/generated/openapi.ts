@@ -485,6 +485,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's agent settings: defaults for its calls' conversations and its language model */
+        get: operations["getAgentSettings"];
+        /**
+         * Change the organization's agent settings (owner)
+         * @description A field left out keeps its value; null clears it. `llm` is `true`/`false` (whether calls use a language model by default) or an object with the organization's own OpenAI-compatible endpoint (`url`, `api_key`, `model`, `enabled`; `url: null` goes back to the deployment's). The key is encrypted at rest and never returned; left out, it is kept only for the same URL. The URL follows the webhook destination rules (no private address unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true). A language the speech engines cannot both speak and hear is 422 unsupported_language.
+         */
+        put: operations["updateAgentSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api-keys": {
         parameters: {
             query?: never;
@@ -824,7 +845,7 @@ export interface paths {
         };
         /**
          * A call recording (signed link, no credential)
-         * @description The link in `recording_url`: its `expires` and `signature` query parameters are the credential.
+         * @description The link in `recording_url`: its `expires` and `signature` query parameters are the credential. A single byte range (`Range: bytes=start-end`) is answered 206 with `Content-Range`, so players can seek; a range past the end is answered 416 `range_not_satisfiable`; several ranges at once get the whole file.
          */
         get: operations["getRecording"];
         put?: never;
@@ -1234,6 +1255,23 @@ export interface components {
         };
         AdminCallList: {
             data: {
+                /** @description A language model's audit trail (instructions, requests, replies, tool calls and results), once analyzed; null for scripted calls. */
+                agent_log: {
+                    /** @description tool_call: the arguments the model gave. */
+                    arguments?: unknown;
+                    /** @description Milliseconds since the call was answered. */
+                    at_ms: number;
+                    /** @description tool_call, tool_result: the model's id of the tool call. */
+                    call_id?: string;
+                    /** @enum {string} */
+                    kind: "instructions" | "request" | "reply" | "tool_call" | "tool_result" | "filler" | "fallback" | "error";
+                    /** @description tool_call, tool_result: the tool. */
+                    name?: string;
+                    /** @description tool_result: what the model was told; reply: how it finished. */
+                    result?: unknown;
+                    /** @description instructions: the system prompt; reply: what the model wrote; filler, fallback, error: what and why. */
+                    text?: string;
+                }[] | null;
                 /** @description Who answered, decided when the call was answered; set when an answered call ends, null for calls never answered. */
                 amd: {
                     /** @description Milliseconds from the answer to the decision; null when the carrier did not say. */
@@ -1272,6 +1310,10 @@ export interface components {
                 duration_seconds: number | null;
                 ended_at: string | null;
                 from: string | null;
+                /** @description The call's own instructions for the language model; null: the organization's. */
+                instructions: string | null;
+                /** @description The call's own language (BCP 47); null: the organization's (default en-US). */
+                language: string | null;
                 /** @description Turn latency summary; null until the call is analyzed. */
                 latency: {
                     p50_ms: number | null;
@@ -1279,6 +1321,8 @@ export interface components {
                     /** @description How many agent turns were measured. */
                     turns: number;
                 } | null;
+                /** @description Whether the call asked for a language model (true) or the script (false); null: the default (on when one is configured). */
+                llm: boolean | null;
                 max_duration_seconds: number;
                 /** @description Exactly as supplied (key order kept). */
                 metadata: {
@@ -1340,6 +1384,8 @@ export interface components {
                     start_ms: number;
                     text: string;
                 }[] | null;
+                /** @description The call's own voice; null: the organization's. */
+                voice: string | null;
                 /** @description Left on an answering machine; without it the agent hangs up. */
                 voicemail_message: string | null;
                 webhook_url: string | null;
@@ -1472,6 +1518,33 @@ export interface components {
             /** @description Pass as ?cursor= for the next page; null on the last page. */
             next_cursor: string | null;
         };
+        AgentSettings: {
+            /** @description Who the agent says it calls on behalf of when a call gives no caller_name; null: the organization's name. */
+            caller_name: string | null;
+            /** @description Extra instructions for the language model (not used by the scripted agent). */
+            instructions: string | null;
+            /** @description BCP 47; calls without a language of their own use it (default en-US). */
+            language: string;
+            /** @description The language model that leads conversations. */
+            llm: {
+                /** @description Whether a call placed now without `llm` would be led by a language model. */
+                active: boolean;
+                /** @description Whether the organization's endpoint has a key; the key itself is never returned. */
+                api_key_set: boolean;
+                /** @description The default for calls; null: on when a model is configured. */
+                enabled: boolean | null;
+                model: string | null;
+                /** @description Whose endpoint: the organization's own, the deployment's (LLM_URL), or none. */
+                source: ("organization" | "deployment") | null;
+                /** @description The organization's own endpoint (never the deployment's). */
+                url: string | null;
+            };
+            /** @description Examples of languages the configured speech engines can both speak and hear ("*" after a primary tag: any region). */
+            supported_languages: string[];
+            updated_at: string | null;
+            /** @description The speech engine's voice; null: the engine's default. */
+            voice: string | null;
+        };
         ApiKey: {
             /**
              * Format: date-time
@@ -1532,6 +1605,23 @@ export interface components {
             next_cursor: string | null;
         };
         Call: {
+            /** @description A language model's audit trail (instructions, requests, replies, tool calls and results), once analyzed; null for scripted calls. */
+            agent_log: {
+                /** @description tool_call: the arguments the model gave. */
+                arguments?: unknown;
+                /** @description Milliseconds since the call was answered. */
+                at_ms: number;
+                /** @description tool_call, tool_result: the model's id of the tool call. */
+                call_id?: string;
+                /** @enum {string} */
+                kind: "instructions" | "request" | "reply" | "tool_call" | "tool_result" | "filler" | "fallback" | "error";
+                /** @description tool_call, tool_result: the tool. */
+                name?: string;
+                /** @description tool_result: what the model was told; reply: how it finished. */
+                result?: unknown;
+                /** @description instructions: the system prompt; reply: what the model wrote; filler, fallback, error: what and why. */
+                text?: string;
+            }[] | null;
             /** @description Who answered, decided when the call was answered; set when an answered call ends, null for calls never answered. */
             amd: {
                 /** @description Milliseconds from the answer to the decision; null when the carrier did not say. */
@@ -1570,6 +1660,10 @@ export interface components {
             duration_seconds: number | null;
             ended_at: string | null;
             from: string | null;
+            /** @description The call's own instructions for the language model; null: the organization's. */
+            instructions: string | null;
+            /** @description The call's own language (BCP 47); null: the organization's (default en-US). */
+            language: string | null;
             /** @description Turn latency summary; null until the call is analyzed. */
             latency: {
                 p50_ms: number | null;
@@ -1577,6 +1671,8 @@ export interface components {
                 /** @description How many agent turns were measured. */
                 turns: number;
             } | null;
+            /** @description Whether the call asked for a language model (true) or the script (false); null: the default (on when one is configured). */
+            llm: boolean | null;
             max_duration_seconds: number;
             /** @description Exactly as supplied (key order kept). */
             metadata: {
@@ -1636,6 +1732,8 @@ export interface components {
                 start_ms: number;
                 text: string;
             }[] | null;
+            /** @description The call's own voice; null: the organization's. */
+            voice: string | null;
             /** @description Left on an answering machine; without it the agent hangs up. */
             voicemail_message: string | null;
             webhook_url: string | null;
@@ -2203,6 +2301,9 @@ export interface components {
         PlaceCallRequest: {
             caller_name?: string | null;
             from?: string | null;
+            instructions?: string | null;
+            language?: string | null;
+            llm?: boolean | null;
             max_duration_seconds?: number | null;
             metadata?: {
                 [key: string]: unknown;
@@ -2222,13 +2323,14 @@ export interface components {
              * @example +14155550123
              */
             to: string;
+            voice?: string | null;
             voicemail_message?: string | null;
             webhook_url?: string | null;
         };
         /** @description RFC 9457 problem details (application/problem+json) with a stable `code` (docs/api.md). */
         Problem: {
             /** @enum {string} */
-            code: "bad_request" | "validation_error" | "unknown_field" | "from_not_allowed" | "number_suppressed" | "campaign_too_large" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "invalid_signature" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_pending_recipients" | "internal_error" | "service_unavailable";
+            code: "bad_request" | "validation_error" | "unknown_field" | "from_not_allowed" | "number_suppressed" | "campaign_too_large" | "unsupported_language" | "missing_credentials" | "invalid_token" | "token_expired" | "token_revoked" | "invalid_api_key_format" | "invalid_api_key" | "invalid_credentials" | "inactive_user" | "inactive_organization" | "insufficient_role" | "invalid_signature" | "email_not_verified" | "not_found" | "method_not_allowed" | "email_taken" | "idempotency_conflict" | "invalid_state" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "rate_limited" | "too_many_pending_recipients" | "internal_error" | "service_unavailable";
             detail: string;
             /** @description Only for validation_error and unknown_field: one entry per invalid or unknown field (unknown ones first). */
             errors?: {
@@ -2325,6 +2427,18 @@ export interface components {
         /** @description Twilio's callback parameters (CallSid, AccountSid, CallStatus, AnsweredBy, SpeechResult, RecordingUrl, …), form-encoded. */
         TwilioCallbackForm: {
             [key: string]: string | string[];
+        };
+        UpdateAgentSettingsRequest: {
+            caller_name?: string | null;
+            instructions?: string | null;
+            language?: string | null;
+            llm?: (boolean | {
+                api_key?: string | null;
+                enabled?: boolean | null;
+                model?: string;
+                url: string | null;
+            }) | null;
+            voice?: string | null;
         };
         UpdateCarrierRequest: {
             /** @constant */
@@ -2754,6 +2868,11 @@ export interface operations {
                      *           "structured_answers": null,
                      *           "recording_url": null,
                      *           "caller_name": "Acme Dental",
+                     *           "language": null,
+                     *           "voice": null,
+                     *           "llm": null,
+                     *           "instructions": null,
+                     *           "agent_log": null,
                      *           "turns": null,
                      *           "latency": null,
                      *           "opted_out": false,
@@ -5348,6 +5467,246 @@ export interface operations {
             };
         };
     };
+    getAgentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings, without the key. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "caller_name": "Acme Dental",
+                     *       "language": "en-US",
+                     *       "voice": null,
+                     *       "instructions": "Be brief and friendly. Patients may call us back on +1 415 555 0100.",
+                     *       "llm": {
+                     *         "enabled": true,
+                     *         "active": true,
+                     *         "source": "organization",
+                     *         "url": "https://llm.example.com/v1",
+                     *         "model": "gpt-4o-mini",
+                     *         "api_key_set": true
+                     *       },
+                     *       "supported_languages": [
+                     *         "en-US"
+                     *       ],
+                     *       "updated_at": "2026-11-23T12:00:00.000000+00:00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentSettings"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateAgentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "language": "en-US",
+                 *       "instructions": "Be brief and friendly.",
+                 *       "llm": {
+                 *         "url": "https://llm.example.com/v1",
+                 *         "api_key": "sk-example",
+                 *         "model": "gpt-4o-mini",
+                 *         "enabled": true
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateAgentSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings, without the key. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "caller_name": "Acme Dental",
+                     *       "language": "en-US",
+                     *       "voice": null,
+                     *       "instructions": "Be brief and friendly. Patients may call us back on +1 415 555 0100.",
+                     *       "llm": {
+                     *         "enabled": true,
+                     *         "active": true,
+                     *         "source": "organization",
+                     *         "url": "https://llm.example.com/v1",
+                     *         "model": "gpt-4o-mini",
+                     *         "api_key_set": true
+                     *       },
+                     *       "supported_languages": [
+                     *         "en-US"
+                     *       ],
+                     *       "updated_at": "2026-11-23T12:00:00.000000+00:00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentSettings"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listApiKeys: {
         parameters: {
             query?: never;
@@ -7449,7 +7808,10 @@ export interface operations {
                 expires: string;
                 signature: string;
             };
-            header?: never;
+            header?: {
+                /** @description One byte range, e.g. `bytes=32000-`. */
+                Range?: string;
+            };
             path: {
                 file: string;
             };
@@ -7460,8 +7822,25 @@ export interface operations {
             /** @description The recording. */
             200: {
                 headers: {
+                    /** @description `bytes`: a Range header is honoured. */
+                    "Accept-Ranges"?: string;
                     /** @description Size of the WAV file in bytes. */
                     "Content-Length"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/wav": string;
+                };
+            };
+            /** @description The requested byte range of the recording. */
+            206: {
+                headers: {
+                    /** @description Size of the range in bytes. */
+                    "Content-Length"?: number;
+                    /** @description `bytes start-end/size`. */
+                    "Content-Range"?: string;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7484,6 +7863,19 @@ export interface operations {
             /** @description Not found (another organization’s resource looks exactly like a missing one). */
             404: {
                 headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The byte range starts past the end (range_not_satisfiable); Content-Range gives the size. */
+            416: {
+                headers: {
+                    /** @description `bytes *\/size`: the size of the whole resource. */
+                    "Content-Range"?: string;
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7571,6 +7963,11 @@ export interface operations {
                      *           "structured_answers": null,
                      *           "recording_url": null,
                      *           "caller_name": "Acme Dental",
+                     *           "language": null,
+                     *           "voice": null,
+                     *           "llm": null,
+                     *           "instructions": null,
+                     *           "agent_log": null,
                      *           "turns": null,
                      *           "latency": null,
                      *           "opted_out": false,
@@ -7714,6 +8111,11 @@ export interface operations {
                      *       "structured_answers": null,
                      *       "recording_url": null,
                      *       "caller_name": "Acme Dental",
+                     *       "language": null,
+                     *       "voice": null,
+                     *       "llm": null,
+                     *       "instructions": null,
+                     *       "agent_log": null,
                      *       "turns": null,
                      *       "latency": null,
                      *       "opted_out": false,
@@ -7854,6 +8256,11 @@ export interface operations {
                      *       "structured_answers": null,
                      *       "recording_url": null,
                      *       "caller_name": "Acme Dental",
+                     *       "language": null,
+                     *       "voice": null,
+                     *       "llm": null,
+                     *       "instructions": null,
+                     *       "agent_log": null,
                      *       "turns": null,
                      *       "latency": null,
                      *       "opted_out": false,
@@ -8030,6 +8437,11 @@ export interface operations {
                      *       "structured_answers": null,
                      *       "recording_url": null,
                      *       "caller_name": "Acme Dental",
+                     *       "language": null,
+                     *       "voice": null,
+                     *       "llm": null,
+                     *       "instructions": null,
+                     *       "agent_log": null,
                      *       "turns": null,
                      *       "latency": null,
                      *       "opted_out": false,

@@ -21,6 +21,7 @@ export class SipAnalyzer {
       turns: stored.turns ?? [],
       ...(stored.optOut ? { optOut: true } : {}),
       callbackAt: stored.callbackAt ?? null,
+      ...(stored.agentLog ? { agentLog: stored.agentLog } : {}),
     };
   }
 

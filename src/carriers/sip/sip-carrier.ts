@@ -3,12 +3,18 @@ import type { SipConfig } from '../../config';
 import type { Logger } from 'pino';
 import { VoiceAgent } from '../../voice/agent/voice-agent';
 import { scriptPrompts } from '../../voice/dialog/prompts';
+import type { DialogPolicy } from '../../voice/dialog/dialog-policy';
 import { SurveyPolicy } from '../../voice/dialog/survey-policy';
+import { ChatCompletions } from '../../voice/llm/chat-completions';
+import { LlmDialogPolicy } from '../../voice/llm/llm-policy';
+import { FILLER } from '../../voice/llm/model-turn';
+import { systemClock } from '../../voice/turns/clock';
+import { DEFAULT_LANGUAGE } from '../../voice/languages';
 import type { SpeechRecognizer } from '../../voice/stt/recognizer';
 import { DEFAULT_TIMING, type AgentTiming } from '../../voice/timing';
 import type { SpeechSynthesizer } from '../../voice/tts/synthesizer';
 import { WebRtcVad } from '../../voice/vad/webrtc-vad';
-import type { CallAmd, CallEvents, CarrierCall, CarrierReport } from '../../features/calls/ports';
+import type { AgentPlan, AgentPlans, CallAmd, CallEvents, CarrierCall, CarrierReport } from '../../features/calls/ports';
 import { stereoWav } from './recording';
 import { RtpSession, SAMPLE_RATE } from './media/rtp-session';
 import { SipEndpoint } from './sip-endpoint';
@@ -49,6 +55,8 @@ export interface SipCarrierDeps {
   timing?: AgentTiming;
   /** Where the trunk is, per call (the organization's connection or the default), resolved and judged right before the INVITE. */
   trunkFor?: (call: CarrierCall) => Promise<SipTrunk>;
+  /** How the call's conversation runs (resolved before the INVITE); absent: the script in US English. */
+  planFor?: AgentPlans;
 }
 
 /**
@@ -91,8 +99,10 @@ export class SipCarrier implements LiveCarrier {
     const trunk = await this.trunkFor(call);
     const media = await RtpSession.open(this.deps.config.bindAddress, this.deps.config.rtpPortMin, this.deps.config.rtpPortMax, call.maxDurationSeconds + 5);
     const script = { task: call.task, questions: call.questions, voicemailMessage: call.voicemailMessage, callerName: call.callerName };
-    // Synthesize the prompts while the phone rings, so the agent answers without a pause.
-    for (const text of scriptPrompts(script)) this.deps.tts.synthesize(text).catch(() => undefined);
+    const plan = await this.planFor(call, log);
+    // Synthesize the prompts while the phone rings, so the agent answers without a pause (the
+    // script's prompts serve a language model too: its introduction, and the script taking over).
+    for (const text of [...scriptPrompts(script), ...(plan.llm ? [FILLER] : [])]) this.deps.tts.synthesize(text).catch(() => undefined);
     this.deps.stt.warm?.();
     const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as SipCall<RtpSession> };
     live.sip = new SipCall({
@@ -111,7 +121,10 @@ export class SipCarrier implements LiveCarrier {
           this.report(live, { callId: call.id, status: 'in_progress', carrierStatus: { code: 200, reason: 'OK' } });
           const vad = new WebRtcVad(2);
           const timing = this.deps.timing ?? DEFAULT_TIMING;
-          const policy = new SurveyPolicy(script, timing);
+          const chat = plan.llm ? new ChatCompletions(plan.llm) : null;
+          const policy: DialogPolicy = chat
+            ? new LlmDialogPolicy({ script, timing, chat, clock: systemClock, language: plan.language, instructions: plan.instructions, limits: { maxCallMs: Math.max(30_000, call.maxDurationSeconds * 1000 - 15_000) } })
+            : new SurveyPolicy(script, timing);
           const agent = new VoiceAgent({ media: rtp, policy, tts: this.deps.tts, stt: this.deps.stt, vad, timing });
           live.agent = agent;
           agent
@@ -121,7 +134,10 @@ export class SipCarrier implements LiveCarrier {
               log.error({ err: (err as Error).message }, 'the voice agent failed; hanging up');
               live.sip.hangup();
             })
-            .finally(() => vad.free());
+            .finally(() => {
+              vad.free();
+              void chat?.close();
+            });
         },
         ended: (outcome) => void this.finish(call, live, outcome),
       },
@@ -159,6 +175,7 @@ export class SipCarrier implements LiveCarrier {
           transcript: result?.transcript.join('\n') ?? '',
           answers: result?.answers ?? {},
           turns: result?.turns ?? [],
+          ...(result?.agentLog ? { agentLog: result.agentLog } : {}),
           optOut: result?.optOut ?? false,
           callbackAt: result?.callbackAt ?? null,
         });
@@ -175,6 +192,18 @@ export class SipCarrier implements LiveCarrier {
     live.reports = live.reports
       .then(() => this.deps.sink.report(r))
       .catch((err: unknown) => this.deps.log.warn({ call_id: r.callId, err: (err as Error).message }, 'could not record call progress'));
+  }
+
+  /** The call's plan; if it cannot be read (the database is away), the script in the default language. */
+  private async planFor(call: CarrierCall, log: Logger): Promise<AgentPlan> {
+    const script: AgentPlan = { language: DEFAULT_LANGUAGE, voice: null, llm: null, instructions: null };
+    if (!this.deps.planFor) return script;
+    try {
+      return await this.deps.planFor(call);
+    } catch (err) {
+      log.warn({ err: (err as Error).message }, 'could not read the agent settings; the script leads the call');
+      return script;
+    }
   }
 
   private async trunkFor(call: CarrierCall): Promise<SipTrunk> {

@@ -6,7 +6,7 @@ import { recordEvent, type EventSubject } from '../webhooks';
 import { Call, FINAL_STATUSES, type CallStatus, type Disposition } from './call.entity';
 import type { CallAnalysis, CarrierAdapters, CarrierReport } from './ports';
 import type { RecordingUrls } from './recording-url';
-import { measuredLatencies, normalizeTurns, summarizeLatency } from './call-turns';
+import { MAX_AGENT_LOG, measuredLatencies, normalizeTurns, summarizeLatency } from './call-turns';
 import { isoMicroOrNull } from '../../common/time';
 import type { LiveEventsPublisher } from '../../common/live-events';
 
@@ -143,6 +143,7 @@ export class CallLifecycle {
       call.turns = normalizeTurns(analysis.turns);
       call.latency = summarizeLatency(call.turns);
       if (analysis.optOut) call.optedOut = true;
+      if (analysis.agentLog) call.agentLog = analysis.agentLog.slice(0, MAX_AGENT_LOG);
       // A time to call back only means something on a call that asked for one.
       const callbackAt = analysis.callbackAt && Number.isFinite(analysis.callbackAt.getTime()) ? analysis.callbackAt : null;
       call.callbackAt = call.disposition === 'callback_requested' ? callbackAt : null;

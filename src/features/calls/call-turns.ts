@@ -2,6 +2,8 @@ import type { CallLatencySummary, CallTurn, TurnLatency } from './ports';
 
 /** Turns kept per call at most: a call is capped in length, a misbehaving carrier is not. */
 export const MAX_TURNS = 2000;
+/** Audit entries kept per call (the agent keeps fewer; a carrier's stored conversation is not trusted blindly). */
+export const MAX_AGENT_LOG = 1000;
 const MAX_TEXT = 4000;
 
 const ms = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : 0);

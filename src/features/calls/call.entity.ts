@@ -1,6 +1,6 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
-import type { CallAmd, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition } from './ports';
+import type { AgentLogEntry, CallAgentOptions, CallAmd, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition } from './ports';
 
 // The plain types live in ports.ts (what carriers and voice may import); re-exported for the feature.
 export { AMD_RESULTS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES } from './ports';
@@ -44,6 +44,8 @@ export class Call implements CarrierCall {
     | 'latency'
     | 'optedOut'
     | 'callbackAt'
+    | 'agent'
+    | 'agentLog'
     | 'amd';
 
   @PrimaryKey({ type: 'uuid' })
@@ -174,6 +176,14 @@ export class Call implements CarrierCall {
   /** When the callee asked to be called back (disposition callback_requested with a time). */
   @Property({ type: 'datetime', nullable: true })
   callbackAt: Date | null = null;
+
+  /** The call's own agent options (language, voice, llm, instructions); null: the organization's defaults. */
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  agent: CallAgentOptions | null = null;
+
+  /** A model-led conversation's audit trail (prompts, replies, tool calls and results), once analysed. */
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  agentLog: AgentLogEntry[] | null = null;
 
   /** Machine detection's decision and when it came, for answered calls (null otherwise). */
   @Property({ type: 'json', columnType: 'jsonb', nullable: true })

@@ -27,6 +27,11 @@ export const toCallType = (calls: Pick<CallsService, 'present'>, c: Call): CallT
           : null,
       })) ?? null,
     latency: c.latency ? { p50Ms: c.latency.p50_ms, p95Ms: c.latency.p95_ms, turns: c.latency.turns } : null,
+    language: json.language,
+    voice: json.voice,
+    llm: json.llm,
+    instructions: json.instructions,
+    agentLog: json.agent_log,
   };
 };
 
@@ -71,6 +76,10 @@ export class CallsResolver {
       ring_timeout_seconds: input.ringTimeoutSeconds,
       voicemail_message: input.voicemailMessage,
       caller_name: input.callerName,
+      language: input.language,
+      voice: input.voice,
+      llm: input.llm,
+      instructions: input.instructions,
       metadata: input.metadata,
       webhook_url: input.webhookUrl,
       schedule_at: input.scheduleAt,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { EXAMPLE, listOf, pageExample } from '../../common/api-schemas';
+import { answerRange, sliceStream } from '../../common/byte-range';
 import { AppError, notFound } from '../../common/errors';
 import { isUuid } from '../../common/ids';
-import { named, reply, route, type Routes } from '../../common/route';
+import { named, reply, route, type Reply, type Routes } from '../../common/route';
 import { Call } from './call.entity';
 import { idempotencyKeySchema } from '../../common/idempotency';
 import { CALL_EXAMPLE, callSchema, listCallsSchema, placeCallSchema } from './calls.schemas';
@@ -111,21 +112,34 @@ export const recordingsRoutes: Routes<RecordingsDeps> = [
     path: '/recordings/{file}',
     operationId: 'getRecording',
     summary: 'A call recording (signed link, no credential)',
-    description: 'The link in `recording_url`: its `expires` and `signature` query parameters are the credential.',
+    description:
+      'The link in `recording_url`: its `expires` and `signature` query parameters are the credential. A single byte range (`Range: bytes=start-end`) is answered 206 with `Content-Range`, so players can seek; a range past the end is answered 416 `range_not_satisfiable`; several ranges at once get the whole file.',
     tag: 'calls',
     auth: 'none',
     params: z.object({ file: z.string() }),
     query: z.object({ expires: z.string().regex(/^\d{1,12}$/), signature: z.string() }),
+    headers: [{ name: 'Range', description: 'One byte range, e.g. `bytes=32000-`.', schema: z.string() }],
     responses: {
       200: {
         description: 'The recording.',
         contentType: 'audio/wav',
-        headers: { 'Content-Length': { description: 'Size of the WAV file in bytes.', schema: { type: 'integer' } } },
+        headers: {
+          'Content-Length': { description: 'Size of the WAV file in bytes.', schema: { type: 'integer' } },
+          'Accept-Ranges': { description: '`bytes`: a Range header is honoured.', schema: { type: 'string' } },
+        },
+      },
+      206: {
+        description: 'The requested byte range of the recording.',
+        contentType: 'audio/wav',
+        headers: {
+          'Content-Range': { description: '`bytes start-end/size`.', schema: { type: 'string' } },
+          'Content-Length': { description: 'Size of the range in bytes.', schema: { type: 'integer' } },
+        },
       },
     },
-    errors: [401, 404],
+    errors: [401, 404, 416],
     example: {},
-    handler: async ({ ctx, params, query }, { recordingUrls, carriers }) => {
+    handler: async ({ ctx, params, query, header }, { recordingUrls, carriers }): Promise<Reply> => {
       const match = /^([0-9a-f-]{36})\.wav$/i.exec(params.file ?? '');
       const callId = match?.[1];
       if (!callId || !isUuid(callId)) throw notFound('Recording');
@@ -137,11 +151,20 @@ export const recordingsRoutes: Routes<RecordingsDeps> = [
       if (!call || call.recordingSeconds === null) throw notFound('Recording');
       const audio = await carriers.get(call.carrier).recording(call);
       if (!audio) throw notFound('Recording');
-      return {
-        status: 200,
-        headers: { 'Content-Type': audio.contentType, 'Content-Length': String(audio.byteLength), 'Cache-Control': 'private, max-age=300' },
-        stream: audio.stream,
-      };
+      const common: Record<string, string> = { 'Content-Type': audio.contentType, 'Accept-Ranges': 'bytes', 'Cache-Control': 'private, max-age=300' };
+      const range = answerRange(header('range'), audio.byteLength);
+      if (range.kind === 'unsatisfiable') {
+        audio.stream.destroy();
+        throw new AppError('range_not_satisfiable', 'The range starts past the end of the recording.', { headers: { 'Content-Range': `bytes */${audio.byteLength}` } });
+      }
+      if (range.kind === 'part') {
+        return {
+          status: 206,
+          headers: { ...common, 'Content-Range': `bytes ${range.start}-${range.end}/${audio.byteLength}`, 'Content-Length': String(range.end - range.start + 1) },
+          stream: sliceStream(audio.stream, range.start, range.end),
+        };
+      }
+      return { status: 200, headers: { ...common, 'Content-Length': String(audio.byteLength) }, stream: audio.stream };
     },
   }),
 ];

@@ -4,6 +4,7 @@ import { pageSchema } from '../../common/pagination';
 import { phoneNumberSchema } from '../../common/phone';
 import { webhookUrlSchema } from '../../common/webhook-url';
 import { AMD_RESULTS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from './call.entity';
+import { instructionsSchema, languageSchema, voiceSchema } from './call-agent';
 
 /** A phone number as docs/api.md ("Phone numbers") defines it, parsed into its canonical E.164 form. */
 export const e164Schema = phoneNumberSchema;
@@ -87,6 +88,14 @@ export const placeCallSchema = z.strictObject({
   voicemail_message: z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters').nullish(),
   /** Who the agent says it calls on behalf of; default the organization's name. */
   caller_name: callerNameSchema.nullish(),
+  /** BCP 47; default the organization's (en-US). 422 unsupported_language when the speech engines cannot both speak and hear it. */
+  language: languageSchema.nullish(),
+  /** The speech engine's voice; default the organization's. */
+  voice: voiceSchema.nullish(),
+  /** Whether a language model leads the conversation; default on when one is configured. */
+  llm: z.boolean().nullish(),
+  /** Extra instructions for the language model (not used by the script). */
+  instructions: instructionsSchema.nullish(),
   /** RFC 3339 with an offset; at most 90 days ahead. A time already past places the call at once. */
   schedule_at: z.iso
     // abort: a malformed value is one error, not also "more than 90 days ahead".
@@ -143,6 +152,18 @@ export const callLatencySchema = z
   })
   .meta({ description: "Median and 95th percentile (nearest rank) of the agent turns' latency.total_ms; nulls when no turn was measured." });
 
+export const agentLogEntrySchema = z
+  .strictObject({
+    at_ms: z.number().int().meta({ description: 'Milliseconds since the call was answered.' }),
+    kind: z.enum(['instructions', 'request', 'reply', 'tool_call', 'tool_result', 'filler', 'fallback', 'error']),
+    text: z.string().optional().meta({ description: 'instructions: the system prompt; reply: what the model wrote; filler, fallback, error: what and why.' }),
+    name: z.string().optional().meta({ description: 'tool_call, tool_result: the tool.' }),
+    call_id: z.string().optional().meta({ description: "tool_call, tool_result: the model's id of the tool call." }),
+    arguments: z.unknown().optional().meta({ description: 'tool_call: the arguments the model gave.' }),
+    result: z.unknown().optional().meta({ description: 'tool_result: what the model was told; reply: how it finished.' }),
+  })
+  .meta({ description: 'One entry of a language-model conversation\'s audit trail.' });
+
 export const callAmdSchema = z
   .strictObject({
     result: z.enum(AMD_RESULTS).meta({
@@ -176,6 +197,11 @@ export const callSchema = z.strictObject({
   caller_name: nullable(z.string()).meta({ description: "Who the agent said it calls on behalf of: the input's caller_name, else the organization's name when the call was placed." }),
   turns: nullable(z.array(callTurnSchema)).meta({ description: 'One entry per utterance, in order; null until the call is analyzed.' }),
   latency: nullable(callLatencySchema).meta({ description: 'Turn latency summary; null until the call is analyzed.' }),
+  language: nullable(z.string()).meta({ description: "The call's own language (BCP 47); null: the organization's (default en-US)." }),
+  voice: nullable(z.string()).meta({ description: "The call's own voice; null: the organization's." }),
+  llm: nullable(z.boolean()).meta({ description: 'Whether the call asked for a language model (true) or the script (false); null: the default (on when one is configured).' }),
+  instructions: nullable(z.string()).meta({ description: "The call's own instructions for the language model; null: the organization's." }),
+  agent_log: nullable(z.array(agentLogEntrySchema)).meta({ description: "A language model's audit trail (instructions, requests, replies, tool calls and results), once analyzed; null for scripted calls." }),
   opted_out: z.boolean().meta({ description: 'The callee asked not to be called again (the number joined the suppression list).' }),
   callback_at: nullable(timestamp).meta({ description: 'When the callee asked to be called back (disposition callback_requested); null otherwise.' }),
   amd: nullable(callAmdSchema).meta({ description: 'Who answered, decided when the call was answered; set when an answered call ends, null for calls never answered.' }),
@@ -207,6 +233,11 @@ export const CALL_EXAMPLE = {
   structured_answers: null,
   recording_url: null,
   caller_name: 'Acme Dental',
+  language: null,
+  voice: null,
+  llm: null,
+  instructions: null,
+  agent_log: null,
   turns: null,
   latency: null,
   opted_out: false,

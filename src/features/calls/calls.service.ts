@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { Config } from '../../config';
 import type { Ctx } from '../../common/context';
 import { requireOrg, requireUser } from '../../common/context';
-import { AppError, notFound } from '../../common/errors';
+import { AppError, notFound, validationError } from '../../common/errors';
 import { Idempotency, idempotencyKeyErrors, IdempotencyKeyTaken } from '../../common/idempotency';
 import { isUuid, newId } from '../../common/ids';
 import { paginateRows, type Page } from '../../common/pagination';
@@ -15,6 +15,8 @@ import { buildEventBody, outboxCtes } from '../webhooks';
 import { Call } from './call.entity';
 import { eventSubject, type CallLifecycle } from './call-lifecycle';
 import { presentCall, type CallJson } from './calls.presenter';
+import { callAgentOptions, checkLanguage } from './call-agent';
+import type { CallAgentOptions } from './ports';
 import { listCallsSchema, placeCallSchema, type ListCallsInput, type PlaceCallInput } from './calls.schemas';
 import type { RecordingUrls } from './recording-url';
 import type { LiveEventsPublisher } from '../../common/live-events';
@@ -53,6 +55,8 @@ function resolveCallerId(numbers: string[], from: string | undefined): string | 
 export class CallsService {
   /** Announces placements and cancellations to live subscribers (set by createServices). */
   live: LiveEventsPublisher | undefined;
+  /** Whether an organization's calls can be led by a language model (the agent settings; set by createServices). */
+  llmAvailable: (orgId: string) => Promise<boolean> = async () => !!this.config.llm;
 
   constructor(
     private readonly config: Config,
@@ -95,6 +99,12 @@ export class CallsService {
       if (earlier) return { ...earlier, replayed: true };
     }
     if (input.webhook_url) await assertPublicDestination('webhook_url', input.webhook_url, this.config.webhookAllowPrivateNetworks);
+    const language = input.language ? checkLanguage(this.config, 'language', input.language) : null;
+    // Only a call that asks for a model costs a look-up (the hot path places calls without one).
+    if (input.llm === true && !(await this.llmAvailable(orgId))) {
+      throw validationError('llm', 'no language model is configured (LLM_URL, or the organization\'s own in /dashboard/agent)');
+    }
+    const agent = callAgentOptions(input, language);
     const scheduleAt = input.schedule_at ? new Date(input.schedule_at) : null;
     const scheduled = scheduleAt !== null && scheduleAt.getTime() > Date.now();
     // An immediate call's caller ID is checked by its placement statement itself (no round trip of
@@ -103,7 +113,7 @@ export class CallsService {
     // caller ID is then resolved from them here (default, or from_not_allowed) and placed again.
     let from = scheduled ? await this.callerId(orgId, input.from ?? undefined) : (input.from ?? null);
     for (let tries = 1; ; tries++) {
-      const outcome = await this.insertPlaced(ctx, orgId, input, from, scheduled ? scheduleAt : null, key);
+      const outcome = await this.insertPlaced(ctx, orgId, input, agent, from, scheduled ? scheduleAt : null, key);
       if (!('callerIds' in outcome)) return outcome;
       from = resolveCallerId(outcome.callerIds, input.from ?? undefined);
       // Only a connection changed at that very moment can refuse the resolved number too.
@@ -115,6 +125,7 @@ export class CallsService {
     ctx: Ctx,
     orgId: string,
     input: ReturnType<typeof parseInput<typeof placeCallSchema>>,
+    agent: CallAgentOptions | null,
     from: string | null,
     scheduleAt: Date | null,
     key: Idempotency | null,
@@ -132,6 +143,7 @@ export class CallsService {
       ringTimeoutSeconds: input.ring_timeout_seconds ?? 30,
       voicemailMessage: input.voicemail_message ?? null,
       callerName: input.caller_name ?? null,
+      agent,
     });
     if (scheduleAt) {
       call.status = 'scheduled';
@@ -146,7 +158,7 @@ export class CallsService {
     if (!key && !this.config.rateLimit.enabled) {
       // Nothing else to decide in the transaction: the statement is the transaction (one round trip).
       const { rows } = await this.db.pool.query<{ jobs: number; placed: number; caller_ok?: boolean; caller_ids?: string[]; caller_name?: string | null }>({
-        name: scheduled ? 'voicegate_place_scheduled_call_v3' : 'voicegate_place_call_v5',
+        name: scheduled ? 'voicegate_place_scheduled_call_v4' : 'voicegate_place_call_v6',
         text: statement,
         values: params,
       });
@@ -274,10 +286,10 @@ with caller as (
 ), c as (
   insert into calls (id, org_id, to_number, from_number, status, disposition, duration_seconds, metadata, webhook_url, task,
                      questions, max_duration_seconds, transcript, structured_answers, recording_seconds, carrier_call_id,
-                     created_at, started_at, ended_at, analyzed_at, updated_at, ring_timeout_seconds, voicemail_message, caller_name)
+                     created_at, started_at, ended_at, analyzed_at, updated_at, ring_timeout_seconds, voicemail_message, caller_name, agent)
   select $1::uuid, $2::uuid, $3::text, $4::text, $5::text, null, null, $6::json, $7::text, $8::text,
          $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz, $15::int, $16::text,
-         coalesce($18::text, (select name from organizations where id = $2::uuid))
+         coalesce($18::text, (select caller_name from agent_settings where org_id = $2::uuid), (select name from organizations where id = $2::uuid)), $19::jsonb
    where not exists (select 1 from suppressions where org_id = $2::uuid and number = $3::text) and (select ok from caller)
   returning id, caller_name
 ), ${outboxCtes({ from: 'c', orgId: '$2::uuid', callId: 'c.id', callUrl: '$7::text', deliveryId: '$13::uuid', event: "'call.queued'", payload: '$14::text' }, { notify: false })},
@@ -295,10 +307,10 @@ select ((select count(*) from outbox_job) + (select count(*) from dial_job))::in
 export const PLACE_SCHEDULED_CALL_SQL = `
 with c as (
   insert into calls (id, org_id, to_number, from_number, status, metadata, webhook_url, task, questions, max_duration_seconds,
-                     scheduled_at, created_at, updated_at, ring_timeout_seconds, voicemail_message, caller_name)
+                     scheduled_at, created_at, updated_at, ring_timeout_seconds, voicemail_message, caller_name, agent)
   select $1::uuid, $2::uuid, $3::text, $4::text, 'scheduled', $5::json, $6::text, $7::text, $8::json, $9::int,
          $10::timestamptz, $11::timestamptz, $11::timestamptz, $12::int, $13::text,
-         coalesce($14::text, (select name from organizations where id = $2::uuid))
+         coalesce($14::text, (select caller_name from agent_settings where org_id = $2::uuid), (select name from organizations where id = $2::uuid)), $15::jsonb
    where not exists (select 1 from suppressions where org_id = $2::uuid and number = $3::text)
   returning id, scheduled_at, caller_name
 ), queue_job as (
@@ -323,6 +335,7 @@ function placeScheduledCallParams(call: Call): unknown[] {
     call.ringTimeoutSeconds,
     call.voicemailMessage,
     call.callerName,
+    call.agent ? JSON.stringify(call.agent) : null,
   ];
 }
 
@@ -346,5 +359,6 @@ function placeCallParams(call: Call, deliveryId: string, payload: string, defaul
     call.voicemailMessage,
     defaultCallerIds,
     call.callerName,
+    call.agent ? JSON.stringify(call.agent) : null,
   ];
 }

@@ -1,4 +1,4 @@
-import { GraphQLJSONObject } from 'graphql-scalars';
+import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
 import { AmdResultEnum, CallDispositionEnum, CallStatusEnum, CarrierEnum, QuestionTypeEnum, TurnSpeakerEnum } from '../../graphql/enums';
@@ -167,6 +167,21 @@ export class CallType {
   @Field(() => String, { nullable: true, description: "Who the agent said it calls on behalf of: the input's callerName, else the organization's name when the call was placed." })
   callerName!: string | null;
 
+  @Field(() => String, { nullable: true, description: "The call's own language (BCP 47); null: the organization's (default en-US)." })
+  language!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The call's own voice; null: the organization's." })
+  voice!: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Whether the call asked for a language model (true) or the script (false); null: the default (on when one is configured).' })
+  llm!: boolean | null;
+
+  @Field(() => String, { nullable: true, description: "The call's own instructions for the language model; null: the organization's." })
+  instructions!: string | null;
+
+  @Field(() => GraphQLJSON, { nullable: true, description: "A language model's audit trail (entries as in REST: at_ms, kind, text, name, call_id, arguments, result), once analyzed; null for scripted calls." })
+  agentLog!: unknown;
+
   @Field(() => [CallTurnType], { nullable: true, description: 'One entry per utterance, in order; null until the call is analyzed.' })
   turns!: CallTurnType[] | null;
 
@@ -231,6 +246,18 @@ export class PlaceCallInput {
 
   @Field(() => String, { nullable: true, description: "Who the agent says it calls on behalf of (up to 80 characters, one line); default the organization's name." })
   callerName?: string | null;
+
+  @Field(() => String, { nullable: true, description: "BCP 47 (default the organization's, en-US); refused (unsupported_language) when the speech engines cannot both speak and hear it." })
+  language?: string | null;
+
+  @Field(() => String, { nullable: true, description: "The speech engine's voice; default the organization's." })
+  voice?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Whether a language model leads the conversation; default on when one is configured.' })
+  llm?: boolean | null;
+
+  @Field(() => String, { nullable: true, description: 'Extra instructions for the language model (up to 4,000 characters; not used by the script).' })
+  instructions?: string | null;
 
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Your own data, returned verbatim (at most 16 KiB serialized).' })
   metadata?: Record<string, unknown> | null;

@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { addJobs, addJobsSql, job } from '../../queue';
 import type { CallLifecycle } from './call-lifecycle';
 import { Call, FINAL_STATUSES } from './call.entity';
-import type { CallAmd, CallEnd, CallEvents, CallRecords, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierReport, CarrierStatus, Conversation, DialAttempts, HeardAnswer } from './ports';
+import type { AgentLogEntry, CallAmd, CallEnd, CallEvents, CallRecords, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierReport, CarrierStatus, Conversation, DialAttempts, HeardAnswer } from './ports';
 
 /**
  * After an explicit refusal the carrier created nothing: the attempt is taken back and the dial
@@ -73,10 +73,10 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
 
   async conversation(callId: string, c: Conversation): Promise<void> {
     await this.deps.pool.query(
-      `insert into call_recordings (call_id, audio, seconds, transcript, structured_answers, turns, opted_out, callback_at)
-       values ($1, $2, $3, $4, $5::json, $6::jsonb, $7, $8::timestamptz)
+      `insert into call_recordings (call_id, audio, seconds, transcript, structured_answers, turns, opted_out, callback_at, agent_log)
+       values ($1, $2, $3, $4, $5::json, $6::jsonb, $7, $8::timestamptz, $9::jsonb)
        on conflict (call_id) do nothing`,
-      [callId, c.audio, c.seconds, c.transcript, JSON.stringify(c.answers), JSON.stringify(c.turns ?? []), c.optOut === true, c.callbackAt?.toISOString() ?? null],
+      [callId, c.audio, c.seconds, c.transcript, JSON.stringify(c.answers), JSON.stringify(c.turns ?? []), c.optOut === true, c.callbackAt?.toISOString() ?? null, c.agentLog ? JSON.stringify(c.agentLog) : null],
     );
   }
 
@@ -128,13 +128,13 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
   }
 
   async conversationOf(callId: string): Promise<Omit<Conversation, 'audio'> | null> {
-    const { rows } = await this.deps.pool.query<{ transcript: string; structured_answers: Record<string, unknown>; seconds: number; turns: CallTurn[] | null; opted_out: boolean; callback_at: Date | null }>(
-      'select transcript, structured_answers, seconds, turns, opted_out, callback_at from call_recordings where call_id = $1',
+    const { rows } = await this.deps.pool.query<{ transcript: string; structured_answers: Record<string, unknown>; seconds: number; turns: CallTurn[] | null; opted_out: boolean; callback_at: Date | null; agent_log: AgentLogEntry[] | null }>(
+      'select transcript, structured_answers, seconds, turns, opted_out, callback_at, agent_log from call_recordings where call_id = $1',
       [callId],
     );
     const row = rows[0];
     return row
-      ? { transcript: row.transcript, answers: row.structured_answers, seconds: row.seconds, turns: row.turns ?? [], optOut: row.opted_out, callbackAt: row.callback_at }
+      ? { transcript: row.transcript, answers: row.structured_answers, seconds: row.seconds, turns: row.turns ?? [], optOut: row.opted_out, callbackAt: row.callback_at, ...(row.agent_log ? { agentLog: row.agent_log } : {}) }
       : null;
   }
 

@@ -67,6 +67,8 @@ export interface CarrierCall {
   readonly recordingSeconds: number | null;
   /** Who the agent says it calls for: the call's caller_name, else the organization's name. */
   readonly callerName: string | null;
+  /** The conversation's language (BCP 47), voice, whether a language model leads it, and extra instructions for it (null: the organization's defaults). */
+  readonly agent: CallAgentOptions | null;
   readonly startedAt: Date | null;
   readonly endedAt: Date | null;
 }
@@ -103,6 +105,8 @@ export interface Conversation {
   optOut?: boolean;
   /** The callee asked to be called back at this time. */
   callbackAt?: Date | null;
+  /** A model-led conversation's audit trail. */
+  agentLog?: AgentLogEntry[];
 }
 
 /** One answer heard by a carrier's own speech recognition (Twilio's <Gather>). */
@@ -132,6 +136,8 @@ export interface CallAnalysis {
   callbackAt?: Date | null;
   /** One entry per utterance, in order, offsets in the recording; agent turns that answer carry their latency. */
   turns?: CallTurn[];
+  /** A model-led conversation's audit trail (prompts, tool calls and results). */
+  agentLog?: AgentLogEntry[];
 }
 
 export interface Recording {
@@ -288,4 +294,49 @@ export interface CallLatencySummary {
   p50_ms: number | null;
   p95_ms: number | null;
   turns: number;
+}
+
+/** A call's own agent settings, as placed (each unset one falls back to the organization's, then the deployment's). */
+export interface CallAgentOptions {
+  language?: string;
+  voice?: string;
+  llm?: boolean;
+  instructions?: string;
+}
+
+/** An OpenAI-compatible chat-completions endpoint (api key decrypted; never stored in a call). */
+export interface LlmEndpoint {
+  url: string;
+  apiKey?: string;
+  model: string;
+  /** Whether the endpoint may be on a private network (the deployment's own, or WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
+  allowPrivate: boolean;
+}
+
+/** How one call's conversation runs, resolved when it is answered: the call's options over the organization's over the deployment's. */
+export interface AgentPlan {
+  language: string;
+  voice: string | null;
+  /** The language model leading the conversation; null: the script. */
+  llm: LlmEndpoint | null;
+  instructions: string | null;
+}
+
+/** Resolves a call's AgentPlan (the composition root wires the agent-settings feature here). */
+export type AgentPlans = (call: CarrierCall) => Promise<AgentPlan>;
+
+/**
+ * One entry of a model-led conversation's audit trail: what the model was told and what it did.
+ * `at_ms` counts from the answer. Never holds a secret (the endpoint's key is not part of it).
+ */
+export interface AgentLogEntry {
+  at_ms: number;
+  kind: 'instructions' | 'request' | 'reply' | 'tool_call' | 'tool_result' | 'filler' | 'fallback' | 'error';
+  /** instructions: the system prompt; reply: what the model wrote; fallback/error: why. */
+  text?: string;
+  /** tool_call / tool_result: the tool and its call id. */
+  name?: string;
+  call_id?: string;
+  arguments?: unknown;
+  result?: unknown;
 }

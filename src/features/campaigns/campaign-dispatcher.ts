@@ -28,7 +28,7 @@ const ORG_CEILING_RECHECK_MS = 2000;
 const DISPATCH_SQL = `
 with src as (
   select * from json_to_recordset($1::json) as t(call_id uuid, recipient_id uuid, to_number text, metadata json, attempt int, delivery_id uuid, payload text, run_at timestamptz)
-), ${insertCampaignCallsCte('c', { from: 'src', orgId: '$2::uuid', webhookUrl: '$3::text', task: '$4::text', questions: '$5::json', maxDurationSeconds: '$6::int', campaignId: '$7::uuid', callerName: '(select name from organizations where id = $2::uuid)' })}, r as (
+), ${insertCampaignCallsCte('c', { from: 'src', orgId: '$2::uuid', webhookUrl: '$3::text', task: '$4::text', questions: '$5::json', maxDurationSeconds: '$6::int', campaignId: '$7::uuid', callerName: 'coalesce((select caller_name from agent_settings where org_id = $2::uuid), (select name from organizations where id = $2::uuid))' })}, r as (
   update campaign_recipients cr
      set status = 'calling', attempts = src.attempt, last_call_id = src.call_id, next_attempt_at = null, updated_at = now()
     from src where cr.id = src.recipient_id

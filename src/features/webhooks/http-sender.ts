@@ -1,6 +1,7 @@
 import net from 'node:net';
-import { Agent, buildConnector, errors as undiciErrors } from 'undici';
-import { bareHost, BlockedDestinationError, guardedLookup, isBlockedAddress } from '../../common/net-guard';
+import { Agent, errors as undiciErrors } from 'undici';
+import { guardedConnector } from '../../common/guarded-connector';
+import { bareHost, BlockedDestinationError, isBlockedAddress } from '../../common/net-guard';
 
 export interface SendResult {
   responseCode: number | null;
@@ -65,30 +66,6 @@ class AgentPool {
     this.agents.clear();
     await Promise.all(all.map((a) => a.close().catch(() => undefined)));
   }
-}
-
-function guardedConnector(opts: SenderOptions): buildConnector.connector {
-  const base = buildConnector({
-    timeout: opts.timeoutMs,
-    ...(opts.allowPrivate ? {} : { lookup: guardedLookup }),
-  } as buildConnector.BuildOptions);
-  if (opts.allowPrivate) return base;
-  return (options, callback) => {
-    if (net.isIP(options.hostname.replace(/^\[|\]$/g, '')) && isBlockedAddress(options.hostname.replace(/^\[|\]$/g, ''))) {
-      callback(new BlockedDestinationError(options.hostname), null);
-      return;
-    }
-    base(options, (err, socket) => {
-      if (err || !socket) return callback(err ?? new Error('no socket'), null);
-      // Defence in depth: whatever resolved, refuse a connection that landed on a blocked address.
-      const remote = socket.remoteAddress;
-      if (remote && isBlockedAddress(remote)) {
-        socket.destroy();
-        return callback(new BlockedDestinationError(remote), null);
-      }
-      callback(null, socket);
-    });
-  };
 }
 
 const agents = new AgentPool();

@@ -1,6 +1,6 @@
-import type { CallAmd, CallTurn, Disposition, TurnLatency } from '../../features/calls/ports';
+import type { AgentLogEntry, CallAmd, CallTurn, Disposition, TurnLatency } from '../../features/calls/ports';
 import { BeepWatch } from '../amd/beep-watch';
-import type { DialogAction, DialogEvent, DialogPolicy, ListenFor } from '../dialog/dialog-policy';
+import type { DialogAction, DialogEvent, DialogPolicy, ListenFor, SpeechStream } from '../dialog/dialog-policy';
 import { detectIntent, INTENT_PHRASES } from '../dialog/intents';
 import { isCompleteAnswer, isStreaming, type Expectation, type RecognitionStream, type SpeechRecognizer } from '../stt/recognizer';
 import type { SpeechSynthesizer } from '../tts/synthesizer';
@@ -21,6 +21,8 @@ export interface AgentResult {
   optOut: boolean;
   /** When the callee asked to be called back (a time was said). */
   callbackAt: Date | null;
+  /** A model-led conversation's audit trail. */
+  agentLog?: AgentLogEntry[];
   /** Machine detection's decision at the answer; `unknown` when the call ended before one. */
   amd: CallAmd;
 }
@@ -112,8 +114,17 @@ export class VoiceAgent {
 
   result(disposition: Disposition): AgentResult {
     const turns = [...this.turns].sort((a, b) => a.start_ms - b.start_ms);
-    const amd = this.deps.policy.amd ?? { result: 'unknown' as const, ms: null };
-    return { disposition, transcript: [...this.deps.policy.transcript], answers: { ...this.deps.policy.answers }, turns, optOut: this.deps.policy.optOut, callbackAt: this.deps.policy.callbackAt, amd };
+    const log = this.deps.policy.agentLog;
+    return {
+      disposition,
+      transcript: [...this.deps.policy.transcript],
+      answers: { ...this.deps.policy.answers },
+      turns,
+      optOut: this.deps.policy.optOut,
+      callbackAt: this.deps.policy.callbackAt,
+      ...(log ? { agentLog: [...log] } : {}),
+      amd: this.deps.policy.amd ?? { result: 'unknown', ms: null },
+    };
   }
 
   async run(): Promise<Disposition> {
@@ -134,6 +145,11 @@ export class VoiceAgent {
           case 'say': {
             const interrupted = await this.say(action.text, action.bargeIn);
             action = this.aborted ? this.deps.policy.handle({ type: 'hangup' }) : this.deps.policy.handle(interrupted ? { type: 'spoken', interrupted: true } : { type: 'spoken' });
+            break;
+          }
+          case 'stream': {
+            const { interrupted, heard } = await this.sayStream(action.speech, action.bargeIn);
+            action = this.aborted ? this.deps.policy.handle({ type: 'hangup' }) : this.deps.policy.handle({ type: 'spoken', ...(interrupted ? { interrupted: true } : {}), heard });
             break;
           }
           case 'listen': {
@@ -180,21 +196,79 @@ export class VoiceAgent {
     if (this.watch && (this.watch.turn.speaking || this.watchEnded)) this.onBargeIn();
     const { startMs, playedMs } = await playback.done;
     this.onBargeIn = null;
-    const turn: CallTurn = { speaker: 'agent', text, start_ms: Math.round(startMs), end_ms: Math.round(startMs + playedMs), interrupted };
+    this.noteAgent(text, startMs, startMs + playedMs, interrupted, null, synthesizedMs);
+    return interrupted;
+  }
+
+  /**
+   * Plays a reply whose sentences arrive while it is spoken: each is synthesized as soon as it
+   * comes and queued behind the one playing, so the first sentence is heard while the rest is
+   * still being written. A barge-in stops what plays and cancels the stream (the model's request
+   * is aborted). One agent turn: the sentences the callee heard at least part of.
+   */
+  private async sayStream(speech: SpeechStream, bargeIn: ListenFor | null): Promise<{ interrupted: boolean; heard: string }> {
+    if (this.aborted) {
+      speech.cancel();
+      return { interrupted: false, heard: '' };
+    }
+    if (bargeIn && this.timing.bargeInMs > 0) this.open(bargeIn, true);
+    else this.closeWatch();
+    let interrupted = false;
+    const queued: Array<{ text: string; playback: Playback }> = [];
+    this.onBargeIn = () => {
+      if (interrupted) return;
+      interrupted = true;
+      speech.cancel();
+      for (const q of queued) q.playback.stop();
+    };
+    if (this.watch && (this.watch.turn.speaking || this.watchEnded)) this.onBargeIn();
+    let firstSentenceMs: number | null = null;
+    let synthesizedMs: number | null = null;
+    // Plays are queued in the order the sentences came, whatever order their synthesis ends in.
+    let chain = Promise.resolve();
+    for await (const sentence of speech.sentences) {
+      if (interrupted || this.aborted) break;
+      firstSentenceMs ??= this.deps.media.positionMs;
+      const pcm = this.deps.tts.synthesize(sentence).catch(() => null);
+      chain = chain.then(async () => {
+        const audio = await pcm;
+        if (!audio || interrupted || this.aborted) return;
+        synthesizedMs ??= this.deps.media.positionMs;
+        queued.push({ text: sentence, playback: this.deps.media.play(audio) });
+      });
+    }
+    if (this.aborted) speech.cancel();
+    await chain;
+    const played = await Promise.all(queued.map(async (q) => ({ text: q.text, ...(await q.playback.done) })));
+    this.onBargeIn = null;
+    const heard = played.filter((p) => p.playedMs > 0);
+    if (heard.length) {
+      const last = heard[heard.length - 1]!;
+      this.noteAgent(heard.map((p) => p.text).join(' '), heard[0]!.startMs, last.startMs + last.playedMs, interrupted, firstSentenceMs, synthesizedMs ?? this.deps.media.positionMs);
+    }
+    return { interrupted, heard: heard.map((p) => p.text).join(' ') };
+  }
+
+  /**
+   * An agent turn as heard; one that answers the callee carries its latency. `decidedMs`: when
+   * what to say was known, if later than the policy's answer (a model's first sentence).
+   */
+  private noteAgent(text: string, startMs: number, endMs: number, interrupted: boolean, decidedMs: number | null, synthesizedMs: number): void {
+    const turn: CallTurn = { speaker: 'agent', text, start_ms: Math.round(startMs), end_ms: Math.round(endMs), interrupted };
     const r = this.reply;
     this.reply = null;
     if (r) {
+      const decided = Math.max(r.decidedMs, decidedMs ?? 0);
       const latency: TurnLatency = {
         end_of_turn_ms: r.endedMs - r.lastVoicedMs,
         recognition_ms: r.recognizedMs - r.endedMs,
-        decision_ms: r.decidedMs - r.recognizedMs,
-        synthesis_ms: Math.max(0, synthesizedMs - r.decidedMs),
+        decision_ms: decided - r.recognizedMs,
+        synthesis_ms: Math.max(0, synthesizedMs - decided),
         total_ms: startMs - r.lastVoicedMs,
       };
       turn.latency = Object.fromEntries(Object.entries(latency).map(([k, v]) => [k, Math.max(0, Math.round(v))])) as unknown as TurnLatency;
     }
     this.turns.push(turn);
-    return interrupted;
   }
 
   private watchEnded = false;

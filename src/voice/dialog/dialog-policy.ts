@@ -1,4 +1,4 @@
-import type { CallAmd, CallQuestion, Disposition } from '../../features/calls/ports';
+import type { AgentLogEntry, CallAmd, CallQuestion, Disposition } from '../../features/calls/ports';
 
 /** What the call is about: the dialog's script. */
 export interface AgentScript {
@@ -44,8 +44,9 @@ export type DialogEvent =
   /**
    * The last `say` is over: played to its end, or `interrupted` (the callee talked over it for
    * long enough; the session has stopped it and already listens to what the callee says).
+   * After a `stream`, `heard` is the text the callee heard at least part of.
    */
-  | { type: 'spoken'; interrupted?: boolean }
+  | { type: 'spoken'; interrupted?: boolean; heard?: string }
   | { type: 'hangup' };
 
 /**
@@ -57,6 +58,8 @@ export type DialogEvent =
  */
 export type DialogAction =
   | { type: 'say'; text: string; bargeIn: ListenFor | null }
+  /** Speech whose sentences arrive while it is spoken (a language model's reply): each is synthesized and played as soon as it is complete. */
+  | { type: 'stream'; speech: SpeechStream; bargeIn: ListenFor | null }
   | ({ type: 'listen' } & ListenFor)
   /**
    * An answering machine is talking: wait until its beep has ended (then it records), or until
@@ -66,8 +69,20 @@ export type DialogAction =
   | { type: 'end'; disposition: Disposition };
 
 /**
- * The conversation's decisions, with no audio, no clock and no I/O: events in, the next action
- * out. It keeps the transcript and the answers, which stay valid whenever the call stops.
+ * A reply being written while it is spoken. The session plays each sentence as soon as it comes
+ * and reports `spoken` when the iteration ends; a barge-in (or a hang-up) calls `cancel()`, which
+ * stops the producer (the model's HTTP stream is aborted) and ends the iteration.
+ */
+export interface SpeechStream {
+  readonly sentences: AsyncIterable<string>;
+  cancel(): void;
+}
+
+/**
+ * The conversation's decisions: events in, the next action out, synchronously. The script
+ * (SurveyPolicy) has no audio, clock or I/O; a model-driven policy (LlmDialogPolicy) does its I/O
+ * inside the `stream` actions it returns, so the decision after a reply is again synchronous. It
+ * keeps the transcript and the answers, which stay valid whenever the call stops.
  */
 export interface DialogPolicy {
   start(): DialogAction;
@@ -78,6 +93,8 @@ export interface DialogPolicy {
   readonly optOut: boolean;
   /** When the callee asked to be called back, if a time was said. */
   readonly callbackAt: Date | null;
+  /** A model-driven policy's audit trail (instructions, requests, replies, tool calls and results); absent for the script. */
+  readonly agentLog?: readonly AgentLogEntry[];
   /** What machine detection decided at the answer (null until it did). */
   readonly amd?: CallAmd | null;
 }

@@ -137,7 +137,27 @@ export class SurveyPolicy implements DialogPolicy {
     const answered = value !== null && value !== undefined;
     if (answered) this.answers[question.key] = value;
     if (this.hungUp) return this.finish();
-    return answered || attempt > 0 ? this.ask(q + 1, 0) : this.ask(q, 1);
+    return answered || attempt > 0 ? this.ask(this.nextOpen(q + 1), 0) : this.ask(q, 1);
+  }
+
+  /**
+   * Takes the conversation over mid-call (from a language model that failed or ran out of its
+   * allowance): the answers gathered so far are kept, and the first question without one is asked
+   * (or goodbye said when none is left).
+   */
+  takeOver(answers: Readonly<Record<string, unknown>>): DialogAction {
+    for (const q of this.script.questions) {
+      const value = answers[q.key];
+      if (value !== null && value !== undefined) this.answers[q.key] = value;
+    }
+    return this.ask(this.nextOpen(0), 0);
+  }
+
+  /** The first question from `from` on without an answer (past the last: the goodbye); answers may come out of order after a take-over. */
+  private nextOpen(from: number): number {
+    let q = from;
+    while (q < this.script.questions.length && this.answers[this.script.questions[q]!.key] !== null) q++;
+    return q;
   }
 
   /** Opt-out, wrong number, call me later: a polite goodbye and the call's outcome. */

@@ -80,6 +80,8 @@ export type AdminApiKeyStats = {
 /** A call of any organization (platform admins only). */
 export type AdminCall = Node & {
   __typename?: 'AdminCall';
+  /** A language model's audit trail (entries as in REST: at_ms, kind, text, name, call_id, arguments, result), once analyzed; null for scripted calls. */
+  agentLog?: Maybe<Scalars['JSON']['output']>;
   /** Who answered (answering-machine detection); set when an answered call ends, null for calls never answered. */
   amd?: Maybe<CallAmd>;
   /** When the transcript and answers were recorded. */
@@ -108,8 +110,14 @@ export type AdminCall = Node & {
   from?: Maybe<Scalars['PhoneNumber']['output']>;
   /** The call id (a UUID). */
   id: Scalars['ID']['output'];
+  /** The call's own instructions for the language model; null: the organization's. */
+  instructions?: Maybe<Scalars['String']['output']>;
+  /** The call's own language (BCP 47); null: the organization's (default en-US). */
+  language?: Maybe<Scalars['String']['output']>;
   /** Turn latency summary; null until the call is analyzed. */
   latency?: Maybe<CallLatency>;
+  /** Whether the call asked for a language model (true) or the script (false); null: the default (on when one is configured). */
+  llm?: Maybe<Scalars['Boolean']['output']>;
   /** The call is ended after this many seconds of talk. */
   maxDurationSeconds: Scalars['Int']['output'];
   /** The metadata given when the call was placed, returned verbatim. */
@@ -140,6 +148,8 @@ export type AdminCall = Node & {
   transcript?: Maybe<Scalars['String']['output']>;
   /** One entry per utterance, in order; null until the call is analyzed. */
   turns?: Maybe<Array<CallTurn>>;
+  /** The call's own voice; null: the organization's. */
+  voice?: Maybe<Scalars['String']['output']>;
   /** Left on an answering machine; without it the agent hangs up. */
   voicemailMessage?: Maybe<Scalars['String']['output']>;
   /** Webhook destination for this call's events, overriding the organization's. */
@@ -357,6 +367,68 @@ export type AdminWebhookDeliveryEdge = {
   node: AdminWebhookDelivery;
 };
 
+/** The language model that leads conversations. The key is never returned. */
+export type AgentLlm = {
+  __typename?: 'AgentLlm';
+  /** Whether a call placed now without `llm` would be led by a language model. */
+  active: Scalars['Boolean']['output'];
+  /** Whether the organization's endpoint has a key (it is never returned). */
+  apiKeySet: Scalars['Boolean']['output'];
+  /** The default for calls; null: on when a model is configured. */
+  enabled?: Maybe<Scalars['Boolean']['output']>;
+  /** The model asked for. */
+  model?: Maybe<Scalars['String']['output']>;
+  /** Whose endpoint: organization (its own), deployment (LLM_URL), or null (none). */
+  source?: Maybe<Scalars['String']['output']>;
+  /** The organization's own endpoint (never the deployment's). */
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+/** The organization's own OpenAI-compatible chat-completions endpoint; url null goes back to the deployment's. */
+export type AgentLlmEndpointInput = {
+  /** Its API key; left out, the stored key is kept for the same URL. */
+  apiKey?: InputMaybe<Scalars['String']['input']>;
+  /** The model to ask for; required with a new URL. */
+  model?: InputMaybe<Scalars['String']['input']>;
+  /** The base URL (https://host/v1); null removes the endpoint. */
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The organization's defaults for its calls' conversations (docs/voice.md). */
+export type AgentSettings = {
+  __typename?: 'AgentSettings';
+  /** Who the agent calls on behalf of when a call gives no callerName; null: the organization's name. */
+  callerName?: Maybe<Scalars['String']['output']>;
+  /** Extra instructions for the language model (not used by the scripted agent). */
+  instructions?: Maybe<Scalars['String']['output']>;
+  /** BCP 47; calls without a language of their own use it (default en-US). */
+  language: Scalars['String']['output'];
+  /** The language model that leads conversations. */
+  llm: AgentLlm;
+  /** Languages the configured speech engines can both speak and hear (a primary tag: any region of it). */
+  supportedLanguages: Array<Scalars['String']['output']>;
+  /** When the settings last changed; null when never set. */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The speech engine's voice; null: the engine's default. */
+  voice?: Maybe<Scalars['String']['output']>;
+};
+
+/** A field left out keeps its value; null clears it. Validated like PUT /dashboard/agent (errors name the REST field). */
+export type AgentSettingsInput = {
+  /** Up to 80 characters, one line. */
+  callerName?: InputMaybe<Scalars['String']['input']>;
+  /** Up to 4,000 characters for the language model. */
+  instructions?: InputMaybe<Scalars['String']['input']>;
+  /** A BCP 47 tag the speech engines can both speak and hear. */
+  language?: InputMaybe<Scalars['String']['input']>;
+  /** Whether calls use a language model by default (null: yes when one is configured). */
+  llm?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The organization's own endpoint. */
+  llmEndpoint?: InputMaybe<AgentLlmEndpointInput>;
+  /** The speech engine's voice name. */
+  voice?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Who answered a call, as answering-machine detection decided. */
 export type AmdResult =
   /** A person. */
@@ -494,6 +566,8 @@ export type AuthPayload = {
 /** An outbound call placed by an organization. */
 export type Call = Node & {
   __typename?: 'Call';
+  /** A language model's audit trail (entries as in REST: at_ms, kind, text, name, call_id, arguments, result), once analyzed; null for scripted calls. */
+  agentLog?: Maybe<Scalars['JSON']['output']>;
   /** Who answered (answering-machine detection); set when an answered call ends, null for calls never answered. */
   amd?: Maybe<CallAmd>;
   /** When the transcript and answers were recorded. */
@@ -522,8 +596,14 @@ export type Call = Node & {
   from?: Maybe<Scalars['PhoneNumber']['output']>;
   /** The call id (a UUID). */
   id: Scalars['ID']['output'];
+  /** The call's own instructions for the language model; null: the organization's. */
+  instructions?: Maybe<Scalars['String']['output']>;
+  /** The call's own language (BCP 47); null: the organization's (default en-US). */
+  language?: Maybe<Scalars['String']['output']>;
   /** Turn latency summary; null until the call is analyzed. */
   latency?: Maybe<CallLatency>;
+  /** Whether the call asked for a language model (true) or the script (false); null: the default (on when one is configured). */
+  llm?: Maybe<Scalars['Boolean']['output']>;
   /** The call is ended after this many seconds of talk. */
   maxDurationSeconds: Scalars['Int']['output'];
   /** The metadata given when the call was placed, returned verbatim. */
@@ -552,6 +632,8 @@ export type Call = Node & {
   transcript?: Maybe<Scalars['String']['output']>;
   /** One entry per utterance, in order; null until the call is analyzed. */
   turns?: Maybe<Array<CallTurn>>;
+  /** The call's own voice; null: the organization's. */
+  voice?: Maybe<Scalars['String']['output']>;
   /** Left on an answering machine; without it the agent hangs up. */
   voicemailMessage?: Maybe<Scalars['String']['output']>;
   /** Webhook destination for this call's events, overriding the organization's. */
@@ -1031,6 +1113,8 @@ export type Mutation = {
   signup: SignupPayload;
   /** Owner only, rate-limited per organization: Twilio fetches the account; SIP sends an OPTIONS ping. Says what went wrong in words. */
   testCarrier: CarrierConnectionTest;
+  /** Owner only: change the agent settings (the same rules as PUT /dashboard/agent). */
+  updateAgentSettings: AgentSettings;
   /** Owner only: connect a carrier (simulator, SIP trunk or Twilio account). */
   updateCarrier: CarrierConnection;
   /** Owner only. Pass null to remove the default destination. */
@@ -1186,6 +1270,12 @@ export type MutationSignupArgs = {
 
 
 /** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationUpdateAgentSettingsArgs = {
+  input: AgentSettingsInput;
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
 export type MutationUpdateCarrierArgs = {
   input: CarrierConnectionInput;
 };
@@ -1261,6 +1351,12 @@ export type PlaceCallInput = {
   from?: InputMaybe<Scalars['String']['input']>;
   /** Like the Idempotency-Key header: repeating a placement with the same key and input within 24 hours returns the first call; another input is refused. */
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** Extra instructions for the language model (up to 4,000 characters; not used by the script). */
+  instructions?: InputMaybe<Scalars['String']['input']>;
+  /** BCP 47 (default the organization's, en-US); refused (unsupported_language) when the speech engines cannot both speak and hear it. */
+  language?: InputMaybe<Scalars['String']['input']>;
+  /** Whether a language model leads the conversation; default on when one is configured. */
+  llm?: InputMaybe<Scalars['Boolean']['input']>;
   /** End the call after this many seconds of talk (10 to 3600; default 600). */
   maxDurationSeconds?: InputMaybe<Scalars['Int']['input']>;
   /** Your own data, returned verbatim (at most 16 KiB serialized). */
@@ -1275,6 +1371,8 @@ export type PlaceCallInput = {
   task?: InputMaybe<Scalars['String']['input']>;
   /** The number to call, in E.164 form (e.g. +14155550123). */
   to: Scalars['String']['input'];
+  /** The speech engine's voice; default the organization's. */
+  voice?: InputMaybe<Scalars['String']['input']>;
   /** A message to leave on an answering machine (up to 2000 characters); without it the agent hangs up. */
   voicemailMessage?: InputMaybe<Scalars['String']['input']>;
   /** Webhook destination (an http(s) URL) for this call's events instead of the organization's. */
@@ -1298,6 +1396,8 @@ export type Query = {
   adminUsers: AdminUserConnection;
   /** Platform admins only. */
   adminWebhookDeliveries: AdminWebhookDeliveryConnection;
+  /** The organization's agent settings (the same as GET /dashboard/agent). */
+  agentSettings: AgentSettings;
   /** The organization's API keys, newest first. */
   apiKeys: Array<ApiKey>;
   /** One call of the organization. */

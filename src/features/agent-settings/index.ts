@@ -1,0 +1,5 @@
+/**
+ * The agent-settings feature's public module: what other features may use of it (the layer rules in
+ * docs/architecture.md; test/unit/dependency-rules.test.ts enforces them).
+ */
+export type { AgentSettingsService } from './agent-settings.service';

@@ -1,0 +1,62 @@
+/**
+ * Which languages the configured speech engines can speak and hear, so that a call in a language
+ * the agent could not hold is refused when it is placed (422 unsupported_language), not failed on
+ * the phone. The offline recognizer has one acoustic model, US English; eSpeak NG speaks the
+ * languages below (by primary subtag); network engines (OpenAI-compatible) are taken to handle
+ * any language their model does, which voicegate cannot know in advance.
+ */
+
+/** Primary language subtags eSpeak NG has a voice for. */
+const ESPEAK_LANGUAGES = new Set(
+  ('af am an ar as az ba be bg bn bs ca cmn cs cv cy da de el en eo es et eu fa fi fr ga gd gn grc gu hak haw he hi hr ht hu hy ' +
+    'ia id io is it ja jbo ka kk kl kn ko kok ku ky la lb lfn lt ltg lv mi mk ml mr ms mt my nb nci ne nl nog om or pa pap pl pt py ' +
+    'qu quc ro ru sd shn si sk sl smj sq sr sv sw ta te th tk tn tr tt ug uk ur uz vi yue zh').split(' '),
+);
+
+export const DEFAULT_LANGUAGE = 'en-US';
+
+export interface SpeechEngines {
+  tts: string;
+  stt: string;
+}
+
+/** The canonical form of a BCP 47 tag (`en-us` → `en-US`), or null when it is not one. */
+export function canonicalLanguage(tag: string): string | null {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag.trim());
+    return canonical ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function speaks(engine: string, tag: string): boolean {
+  if (engine !== 'espeak') return true;
+  return ESPEAK_LANGUAGES.has(tag.split('-')[0]!.toLowerCase());
+}
+
+function hears(engine: string, tag: string): boolean {
+  // One acoustic model: US English (cmusphinx-en-us-ptm-8khz).
+  if (engine === 'pocketsphinx') return tag === 'en-US' || tag === 'en';
+  return true;
+}
+
+/** Whether the agent can both speak and hear `tag` (canonical) with these engines. */
+export function languageSupported(engines: SpeechEngines, tag: string): boolean {
+  return speaks(engines.tts, tag) && hears(engines.stt, tag);
+}
+
+/** What the engines can hold, for settings pages: tags, or primary subtags meaning any region of them. */
+export function supportedLanguages(engines: SpeechEngines): string[] {
+  if (engines.stt === 'pocketsphinx') return [DEFAULT_LANGUAGE];
+  if (engines.tts === 'espeak') return [...ESPEAK_LANGUAGES].sort();
+  return ['*'];
+}
+
+/**
+ * The engines a deployment runs. Speech synthesis is eSpeak NG today; a deployment setting that
+ * names another engine (TTS_ENGINE) is read here when there is one.
+ */
+export function speechEngines(config: { stt: { engine: string }; tts?: { engine: string } }): SpeechEngines {
+  return { tts: config.tts?.engine ?? 'espeak', stt: config.stt.engine };
+}
