@@ -220,12 +220,12 @@ async function main() {
       console.log(`  ${k.padEnd(9)} precision ${pct(tp, said).padStart(8)} (${tp}/${said})   recall ${pct(tp, truth).padStart(8)} (${tp}/${truth})`);
     }
   }
-  console.log('\nby kind (all sets): right / n, decision p50 / p95 (ms of the call from the answer), recognition CPU p50 / p95 (ms)');
+  console.log('\nby kind (all sets): right / n, decision p50 / p95 (ms of the call from the answer), recognition wall time p50 / p95 (ms)');
   for (const label of [...new Set(results.map((r) => r.label))]) {
     const rs = results.filter((r) => r.label === label);
     const decision = rs.filter((r) => r.ms !== null).map((r) => r.ms!);
     const rec = rs.map((r) => r.recognitionMs);
-    console.log(`  ${label.padEnd(17)} ${String(rs.filter((r) => r.result === r.expected).length).padStart(3)} / ${String(rs.length).padEnd(3)}  decision p50 ${quantile(decision, 0.5)} p95 ${quantile(decision, 0.95)}   recognition CPU p50 ${quantile(rec, 0.5)} p95 ${quantile(rec, 0.95)}`);
+    console.log(`  ${label.padEnd(17)} ${String(rs.filter((r) => r.result === r.expected).length).padStart(3)} / ${String(rs.length).padEnd(3)}  decision p50 ${quantile(decision, 0.5)} p95 ${quantile(decision, 0.95)}   recognition p50 ${quantile(rec, 0.5)} p95 ${quantile(rec, 0.95)}`);
   }
   // The rule before this detector: a first utterance of 4 s or more is a machine, anything else a person.
   const former = (r: Outcome): AmdResult => (r.firstSpeechMs !== null && r.firstSpeechMs >= 4000 ? 'machine' : 'human');
