@@ -1,11 +1,20 @@
-import { DEFAULT_SPHINX_CONFIG, SphinxDecoder } from '../src/voice/stt/sphinx-decoder';
+/**
+ * How fast the greeting's spotting grammar decodes, on one voice of the greeting corpus, in the
+ * calling thread (no worker, no agent): per greeting its length, the decoding time and the text,
+ * then the real-time factor. Decoder settings over the service's own with `V` (JSON), the phrases
+ * alone (without the filler words) with `SMALL=1`:
+ *
+ *   node -r @swc-node/register bench/amd-decode-probe.ts
+ *   V='{"beam":1e-48,"pbeam":1e-48,"wbeam":7e-29}' node -r @swc-node/register bench/amd-decode-probe.ts
+ */
+import { DEFAULT_SPHINX_CONFIG, SPOTTING_BEAMS, SphinxDecoder } from '../src/voice/stt/sphinx-decoder';
 import { spottingGrammar } from '../src/voice/stt/grammar';
 import { GREETING_VOCABULARY, GREETING_PHRASES } from '../src/voice/amd/greeting-phrases';
 import { greetingAudio, loadAmdCorpus } from './amd-corpus/corpus';
 (async () => {
   const variant = JSON.parse(process.env.V ?? '{}');
   const vocab = process.env.SMALL ? [...GREETING_PHRASES.machine, ...GREETING_PHRASES.screened, ...GREETING_PHRASES.human] : GREETING_VOCABULARY;
-  const d = await SphinxDecoder.create({ ...DEFAULT_SPHINX_CONFIG, ...variant });
+  const d = await SphinxDecoder.create({ ...DEFAULT_SPHINX_CONFIG, ...SPOTTING_BEAMS, ...variant });
   const g = spottingGrammar(vocab, (w) => d.knows(w))!;
   const items = loadAmdCorpus().greetings.filter((x) => x.set === 'tune' && x.voice === 'en-us');
   let audioMs = 0, cpu = 0;
