@@ -72,7 +72,8 @@ export function frameTone(frame: Int16Array, sampleRate = BEEP.sampleRate): Fram
   for (let i = 0; i < frame.length; i++) mean += frame[i]!;
   mean /= frame.length || 1;
   for (let i = 0; i < frame.length; i++) energy += (frame[i]! - mean) ** 2;
-  if (!frame.length || energy === 0) return { hz: 0, tonality: 0, energy: 0 };
+  // Too quiet to be a beep: the filters are not run (most frames of a call are silence or low noise).
+  if (!frame.length || energy / frame.length < BEEP.minToneRms ** 2) return { hz: 0, tonality: 0, energy };
   let best = 0;
   let bestHz = 0;
   for (let hz = BEEP.minHz; hz <= BEEP.maxHz; hz += BEEP.stepHz) {
