@@ -997,7 +997,8 @@ async function main(): Promise<void> {
     const scaleResults: Record<string, unknown> = {};
     const sec = SHORT ? 3 : 5;
     for (const q of queries) {
-      const spec = { url: `${base}${q.path}`, method: 'GET' as const, headers: { authorization: `Bearer ${tokens[q.token]}` } };
+      // apollo-require-preflight: GraphQL over GET passes Apollo's CSRF check (REST ignores it).
+      const spec = { url: `${base}${q.path}`, method: 'GET' as const, headers: { authorization: `Bearer ${tokens[q.token]}`, 'apollo-require-preflight': 'true' } };
       await runLoad({ ...spec, connections: 4, durationSec: 1 });
       const fixed = await runOpenLoop({ ...spec, durationSec: sec, rate: DASH_RATE });
       const orgScoped = q.token !== 'admin';

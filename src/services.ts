@@ -29,6 +29,9 @@ import { systemClock, type Clock } from './common/clock';
 import { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
 import { campaignCallbackHook, campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
 import { CampaignsService } from './features/campaigns/campaigns.service';
+import { CampaignInsights } from './features/campaigns/campaign-insights';
+import { presentLiveCampaign } from './features/campaigns/campaigns.resolver';
+import { AnalyticsService } from './features/analytics/analytics.service';
 import { optOutHook, SuppressionsService } from './features/suppressions/suppressions.service';
 import { LiveEventsPublisher } from './common/live-events';
 import { LiveUpdates } from './graphql/subscriptions/live-updates';
@@ -68,6 +71,10 @@ export interface Services {
   /** The time for rules that depend on it (calling windows); tests inject their own. */
   clock: Clock;
   campaigns: CampaignsService;
+  /** The dashboard's views of campaigns: progress, answers, recipients previewed before creating. */
+  campaignInsights: CampaignInsights;
+  /** Figures over calls and webhook deliveries for the dashboard's charts. */
+  analytics: AnalyticsService;
   dispatcher: CampaignDispatcher;
   suppressions: SuppressionsService;
   /** Announces committed changes to live subscribers in every process. */
@@ -130,7 +137,10 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const liveUpdates = new LiveUpdates(notifier, db.orm, {
     call: (c) => toCallType(calls, c),
     delivery: (d) => ({ ...d, nextAttemptAt: d.state === 'pending' ? d.nextAttemptAt : null }),
+    campaign: presentLiveCampaign,
   }, log);
+  const campaigns = new CampaignsService(config, lifecycle, clock, db);
+  campaigns.live = live;
   return {
     config,
     db,
@@ -156,7 +166,9 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     carrierConnections: new CarrierConnectionsService(config, connections, rateLimits),
     agentSettings,
     clock,
-    campaigns: new CampaignsService(config, lifecycle, clock, db),
+    campaigns,
+    campaignInsights: new CampaignInsights(campaigns, clock),
+    analytics: new AnalyticsService(clock),
     dispatcher: new CampaignDispatcher(clock, config.rateLimit.maxQueuedCallsPerOrg),
     suppressions: new SuppressionsService(),
     metrics,

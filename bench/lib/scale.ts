@@ -101,6 +101,9 @@ export async function dashboardQueries(pg: Client, orgId: string): Promise<DashQ
       explain: { sql: `${cols} webhook_deliveries where org_id = $1 and call_id = $2 order by id desc limit 51`, params: [orgId, aCall] },
     },
     { name: 'webhook settings and health', path: '/dashboard/webhook', token: 'user' },
+    // The dashboard's analytics (GraphQL over GET): per-day aggregates over the covering indexes.
+    analyticsQuery(orgId, 30),
+    analyticsQuery(orgId, 90),
     {
       name: 'admin stats (platform-wide)',
       path: '/api/admin/stats',
@@ -109,6 +112,32 @@ export async function dashboardQueries(pg: Client, orgId: string): Promise<DashQ
     },
   ];
   return q;
+}
+
+const ANALYTICS_QUERY =
+  'query($from: String!, $to: String!) { analytics(from: $from, to: $to) { calls { day calls outcomes { outcome count } answered answerRate averageDurationSeconds latencyP50Ms latencyP95Ms } deliveries { day attempts succeeded successRate averageLatencyMs latencyP95Ms } } }';
+
+/** The analytics of the last `days` days, as the dashboard asks for them. */
+function analyticsQuery(orgId: string, days: number): DashQuery {
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const variables = encodeURIComponent(JSON.stringify({ from, to }));
+  const start = `${from}T00:00:00Z`;
+  const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString();
+  return {
+    name: `analytics, ${days} days`,
+    path: `/graphql?query=${encodeURIComponent(ANALYTICS_QUERY)}&variables=${variables}`,
+    token: 'user',
+    // The heaviest of its three statements: per day, counts, durations and latency percentiles.
+    explain: {
+      sql: `select to_char(ended_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as calls, count(*) filter (where disposition = 'human')::int as answered,
+                   avg(duration_seconds) filter (where disposition = 'human') as avg_duration,
+                   percentile_cont(0.5) within group (order by (latency->>'p50_ms')::float8) filter (where (latency->>'turns')::int > 0) as p50,
+                   percentile_cont(0.95) within group (order by (latency->>'p95_ms')::float8) filter (where (latency->>'turns')::int > 0) as p95
+              from calls where org_id = $1 and ended_at >= $2::timestamptz and ended_at < $3::timestamptz and ended_at is not null group by 1`,
+      params: [orgId, start, end],
+    },
+  };
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of each query's statement, as text. */

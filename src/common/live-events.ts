@@ -5,6 +5,7 @@ export const LIVE_CHANNELS = {
   call: 'voicegate_call_updated',
   delivery: 'voicegate_delivery_updated',
   access: 'voicegate_access_changed',
+  campaign: 'voicegate_campaign_updated',
 } as const;
 
 /**
@@ -36,6 +37,16 @@ export interface DeliveryChange {
   e: string | null; // error of this attempt
 }
 
+/**
+ * A campaign whose state or recipients may have moved: its status, a call of it, recipients added
+ * or suppressed. Only ids: subscribers read the campaign and its progress as they are when they
+ * hear of it (several changes heard together are read once).
+ */
+export interface CampaignChange {
+  o: string; // organization
+  cp: string; // campaign
+}
+
 interface CallLike {
   id: string;
   orgId: string;
@@ -45,6 +56,7 @@ interface CallLike {
   startedAt: Date | null;
   endedAt: Date | null;
   analyzedAt: Date | null;
+  campaignId?: string | null;
 }
 
 /** A user or a whole organization whose standing changed: live sockets of it are re-checked. */
@@ -79,6 +91,13 @@ export class LiveEventsPublisher {
       at: ms(call.analyzedAt),
     };
     this.push(LIVE_CHANNELS.call, JSON.stringify(change));
+    // A campaign call's change moves its recipient (calling, reached, retrying...): the campaign changed too.
+    if (call.campaignId) this.campaignChanged({ orgId: call.orgId, campaignId: call.campaignId });
+  }
+
+  campaignChanged(c: { orgId: string; campaignId: string }): void {
+    const change: CampaignChange = { o: c.orgId, cp: c.campaignId };
+    this.push(LIVE_CHANNELS.campaign, JSON.stringify(change));
   }
 
   deliveryChanged(change: DeliveryChange): void {

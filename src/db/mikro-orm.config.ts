@@ -16,6 +16,7 @@ import { Migration20261127000000_call_turns } from './migrations/Migration202611
 import { Migration20261128000000_twilio_gather_clarifications } from './migrations/Migration20261128000000_twilio_gather_clarifications';
 import { Migration20261129100000_agent_settings } from './migrations/Migration20261129100000_agent_settings';
 import { Migration20261129300000_call_amd } from './migrations/Migration20261129300000_call_amd';
+import { Migration20261129350000_dashboard } from './migrations/Migration20261129350000_dashboard';
 
 /** The entity classes the features define (src/entities.ts lists them). */
 export type EntityList = NonNullable<Options['entities']>;
@@ -65,6 +66,7 @@ export function ormConfig(opts: { url: string; poolSize: number; entities: Entit
         { name: 'Migration20261128000000_twilio_gather_clarifications', class: Migration20261128000000_twilio_gather_clarifications },
         { name: 'Migration20261129100000_agent_settings', class: Migration20261129100000_agent_settings },
         { name: 'Migration20261129300000_call_amd', class: Migration20261129300000_call_amd },
+        { name: 'Migration20261129350000_dashboard', class: Migration20261129350000_dashboard },
       ],
     },
   });

@@ -5,6 +5,8 @@ import { AuthResolver } from '../features/auth/auth.resolver';
 import { CallsResolver } from '../features/calls/calls.resolver';
 import { CarrierConnectionsResolver } from '../features/carrier-connections/carrier-connections.resolver';
 import { CampaignsResolver } from '../features/campaigns/campaigns.resolver';
+import { CampaignInsightsResolver } from '../features/campaigns/campaign-insights.resolver';
+import { AnalyticsResolver } from '../features/analytics/analytics.resolver';
 import { OrganizationResolver } from '../features/orgs/orgs.resolver';
 import { MembersResolver } from '../features/users/members.resolver';
 import { DeliveriesResolver } from '../features/webhooks/deliveries.resolver';
@@ -13,7 +15,7 @@ import type { ResolverContainer } from './context';
 import { NodeResolver } from './node.resolver';
 import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 
-export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, CarrierConnectionsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver, CampaignsResolver, AgentSettingsResolver] as const;
+export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, CarrierConnectionsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver, CampaignsResolver, AgentSettingsResolver, CampaignInsightsResolver, AnalyticsResolver] as const;
 
 /**
  * One instance of each resolver per process, each given only the services it uses; type-graphql
@@ -30,9 +32,11 @@ export function createResolverContainer(s: Services): ResolverContainer {
     [DeliveriesResolver, new DeliveriesResolver({ deliveries: s.deliveries })],
     [AdminResolver, new AdminResolver({ admin: s.admin, calls: s.calls })],
     [NodeResolver, new NodeResolver({ calls: s.calls })],
-    [SubscriptionsResolver, new SubscriptionsResolver({ calls: s.calls, liveUpdates: s.liveUpdates })],
+    [SubscriptionsResolver, new SubscriptionsResolver({ calls: s.calls, campaigns: s.campaigns, liveUpdates: s.liveUpdates })],
     [CampaignsResolver, new CampaignsResolver({ campaigns: s.campaigns, suppressions: s.suppressions })],
     [AgentSettingsResolver, new AgentSettingsResolver({ agentSettings: s.agentSettings })],
+    [CampaignInsightsResolver, new CampaignInsightsResolver({ campaignInsights: s.campaignInsights })],
+    [AnalyticsResolver, new AnalyticsResolver({ analytics: s.analytics })],
   ]);
   const get = (someClass: unknown): unknown => {
     const instance = instances.get(someClass);

@@ -18,7 +18,8 @@ export function findWebDist(): string | undefined {
 /**
  * A strict policy for the dashboard only (the JSON API needs none): scripts, styles and
  * connections from this origin only, no inline code, no framing. `'self'` covers the same-origin
- * WebSocket of live updates; recordings are signed links on the public base URL.
+ * WebSocket of live updates; recordings are signed links on the public base URL (played, and read
+ * to draw their waveform).
  */
 export function dashboardCsp(publicBaseUrl: string): RequestHandler {
   const mediaOrigin = new URL(publicBaseUrl).origin;
@@ -30,7 +31,8 @@ export function dashboardCsp(publicBaseUrl: string): RequestHandler {
       styleSrc: ["'self'"],
       imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
+      // The recording's origin too: the call page reads the WAV to draw its waveform.
+      connectSrc: ["'self'", mediaOrigin],
       mediaSrc: ["'self'", mediaOrigin],
       manifestSrc: ["'self'"],
       baseUri: ["'none'"],

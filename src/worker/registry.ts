@@ -28,7 +28,7 @@ export function taskHandlers(s: Services): TaskHandlers {
     analyze: analyzeTask({ em, carriers: s.carriers, lifecycle: s.lifecycle }),
     replay: replayTask({ em, log: s.log }),
     queueScheduled: queueScheduledTask({ em, lifecycle: s.lifecycle, maxOpenCallsPerOrg: () => (s.config.rateLimit.enabled ? s.config.rateLimit.maxQueuedCallsPerOrg : null) }),
-    dispatchCampaign: dispatchCampaignTask({ em, dispatcher: s.dispatcher, jobsAdded: (n) => s.db.jobsAdded(n) }),
+    dispatchCampaign: dispatchCampaignTask({ em, dispatcher: s.dispatcher, jobsAdded: (n) => s.db.jobsAdded(n), live: s.live }),
     purge: purgeTask({
       pool: s.db.pool,
       settings: { retentionMs: s.config.webhookRetentionMs, intervalMs: s.config.webhookPurgeIntervalMs, batch: s.config.webhookPurgeBatch },

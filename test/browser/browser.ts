@@ -63,6 +63,23 @@ export async function visit(page: Page, name: string): Promise<void> {
   await shot(page, name);
 }
 
+/** axe-core with no violation at all (not only the serious ones), then a screenshot. */
+export async function visitStrict(page: Page, name: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  writeArtifact(`${name}.axe.json`, result.violations);
+  expect(result.violations.map((v) => `${name}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await shot(page, name);
+}
+
+/** Signs in through the login page and waits for the first screen. */
+export async function login(page: Page, base: string, email: string, password: string): Promise<void> {
+  await page.goto(`${base}/app/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: 'Calls' }).waitFor();
+}
+
 export function writeArtifact(name: string, data: unknown): void {
   mkdirSync(ARTIFACTS, { recursive: true });
   writeFileSync(path.join(ARTIFACTS, name), JSON.stringify(data, null, 2));

@@ -135,6 +135,10 @@ test('GraphQL: agentSettings and updateAgentSettings follow the same rules (owne
   });
   const read = await rawGql(app, '{ agentSettings { instructions llm { apiKeySet } } }', {}, org.token);
   expect(read.data).toEqual({ agentSettings: { instructions: 'Be kind.', llm: { apiKeySet: true } } });
+  // Removing the endpoint and turning the model off in one write: both apply.
+  const removed = await rawGql(app, 'mutation { updateAgentSettings(input: { llmEndpoint: null, llm: false }) { llm { enabled active source url apiKeySet } } }', {}, org.token);
+  expect(removed.errors).toBeUndefined();
+  expect(removed.data).toEqual({ updateAgentSettings: { llm: { enabled: false, active: false, source: null, url: null, apiKeySet: false } } });
   const bad = await rawGql(app, 'mutation { updateAgentSettings(input: { language: "ja-JP" }) { language } }', {}, org.token);
   expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'unsupported_language' });
   const m = await member(org.token);

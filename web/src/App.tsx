@@ -14,8 +14,14 @@ import { CallDetailPage, CallsPage, PlaceCallPage } from './pages/calls';
 const ApiKeysPage = lazy(() => import('./pages/org').then((m) => ({ default: m.ApiKeysPage })));
 const WebhookPage = lazy(() => import('./pages/org').then((m) => ({ default: m.WebhookPage })));
 const CarrierPage = lazy(() => import('./pages/carrier').then((m) => ({ default: m.CarrierPage })));
+const AgentPage = lazy(() => import('./pages/agent').then((m) => ({ default: m.AgentPage })));
 const MembersPage = lazy(() => import('./pages/org').then((m) => ({ default: m.MembersPage })));
 const DeliveriesPage = lazy(() => import('./pages/deliveries').then((m) => ({ default: m.DeliveriesPage })));
+const CampaignsPage = lazy(() => import('./pages/campaigns').then((m) => ({ default: m.CampaignsPage })));
+const CampaignPage = lazy(() => import('./pages/campaigns').then((m) => ({ default: m.CampaignPage })));
+const NewCampaignPage = lazy(() => import('./pages/campaign-new').then((m) => ({ default: m.NewCampaignPage })));
+const SuppressionsPage = lazy(() => import('./pages/suppressions').then((m) => ({ default: m.SuppressionsPage })));
+const AnalyticsPage = lazy(() => import('./pages/analytics').then((m) => ({ default: m.AnalyticsPage })));
 const AdminPage = lazy(() => import('./pages/admin').then((m) => ({ default: m.AdminPage })));
 
 const ResendVerificationDocument = graphql(`
@@ -48,10 +54,14 @@ function Shell({ children }: { children: ReactNode }) {
         {token && (
           <nav aria-label="Main">
             <NavLink to="/calls">Calls</NavLink>
+            <NavLink to="/campaigns">Campaigns</NavLink>
+            <NavLink to="/do-not-call">Do not call</NavLink>
+            <NavLink to="/analytics">Analytics</NavLink>
             <NavLink to="/deliveries">Deliveries</NavLink>
             <NavLink to="/keys">API keys</NavLink>
             <NavLink to="/webhook">Webhook</NavLink>
             <NavLink to="/carrier">Carrier</NavLink>
+            <NavLink to="/agent">Agent</NavLink>
             {lower(user?.role ?? '') === 'owner' && <NavLink to="/members">Members</NavLink>}
             {lower(user?.role ?? '') === 'platform_admin' && <NavLink to="/admin">Admin</NavLink>}
           </nav>
@@ -114,10 +124,16 @@ export function App() {
         <Route path="/calls" element={guarded(<CallsPage />)} />
         <Route path="/calls/new" element={guarded(<PlaceCallPage />)} />
         <Route path="/calls/:id" element={guarded(<CallDetailPage />)} />
+        <Route path="/campaigns" element={guarded(<CampaignsPage />)} />
+        <Route path="/campaigns/new" element={guarded(<NewCampaignPage />)} />
+        <Route path="/campaigns/:id" element={guarded(<CampaignPage />)} />
+        <Route path="/do-not-call" element={guarded(<SuppressionsPage />)} />
+        <Route path="/analytics" element={guarded(<AnalyticsPage />)} />
         <Route path="/deliveries" element={guarded(<DeliveriesPage />)} />
         <Route path="/keys" element={guarded(<ApiKeysPage />)} />
         <Route path="/webhook" element={guarded(<WebhookPage />)} />
         <Route path="/carrier" element={guarded(<CarrierPage />)} />
+        <Route path="/agent" element={guarded(<AgentPage />)} />
         <Route path="/members" element={guarded(<MembersPage />)} />
         <Route path="/admin/*" element={guarded(<AdminPage />)} />
         <Route path="*" element={<NotFound />} />

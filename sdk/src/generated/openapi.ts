@@ -2076,6 +2076,10 @@ export interface components {
         };
         CampaignRecipientList: {
             data: {
+                /** @description The structured answers of its latest call, once analyzed. */
+                answers: {
+                    [key: string]: unknown;
+                } | null;
                 attempts: number;
                 /**
                  * Format: date-time
@@ -2088,6 +2092,8 @@ export interface components {
                     [key: string]: unknown;
                 } | null;
                 next_attempt_at: string | null;
+                /** @description Whether the callee asked, on its latest call, not to be called again. */
+                opted_out: boolean;
                 /** Format: uuid */
                 recipient_id: string;
                 /** @enum {string} */
@@ -2415,7 +2421,7 @@ export interface components {
                 created_at: string;
                 number: string;
                 /** @enum {string} */
-                source: "api" | "dashboard" | "opt_out";
+                source: "api" | "dashboard" | "opt_out" | "import";
             }[];
             /** @description Pass as ?cursor= for the next page; null on the last page. */
             next_cursor: string | null;
@@ -9490,6 +9496,8 @@ export interface operations {
                      *           "last_disposition": null,
                      *           "next_attempt_at": "2026-11-22T10:15:30.123456+00:00",
                      *           "metadata": null,
+                     *           "answers": null,
+                     *           "opted_out": false,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00"
                      *         }
                      *       ],
@@ -9990,6 +9998,8 @@ export interface operations {
             query?: {
                 cursor?: string;
                 limit?: number;
+                /** @description Only numbers containing these digits (spaces, dashes and + ignored). */
+                search?: string;
             };
             header?: never;
             path?: never;

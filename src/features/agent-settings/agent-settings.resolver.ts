@@ -23,7 +23,9 @@ export class AgentSettingsResolver {
   async updateAgentSettings(@Arg('input', () => AgentSettingsInput, { description: 'The fields to change.' }) input: AgentSettingsInput, @RequestCtx() ctx: Ctx): Promise<AgentSettingsType> {
     // The REST body's shape, so the service validates both the same way; left out stays absent.
     const e = input.llmEndpoint;
-    const endpoint = e === undefined ? undefined : e === null ? { url: null } : { url: e.url, ...(e.apiKey !== undefined ? { api_key: e.apiKey } : {}), ...(e.model != null ? { model: e.model } : {}), ...(input.llm !== undefined ? { enabled: input.llm } : {}) };
+    // `llm` travels inside the endpoint object (REST's `enabled`), also when the endpoint is removed.
+    const enabled = input.llm !== undefined ? { enabled: input.llm } : {};
+    const endpoint = e === undefined ? undefined : e === null ? { url: null, ...enabled } : { url: e.url, ...(e.apiKey !== undefined ? { api_key: e.apiKey } : {}), ...(e.model != null ? { model: e.model } : {}), ...enabled };
     const fields: Record<string, unknown> = {
       caller_name: input.callerName,
       language: input.language,

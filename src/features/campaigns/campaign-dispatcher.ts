@@ -54,6 +54,8 @@ export interface DispatchResult {
   deferred: number;
   suppressed: number;
   next: Date | null;
+  /** Set when the tick moved recipients or the campaign's status (what live subscribers hear of). */
+  changed?: { orgId: string };
 }
 
 /**
@@ -82,15 +84,19 @@ export class CampaignDispatcher {
     const c = await em.findOne(Campaign, { id: campaignId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!c || c.status === 'paused' || c.status === 'completed' || c.status === 'canceled') return none;
     const now = this.clock.now();
+    let started = false;
     if (c.status === 'scheduled') {
       if (c.startAt.getTime() > now.getTime()) return { ...none, next: c.startAt };
+      started = true;
       c.status = 'running';
       c.startedAt = now;
       c.paceNextAt = now;
       await em.flush();
       await recordCampaignEvent(em, campaignSubject(c), 'campaign.started', await campaignCounts(em, c.id));
     }
+    let ended = false;
     if (c.endAt && c.endAt.getTime() <= now.getTime()) {
+      ended = true;
       await em.execute(`update campaign_recipients set status = 'canceled', next_attempt_at = null, updated_at = now() where campaign_id = ? and status = 'pending'`, [c.id]);
     }
 
@@ -155,8 +161,9 @@ export class CampaignDispatcher {
       c.completedAt = now;
       await em.flush();
       await recordCampaignEvent(em, campaignSubject(c), 'campaign.completed', await campaignCounts(em, c.id));
-      return { dialed, deferred, suppressed, next: null };
+      return { dialed, deferred, suppressed, next: null, changed: { orgId: c.orgId } };
     }
+    const changed = started || ended || dialed > 0 || suppressed > 0 ? { orgId: c.orgId } : undefined;
     // When to look again. Full (concurrency or the organization's ceiling): when a call ends (its
     // outcome wakes the campaign, campaign-outcomes.ts), with a periodic look as a safety net.
     // Pace-limited: in a second. A full batch looked at: at once. Else at the next due recipient.
@@ -167,7 +174,7 @@ export class CampaignDispatcher {
     else if (dialed >= paceBudget) next = now.getTime() + 1000;
     else if (sawFullBatch) next = now.getTime();
     else next = Math.min(now.getTime() + IDLE_RECHECK_MS, s.next_due ? new Date(s.next_due).getTime() : Infinity);
-    return { dialed, deferred, suppressed, next: new Date(Math.max(next, Date.now())) };
+    return { dialed, deferred, suppressed, next: new Date(Math.max(next, Date.now())), changed };
   }
 
   private async dispatch(em: EntityManager, c: Campaign, chosen: Candidate[], now: Date): Promise<void> {

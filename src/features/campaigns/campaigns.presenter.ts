@@ -42,6 +42,9 @@ export interface RecipientRow {
   last_disposition: string | null;
   next_attempt_at: Date | null;
   created_at: Date;
+  /** Of its latest call (null before one is analyzed). */
+  answers: Record<string, unknown> | null;
+  opted_out: boolean | null;
 }
 
 export function presentRecipient(r: RecipientRow) {
@@ -57,6 +60,8 @@ export function presentRecipient(r: RecipientRow) {
     last_disposition: r.last_disposition,
     next_attempt_at: isoMicroOrNull(r.status === 'pending' ? r.next_attempt_at : null),
     metadata: r.metadata,
+    answers: r.answers,
+    opted_out: r.opted_out === true,
     created_at: isoMicro(r.created_at),
   };
 }

@@ -1,12 +1,18 @@
 import { Arg, Authorized, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { toConnection } from '../../graphql/connection';
 import { RequestCtx } from '../../graphql/request-ctx';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Ctx } from '../../common/context';
+import { Campaign } from './campaign.entity';
+import { campaignProgress } from './campaign-insights';
+import { campaignCounts } from './campaigns.service';
+import { presentCampaign } from './campaigns.presenter';
 import type { SuppressionsService } from '../suppressions';
 import type { CampaignsService } from './campaigns.service';
 import type { CampaignJson } from './campaigns.presenter';
 import {
   CampaignConnection,
+  CampaignRecipientInput,
   CampaignRecipientPage,
   CampaignType,
   CreateCampaignInput,
@@ -15,7 +21,7 @@ import {
   type RetryPolicyInput,
 } from './campaigns.types';
 
-const toType = (j: CampaignJson): CampaignType => ({
+export const toCampaignType = (j: CampaignJson): CampaignType => ({
   id: j.campaign_id,
   name: j.name,
   status: j.status,
@@ -34,6 +40,26 @@ const toType = (j: CampaignJson): CampaignType => ({
   createdAt: new Date(j.created_at),
   startedAt: j.started_at ? new Date(j.started_at) : null,
   completedAt: j.completed_at ? new Date(j.completed_at) : null,
+});
+
+/** A campaign as campaignUpdated sends it: read once per batch of changes, progress included. */
+export async function presentLiveCampaign(em: EntityManager, campaignId: string): Promise<{ orgId: string; value: object } | null> {
+  const c = await em.findOne(Campaign, { id: campaignId });
+  if (!c) return null;
+  const [counts, progress] = await Promise.all([campaignCounts(em, c.id), campaignProgress(em, c.id)]);
+  return { orgId: c.orgId, value: { ...toCampaignType(presentCampaign(c, counts)), progress: toProgressType(progress) } };
+}
+
+export const toProgressType = (p: Awaited<ReturnType<typeof campaignProgress>>) => ({
+  total: p.total,
+  reached: p.reached,
+  optedOut: p.opted_out,
+  pending: p.pending,
+  retrying: p.retrying,
+  calling: p.calling,
+  failed: p.failed,
+  suppressed: p.suppressed,
+  canceled: p.canceled,
 });
 
 const after = (v: number | undefined) => (v === undefined || v === null ? undefined : { after_seconds: v });
@@ -61,14 +87,14 @@ export class CampaignsResolver {
   ): Promise<CampaignConnection> {
     const page = await this.deps.campaigns.list(ctx, { limit: first ?? undefined, cursor: afterCursor ?? undefined });
     const nodes = new Map<string, CampaignType>();
-    for (const c of page.data) nodes.set(c.id, toType(await this.deps.campaigns.present(ctx.em, c)));
+    for (const c of page.data) nodes.set(c.id, toCampaignType(await this.deps.campaigns.present(ctx.em, c)));
     return toConnection(page, (c) => nodes.get(c.id)!);
   }
 
   @Authorized()
   @Query(() => CampaignType, { description: 'One campaign with its counts.' })
   async campaign(@Arg('id', () => ID, { description: 'The campaign id.' }) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
-    return toType(await this.deps.campaigns.present(ctx.em, await this.deps.campaigns.get(ctx, id)));
+    return toCampaignType(await this.deps.campaigns.present(ctx.em, await this.deps.campaigns.get(ctx, id)));
   }
 
   @Authorized()
@@ -93,6 +119,8 @@ export class CampaignsResolver {
         lastCallId: r.last_call_id,
         lastDisposition: r.last_disposition,
         nextAttemptAt: r.next_attempt_at,
+        answers: r.answers,
+        optedOut: r.opted_out,
       })),
       endCursor: page.next_cursor,
       hasNextPage: page.next_cursor !== null,
@@ -121,25 +149,37 @@ export class CampaignsResolver {
       },
       input.idempotencyKey,
     );
-    return toType(out.body);
+    return toCampaignType(out.body);
+  }
+
+  @Authorized()
+  @Mutation(() => CampaignType, { description: 'Owner or member. Adds up to 10,000 recipients to a campaign that has not ended, like POST /v1/campaigns/{id}/recipients.' })
+  async addCampaignRecipients(
+    @Arg('id', () => ID, { description: 'The campaign id.' }) id: string,
+    @Arg('recipients', () => [CampaignRecipientInput], { description: 'Up to 10,000 recipients.' }) recipients: CampaignRecipientInput[],
+    @Arg('idempotencyKey', () => String, { nullable: true, description: 'Makes retries safe, like the Idempotency-Key header.' }) idempotencyKey: string | null,
+    @RequestCtx() ctx: Ctx,
+  ): Promise<CampaignType> {
+    const out = await this.deps.campaigns.append(ctx, id, { recipients: recipients.map((r) => ({ to: r.to, metadata: r.metadata, time_zone: r.timeZone })) }, idempotencyKey ?? undefined);
+    return toCampaignType(out.body);
   }
 
   @Authorized()
   @Mutation(() => CampaignType, { description: 'Stops starting calls at once.' })
   async pauseCampaign(@Arg('id', () => ID, { description: 'The campaign id.' }) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
-    return toType(await this.deps.campaigns.pause(ctx, id));
+    return toCampaignType(await this.deps.campaigns.pause(ctx, id));
   }
 
   @Authorized()
   @Mutation(() => CampaignType, { description: 'Continues a paused campaign.' })
   async resumeCampaign(@Arg('id', () => ID, { description: 'The campaign id.' }) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
-    return toType(await this.deps.campaigns.resume(ctx, id));
+    return toCampaignType(await this.deps.campaigns.resume(ctx, id));
   }
 
   @Authorized()
   @Mutation(() => CampaignType, { description: 'Ends a campaign; pending recipients are canceled.' })
   async cancelCampaign(@Arg('id', () => ID, { description: 'The campaign id.' }) id: string, @RequestCtx() ctx: Ctx): Promise<CampaignType> {
-    return toType(await this.deps.campaigns.cancel(ctx, id));
+    return toCampaignType(await this.deps.campaigns.cancel(ctx, id));
   }
 
   @Authorized()
@@ -147,9 +187,10 @@ export class CampaignsResolver {
   async suppressions(
     @Arg('first', () => Int, { nullable: true, description: 'Page size (1 to 100, default 20).' }) first: number | null,
     @Arg('after', () => String, { nullable: true, description: 'The endCursor of the previous page.' }) afterCursor: string | null,
+    @Arg('search', () => String, { nullable: true, description: 'Only numbers containing these digits (spaces, dashes and + ignored).' }) search: string | null,
     @RequestCtx() ctx: Ctx,
   ): Promise<SuppressionPage> {
-    const page = await this.deps.suppressions.list(ctx, { limit: first ?? undefined, cursor: afterCursor ?? undefined });
+    const page = await this.deps.suppressions.list(ctx, { limit: first ?? undefined, cursor: afterCursor ?? undefined, search: search ?? undefined });
     return { nodes: page.data.map((s) => ({ number: s.number, source: s.source, createdAt: s.created_at })), endCursor: page.next_cursor, hasNextPage: page.next_cursor !== null };
   }
 
@@ -157,6 +198,12 @@ export class CampaignsResolver {
   @Mutation(() => SuppressionsAddedType, { description: 'Adds numbers to the do-not-call list.' })
   async addSuppressions(@Arg('numbers', () => [String], { description: 'E.164 numbers, up to 10,000.' }) numbers: string[], @RequestCtx() ctx: Ctx): Promise<SuppressionsAddedType> {
     return this.deps.suppressions.add(ctx, { numbers }, 'dashboard');
+  }
+
+  @Authorized()
+  @Mutation(() => SuppressionsAddedType, { description: 'Adds the numbers of an imported file to the do-not-call list (source import).' })
+  async importSuppressions(@Arg('numbers', () => [String], { description: 'E.164 numbers, up to 10,000.' }) numbers: string[], @RequestCtx() ctx: Ctx): Promise<SuppressionsAddedType> {
+    return this.deps.suppressions.add(ctx, { numbers }, 'import');
   }
 
   @Authorized()

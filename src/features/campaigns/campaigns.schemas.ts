@@ -78,6 +78,14 @@ export const appendSchema = z.strictObject({
   recipients: z.array(z.unknown()).min(1, 'must not be empty').max(MAX_RECIPIENTS_PER_REQUEST, `must have at most ${MAX_RECIPIENTS_PER_REQUEST} recipients per request`),
 });
 
+/**
+ * A preview of recipients before anything is created: the window, zone and start the campaign
+ * would have, and the rows as a file gave them (each checked on its own).
+ */
+export const previewRecipientsSchema = campaignFields.pick({ time_zone: true, calling_window: true, start_at: true }).extend({
+  recipients: z.array(z.unknown()).min(1, 'must not be empty').max(MAX_RECIPIENTS_PER_REQUEST, `must have at most ${MAX_RECIPIENTS_PER_REQUEST} recipients per request`),
+});
+
 export const listCampaignsSchema = pageSchema;
 export const listRecipientsSchema = pageSchema.extend({ status: z.enum(RECIPIENT_STATUSES).optional() });
 
@@ -127,6 +135,8 @@ export const recipientOutSchema = z.strictObject({
   last_disposition: nullable(z.string()),
   next_attempt_at: nullable(timestamp),
   metadata: nullable(jsonObject),
+  answers: nullable(jsonObject).describe('The structured answers of its latest call, once analyzed.'),
+  opted_out: z.boolean().describe('Whether the callee asked, on its latest call, not to be called again.'),
   created_at: timestamp,
 });
 
@@ -163,5 +173,7 @@ export const RECIPIENT_EXAMPLE = {
   last_disposition: null,
   next_attempt_at: '2026-11-22T10:15:30.123456+00:00',
   metadata: null,
+  answers: null,
+  opted_out: false,
   created_at: '2026-11-22T10:15:30.123456+00:00',
 };

@@ -11,6 +11,7 @@ import { decodeCursor, encodeCursor, paginate, type Page } from '../../common/pa
 import { checkInput, invalidRequest, parseInput } from '../../common/validation';
 import { assertPublicDestination, webhookUrlErrors } from '../../common/webhook-url';
 import { Call, type CallLifecycle } from '../calls';
+import type { LiveEventsPublisher } from '../../common/live-events';
 import { Idempotency, idempotencyKeyErrors, IdempotencyKeyTaken } from '../../common/idempotency';
 import { recordCampaignEvent } from '../webhooks';
 import { CALLBACK_AFTER_DEFAULT, Campaign, type RetryPolicy } from './campaign.entity';
@@ -52,6 +53,9 @@ export const campaignSubject = (c: Campaign) => ({ orgId: c.orgId, campaignId: c
 
 /** Campaign rules: create, append, read, pause, resume, cancel (docs/campaigns.md). */
 export class CampaignsService {
+  /** Announces committed changes of a campaign to live subscribers (set by createServices). */
+  live: LiveEventsPublisher | undefined;
+
   constructor(
     private readonly config: Config,
     private readonly lifecycle: CallLifecycle,
@@ -113,6 +117,7 @@ export class CampaignsService {
         return { status: 201, body, replayed: false };
       });
       this.waker.jobsAdded(1);
+      this.live?.campaignChanged({ orgId, campaignId: out.body.campaign_id });
       return out;
     } catch (e) {
       if (!(e instanceof IdempotencyKeyTaken) || !idem) throw e;
@@ -151,6 +156,7 @@ export class CampaignsService {
         return { status: 201, body, replayed: false };
       });
       this.waker.jobsAdded(1);
+      this.live?.campaignChanged({ orgId, campaignId: id });
       return out;
     } catch (e) {
       if (!(e instanceof IdempotencyKeyTaken) || !idem) throw e;
@@ -197,18 +203,21 @@ export class CampaignsService {
     const c = await this.get(ctx, id);
     const input = parseInput(listRecipientsSchema, raw);
     const params: unknown[] = [c.id];
-    let where = 'campaign_id = ?';
+    let where = 'r.campaign_id = ?';
     if (input.status) {
-      where += ' and status = ?';
+      where += ' and r.status = ?';
       params.push(input.status);
     }
     if (input.cursor) {
-      where += ' and id < ?';
+      where += ' and r.id < ?';
       params.push(decodeCursor(input.cursor));
     }
+    // The latest call's answers and opt-out: one primary-key lookup per row of the page.
     const rows: RecipientRow[] = await ctx.em.execute(
-      `select id, to_number, metadata, time_zone, time_zones, time_zone_source, status, attempts, last_call_id, last_disposition, next_attempt_at, created_at
-         from campaign_recipients where ${where} order by id desc limit ${input.limit + 1}`,
+      `select r.id, r.to_number, r.metadata, r.time_zone, r.time_zones, r.time_zone_source, r.status, r.attempts, r.last_call_id, r.last_disposition,
+              r.next_attempt_at, r.created_at, c.structured_answers as answers, c.opted_out
+         from campaign_recipients r left join calls c on c.id = r.last_call_id
+        where ${where} order by r.id desc limit ${input.limit + 1}`,
       params,
     );
     const more = rows.length > input.limit;
@@ -256,13 +265,15 @@ export class CampaignsService {
   private async transition(ctx: Ctx, id: string, from: Campaign['status'][], change: (em: EntityManager, c: Campaign) => Promise<void>): Promise<CampaignJson> {
     const orgId = requireOrg(ctx);
     if (!isUuid(id)) throw notFound('Campaign');
-    return ctx.em.transactional(async (em) => {
+    const out = await ctx.em.transactional(async (em) => {
       const c = await em.findOne(Campaign, { id, orgId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       if (!c) throw notFound('Campaign');
       if (!from.includes(c.status)) throw new AppError('invalid_state', `A ${c.status} campaign cannot do that (only ${from.join(', ')}).`);
       await change(em, c);
       return this.present(em, c);
     });
+    this.live?.campaignChanged({ orgId, campaignId: id });
+    return out;
   }
 
   /**

@@ -14,6 +14,19 @@ export class CampaignCountsType {
   @Field(() => Int, { description: 'Not called because the campaign was canceled or ended.' }) canceled!: number;
 }
 
+@ObjectType('CampaignProgress', { description: 'Recipients by where they stand; the parts add up to total.' })
+export class CampaignProgressType {
+  @Field(() => Int, { description: 'All recipients.' }) total!: number;
+  @Field(() => Int, { description: 'Reached: answered (or voicemail on the last attempt), and did not opt out.' }) reached!: number;
+  @Field(() => Int, { description: 'Reached, and asked not to be called again (their number joined the do-not-call list).' }) optedOut!: number;
+  @Field(() => Int, { description: 'Not tried yet.' }) pending!: number;
+  @Field(() => Int, { description: 'Tried, waiting for the next attempt (busy, no answer, voicemail, carrier error, call back later).' }) retrying!: number;
+  @Field(() => Int, { description: 'With a call open now.' }) calling!: number;
+  @Field(() => Int, { description: 'Not reached after the last attempt, or an invalid number.' }) failed!: number;
+  @Field(() => Int, { description: 'On the do-not-call list: never called.' }) suppressed!: number;
+  @Field(() => Int, { description: 'Not called because the campaign was canceled or ended.' }) canceled!: number;
+}
+
 @ObjectType('CallingWindow', { description: 'Local days and hours when calls may start.' })
 export class CallingWindowType {
   @Field(() => [String], { description: 'mon, tue, wed, thu, fri, sat, sun' }) days!: string[];
@@ -58,6 +71,8 @@ export class CampaignRecipientType {
   @Field(() => ID, { nullable: true, description: 'Its latest call.' }) lastCallId!: string | null;
   @Field(() => String, { nullable: true, description: 'How its latest call ended.' }) lastDisposition!: string | null;
   @Field(() => String, { nullable: true, description: 'When it is tried next (pending only).' }) nextAttemptAt!: string | null;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'The structured answers of its latest call, once analyzed.' }) answers!: Record<string, unknown> | null;
+  @Field({ description: 'Whether the callee asked, on its latest call, not to be called again.' }) optedOut!: boolean;
 }
 
 @ObjectType('CampaignRecipientPage', { description: 'A page of recipients, newest first.' })
@@ -70,7 +85,7 @@ export class CampaignRecipientPage {
 @ObjectType('Suppression', { description: 'A number on the do-not-call list.' })
 export class SuppressionType {
   @Field({ description: 'The suppressed number, E.164.' }) number!: string;
-  @Field({ description: 'api, dashboard or opt_out' }) source!: string;
+  @Field({ description: 'api, dashboard (added by hand), opt_out (asked during a call) or import (a file imported)' }) source!: string;
   @Field({ description: 'When it was created.' }) createdAt!: string;
 }
 
@@ -127,4 +142,57 @@ export class CreateCampaignInput {
   @Field(() => RetryPolicyInput, { nullable: true, description: 'When to call again, by outcome.' }) retry?: RetryPolicyInput;
   @Field(() => [CampaignRecipientInput], { defaultValue: [], description: 'Up to 10,000 recipients.' }) recipients!: CampaignRecipientInput[];
   @Field(() => String, { nullable: true, description: 'Makes retries safe, like the Idempotency-Key header.' }) idempotencyKey?: string;
+}
+
+@ObjectType('AnswerCount', { description: 'One answer and how many recipients gave it.' })
+export class AnswerCountType {
+  @Field(() => GraphQLJSON, { description: 'The answer (true/false, a number, an option or a text).' }) value!: unknown;
+  @Field(() => Int, { description: 'Recipients whose latest call recorded it.' }) count!: number;
+}
+
+@ObjectType('QuestionAnswers', { description: "The distribution of one question's answers over a campaign's recipients." })
+export class QuestionAnswersType {
+  @Field({ description: 'The question key.' }) key!: string;
+  @Field({ description: 'The question as asked.' }) question!: string;
+  @Field({ description: 'string, number, boolean or enum' }) type!: string;
+  @Field(() => [String], { nullable: true, description: 'The options of an enum question.' }) options!: string[] | null;
+  @Field(() => Int, { description: 'Recipients whose latest call recorded an answer.' }) answered!: number;
+  @Field(() => [AnswerCountType], { description: 'Distinct answers, most frequent first (at most 200).' }) values!: AnswerCountType[];
+  @Field({ description: 'Whether there were more distinct answers than listed.' }) truncated!: boolean;
+}
+
+@ObjectType('InputFieldError', { description: 'What is wrong with one field of an input.' })
+export class InputFieldErrorType {
+  @Field({ description: 'The field, dotted (recipients.3.to).' }) field!: string;
+  @Field({ description: 'What is wrong with it.' }) message!: string;
+}
+
+@ObjectType('RecipientPreview', { description: 'One row of a recipient list, checked without creating anything.' })
+export class RecipientPreviewType {
+  @Field(() => Int, { description: 'Its position in the list, from 0.' }) index!: number;
+  @Field(() => String, { nullable: true, description: 'The number in canonical E.164 form; null when the row is invalid.' }) to!: string | null;
+  @Field(() => [InputFieldErrorType], { description: 'Why the row would be refused (empty when it is valid).' }) errors!: InputFieldErrorType[];
+  @Field(() => [String], { description: 'The zones its calling window would be evaluated in (all must be open).' }) timeZones!: string[];
+  @Field(() => String, { nullable: true, description: 'given, number or campaign' }) timeZoneSource!: string | null;
+  @Field(() => String, { nullable: true, description: 'When it would first be called (null: invalid or suppressed).' }) firstCallAt!: string | null;
+  @Field({ description: 'On the do-not-call list: it would never be called.' }) suppressed!: boolean;
+  @Field({ description: 'The same number as an earlier row (each row is called).' }) duplicate!: boolean;
+}
+
+@ObjectType('RecipientsPreview', { description: 'A recipient list checked before a campaign is created from it.' })
+export class RecipientsPreviewType {
+  @Field(() => Int, { description: 'Rows checked.' }) total!: number;
+  @Field(() => Int, { description: 'Rows a create would accept.' }) valid!: number;
+  @Field(() => Int, { description: 'Rows with errors (a create with any of them is refused as a whole).' }) invalid!: number;
+  @Field(() => Int, { description: 'Valid rows whose number is on the do-not-call list.' }) suppressed!: number;
+  @Field(() => Int, { description: 'Valid rows repeating an earlier number.' }) duplicates!: number;
+  @Field(() => [RecipientPreviewType], { description: 'Every row, in order.' }) rows!: RecipientPreviewType[];
+}
+
+@InputType({ description: 'Recipients to check against the window, zone and start a campaign would have.' })
+export class PreviewRecipientsInput {
+  @Field(() => [CampaignRecipientInput], { description: 'Up to 10,000 rows.' }) recipients!: CampaignRecipientInput[];
+  @Field(() => String, { nullable: true, description: 'The campaign zone (default UTC).' }) timeZone?: string;
+  @Field(() => CallingWindowInput, { nullable: true, description: 'The calling window; null means any time.' }) callingWindow?: CallingWindowInput;
+  @Field(() => String, { nullable: true, description: 'RFC 3339; default now.' }) startAt?: string;
 }

@@ -44,7 +44,7 @@ export function checkRecipients(raw: unknown[]): { recipients: RecipientInput[];
  * no calling hours at all (an unassigned prefix maps to a whole numbering plan, e.g. +1 555); else
  * the campaign's. Its first attempt is due at the first opening of its window after the start.
  */
-export function prepareRecipients(valid: RecipientInput[], campaign: Campaign, now: Date): PreparedRecipient[] {
+export function prepareRecipients(valid: RecipientInput[], campaign: Pick<Campaign, 'startAt' | 'timeZone' | 'callingWindow'>, now: Date): PreparedRecipient[] {
   const from = campaign.startAt.getTime() > now.getTime() ? campaign.startAt : now;
   const openings = new Map<string, Date | null>();
   const opening = (zones: string[]): Date | null => {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { listOf, pageExample, timestamp } from '../../common/api-schemas';
 import { named, reply, route, type Routes } from '../../common/route';
-import { addSuppressionsSchema, type SuppressionsService } from './suppressions.service';
+import { addSuppressionsSchema, SUPPRESSION_SOURCES, type SuppressionsService } from './suppressions.service';
 
 export interface SuppressionsDeps {
   suppressions: SuppressionsService;
 }
 
-const suppressionSchema = z.strictObject({ number: z.string(), source: z.enum(['api', 'dashboard', 'opt_out']), created_at: timestamp });
+const suppressionSchema = z.strictObject({ number: z.string(), source: z.enum(SUPPRESSION_SOURCES), created_at: timestamp });
 const EXAMPLE_ROW = { number: '+14155550999', source: 'api', created_at: '2026-11-22T10:15:30.123456+00:00' };
 
 /** The organization's do-not-call list (docs/campaigns.md), under /v1 (API key). */
@@ -19,7 +19,11 @@ export const suppressionsRoutes: Routes<SuppressionsDeps> = [
     summary: 'Suppressed numbers, newest first',
     tag: 'suppressions',
     auth: 'apiKey',
-    query: z.object({ limit: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().optional() }),
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(100).optional(),
+      cursor: z.string().optional(),
+      search: z.string().optional().describe('Only numbers containing these digits (spaces, dashes and + ignored).'),
+    }),
     responses: { 200: reply('A page of suppressed numbers.', named('SuppressionList', listOf(suppressionSchema))) },
     errors: [422, 429],
     example: { response: pageExample(EXAMPLE_ROW) },

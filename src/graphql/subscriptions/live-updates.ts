@@ -1,8 +1,8 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { PgNotifier } from '../../db/notifier';
 import { Call } from '../../features/calls/call.entity';
 import { WebhookDelivery } from '../../features/webhooks/webhook-delivery.entity';
-import { LIVE_CHANNELS, type CallChange, type DeliveryChange } from '../../common/live-events';
+import { LIVE_CHANNELS, type CallChange, type CampaignChange, type DeliveryChange } from '../../common/live-events';
 import type { Logger } from '../../common/logger';
 import type { LiveSocket } from './live-socket';
 import { SubscriberQueue } from './subscriber-queue';
@@ -14,12 +14,12 @@ const LOAD_BATCH = 500;
 /** Changes heard but not yet read, per process; past this the oldest are dropped (and logged). */
 const PENDING_LIMIT = 20_000;
 
-export type LiveKind = 'call' | 'delivery';
+export type LiveKind = 'call' | 'delivery' | 'campaign';
 
 interface Subscriber {
   kind: LiveKind;
   orgId: string;
-  /** callUpdated: that call only; webhookDeliveryUpdated: that call's deliveries only. */
+  /** callUpdated: that call only; webhookDeliveryUpdated: that call's deliveries only; campaignUpdated: that campaign only. */
   callId: string | null;
   queue: SubscriberQueue<object>;
 }
@@ -34,9 +34,11 @@ export interface LiveConnection {
 export interface LivePresenters {
   call(c: Call): object;
   delivery(d: WebhookDelivery): object;
+  /** The campaign as it is now (null: gone); read once per batch of changes, whatever their number. */
+  campaign(em: EntityManager, campaignId: string): Promise<{ orgId: string; value: object } | null>;
 }
 
-type Heard = { kind: 'call'; change: CallChange } | { kind: 'delivery'; change: DeliveryChange };
+type Heard = { kind: 'call'; change: CallChange } | { kind: 'delivery'; change: DeliveryChange } | { kind: 'campaign'; change: CampaignChange };
 
 const date = (msOrNull: number | null): Date | null => (msOrNull === null ? null : new Date(msOrNull));
 
@@ -63,6 +65,7 @@ export class LiveUpdates {
     notifier.on(LIVE_CHANNELS.call, (p) => this.heard('call', p));
     notifier.on(LIVE_CHANNELS.delivery, (p) => this.heard('delivery', p));
     notifier.on(LIVE_CHANNELS.access, (p) => this.accessChanged(p));
+    notifier.on(LIVE_CHANNELS.campaign, (p) => this.heardCampaign(p));
   }
 
   /** Subscribers currently registered in this process. */
@@ -112,11 +115,27 @@ export class LiveUpdates {
     }
     if (typeof change?.o !== 'string' || typeof change.c !== 'string') return;
     if (!this.interested(kind, change.o, change.c)) return; // nobody here listens: not even a read
+    this.enqueue(kind === 'call' ? { kind, change: change as CallChange } : { kind: 'delivery', change: change as DeliveryChange });
+  }
+
+  private heardCampaign(payload: string): void {
+    let change: CampaignChange;
+    try {
+      change = JSON.parse(payload) as CampaignChange;
+    } catch {
+      return;
+    }
+    if (typeof change?.o !== 'string' || typeof change.cp !== 'string') return;
+    if (!this.interested('campaign', change.o, change.cp)) return;
+    this.enqueue({ kind: 'campaign', change });
+  }
+
+  private enqueue(h: Heard): void {
     if (this.pending.length >= PENDING_LIMIT) {
       this.pending.shift();
       this.log.warn('live updates are falling behind; the oldest change was dropped');
     }
-    this.pending.push(kind === 'call' ? { kind, change: change as CallChange } : { kind, change: change as DeliveryChange });
+    this.pending.push(h);
     void this.drain();
   }
 
@@ -146,7 +165,13 @@ export class LiveUpdates {
   private async deliver(batch: Heard[]): Promise<void> {
     const callIds = new Set<string>();
     const deliveryIds = new Set<string>();
-    for (const h of batch) (h.kind === 'call' ? callIds.add(h.change.c) : deliveryIds.add(h.change.d));
+    // A campaign heard of several times in a batch is read and sent once, as it is now.
+    const campaigns = new Map<string, string>();
+    for (const h of batch) {
+      if (h.kind === 'call') callIds.add(h.change.c);
+      else if (h.kind === 'delivery') deliveryIds.add(h.change.d);
+      else campaigns.set(h.change.cp, h.change.o);
+    }
     const em = this.orm.em.fork();
     const calls = new Map((callIds.size ? await em.find(Call, { id: { $in: [...callIds] } }) : []).map((c) => [c.id, c]));
     const deliveries = new Map((deliveryIds.size ? await em.find(WebhookDelivery, { id: { $in: [...deliveryIds] } }) : []).map((d) => [d.id, d]));
@@ -154,10 +179,15 @@ export class LiveUpdates {
       if (h.kind === 'call') {
         const row = calls.get(h.change.c);
         if (row) this.fanOut('call', row.orgId, row.id, () => this.present.call(asOf(row, h.change)));
-      } else {
+      } else if (h.kind === 'delivery') {
         const row = deliveries.get(h.change.d);
         if (row?.callId) this.fanOut('delivery', row.orgId, row.callId, () => this.present.delivery(deliveryAsOf(row, h.change)));
       }
+    }
+    for (const [campaignId, orgId] of campaigns) {
+      const read = await this.present.campaign(em, campaignId);
+      // The organization is the stored one: a payload naming another organization reaches nobody.
+      if (read && read.orgId === orgId) this.fanOut('campaign', orgId, campaignId, () => read.value);
     }
   }
 

@@ -4,6 +4,8 @@ import { WebhookDeliveryType } from '../../features/webhooks/deliveries.types';
 import { requireUser } from '../../common/context';
 import { AppError } from '../../common/errors';
 import type { CallsService } from '../../features/calls/calls.service';
+import type { CampaignsService } from '../../features/campaigns/campaigns.service';
+import { CampaignType } from '../../features/campaigns/campaigns.types';
 import type { LiveSocket } from './live-socket';
 import type { LiveUpdates } from './live-updates';
 import type { GqlContext } from '../context';
@@ -14,6 +16,7 @@ type Data<A> = SubscribeResolverData<unknown, A, GqlContext>;
 /** What the subscriptions use; `subscribe` functions reach it through the context's resolver container. */
 interface SubscriptionDeps {
   calls: Pick<CallsService, 'get'>;
+  campaigns: Pick<CampaignsService, 'get'>;
   liveUpdates: LiveUpdates;
 }
 
@@ -54,6 +57,22 @@ export class SubscriptionsResolver {
     @Arg('callId', () => ID, { nullable: true, description: "Only this call's deliveries; omit for all of the organization's." }) _callId: string | null,
   ): WebhookDeliveryType {
     return delivery;
+  }
+
+  @Subscription(() => CampaignType, {
+    description: "A campaign's status and progress whenever they move (a call of it changes, recipients are added or suppressed, it starts, pauses, resumes, completes or is canceled), or any of the organization's campaigns when id is omitted. Changes heard together arrive as one event with the campaign as it is then.",
+    subscribe: async ({ args, context }: Data<{ id?: string | null }>) => {
+      const { orgId } = requireUser(context.ctx);
+      const { campaigns, liveUpdates } = depsOf(context);
+      const campaignId = args.id ? (await campaigns.get(context.ctx, args.id)).id : null;
+      return liveUpdates.subscribe('campaign', orgId, campaignId, liveSocketOf(context));
+    },
+  })
+  campaignUpdated(
+    @Root() campaign: CampaignType,
+    @Arg('id', () => ID, { nullable: true, description: "The campaign to follow; omit for all of the organization's." }) _id: string | null,
+  ): CampaignType {
+    return campaign;
   }
 }
 

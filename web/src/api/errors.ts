@@ -18,6 +18,10 @@ const REASONS: Record<string, string> = {
   rate_limited: 'Too many requests. Wait a moment and try again.',
   service_unavailable: 'The service is temporarily unavailable. Try again shortly.',
   idempotency_conflict: 'A different request already used this idempotency key.',
+  number_suppressed: 'This number is on the do-not-call list: it is never called. Remove it from the list first.',
+  campaign_too_large: 'The campaign would hold more recipients than allowed: start another campaign for the rest.',
+  unsupported_language: 'The speech engines cannot both speak and hear this language: choose one they hold.',
+  too_many_pending_recipients: 'Your organization has too many people waiting to be called. Try again as calls are made, or cancel a campaign.',
 };
 const CODES: Record<string, string> = {
   UNAUTHENTICATED: 'Please log in.',

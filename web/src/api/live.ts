@@ -24,6 +24,15 @@ const CallUpdatedDocument = graphql(`
   }
 `);
 
+const CampaignUpdatedDocument = graphql(`
+  subscription CampaignUpdatedLive($id: ID) {
+    campaignUpdated(id: $id) {
+      id
+      status
+    }
+  }
+`);
+
 let client: Client | null = null;
 let connected = false;
 const listeners = new Set<() => void>();
@@ -90,3 +99,45 @@ export function useLiveCalls(): boolean {
   }, [qc]);
   return up;
 }
+
+/**
+ * Campaign pages stay live the same way: `campaignUpdated` (one campaign, or all of the
+ * organization's for the list). Each event refreshes the campaign's queries: its summary and
+ * progress, the recipients' first page, and the answers (those at most every few seconds: they
+ * are a heavier read and move only as calls are analyzed).
+ */
+export function useLiveCampaigns(id?: string): boolean {
+  const qc = useQueryClient();
+  const [up, setUp] = useState(connected);
+  useEffect(() => {
+    const l = () => setUp(connected);
+    listeners.add(l);
+    let answersTimer: ReturnType<typeof setTimeout> | undefined;
+    const stop = socketClient().subscribe<{ campaignUpdated: { id: string } }>(
+      { query: CampaignUpdatedDocument.toString(), variables: id ? { id } : {} },
+      {
+        next: ({ data }) => {
+          if (!data) return;
+          const cid = data.campaignUpdated.id;
+          void qc.invalidateQueries({ queryKey: ['campaigns'] });
+          void qc.invalidateQueries({ queryKey: ['campaign', cid] });
+          void qc.invalidateQueries({ queryKey: ['campaign-recipients', cid] });
+          answersTimer ??= setTimeout(() => {
+            answersTimer = undefined;
+            void qc.invalidateQueries({ queryKey: ['campaign-answers', cid] });
+          }, ANSWERS_REFRESH_MS);
+        },
+        error: () => setConnected(false),
+        complete: () => undefined,
+      },
+    );
+    return () => {
+      listeners.delete(l);
+      clearTimeout(answersTimer);
+      stop();
+    };
+  }, [qc, id]);
+  return up;
+}
+
+const ANSWERS_REFRESH_MS = 2000;

@@ -440,6 +440,30 @@ export type AmdResult =
   /** Nothing to tell by (silence at the answer, or the call ended first). */
   | 'UNKNOWN';
 
+/** Figures for charts over a range of UTC days, every day present. */
+export type Analytics = {
+  __typename?: 'Analytics';
+  /** Calls per day, by the day they ended. */
+  calls: Array<CallDayStats>;
+  /** The campaign the figures are limited to, if any. */
+  campaignId?: Maybe<Scalars['ID']['output']>;
+  /** Webhook attempts per day. */
+  deliveries: Array<DeliveryDayStats>;
+  /** First day, YYYY-MM-DD. */
+  from: Scalars['String']['output'];
+  /** Last day (included), YYYY-MM-DD. */
+  to: Scalars['String']['output'];
+};
+
+/** One answer and how many recipients gave it. */
+export type AnswerCount = {
+  __typename?: 'AnswerCount';
+  /** Recipients whose latest call recorded it. */
+  count: Scalars['Int']['output'];
+  /** The answer (true/false, a number, an option or a text). */
+  value: Scalars['JSON']['output'];
+};
+
 /** An organization API key for the /v1 REST API (server to server). */
 export type ApiKey = Node & {
   __typename?: 'ApiKey';
@@ -660,6 +684,29 @@ export type CallConnection = {
   pageInfo: PageInfo;
 };
 
+/** The calls that ended on one UTC day. */
+export type CallDayStats = {
+  __typename?: 'CallDayStats';
+  /** answered / calls (null without calls). */
+  answerRate?: Maybe<Scalars['Float']['output']>;
+  /** Calls a person answered (disposition human). */
+  answered: Scalars['Int']['output'];
+  /** Mean duration of the answered calls, in seconds. */
+  averageDurationSeconds?: Maybe<Scalars['Float']['output']>;
+  /** Calls that ended that day. */
+  calls: Scalars['Int']['output'];
+  /** The UTC day, YYYY-MM-DD. */
+  day: Scalars['String']['output'];
+  /** Calls with measured turns (what the latency figures are over). */
+  latencyCalls: Scalars['Int']['output'];
+  /** Median of the calls' median turn latency (ms), over calls with measured turns. */
+  latencyP50Ms?: Maybe<Scalars['Int']['output']>;
+  /** 95th percentile of the calls' p95 turn latency (ms), over calls with measured turns. */
+  latencyP95Ms?: Maybe<Scalars['Int']['output']>;
+  /** Those calls per outcome, most frequent first. */
+  outcomes: Array<OutcomeCount>;
+};
+
 /** How a call ended; set when it reaches a final status. */
 export type CallDisposition =
   /** The line was busy. */
@@ -779,6 +826,8 @@ export type Campaign = {
   metadata: Scalars['JSONObject']['output'];
   /** The campaign name. */
   name: Scalars['String']['output'];
+  /** Recipients by where they stand: reached, opted out, pending, retrying, calling, failed, suppressed, canceled. */
+  progress: CampaignProgress;
   /** The questions every call asks (as in POST /v1/calls/outbound). */
   questions: Scalars['JSON']['output'];
   /** busy, no_answer, voicemail, carrier_error, callback_requested ({after_seconds}) and max_attempts. */
@@ -836,9 +885,34 @@ export type CampaignEdge = {
   node: Campaign;
 };
 
+/** Recipients by where they stand; the parts add up to total. */
+export type CampaignProgress = {
+  __typename?: 'CampaignProgress';
+  /** With a call open now. */
+  calling: Scalars['Int']['output'];
+  /** Not called because the campaign was canceled or ended. */
+  canceled: Scalars['Int']['output'];
+  /** Not reached after the last attempt, or an invalid number. */
+  failed: Scalars['Int']['output'];
+  /** Reached, and asked not to be called again (their number joined the do-not-call list). */
+  optedOut: Scalars['Int']['output'];
+  /** Not tried yet. */
+  pending: Scalars['Int']['output'];
+  /** Reached: answered (or voicemail on the last attempt), and did not opt out. */
+  reached: Scalars['Int']['output'];
+  /** Tried, waiting for the next attempt (busy, no answer, voicemail, carrier error, call back later). */
+  retrying: Scalars['Int']['output'];
+  /** On the do-not-call list: never called. */
+  suppressed: Scalars['Int']['output'];
+  /** All recipients. */
+  total: Scalars['Int']['output'];
+};
+
 /** One person a campaign calls, with its attempts and outcome. */
 export type CampaignRecipient = {
   __typename?: 'CampaignRecipient';
+  /** The structured answers of its latest call, once analyzed. */
+  answers?: Maybe<Scalars['JSONObject']['output']>;
   /** Calls made so far. */
   attempts: Scalars['Int']['output'];
   /** The id (a UUID). */
@@ -849,6 +923,8 @@ export type CampaignRecipient = {
   lastDisposition?: Maybe<Scalars['String']['output']>;
   /** When it is tried next (pending only). */
   nextAttemptAt?: Maybe<Scalars['String']['output']>;
+  /** Whether the callee asked, on its latest call, not to be called again. */
+  optedOut: Scalars['Boolean']['output'];
   /** pending, calling, completed, failed, suppressed or canceled */
   status: Scalars['String']['output'];
   /** Its zone when it has exactly one (given or derived). */
@@ -1006,6 +1082,23 @@ export type CreateCampaignInput = {
   webhookUrl?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The webhook attempts made on one UTC day. */
+export type DeliveryDayStats = {
+  __typename?: 'DeliveryDayStats';
+  /** Attempts made. */
+  attempts: Scalars['Int']['output'];
+  /** Mean attempt duration, in milliseconds. */
+  averageLatencyMs?: Maybe<Scalars['Int']['output']>;
+  /** The UTC day, YYYY-MM-DD. */
+  day: Scalars['String']['output'];
+  /** 95th percentile of attempt durations, in milliseconds. */
+  latencyP95Ms?: Maybe<Scalars['Int']['output']>;
+  /** Attempts answered with a 2xx status. */
+  succeeded: Scalars['Int']['output'];
+  /** succeeded / attempts (null without attempts). */
+  successRate?: Maybe<Scalars['Float']['output']>;
+};
+
 /** Where a webhook delivery stands. */
 export type DeliveryState =
   /** A receiver answered 2xx. */
@@ -1022,6 +1115,15 @@ export type EmailVerification = {
   __typename?: 'EmailVerification';
   /** Always true. */
   emailVerified: Scalars['Boolean']['output'];
+};
+
+/** What is wrong with one field of an input. */
+export type InputFieldError = {
+  __typename?: 'InputFieldError';
+  /** The field, dotted (recipients.3.to). */
+  field: Scalars['String']['output'];
+  /** What is wrong with it. */
+  message: Scalars['String']['output'];
 };
 
 /** The signed-in user, with their organization. */
@@ -1057,6 +1159,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Chooses a password with the token of an invitation mail; accepting verifies the address. */
   acceptInvitation: AuthPayload;
+  /** Owner or member. Adds up to 10,000 recipients to a campaign that has not ended, like POST /v1/campaigns/{id}/recipients. */
+  addCampaignRecipients: Campaign;
   /** Owner only. Without a password the member is invited by mail; with one they exist at once, unverified. */
   addMember: User;
   /** Adds numbers to the do-not-call list. */
@@ -1081,6 +1185,8 @@ export type Mutation = {
   deactivateMember: User;
   /** Owner only. Enables the default endpoint again after it was disabled for failing; replay what it missed. */
   enableWebhook: WebhookSettings;
+  /** Adds the numbers of an imported file to the do-not-call list (source import). */
+  importSuppressions: SuppressionsAdded;
   /** Signs in with e-mail and password. */
   login: AuthPayload;
   /** Ends every token of the current user, this one included. Always true. */
@@ -1128,6 +1234,14 @@ export type Mutation = {
 export type MutationAcceptInvitationArgs = {
   password: Scalars['String']['input'];
   token: Scalars['String']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationAddCampaignRecipientsArgs = {
+  id: Scalars['ID']['input'];
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  recipients: Array<CampaignRecipientInput>;
 };
 
 
@@ -1197,6 +1311,12 @@ export type MutationCreateCampaignArgs = {
 /** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
 export type MutationDeactivateMemberArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationImportSuppressionsArgs = {
+  numbers: Array<Scalars['String']['input']>;
 };
 
 
@@ -1334,6 +1454,15 @@ export type Organization = {
   webhookUrl?: Maybe<Scalars['URL']['output']>;
 };
 
+/** Calls that ended with one outcome. */
+export type OutcomeCount = {
+  __typename?: 'OutcomeCount';
+  /** How many calls. */
+  count: Scalars['Int']['output'];
+  /** The disposition (human, busy, no_answer...), or the status when the call ended without one. */
+  outcome: Scalars['String']['output'];
+};
+
 /** Where a page ends and whether another follows. */
 export type PageInfo = {
   __typename?: 'PageInfo';
@@ -1379,6 +1508,18 @@ export type PlaceCallInput = {
   webhookUrl?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Recipients to check against the window, zone and start a campaign would have. */
+export type PreviewRecipientsInput = {
+  /** The calling window; null means any time. */
+  callingWindow?: InputMaybe<CallingWindowInput>;
+  /** Up to 10,000 rows. */
+  recipients: Array<CampaignRecipientInput>;
+  /** RFC 3339; default now. */
+  startAt?: InputMaybe<Scalars['String']['input']>;
+  /** The campaign zone (default UTC). */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
 export type Query = {
   __typename?: 'Query';
@@ -1398,6 +1539,8 @@ export type Query = {
   adminWebhookDeliveries: AdminWebhookDeliveryConnection;
   /** The organization's agent settings (the same as GET /dashboard/agent). */
   agentSettings: AgentSettings;
+  /** Calls per day by outcome, answer rate, duration, turn latency, and webhook delivery success and latency, per UTC day (at most 366 days). */
+  analytics: Analytics;
   /** The organization's API keys, newest first. */
   apiKeys: Array<ApiKey>;
   /** One call of the organization. */
@@ -1406,6 +1549,8 @@ export type Query = {
   calls: CallConnection;
   /** One campaign with its counts. */
   campaign: Campaign;
+  /** How a campaign's recipients answered each of its questions (their latest call's answers). */
+  campaignAnswers: Array<QuestionAnswers>;
   /** A campaign's recipients, newest first. */
   campaignRecipients: CampaignRecipientPage;
   /** The organization's campaigns, newest first. */
@@ -1422,6 +1567,8 @@ export type Query = {
   nodes: Array<Maybe<Node>>;
   /** The signed-in user's organization. */
   organization: Organization;
+  /** Checks recipients (e.g. the rows of a file) against a calling window without creating anything: errors, time zones, first call times, suppressed numbers and repeats. */
+  previewCampaignRecipients: RecipientsPreview;
   /** The do-not-call list, newest first. */
   suppressions: SuppressionPage;
   /** The organization's webhook settings. */
@@ -1488,6 +1635,14 @@ export type QueryAdminWebhookDeliveriesArgs = {
 
 
 /** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryAnalyticsArgs = {
+  campaignId?: InputMaybe<Scalars['ID']['input']>;
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
 export type QueryCallArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1503,6 +1658,12 @@ export type QueryCallsArgs = {
 
 /** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
 export type QueryCampaignArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryCampaignAnswersArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -1543,9 +1704,16 @@ export type QueryNodesArgs = {
 
 
 /** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
+export type QueryPreviewCampaignRecipientsArgs = {
+  input: PreviewRecipientsInput;
+};
+
+
+/** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
 export type QuerySuppressionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -1577,6 +1745,25 @@ export type Question = {
   type: QuestionType;
 };
 
+/** The distribution of one question's answers over a campaign's recipients. */
+export type QuestionAnswers = {
+  __typename?: 'QuestionAnswers';
+  /** Recipients whose latest call recorded an answer. */
+  answered: Scalars['Int']['output'];
+  /** The question key. */
+  key: Scalars['String']['output'];
+  /** The options of an enum question. */
+  options?: Maybe<Array<Scalars['String']['output']>>;
+  /** The question as asked. */
+  question: Scalars['String']['output'];
+  /** Whether there were more distinct answers than listed. */
+  truncated: Scalars['Boolean']['output'];
+  /** string, number, boolean or enum */
+  type: Scalars['String']['output'];
+  /** Distinct answers, most frequent first (at most 200). */
+  values: Array<AnswerCount>;
+};
+
 /** A question for the call to ask. */
 export type QuestionInput = {
   /** Identifier of the answer in structuredAnswers: letters, digits and _, up to 64 characters, unique in the call. */
@@ -1599,6 +1786,44 @@ export type QuestionType =
   | 'NUMBER'
   /** Free text. */
   | 'STRING';
+
+/** One row of a recipient list, checked without creating anything. */
+export type RecipientPreview = {
+  __typename?: 'RecipientPreview';
+  /** The same number as an earlier row (each row is called). */
+  duplicate: Scalars['Boolean']['output'];
+  /** Why the row would be refused (empty when it is valid). */
+  errors: Array<InputFieldError>;
+  /** When it would first be called (null: invalid or suppressed). */
+  firstCallAt?: Maybe<Scalars['String']['output']>;
+  /** Its position in the list, from 0. */
+  index: Scalars['Int']['output'];
+  /** On the do-not-call list: it would never be called. */
+  suppressed: Scalars['Boolean']['output'];
+  /** given, number or campaign */
+  timeZoneSource?: Maybe<Scalars['String']['output']>;
+  /** The zones its calling window would be evaluated in (all must be open). */
+  timeZones: Array<Scalars['String']['output']>;
+  /** The number in canonical E.164 form; null when the row is invalid. */
+  to?: Maybe<Scalars['String']['output']>;
+};
+
+/** A recipient list checked before a campaign is created from it. */
+export type RecipientsPreview = {
+  __typename?: 'RecipientsPreview';
+  /** Valid rows repeating an earlier number. */
+  duplicates: Scalars['Int']['output'];
+  /** Rows with errors (a create with any of them is refused as a whole). */
+  invalid: Scalars['Int']['output'];
+  /** Every row, in order. */
+  rows: Array<RecipientPreview>;
+  /** Valid rows whose number is on the do-not-call list. */
+  suppressed: Scalars['Int']['output'];
+  /** Rows checked. */
+  total: Scalars['Int']['output'];
+  /** Rows a create would accept. */
+  valid: Scalars['Int']['output'];
+};
 
 /** A replay of undelivered events, accepted to run in the background. */
 export type ReplayAccepted = {
@@ -1675,6 +1900,8 @@ export type Subscription = {
   __typename?: 'Subscription';
   /** Every change of one call (status changes, ended, analyzed), or of all the organization's calls when id is omitted. */
   callUpdated: Call;
+  /** A campaign's status and progress whenever they move (a call of it changes, recipients are added or suppressed, it starts, pauses, resumes, completes or is canceled), or any of the organization's campaigns when id is omitted. Changes heard together arrive as one event with the campaign as it is then. */
+  campaignUpdated: Campaign;
   /** Each webhook attempt's outcome, for one call's deliveries or for all of the organization's. */
   webhookDeliveryUpdated: WebhookDelivery;
 };
@@ -1682,6 +1909,12 @@ export type Subscription = {
 
 /** Live updates over WebSocket (graphql-transport-ws on /graphql), authenticated in connection_init. */
 export type SubscriptionCallUpdatedArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+/** Live updates over WebSocket (graphql-transport-ws on /graphql), authenticated in connection_init. */
+export type SubscriptionCampaignUpdatedArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
 };
 
@@ -1698,7 +1931,7 @@ export type Suppression = {
   createdAt: Scalars['String']['output'];
   /** The suppressed number, E.164. */
   number: Scalars['String']['output'];
-  /** api, dashboard or opt_out */
+  /** api, dashboard (added by hand), opt_out (asked during a call) or import (a file imported) */
   source: Scalars['String']['output'];
 };
 
@@ -1955,6 +2188,13 @@ export type CallUpdatedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
 export type CallUpdatedSubscription = { __typename?: 'Subscription', callUpdated: { __typename?: 'Call', id: string, status: CallStatus } };
 
+export type CampaignUpdatedLiveSubscriptionVariables = Exact<{
+  id?: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type CampaignUpdatedLiveSubscription = { __typename?: 'Subscription', campaignUpdated: { __typename?: 'Campaign', id: string, status: string } };
+
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2010,6 +2250,34 @@ export type AdminAuditLogQueryVariables = Exact<{
 
 
 export type AdminAuditLogQuery = { __typename?: 'Query', adminAuditLog: { __typename?: 'AuditEntryConnection', nodes: Array<{ __typename?: 'AuditEntry', id: string, action: AuditAction, actorEmail: string, targetType: AuditTargetType, targetId: string, createdAt: string, ip?: string | null }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } };
+
+export type AgentSettingsFieldsFragment = { __typename?: 'AgentSettings', callerName?: string | null, language: string, voice?: string | null, instructions?: string | null, supportedLanguages: Array<string>, updatedAt?: string | null, llm: { __typename?: 'AgentLlm', enabled?: boolean | null, active: boolean, source?: string | null, url?: string | null, model?: string | null, apiKeySet: boolean } };
+
+export type AgentSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AgentSettingsQuery = { __typename?: 'Query', agentSettings: { __typename?: 'AgentSettings', callerName?: string | null, language: string, voice?: string | null, instructions?: string | null, supportedLanguages: Array<string>, updatedAt?: string | null, llm: { __typename?: 'AgentLlm', enabled?: boolean | null, active: boolean, source?: string | null, url?: string | null, model?: string | null, apiKeySet: boolean } } };
+
+export type UpdateAgentSettingsMutationVariables = Exact<{
+  input: AgentSettingsInput;
+}>;
+
+
+export type UpdateAgentSettingsMutation = { __typename?: 'Mutation', updateAgentSettings: { __typename?: 'AgentSettings', callerName?: string | null, language: string, voice?: string | null, instructions?: string | null, supportedLanguages: Array<string>, updatedAt?: string | null, llm: { __typename?: 'AgentLlm', enabled?: boolean | null, active: boolean, source?: string | null, url?: string | null, model?: string | null, apiKeySet: boolean } } };
+
+export type AnalyticsViewQueryVariables = Exact<{
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+  campaignId?: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type AnalyticsViewQuery = { __typename?: 'Query', analytics: { __typename?: 'Analytics', calls: Array<{ __typename?: 'CallDayStats', day: string, calls: number, answered: number, answerRate?: number | null, averageDurationSeconds?: number | null, latencyP50Ms?: number | null, latencyP95Ms?: number | null, latencyCalls: number, outcomes: Array<{ __typename?: 'OutcomeCount', outcome: string, count: number }> }>, deliveries: Array<{ __typename?: 'DeliveryDayStats', day: string, attempts: number, succeeded: number, successRate?: number | null, averageLatencyMs?: number | null, latencyP95Ms?: number | null }> } };
+
+export type CampaignChoicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CampaignChoicesQuery = { __typename?: 'Query', campaigns: { __typename?: 'CampaignConnection', nodes: Array<{ __typename?: 'Campaign', id: string, name: string }> } };
 
 export type LoginMutationVariables = Exact<{
   email: Scalars['String']['input'];
@@ -2077,6 +2345,81 @@ export type CancelCallMutationVariables = Exact<{
 
 
 export type CancelCallMutation = { __typename?: 'Mutation', cancelCall: { __typename?: 'Call', id: string, status: CallStatus } };
+
+export type RecipientsPreviewQueryVariables = Exact<{
+  input: PreviewRecipientsInput;
+}>;
+
+
+export type RecipientsPreviewQuery = { __typename?: 'Query', previewCampaignRecipients: { __typename?: 'RecipientsPreview', total: number, valid: number, invalid: number, suppressed: number, duplicates: number, rows: Array<{ __typename?: 'RecipientPreview', index: number, to?: string | null, timeZones: Array<string>, timeZoneSource?: string | null, firstCallAt?: string | null, suppressed: boolean, duplicate: boolean, errors: Array<{ __typename?: 'InputFieldError', field: string, message: string }> }> } };
+
+export type CreateCampaignFromFileMutationVariables = Exact<{
+  input: CreateCampaignInput;
+}>;
+
+
+export type CreateCampaignFromFileMutation = { __typename?: 'Mutation', createCampaign: { __typename?: 'Campaign', id: string } };
+
+export type AppendCampaignRecipientsMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  recipients: Array<CampaignRecipientInput> | CampaignRecipientInput;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type AppendCampaignRecipientsMutation = { __typename?: 'Mutation', addCampaignRecipients: { __typename?: 'Campaign', id: string } };
+
+export type CampaignsListQueryVariables = Exact<{
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type CampaignsListQuery = { __typename?: 'Query', campaigns: { __typename?: 'CampaignConnection', nodes: Array<{ __typename?: 'Campaign', id: string, name: string, status: string, createdAt: string, progress: { __typename?: 'CampaignProgress', total: number, reached: number, optedOut: number, pending: number, retrying: number, calling: number, failed: number, suppressed: number, canceled: number } }>, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null } } };
+
+export type CampaignDetailQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type CampaignDetailQuery = { __typename?: 'Query', campaign: { __typename?: 'Campaign', id: string, name: string, status: string, task?: string | null, questions: unknown, startAt: string, endAt?: string | null, timeZone: string, maxConcurrentCalls: number, maxCallsPerSecond: number, retry: Record<string, unknown>, createdAt: string, startedAt?: string | null, completedAt?: string | null, callingWindow?: { __typename?: 'CallingWindow', days: Array<string>, start: string, end: string } | null, progress: { __typename?: 'CampaignProgress', total: number, reached: number, optedOut: number, pending: number, retrying: number, calling: number, failed: number, suppressed: number, canceled: number } } };
+
+export type CampaignRecipientsPageQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type CampaignRecipientsPageQuery = { __typename?: 'Query', campaignRecipients: { __typename?: 'CampaignRecipientPage', endCursor?: string | null, hasNextPage: boolean, nodes: Array<{ __typename?: 'CampaignRecipient', id: string, to: string, timeZone?: string | null, timeZones: Array<string>, status: string, attempts: number, lastCallId?: string | null, lastDisposition?: string | null, nextAttemptAt?: string | null, answers?: Record<string, unknown> | null, optedOut: boolean }> } };
+
+export type CampaignAnswersViewQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type CampaignAnswersViewQuery = { __typename?: 'Query', campaignAnswers: Array<{ __typename?: 'QuestionAnswers', key: string, question: string, type: string, options?: Array<string> | null, answered: number, truncated: boolean, values: Array<{ __typename?: 'AnswerCount', value: unknown, count: number }> }> };
+
+export type PauseCampaignNowMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type PauseCampaignNowMutation = { __typename?: 'Mutation', pauseCampaign: { __typename?: 'Campaign', id: string, status: string } };
+
+export type ResumeCampaignNowMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type ResumeCampaignNowMutation = { __typename?: 'Mutation', resumeCampaign: { __typename?: 'Campaign', id: string, status: string } };
+
+export type CancelCampaignNowMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type CancelCampaignNowMutation = { __typename?: 'Mutation', cancelCampaign: { __typename?: 'Campaign', id: string, status: string } };
 
 export type CarrierFieldsFragment = { __typename?: 'CarrierConnection', type: Carrier, source: CarrierConnectionSource, host?: string | null, port?: number | null, transport?: string | null, username?: string | null, accountSid?: string | null, numbers: Array<string>, passwordSet?: boolean | null, authTokenSet?: boolean | null, updatedAt?: string | null };
 
@@ -2191,6 +2534,36 @@ export type DeactivateMemberMutationVariables = Exact<{
 
 export type DeactivateMemberMutation = { __typename?: 'Mutation', deactivateMember: { __typename?: 'User', id: string, active: boolean } };
 
+export type SuppressionListQueryVariables = Exact<{
+  search?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type SuppressionListQuery = { __typename?: 'Query', suppressions: { __typename?: 'SuppressionPage', endCursor?: string | null, hasNextPage: boolean, nodes: Array<{ __typename?: 'Suppression', number: string, source: string, createdAt: string }> } };
+
+export type AddDoNotCallMutationVariables = Exact<{
+  numbers: Array<Scalars['String']['input']> | Scalars['String']['input'];
+}>;
+
+
+export type AddDoNotCallMutation = { __typename?: 'Mutation', addSuppressions: { __typename?: 'SuppressionsAdded', added: number, numbers: number } };
+
+export type ImportDoNotCallMutationVariables = Exact<{
+  numbers: Array<Scalars['String']['input']> | Scalars['String']['input'];
+}>;
+
+
+export type ImportDoNotCallMutation = { __typename?: 'Mutation', importSuppressions: { __typename?: 'SuppressionsAdded', added: number, numbers: number } };
+
+export type RemoveDoNotCallMutationVariables = Exact<{
+  number: Scalars['String']['input'];
+}>;
+
+
+export type RemoveDoNotCallMutation = { __typename?: 'Mutation', removeSuppression: boolean };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -2209,6 +2582,24 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const AgentSettingsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment AgentSettingsFields on AgentSettings {
+  callerName
+  language
+  voice
+  instructions
+  llm {
+    enabled
+    active
+    source
+    url
+    model
+    apiKeySet
+  }
+  supportedLanguages
+  updatedAt
+}
+    `, {"fragmentName":"AgentSettingsFields"}) as unknown as TypedDocumentString<AgentSettingsFieldsFragment, unknown>;
 export const CarrierFieldsFragmentDoc = new TypedDocumentString(`
     fragment CarrierFields on CarrierConnection {
   type
@@ -2237,6 +2628,14 @@ export const CallUpdatedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CallUpdatedSubscription, CallUpdatedSubscriptionVariables>;
+export const CampaignUpdatedLiveDocument = new TypedDocumentString(`
+    subscription CampaignUpdatedLive($id: ID) {
+  campaignUpdated(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<CampaignUpdatedLiveSubscription, CampaignUpdatedLiveSubscriptionVariables>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -2371,6 +2770,88 @@ export const AdminAuditLogDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
+export const AgentSettingsDocument = new TypedDocumentString(`
+    query AgentSettings {
+  agentSettings {
+    ...AgentSettingsFields
+  }
+}
+    fragment AgentSettingsFields on AgentSettings {
+  callerName
+  language
+  voice
+  instructions
+  llm {
+    enabled
+    active
+    source
+    url
+    model
+    apiKeySet
+  }
+  supportedLanguages
+  updatedAt
+}`) as unknown as TypedDocumentString<AgentSettingsQuery, AgentSettingsQueryVariables>;
+export const UpdateAgentSettingsDocument = new TypedDocumentString(`
+    mutation UpdateAgentSettings($input: AgentSettingsInput!) {
+  updateAgentSettings(input: $input) {
+    ...AgentSettingsFields
+  }
+}
+    fragment AgentSettingsFields on AgentSettings {
+  callerName
+  language
+  voice
+  instructions
+  llm {
+    enabled
+    active
+    source
+    url
+    model
+    apiKeySet
+  }
+  supportedLanguages
+  updatedAt
+}`) as unknown as TypedDocumentString<UpdateAgentSettingsMutation, UpdateAgentSettingsMutationVariables>;
+export const AnalyticsViewDocument = new TypedDocumentString(`
+    query AnalyticsView($from: String!, $to: String!, $campaignId: ID) {
+  analytics(from: $from, to: $to, campaignId: $campaignId) {
+    calls {
+      day
+      calls
+      outcomes {
+        outcome
+        count
+      }
+      answered
+      answerRate
+      averageDurationSeconds
+      latencyP50Ms
+      latencyP95Ms
+      latencyCalls
+    }
+    deliveries {
+      day
+      attempts
+      succeeded
+      successRate
+      averageLatencyMs
+      latencyP95Ms
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AnalyticsViewQuery, AnalyticsViewQueryVariables>;
+export const CampaignChoicesDocument = new TypedDocumentString(`
+    query CampaignChoices {
+  campaigns(first: 100) {
+    nodes {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CampaignChoicesQuery, CampaignChoicesQueryVariables>;
 export const LoginDocument = new TypedDocumentString(`
     mutation Login($email: String!, $password: String!) {
   login(email: $email, password: $password) {
@@ -2495,6 +2976,172 @@ export const CancelCallDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CancelCallMutation, CancelCallMutationVariables>;
+export const RecipientsPreviewDocument = new TypedDocumentString(`
+    query RecipientsPreview($input: PreviewRecipientsInput!) {
+  previewCampaignRecipients(input: $input) {
+    total
+    valid
+    invalid
+    suppressed
+    duplicates
+    rows {
+      index
+      to
+      errors {
+        field
+        message
+      }
+      timeZones
+      timeZoneSource
+      firstCallAt
+      suppressed
+      duplicate
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RecipientsPreviewQuery, RecipientsPreviewQueryVariables>;
+export const CreateCampaignFromFileDocument = new TypedDocumentString(`
+    mutation CreateCampaignFromFile($input: CreateCampaignInput!) {
+  createCampaign(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CreateCampaignFromFileMutation, CreateCampaignFromFileMutationVariables>;
+export const AppendCampaignRecipientsDocument = new TypedDocumentString(`
+    mutation AppendCampaignRecipients($id: ID!, $recipients: [CampaignRecipientInput!]!, $idempotencyKey: String) {
+  addCampaignRecipients(
+    id: $id
+    recipients: $recipients
+    idempotencyKey: $idempotencyKey
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AppendCampaignRecipientsMutation, AppendCampaignRecipientsMutationVariables>;
+export const CampaignsListDocument = new TypedDocumentString(`
+    query CampaignsList($after: String) {
+  campaigns(first: 20, after: $after) {
+    nodes {
+      id
+      name
+      status
+      createdAt
+      progress {
+        total
+        reached
+        optedOut
+        pending
+        retrying
+        calling
+        failed
+        suppressed
+        canceled
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CampaignsListQuery, CampaignsListQueryVariables>;
+export const CampaignDetailDocument = new TypedDocumentString(`
+    query CampaignDetail($id: ID!) {
+  campaign(id: $id) {
+    id
+    name
+    status
+    task
+    questions
+    startAt
+    endAt
+    timeZone
+    callingWindow {
+      days
+      start
+      end
+    }
+    maxConcurrentCalls
+    maxCallsPerSecond
+    retry
+    createdAt
+    startedAt
+    completedAt
+    progress {
+      total
+      reached
+      optedOut
+      pending
+      retrying
+      calling
+      failed
+      suppressed
+      canceled
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CampaignDetailQuery, CampaignDetailQueryVariables>;
+export const CampaignRecipientsPageDocument = new TypedDocumentString(`
+    query CampaignRecipientsPage($id: ID!, $first: Int, $after: String, $status: String) {
+  campaignRecipients(id: $id, first: $first, after: $after, status: $status) {
+    nodes {
+      id
+      to
+      timeZone
+      timeZones
+      status
+      attempts
+      lastCallId
+      lastDisposition
+      nextAttemptAt
+      answers
+      optedOut
+    }
+    endCursor
+    hasNextPage
+  }
+}
+    `) as unknown as TypedDocumentString<CampaignRecipientsPageQuery, CampaignRecipientsPageQueryVariables>;
+export const CampaignAnswersViewDocument = new TypedDocumentString(`
+    query CampaignAnswersView($id: ID!) {
+  campaignAnswers(id: $id) {
+    key
+    question
+    type
+    options
+    answered
+    truncated
+    values {
+      value
+      count
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CampaignAnswersViewQuery, CampaignAnswersViewQueryVariables>;
+export const PauseCampaignNowDocument = new TypedDocumentString(`
+    mutation PauseCampaignNow($id: ID!) {
+  pauseCampaign(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<PauseCampaignNowMutation, PauseCampaignNowMutationVariables>;
+export const ResumeCampaignNowDocument = new TypedDocumentString(`
+    mutation ResumeCampaignNow($id: ID!) {
+  resumeCampaign(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ResumeCampaignNowMutation, ResumeCampaignNowMutationVariables>;
+export const CancelCampaignNowDocument = new TypedDocumentString(`
+    mutation CancelCampaignNow($id: ID!) {
+  cancelCampaign(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<CancelCampaignNowMutation, CancelCampaignNowMutationVariables>;
 export const CarrierDocument = new TypedDocumentString(`
     query Carrier {
   carrier {
@@ -2714,3 +3361,37 @@ export const DeactivateMemberDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DeactivateMemberMutation, DeactivateMemberMutationVariables>;
+export const SuppressionListDocument = new TypedDocumentString(`
+    query SuppressionList($search: String, $after: String, $first: Int) {
+  suppressions(search: $search, after: $after, first: $first) {
+    nodes {
+      number
+      source
+      createdAt
+    }
+    endCursor
+    hasNextPage
+  }
+}
+    `) as unknown as TypedDocumentString<SuppressionListQuery, SuppressionListQueryVariables>;
+export const AddDoNotCallDocument = new TypedDocumentString(`
+    mutation AddDoNotCall($numbers: [String!]!) {
+  addSuppressions(numbers: $numbers) {
+    added
+    numbers
+  }
+}
+    `) as unknown as TypedDocumentString<AddDoNotCallMutation, AddDoNotCallMutationVariables>;
+export const ImportDoNotCallDocument = new TypedDocumentString(`
+    mutation ImportDoNotCall($numbers: [String!]!) {
+  importSuppressions(numbers: $numbers) {
+    added
+    numbers
+  }
+}
+    `) as unknown as TypedDocumentString<ImportDoNotCallMutation, ImportDoNotCallMutationVariables>;
+export const RemoveDoNotCallDocument = new TypedDocumentString(`
+    mutation RemoveDoNotCall($number: String!) {
+  removeSuppression(number: $number)
+}
+    `) as unknown as TypedDocumentString<RemoveDoNotCallMutation, RemoveDoNotCallMutationVariables>;

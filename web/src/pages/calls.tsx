@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { execute } from '../api/client';
 import { livePolling, useLiveCalls } from '../api/live';
@@ -8,6 +8,37 @@ import { lower, words } from '../api/words';
 import { Empty, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
 import type { CallQuery, CallStatus } from '../gql/graphql';
+
+// The waveform (fetching and decoding the WAV, drawing on a canvas) is a chunk of its own.
+const Waveform = lazy(() => import('../components/waveform').then((m) => ({ default: m.Waveform })));
+
+/** Where the player is, in ms, while it plays (each animation frame) or after a seek. */
+function usePlayPosition(audio: RefObject<HTMLAudioElement | null>, ready: boolean): number {
+  const [ms, setMs] = useState(0);
+  useEffect(() => {
+    const a = audio.current;
+    if (!a) return;
+    let frame = 0;
+    const tick = () => {
+      setMs(a.currentTime * 1000);
+      if (!a.paused) frame = requestAnimationFrame(tick);
+    };
+    const start = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(tick);
+    };
+    a.addEventListener('play', start);
+    a.addEventListener('seeked', tick);
+    a.addEventListener('pause', tick);
+    return () => {
+      cancelAnimationFrame(frame);
+      a.removeEventListener('play', start);
+      a.removeEventListener('seeked', tick);
+      a.removeEventListener('pause', tick);
+    };
+  }, [audio, ready]);
+  return ms;
+}
 
 const CallsDocument = graphql(`
   query Calls($status: CallStatus, $after: String) {
@@ -206,7 +237,7 @@ function seek(audio: HTMLAudioElement | null, ms: number): void {
 }
 
 /** The conversation turn by turn under the player: a turn's button plays the recording from where it starts. */
-function Turns({ turns, audio, canSeek }: { turns: Turn[]; audio: RefObject<HTMLAudioElement | null>; canSeek: boolean }) {
+function Turns({ turns, audio, canSeek, playing }: { turns: Turn[]; audio: RefObject<HTMLAudioElement | null>; canSeek: boolean; playing: number }) {
   return (
     <ol className="turns" data-testid="turns" aria-label="Turns of the conversation">
       {turns.map((t, i) => {
@@ -226,9 +257,9 @@ function Turns({ turns, audio, canSeek }: { turns: Turn[]; audio: RefObject<HTML
           </>
         );
         return (
-          <li key={i} className={`turn turn-${t.speaker.toLowerCase()}`} data-testid="turn" data-speaker={t.speaker.toLowerCase()}>
+          <li key={i} className={`turn turn-${t.speaker.toLowerCase()}${i === playing ? ' turn-playing' : ''}`} data-testid="turn" data-speaker={t.speaker.toLowerCase()} data-playing={i === playing ? 'true' : undefined}>
             {canSeek ? (
-              <button type="button" className="turn-seek" onClick={() => seek(audio.current, t.startMs)}>
+              <button type="button" className="turn-seek" onClick={() => seek(audio.current, t.startMs)} aria-current={i === playing ? 'true' : undefined}>
                 <span className="sr-only">Play from </span>
                 {body}
               </button>
@@ -258,6 +289,9 @@ export function CallDetailPage() {
   const cancel = useMutation({ mutationFn: () => execute(CancelCallDocument, { id }), onSuccess: () => void call.refetch() });
   const c = call.data?.call;
   const player = useRef<HTMLAudioElement>(null);
+  const position = usePlayPosition(player, !!c?.recordingUrl);
+  const turns = c?.turns ?? [];
+  const playing = position > 0 ? turns.findIndex((t) => position >= t.startMs && position < t.endMs) : -1;
   return (
     <Page title={c ? `Call to ${c.to}` : 'Call'}>
       <p>
@@ -347,16 +381,21 @@ export function CallDetailPage() {
           <div className="card wide">
             <h2>Recording</h2>
             {c.recordingUrl ? (
-              <audio controls preload="none" src={c.recordingUrl} data-testid="recording" ref={player}>
-                <a href={c.recordingUrl}>Download the recording</a>
-              </audio>
+              <>
+                <Suspense fallback={<Loading what="Loading the waveform" />}>
+                  <Waveform url={c.recordingUrl} turns={turns} audio={player} positionMs={position} />
+                </Suspense>
+                <audio controls preload="none" src={c.recordingUrl} data-testid="recording" ref={player}>
+                  <a href={c.recordingUrl}>Download the recording</a>
+                </audio>
+              </>
             ) : (
               <p className="muted">{OPEN.has(lower(c.status)) ? 'Available after the call.' : 'No recording.'}</p>
             )}
             {c.turns && c.turns.length > 0 && (
               <>
                 <h3>Turns</h3>
-                <Turns turns={c.turns} audio={player} canSeek={!!c.recordingUrl} />
+                <Turns turns={c.turns} audio={player} canSeek={!!c.recordingUrl} playing={playing} />
               </>
             )}
           </div>
