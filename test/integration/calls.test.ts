@@ -63,6 +63,7 @@ describe('POST /v1/calls/outbound', () => {
       llm: null,
       instructions: null,
       agent_log: null,
+      amd: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/),
       started_at: null,
       ended_at: null,
