@@ -31,6 +31,8 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 # The dashboard's static files, served at /app.
 COPY --from=build --chown=node:node /app/web/dist ./web/dist
+# flite: the default voice (TTS_ENGINE=flite; without it the service speaks with eSpeak NG).
+RUN apt-get update && apt-get install -y --no-install-recommends flite && rm -rf /var/lib/apt/lists/*
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 8000

@@ -301,6 +301,8 @@ async function main(): Promise<void> {
       RTP_PORT_MIN: String(rtpBase),
       RTP_PORT_MAX: String(rtpBase + 998),
       STT_ENGINE: 'pocketsphinx',
+      // The callee identifies prompts by eSpeak NG's audio (voice/plan.ts), as in every earlier run.
+      TTS_ENGINE: 'espeak',
       ...secrets,
       ...SERVICE_ENV,
     });

@@ -114,16 +114,27 @@ const envSchema = z.object({
   CALLER_ID: phoneNumberSchema.optional(),
   /** How long a live call's lease lasts; a worker that dies leaves its calls to fail after this. */
   SIP_CALL_LEASE: duration.default(30_000),
-  STT_ENGINE: z.enum(['pocketsphinx', 'openai', 'none']).default('pocketsphinx'),
+  STT_ENGINE: z.enum(['pocketsphinx', 'openai', 'deepgram', 'none']).default('pocketsphinx'),
   /** Silence that ends the callee's turn (open speech, or an answer not yet complete). */
   VOICE_END_SILENCE: duration.default(800),
   /** Silence that ends the turn once what was heard is a complete answer (or an intent); ≥ VOICE_END_SILENCE turns the early end off. */
   VOICE_QUICK_END_SILENCE: duration.default(300),
   /** Callee speech over a prompt that stops it; 0 turns barge-in off. */
   VOICE_BARGE_IN: duration.default(200),
-  STT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** http(s) for the OpenAI-compatible endpoint; ws(s) (or http(s), read as ws(s)) for the Deepgram live API. */
+  STT_URL: z.url({ protocol: /^(https?|wss?)$/ }).optional(),
   STT_API_KEY: z.string().optional(),
-  STT_MODEL: z.string().default('whisper-1'),
+  /** Default per engine: whisper-1 (openai), nova-3 (deepgram). */
+  STT_MODEL: z.string().min(1).optional(),
+  /** Deepgram's `endpointing`: the silence after which it marks a result `speech_final`. */
+  STT_ENDPOINTING: duration.default(300),
+  /** The default: the local voice heard best on the phone line (docs/voice.md, "Voices"); eSpeak NG when flite is not installed. */
+  TTS_ENGINE: z.enum(['espeak', 'flite', 'pico', 'festival', 'openai']).default('flite'),
+  TTS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TTS_API_KEY: z.string().optional(),
+  TTS_MODEL: z.string().min(1).default('tts-1'),
+  /** Engine-specific; default per engine (see TTS_VOICES). */
+  TTS_VOICE: z.string().min(1).max(64).optional(),
   /** Optional OpenAI-compatible chat-completions endpoint that extracts free-text answers. */
   LLM_URL: z.url({ protocol: /^https?$/ }).optional(),
   LLM_API_KEY: z.string().optional(),
@@ -242,6 +253,7 @@ export interface Config {
   sip: SipConfig;
   twilio: TwilioConfig;
   stt: SttConfig;
+  tts: TtsConfig;
   /** The conversation's waits (docs/voice.md, "The conversation"). */
   voice: { endSilenceMs: number; quickEndSilenceMs: number; bargeInMs: number };
   llm?: { url: string; apiKey?: string; model: string };
@@ -304,11 +316,35 @@ export interface TwilioConfig {
 }
 
 export interface SttConfig {
-  engine: 'pocketsphinx' | 'openai' | 'none';
+  engine: 'pocketsphinx' | 'openai' | 'deepgram' | 'none';
   url?: string;
   apiKey?: string;
   model: string;
+  /** Deepgram's end-of-speech silence (ms). */
+  endpointingMs: number;
 }
+
+export type TtsEngine = 'espeak' | 'flite' | 'pico' | 'festival' | 'openai';
+
+export interface TtsConfig {
+  engine: TtsEngine;
+  url?: string;
+  apiKey?: string;
+  model: string;
+  voice: string;
+}
+
+/**
+ * The voices TTS_VOICE may name per engine, and each engine's default. Local voices reach a
+ * command line (festival's a Scheme expression), so only names of these shapes pass.
+ */
+export const TTS_VOICES: Record<TtsEngine, { default: string; pattern: RegExp; says: string }> = {
+  espeak: { default: 'en-us', pattern: /^[a-z]{2,3}(-[a-z0-9]{2,8})*(\+[a-z0-9]{1,12})?$/, says: 'an eSpeak NG voice such as en-us, en-gb or en-us+f3' },
+  flite: { default: 'kal16', pattern: /^(slt|rms|awb|kal16|kal)$/, says: 'kal16, slt, rms, awb or kal' },
+  pico: { default: 'en-US', pattern: /^(en-US|en-GB|de-DE|es-ES|fr-FR|it-IT)$/, says: 'en-US, en-GB, de-DE, es-ES, fr-FR or it-IT' },
+  festival: { default: 'cmu_us_slt_arctic_hts', pattern: /^[a-z0-9_]{1,48}$/, says: 'a festival voice name such as cmu_us_slt_arctic_hts or kal_diphone' },
+  openai: { default: 'alloy', pattern: /^[A-Za-z0-9_.-]{1,64}$/, says: 'a voice of the endpoint such as alloy' },
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -374,6 +410,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Each call takes an even port for RTP and the odd one above it for RTCP.
   if (e.RTP_PORT_MIN + (e.RTP_PORT_MIN % 2) + 1 > e.RTP_PORT_MAX) throw new ConfigError('RTP_PORT_MIN–RTP_PORT_MAX must hold at least one even port and the odd port above it (RTP and RTCP).');
   if (e.STT_ENGINE === 'openai' && !e.STT_URL) throw new ConfigError('STT_URL must be set when STT_ENGINE=openai.');
+  if (e.STT_ENGINE === 'openai' && !/^https?:/.test(e.STT_URL!)) throw new ConfigError('STT_URL must be an http(s) URL when STT_ENGINE=openai.');
+  if (e.STT_ENGINE === 'deepgram' && !e.STT_API_KEY && !e.STT_URL) throw new ConfigError('STT_API_KEY must be set when STT_ENGINE=deepgram (or STT_URL for a server that needs no key).');
+  if (e.STT_ENDPOINTING < 10 || e.STT_ENDPOINTING > 5000) throw new ConfigError('STT_ENDPOINTING must be between 10ms and 5s.');
+  if (e.TTS_ENGINE === 'openai' && !e.TTS_URL) throw new ConfigError('TTS_URL must be set when TTS_ENGINE=openai.');
+  const ttsVoice = e.TTS_VOICE ?? TTS_VOICES[e.TTS_ENGINE].default;
+  if (!TTS_VOICES[e.TTS_ENGINE].pattern.test(ttsVoice)) throw new ConfigError(`TTS_VOICE "${ttsVoice}" is not a ${e.TTS_ENGINE} voice (${TTS_VOICES[e.TTS_ENGINE].says}).`);
 
   const config: Config = {
     nodeEnv: e.NODE_ENV,
@@ -415,7 +457,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       callLeaseMs: e.SIP_CALL_LEASE,
       dnsServers: e.SIP_DNS_SERVERS,
     },
-    stt: { engine: e.STT_ENGINE, url: e.STT_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL },
+    stt: {
+      engine: e.STT_ENGINE,
+      url: e.STT_URL ?? (e.STT_ENGINE === 'deepgram' ? 'wss://api.deepgram.com' : undefined),
+      apiKey: e.STT_API_KEY,
+      model: e.STT_MODEL ?? (e.STT_ENGINE === 'deepgram' ? 'nova-3' : 'whisper-1'),
+      endpointingMs: e.STT_ENDPOINTING,
+    },
+    tts: { engine: e.TTS_ENGINE, url: e.TTS_URL, apiKey: e.TTS_API_KEY, model: e.TTS_MODEL, voice: ttsVoice },
     voice: { endSilenceMs: e.VOICE_END_SILENCE, quickEndSilenceMs: e.VOICE_QUICK_END_SILENCE, bargeInMs: e.VOICE_BARGE_IN },
     llm: e.LLM_URL ? { url: e.LLM_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : undefined,
     simulatorSpeedup: e.SIMULATOR_SPEEDUP,

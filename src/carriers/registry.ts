@@ -4,7 +4,7 @@ import type { Notifier } from '../common/notifier';
 import type { AccountTokens, AgentPlans, CallEvents, CallRecords, CarrierAdapter, CarrierAdapters, CarrierCall, CarrierName } from '../features/calls/ports';
 import { createRecognizer } from '../voice/stt/create';
 import { DEFAULT_TIMING } from '../voice/timing';
-import { EspeakSynthesizer } from '../voice/tts/espeak';
+import { createSynthesizer } from '../voice/tts/create';
 import { LlmAnswerExtractor } from '../voice/dialog/llm-answer-extractor';
 import { SimulatorCarrier } from './simulator/simulator-carrier';
 import { SipAdapter } from './sip/sip-adapter';
@@ -47,7 +47,7 @@ export class CarrierRegistry implements CarrierAdapters {
         new SipCarrier({
           config: config.sip,
           sink: deps.events,
-          tts: new EspeakSynthesizer(),
+          tts: createSynthesizer(config.tts, deps.log.child({ component: 'tts' })),
           stt: createRecognizer(config.stt),
           log: deps.log.child({ component: 'sip' }),
           trunkFor: deps.trunkFor,

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { WaveFile } from 'wavefile';
 import { intro } from '../../src/voice/dialog/prompts';
-import { EspeakSynthesizer } from '../../src/voice/tts/espeak';
+import pino from 'pino';
+import { createSynthesizer } from '../../src/voice/tts/create';
 import { bearer, eventually, signup } from '../helpers/factories';
 import { loudFrames, startNodeCallee } from '../helpers/node-callee';
 import { describeWithTools, freeUdpPort, run, runSipp, scenarioDir, writeScenario } from '../helpers/telephony';
@@ -62,7 +63,8 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
 
   test('the callee says yes, three and Tuesday: structured answers true, 3 and "Tuesday"; transcript and recording', async () => {
     const dir = await scenarioDir();
-    const tts = new EspeakSynthesizer();
+    // The service's own voice (TTS_ENGINE's default): the callee knows how long each prompt is.
+    const tts = createSynthesizer(app.config.tts, pino({ level: 'silent' }));
     const loud = async (text: string) => loudFrames(await tts.synthesize(text));
     const answers = [await spoken(dir, 'yes', 'yes'), await spoken(dir, 'three', 'three'), await spoken(dir, 'tuesday', 'Tuesday')];
     // The callee answers each question once it has heard it to its end (the first prompt is the
@@ -107,7 +109,8 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
 
   test('barge-in: the callee cuts into a question as soon as it hears it start; the prompt stops, is marked interrupted, and the answer counts', async () => {
     const dir = await scenarioDir();
-    const tts = new EspeakSynthesizer();
+    // The service's own voice (TTS_ENGINE's default): the callee knows how long each prompt is.
+    const tts = createSynthesizer(app.config.tts, pino({ level: 'silent' }));
     const loud = async (text: string) => loudFrames(await tts.synthesize(text));
     const turns = [
       { promptLoudFrames: (await loud(intro(ORG, TASK))) + (await loud(QUESTIONS[0].question)), answer: await spoken(dir, 'yes', 'yes') },

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { WaveFile } from 'wavefile';
 import { intro } from '../../src/voice/dialog/prompts';
-import { EspeakSynthesizer } from '../../src/voice/tts/espeak';
+import pino from 'pino';
+import { createSynthesizer } from '../../src/voice/tts/create';
 import { ChatFarEnd } from '../helpers/chat-far-end';
 import { bearer, eventually, signup } from '../helpers/factories';
 import { loudFrames, startNodeCallee } from '../helpers/node-callee';
@@ -54,7 +55,8 @@ describeWithTools(['espeak-ng', 'sox'], 'a SIP conversation led by a language mo
 
   test('the model asks, the callee says yes, record_answer stores true with its evidence, end_call hangs up; the audit trail is on the call', async () => {
     const dir = await scenarioDir();
-    const tts = new EspeakSynthesizer();
+    // The service's own voice (TTS_ENGINE's default): the callee knows how long each prompt is.
+    const tts = createSynthesizer(app.config.tts, pino({ level: 'silent' }));
     const loud = async (text: string) => loudFrames(await tts.synthesize(text));
     const turns = [{ promptLoudFrames: (await loud(intro(ORG, TASK))) + (await loud(QUESTION.question)), answer: await spoken(dir, 'yes', 'yes') }];
     await tts.close();

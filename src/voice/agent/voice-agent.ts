@@ -10,6 +10,7 @@ import type { TurnOptions } from '../turns/endpointer';
 import { TurnListener, type OpenTurn, type Turn } from '../turns/turn-listener';
 import type { VoiceActivityDetector } from '../vad/voice-activity-detector';
 import type { AgentMedia, Playback } from './agent-media';
+import { preparePrompt } from './prompt-player';
 
 export interface AgentResult {
   disposition: Disposition;
@@ -180,14 +181,18 @@ export class VoiceAgent {
 
   /** Plays a prompt; with `bargeIn`, listens meanwhile and stops it when the callee talks over it. Whether it was. */
   private async say(text: string, bargeIn: ListenFor | null): Promise<boolean> {
-    const pcm = await this.deps.tts.synthesize(text);
+    // A streaming synthesizer is ready at its first audio; the rest plays as it arrives.
+    const prompt = await preparePrompt(this.deps.tts, text);
     const synthesizedMs = this.deps.media.positionMs;
-    if (this.aborted) return false;
+    if (this.aborted) {
+      prompt.cancel();
+      return false;
+    }
     // VOICE_BARGE_IN=0: prompts play to their end, as goodbyes always do.
     if (bargeIn && this.timing.bargeInMs > 0) this.open(bargeIn, true);
     else this.closeWatch();
     let interrupted = false;
-    const playback: Playback = this.deps.media.play(pcm);
+    const playback: Playback = prompt.play(this.deps.media);
     this.onBargeIn = () => {
       interrupted = true;
       playback.stop();
@@ -229,12 +234,19 @@ export class VoiceAgent {
     for await (const sentence of speech.sentences) {
       if (interrupted || this.aborted) break;
       firstSentenceMs ??= this.deps.media.positionMs;
-      const pcm = this.deps.tts.synthesize(sentence).catch(() => null);
+      // A streaming synthesizer is ready at its first audio; the next sentence is queued once this one's audio all is.
+      const ready = preparePrompt(this.deps.tts, sentence).catch(() => null);
       chain = chain.then(async () => {
-        const audio = await pcm;
-        if (!audio || interrupted || this.aborted) return;
+        const prompt = await ready;
+        if (!prompt) return;
+        if (interrupted || this.aborted) {
+          prompt.cancel();
+          return;
+        }
         synthesizedMs ??= this.deps.media.positionMs;
-        queued.push({ text: sentence, playback: this.deps.media.play(audio) });
+        const playback = prompt.play(this.deps.media);
+        queued.push({ text: sentence, playback });
+        await playback.queued;
       });
     }
     if (this.aborted) speech.cancel();

@@ -1,5 +1,6 @@
 import type { SttConfig } from '../../config';
 import { NoRecognizer, type SpeechRecognizer } from './recognizer';
+import { DeepgramRecognizer } from './deepgram';
 import { OpenAiRecognizer } from './openai';
 import { PocketsphinxRecognizer } from './pocketsphinx';
 
@@ -10,6 +11,8 @@ export function createRecognizer(c: SttConfig): SpeechRecognizer {
       return new PocketsphinxRecognizer();
     case 'openai':
       return new OpenAiRecognizer({ url: c.url!, apiKey: c.apiKey, model: c.model });
+    case 'deepgram':
+      return new DeepgramRecognizer({ url: c.url!, apiKey: c.apiKey, model: c.model, endpointingMs: c.endpointingMs });
     case 'none':
       return new NoRecognizer();
   }

@@ -14,7 +14,7 @@ export type Expectation = ({ question: CallQuestion } | { question: null }) & {
 
 /** Speech recognition behind one interface: 8 kHz 16-bit mono audio of one utterance in, text out. */
 export interface SpeechRecognizer {
-  readonly name: 'pocketsphinx' | 'openai' | 'none';
+  readonly name: 'pocketsphinx' | 'openai' | 'deepgram' | 'none';
   /** The text, or null when nothing could be recognised. */
   recognize(pcm: Int16Array, expect: Expectation): Promise<string | null>;
   /** Loads what the engine needs before the first utterance (called while a call rings). */

@@ -12,6 +12,7 @@ export interface EspeakWorkerData {
   /** file: URL of the ESM-only `espeak-ng` package's entry point. */
   espeakUrl: string;
   wasmPath: string;
+  voice: string;
 }
 export interface SynthesisRequest {
   id: number;
@@ -44,7 +45,7 @@ async function synthesize(text: string): Promise<Int16Array> {
   ready ??= load();
   const { ESpeakNg, compiled } = await ready;
   const espeak = await ESpeakNg({
-    arguments: ['-v', 'en-us', '-s', '165', '-w', 'out.wav', text],
+    arguments: ['-v', data.voice, '-s', '165', '-w', 'out.wav', text],
     print: () => undefined,
     printErr: () => undefined,
     instantiateWasm: (imports: object, done: (instance: object) => void) => {

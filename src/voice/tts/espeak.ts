@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { failPending, startVoiceWorker } from '../worker-thread';
 import type { EspeakWorkerData, SynthesisReply, SynthesisRequest } from './espeak-worker';
+import { PromptCache } from './prompt-cache';
 import type { SpeechSynthesizer } from './synthesizer';
 
 /**
@@ -13,17 +14,13 @@ export class EspeakSynthesizer implements SpeechSynthesizer {
   private worker: Worker | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (pcm: Int16Array) => void; reject: (e: Error) => void }>();
-  /** Prompts repeat across calls (greetings, goodbyes, the same questions): keep recent ones. */
-  private readonly cache = new Map<string, Promise<Int16Array>>();
+  private readonly cache = new PromptCache();
+
+  /** `voice`: an eSpeak NG voice name (TTS_VOICE), e.g. en-us, en-gb, en-us+f3. */
+  constructor(private readonly voice = 'en-us') {}
 
   synthesize(text: string): Promise<Int16Array> {
-    const cached = this.cache.get(text);
-    if (cached) return cached;
-    const result = this.run(text);
-    this.cache.set(text, result);
-    result.catch(() => this.cache.delete(text));
-    if (this.cache.size > 200) this.cache.delete(this.cache.keys().next().value!);
-    return result;
+    return this.cache.get(text, () => this.run(text));
   }
 
   async close(): Promise<void> {
@@ -44,7 +41,7 @@ export class EspeakSynthesizer implements SpeechSynthesizer {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const espeakMain = require.resolve('espeak-ng');
-    const workerData: EspeakWorkerData = { espeakUrl: pathToFileURL(espeakMain).href, wasmPath: espeakMain.replace(/espeak-ng\.js$/, 'espeak-ng.wasm') };
+    const workerData: EspeakWorkerData = { espeakUrl: pathToFileURL(espeakMain).href, wasmPath: espeakMain.replace(/espeak-ng\.js$/, 'espeak-ng.wasm'), voice: this.voice };
     const worker = startVoiceWorker(__dirname, 'espeak-worker', workerData);
     worker.on('message', (m: SynthesisReply) => {
       const p = this.pending.get(m.id);
