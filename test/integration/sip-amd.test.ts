@@ -2,7 +2,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { intro, screeningReply } from '../../src/voice/dialog/prompts';
-import { EspeakSynthesizer } from '../../src/voice/tts/espeak';
+import pino from 'pino';
+import { createSynthesizer } from '../../src/voice/tts/create';
+import type { SpeechSynthesizer } from '../../src/voice/tts/synthesizer';
 import { bearer, eventually, signup } from '../helpers/factories';
 import { loudFrames, startNodeCallee, type CalleeTurn, type NodeCallee } from '../helpers/node-callee';
 import { concat, silence, speech, tone } from '../helpers/synth-audio';
@@ -27,17 +29,18 @@ describeWithTools(['espeak-ng', 'sox'], 'machine detection on SIP calls', () => 
   let app: TestApp;
   let sipPort: number;
   let dir: string;
-  let tts: EspeakSynthesizer;
+  let tts: SpeechSynthesizer;
   const loud = async (text: string) => loudFrames(await tts.synthesize(text));
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'voicegate-amd-'));
-    tts = new EspeakSynthesizer();
     sipPort = await freeUdpPort();
     app = await startTestApp(
       { CARRIER: 'sip', SIP_TRUNK_URL: `sip:127.0.0.1:${sipPort}`, SIP_BIND_ADDRESS: '127.0.0.1', SIP_PORT: '0', RTP_PORT_MIN: '45000', RTP_PORT_MAX: '47998', STT_ENGINE: 'pocketsphinx' },
       { worker: true },
     );
+    // The service's own voice (TTS_ENGINE's default): the callee knows how long each prompt is.
+    tts = createSynthesizer(app.config.tts, pino({ level: 'silent' }));
   });
   afterAll(async () => {
     await tts?.close();
