@@ -35,6 +35,19 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
   // JSON API: no CSP needed for responses; the Sandbox landing page loads its own scripts.
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
   app.use(...requestContext(s.db.orm, s.log));
+  // The integrators' API first: the busiest prefix does not walk past every other mount (no other
+  // mount serves a path under /v1). Each route's body limit is its descriptor's (campaign bodies:
+  // 8 MiB, docs/campaigns.md).
+  app.use(
+    '/v1',
+    apiKeyAuth(s.apiKeys),
+    apiKeyRateLimit(s.rateLimits),
+    restRouter(
+      [...bind(R.calls, { calls: s.calls }), ...bind(R.campaigns, { campaigns: s.campaigns }), ...bind(R.suppressions, { suppressions: s.suppressions })],
+      { prefix: '/v1', mountAuth: 'apiKey', authenticate: {}, parseBody: jsonBodyUpTo },
+    ),
+  );
+
   const document = JSON.stringify(buildOpenApiDocument({ serverUrl: s.config.publicBaseUrl, routes: ALL_ROUTES }));
   const dashboard = dashboardAuth(s.auth);
   app.use(
@@ -99,17 +112,6 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
       { prefix: '/carriers/twilio', mountAuth: 'none', authenticate: {}, parseBody: twilioFormBody },
     ),
   );
-  // Each route's body limit is its descriptor's (campaign bodies: 8 MiB, docs/campaigns.md).
-  app.use(
-    '/v1',
-    apiKeyAuth(s.apiKeys),
-    apiKeyRateLimit(s.rateLimits),
-    restRouter(
-      [...bind(R.calls, { calls: s.calls }), ...bind(R.campaigns, { campaigns: s.campaigns }), ...bind(R.suppressions, { suppressions: s.suppressions })],
-      { prefix: '/v1', mountAuth: 'apiKey', authenticate: {}, parseBody: jsonBodyUpTo },
-    ),
-  );
-
   const graphql = await createGraphqlMiddleware(s);
   app.use('/graphql', browserCors, jsonBody, graphql.middleware);
   app.use(webAppRoutes({ publicBaseUrl: s.config.publicBaseUrl, atRoot: s.config.dashboardAtRoot }));
