@@ -68,6 +68,8 @@ export function loudFrames(pcm: Int16Array): number {
 export interface CalleeOptions {
   /** Played from the answer on, before any turn (a greeting: a person's hello, a voicemail greeting and its beep, a screening prompt). */
   opening?: Int16Array;
+  /** Ring this long (180 Ringing) before answering; 0: answer at once. */
+  ringMs?: number;
 }
 
 export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0, options: CalleeOptions = {}): Promise<NodeCallee> {
@@ -204,12 +206,20 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0, options:
       if (!address || !mediaPort) return reply(respond(req, '488 Not Acceptable Here'));
       remote = { address, port: Number(mediaPort) };
       const sdp = ['v=0', `o=callee 1 1 IN IP4 127.0.0.1`, 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', `m=audio ${rtpPort} RTP/AVP 0 101`, 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:101 telephone-event/8000', 'a=fmtp:101 0-15', 'a=sendrecv', ''].join('\r\n');
-      lastInviteResponse = respond(req, '200 OK', [`Contact: <sip:callee@127.0.0.1:${port}>`, 'Content-Type: application/sdp'], sdp);
-      lines.push('-> 200 OK');
+      const answer = () => {
+        lastInviteResponse = respond(req, '200 OK', [`Contact: <sip:callee@127.0.0.1:${port}>`, 'Content-Type: application/sdp'], sdp);
+        lines.push('-> 200 OK');
+        reply(lastInviteResponse);
+        if (options.opening) say(options.opening);
+        // A phone's media clock: one frame every 20 ms for as long as the call lasts.
+        sendTimer = setInterval(sendFrame, 20);
+      };
+      if (!options.ringMs) return answer();
+      // Rings first, as a phone does (a retransmitted INVITE meanwhile gets the 180 again).
+      lastInviteResponse = respond(req, '180 Ringing', [`Contact: <sip:callee@127.0.0.1:${port}>`]);
+      lines.push('-> 180 Ringing');
       reply(lastInviteResponse);
-      if (options.opening) say(options.opening);
-      // A phone's media clock: one frame every 20 ms for as long as the call lasts.
-      sendTimer = setInterval(sendFrame, 20);
+      setTimeout(answer, options.ringMs);
     } else if (method === 'ACK') {
       // nothing to do
     } else if (method === 'BYE') {
