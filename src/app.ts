@@ -84,6 +84,7 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
         ...bind(R.apiKeys, { apiKeys: s.apiKeys }),
         ...bind(R.webhookSettings, { webhookSettings: s.webhookSettings }),
         ...bind(R.carrierConnections, { carrierConnections: s.carrierConnections }),
+        ...bind(R.inbound, { inbound: s.inbound }),
         ...bind(R.agentSettings, { agentSettings: s.agentSettings }),
         ...bind(R.members, { members: s.members }),
         ...bind(R.deliveries, { deliveries: s.deliveries }),
@@ -102,13 +103,22 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
   app.use(
     '/carriers/twilio',
     restRouter(
-      bind(R.twilioCallbacks, {
-        publicBaseUrl: s.config.publicBaseUrl,
-        tokenFor: (orgId, account) => s.connections.twilioTokenFor(orgId, account),
-        events: s.carrierPort,
-        records: s.carrierPort,
-        conversation: new TwilioConversation(s.config.publicBaseUrl),
-      }),
+      [
+        ...bind(R.twilioCallbacks, {
+          publicBaseUrl: s.config.publicBaseUrl,
+          tokenFor: (orgId, account) => s.connections.twilioTokenFor(orgId, account),
+          events: s.carrierPort,
+          records: s.carrierPort,
+          conversation: new TwilioConversation(s.config.publicBaseUrl),
+        }),
+        ...bind(R.twilioIncoming, {
+          publicBaseUrl: s.config.publicBaseUrl,
+          inbound: s.inboundIntake,
+          events: s.carrierPort,
+          records: s.carrierPort,
+          conversation: new TwilioConversation(s.config.publicBaseUrl),
+        }),
+      ],
       { prefix: '/carriers/twilio', mountAuth: 'none', authenticate: {}, parseBody: twilioFormBody },
     ),
   );

@@ -14,6 +14,8 @@ export type {
   Call,
   CallAmd,
   CallDisposition,
+  CallDirection,
+  CallbackOf,
   CallStatus,
   Campaign,
   CampaignAppended,

@@ -6,6 +6,10 @@ type JsonBody<R> = R extends { content: { 'application/json': infer B } } ? B : 
 export type Call = JsonBody<paths['/v1/calls/{call_id}']['get']['responses'][200]>;
 export type CallStatus = Call['status'];
 export type CallDisposition = NonNullable<Call['disposition']>;
+/** `outbound` (placed through the API or a campaign) or `inbound` (someone called one of the organization's numbers). */
+export type CallDirection = Call['direction'];
+/** An inbound call from a number a campaign called: that campaign and recipient. */
+export type CallbackOf = NonNullable<Call['callback_of']>;
 /** Answering-machine detection on an answered call: `{ result: "human" | "machine" | "screened" | "unknown", ms }`. */
 export type CallAmd = NonNullable<Call['amd']>;
 export type AmdResult = CallAmd['result'];

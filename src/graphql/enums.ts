@@ -70,6 +70,16 @@ export const AmdResultEnum = defineEnum(
   },
 );
 
+export const CallDirectionEnum = defineEnum(
+  { OUTBOUND: 'outbound', INBOUND: 'inbound' } as const,
+  'CallDirection',
+  'Who placed a call.',
+  {
+    OUTBOUND: 'Placed by the organization (placeCall, POST /v1/calls/outbound, a campaign).',
+    INBOUND: "Someone called one of the organization's numbers and the inbound agent answered.",
+  },
+);
+
 export const TurnSpeakerEnum = defineEnum(
   { AGENT: 'agent', CALLEE: 'callee' } as const,
   'TurnSpeaker',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from '../features/calls/call.entity';
-import { callAmdSchema, callLatencySchema, callTurnSchema, carrierStatusSchema } from '../features/calls/calls.schemas';
+import { CALL_DIRECTIONS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from '../features/calls/call.entity';
+import { callAmdSchema, callbackOfSchema, callLatencySchema, callTurnSchema, carrierStatusSchema } from '../features/calls/calls.schemas';
 import { EVENT_TYPES } from '../features/webhooks/webhook-delivery.entity';
 import { EXAMPLE, jsonObject, nullable, timestamp, uuidString as uuid } from '../common/api-schemas';
 
@@ -17,6 +17,9 @@ const envelope = {
   status: z.enum(CALL_STATUSES),
   metadata: jsonObject.meta({ description: 'As supplied when the call was placed.' }),
   campaign_id: uuid.optional().meta({ description: 'Only for calls of a campaign (docs/campaigns.md).' }),
+  direction: z.enum(CALL_DIRECTIONS).meta({ description: '`outbound` (placed by the organization) or `inbound` (someone called one of its numbers; docs/inbound.md).' }),
+  from: nullable(z.string()).optional().meta({ description: 'Inbound calls only: the caller (E.164; null when withheld).' }),
+  callback_of: nullable(callbackOfSchema).optional().meta({ description: 'Inbound calls only: the campaign recipient the caller is, when a campaign called the number.' }),
 };
 
 export const callQueuedEventSchema = z.strictObject({ ...envelope, event: z.literal('call.queued'), status: z.literal('queued') });
@@ -64,7 +67,7 @@ export const campaignStartedEventSchema = campaignEnvelope('campaign.started', z
 export const campaignPausedEventSchema = campaignEnvelope('campaign.paused', z.literal('paused'));
 export const campaignCompletedEventSchema = campaignEnvelope('campaign.completed', z.literal('completed'));
 
-const base = { org_id: EXAMPLE.orgId, call_id: EXAMPLE.callId, timestamp: EXAMPLE.time, to: '+14155550123', metadata: { customer_id: 'c_42' } };
+const base = { org_id: EXAMPLE.orgId, call_id: EXAMPLE.callId, timestamp: EXAMPLE.time, to: '+14155550123', metadata: { customer_id: 'c_42' }, direction: 'outbound' };
 
 const campaignBase = { org_id: EXAMPLE.orgId, campaign_id: '019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10', timestamp: EXAMPLE.time };
 const exampleCounts = { total: 3, pending: 0, calling: 0, completed: 2, failed: 0, suppressed: 1, canceled: 0 };

@@ -202,6 +202,37 @@ export class TwilioFarEnd {
     await this.post(p.get('RecordingStatusCallback')!, { ...recording, RecordingUrl: recordingUrl }, token);
   }
 
+  /**
+   * A call to one of our numbers, as Twilio brings it: the number's voice webhook
+   * (/carriers/twilio/incoming) signed with the account's token, then every <Gather> action with
+   * the next of `answers`, then the number's status callback (completed) and the recording callback
+   * named by <Start><Recording>. Returns every TwiML document received; stops after the first when
+   * it is not a conversation (<Reject/>).
+   */
+  async incoming(opts: { accountSid: string; from: string; to: string; answers?: string[] }): Promise<{ callSid: string; twiml: string[] }> {
+    const token = this.accounts.get(opts.accountSid)!;
+    const callSid = sid('CA');
+    const base = { AccountSid: opts.accountSid, CallSid: callSid, From: opts.from, To: opts.to, Direction: 'inbound', ApiVersion: '2010-04-01' };
+    const docs = [await this.fetchTwiml(`${this.publicBaseUrl}/carriers/twilio/incoming`, { ...base, CallStatus: 'ringing' }, token)];
+    if (!/<Gather /.test(docs[0]!) && !/<Say>/.test(docs[0]!)) return { callSid, twiml: docs };
+    const answers = [...(opts.answers ?? [])];
+    for (let turns = 0; turns < 50; turns++) {
+      const action = /<Gather [^>]*action="([^"]+)"/.exec(docs[docs.length - 1]!)?.[1];
+      if (!action) break;
+      const said = answers.shift() ?? '';
+      docs.push(await this.fetchTwiml(decode(action), { ...base, CallStatus: 'in-progress', SpeechResult: said, Confidence: said ? '0.92' : '0' }, token));
+    }
+    const status = await this.post(`${this.publicBaseUrl}/carriers/twilio/incoming/status`, { ...base, CallStatus: 'completed', CallDuration: '17', SipResponseCode: '200' }, token);
+    if (status.status !== 200) throw new Error(`incoming status callback answered ${status.status}: ${status.text}`);
+    const recordingCallback = /<Recording [^>]*recordingStatusCallback="([^"]+)"/.exec(docs[0]!)?.[1];
+    if (recordingCallback) {
+      const RecordingSid = sid('RE');
+      const recording = { ...base, RecordingSid, RecordingStatus: 'completed', RecordingDuration: '2', RecordingChannels: '2', RecordingSource: 'StartCallRecordingTwiML' };
+      await this.post(decode(recordingCallback), { ...recording, RecordingUrl: `${this.url}/2010-04-01/Accounts/${opts.accountSid}/Recordings/${RecordingSid}` }, token);
+    }
+    return { callSid, twiml: docs };
+  }
+
   private async fetchTwiml(publicUrl: string, params: Record<string, string>, token: string): Promise<string> {
     const r = await this.post(publicUrl, params, token);
     if (r.status !== 200) throw new Error(`TwiML ${publicUrl} answered ${r.status}: ${r.text}`);

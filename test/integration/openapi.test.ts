@@ -289,6 +289,22 @@ describe('real responses validate against the document', () => {
       const forged = await app.http().post(`/carriers/twilio/calls/00000000-0000-7000-8000-000000000000/${hook}`).set('X-Twilio-Signature', 'forged').type('form').send({ CallSid: 'CA1' });
       conforms('POST', `/carriers/twilio/calls/{call_id}/${hook}`, forged); // 403
     }
+    for (const path of ['/carriers/twilio/incoming', '/carriers/twilio/incoming/status']) {
+      const forged = await app.http().post(path).set('X-Twilio-Signature', 'forged').type('form').send({ AccountSid: 'AC' + '0'.repeat(32), CallSid: 'CA1' });
+      conforms('POST', path, forged); // 403
+    }
+    conforms('GET', '/dashboard/inbound', await app.http().get('/dashboard/inbound').set(bearer(org.token)));
+    conforms(
+      'PUT',
+      '/dashboard/inbound',
+      await app
+        .http()
+        .put('/dashboard/inbound')
+        .set(bearer(org.token))
+        .send({ enabled: true, greeting: 'Hello.', questions: [{ key: 'ok', question: 'All good?', type: 'boolean' }], transfer_to: '+14155550100' }),
+    );
+    conforms('PUT', '/dashboard/inbound', await app.http().put('/dashboard/inbound').set(bearer(org.token)).send({ enabled: 'yes' })); // 422
+    conforms('DELETE', '/dashboard/inbound', await app.http().delete('/dashboard/inbound').set(bearer(org.token)));
   });
 
   test('calls, recordings and the webhook events they cause', async () => {

@@ -485,6 +485,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/carriers/twilio/incoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A call to an organization's number: answered with the inbound agent's TwiML, or <Reject/>
+         * @description Called by Twilio (the number's voice webhook) with form parameters; accepted only with a valid X-Twilio-Signature made with the auth token of a connected account (403 otherwise). A number no organization has on that account, or whose inbound calls are off, gets <Reject/>. See docs/inbound.md.
+         */
+        post: operations["twilioIncomingCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carriers/twilio/incoming/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The status callback of calls to an organization's numbers: completed, canceled, …
+         * @description Set as the number's "Call status changes" webhook. Signed like every Twilio callback (403 otherwise); the call is found by CallSid among inbound calls on that account. See docs/inbound.md.
+         */
+        post: operations["twilioIncomingStatusCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/agent": {
         parameters: {
             query?: never;
@@ -587,6 +627,28 @@ export interface paths {
          */
         post: operations["testCarrier"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's inbound settings (off until saved) */
+        get: operations["getInboundSettings"];
+        /**
+         * Answer calls to the organization's numbers: greeting, task, questions (owner)
+         * @description The whole settings: a field left out is cleared. `questions` follow the rules of a call's questions; `webhook_url` those of the organization's webhook URL (no private destinations unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true). See docs/inbound.md.
+         */
+        put: operations["updateInboundSettings"];
+        post?: never;
+        /** Forget the inbound settings: calls to the organization's numbers are refused (owner) */
+        delete: operations["removeInboundSettings"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1286,6 +1348,12 @@ export interface components {
                 call_id: string;
                 /** @description When the callee asked to be called back (disposition callback_requested); null otherwise. */
                 callback_at: string | null;
+                callback_of: {
+                    /** Format: uuid */
+                    campaign_id: string;
+                    /** Format: uuid */
+                    recipient_id: string;
+                } | null;
                 /** @description Who the agent said it calls on behalf of: the input's caller_name, else the organization's name when the call was placed. */
                 caller_name: string | null;
                 /**
@@ -1306,9 +1374,15 @@ export interface components {
                  * @example 2026-11-22T10:15:30.123456+00:00
                  */
                 created_at: string;
+                /**
+                 * @description `outbound`: placed through the API or a campaign; `inbound`: someone called one of the organization's numbers.
+                 * @enum {string}
+                 */
+                direction: "outbound" | "inbound";
                 disposition: ("human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested") | null;
                 duration_seconds: number | null;
                 ended_at: string | null;
+                /** @description Outbound: the caller ID. Inbound: the caller in E.164 (null when withheld or not a phone number). */
                 from: string | null;
                 /** @description The call's own instructions for the language model; null: the organization's. */
                 instructions: string | null;
@@ -1357,6 +1431,7 @@ export interface components {
                     [key: string]: unknown;
                 } | null;
                 task: string | null;
+                /** @description Outbound: the number called. Inbound: our number the caller dialed. */
                 to: string;
                 transcript: string | null;
                 /** @description One entry per utterance, in order; null until the call is analyzed. */
@@ -1636,6 +1711,12 @@ export interface components {
             call_id: string;
             /** @description When the callee asked to be called back (disposition callback_requested); null otherwise. */
             callback_at: string | null;
+            callback_of: {
+                /** Format: uuid */
+                campaign_id: string;
+                /** Format: uuid */
+                recipient_id: string;
+            } | null;
             /** @description Who the agent said it calls on behalf of: the input's caller_name, else the organization's name when the call was placed. */
             caller_name: string | null;
             /**
@@ -1656,9 +1737,15 @@ export interface components {
              * @example 2026-11-22T10:15:30.123456+00:00
              */
             created_at: string;
+            /**
+             * @description `outbound`: placed through the API or a campaign; `inbound`: someone called one of the organization's numbers.
+             * @enum {string}
+             */
+            direction: "outbound" | "inbound";
             disposition: ("human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested") | null;
             duration_seconds: number | null;
             ended_at: string | null;
+            /** @description Outbound: the caller ID. Inbound: the caller in E.164 (null when withheld or not a phone number). */
             from: string | null;
             /** @description The call's own instructions for the language model; null: the organization's. */
             instructions: string | null;
@@ -1705,6 +1792,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             task: string | null;
+            /** @description Outbound: the number called. Inbound: our number the caller dialed. */
             to: string;
             transcript: string | null;
             /** @description One entry per utterance, in order; null until the call is analyzed. */
@@ -1753,14 +1841,28 @@ export interface components {
             call_id: string;
             /** @description When the callee asked to be called back (disposition callback_requested); null otherwise. */
             callback_at: string | null;
+            /** @description Inbound calls only: the campaign recipient the caller is, when a campaign called the number. */
+            callback_of?: {
+                /** Format: uuid */
+                campaign_id: string;
+                /** Format: uuid */
+                recipient_id: string;
+            } | null;
             /**
              * Format: uuid
              * @description Only for calls of a campaign (docs/campaigns.md).
              */
             campaign_id?: string;
+            /**
+             * @description `outbound` (placed by the organization) or `inbound` (someone called one of its numbers; docs/inbound.md).
+             * @enum {string}
+             */
+            direction: "outbound" | "inbound";
             duration_seconds: number;
             /** @constant */
             event: "call.analyzed";
+            /** @description Inbound calls only: the caller (E.164; null when withheld). */
+            from?: string | null;
             /** @description Median and 95th percentile (nearest rank) of the agent turns' latency.total_ms; nulls when no turn was measured. */
             latency: {
                 p50_ms: number | null;
@@ -1829,6 +1931,13 @@ export interface components {
             } | null;
             /** Format: uuid */
             call_id: string;
+            /** @description Inbound calls only: the campaign recipient the caller is, when a campaign called the number. */
+            callback_of?: {
+                /** Format: uuid */
+                campaign_id: string;
+                /** Format: uuid */
+                recipient_id: string;
+            } | null;
             /**
              * Format: uuid
              * @description Only for calls of a campaign (docs/campaigns.md).
@@ -1842,11 +1951,18 @@ export interface components {
                 code: number | null;
                 reason: string;
             } | null;
+            /**
+             * @description `outbound` (placed by the organization) or `inbound` (someone called one of its numbers; docs/inbound.md).
+             * @enum {string}
+             */
+            direction: "outbound" | "inbound";
             /** @enum {string} */
             disposition: "human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested";
             duration_seconds: number;
             /** @constant */
             event: "call.ended";
+            /** @description Inbound calls only: the caller (E.164; null when withheld). */
+            from?: string | null;
             /** @description As supplied when the call was placed. */
             metadata: {
                 [key: string]: unknown;
@@ -1871,13 +1987,27 @@ export interface components {
         CallQueuedEvent: {
             /** Format: uuid */
             call_id: string;
+            /** @description Inbound calls only: the campaign recipient the caller is, when a campaign called the number. */
+            callback_of?: {
+                /** Format: uuid */
+                campaign_id: string;
+                /** Format: uuid */
+                recipient_id: string;
+            } | null;
             /**
              * Format: uuid
              * @description Only for calls of a campaign (docs/campaigns.md).
              */
             campaign_id?: string;
+            /**
+             * @description `outbound` (placed by the organization) or `inbound` (someone called one of its numbers; docs/inbound.md).
+             * @enum {string}
+             */
+            direction: "outbound" | "inbound";
             /** @constant */
             event: "call.queued";
+            /** @description Inbound calls only: the caller (E.164; null when withheld). */
+            from?: string | null;
             /** @description As supplied when the call was placed. */
             metadata: {
                 [key: string]: unknown;
@@ -2081,6 +2211,10 @@ export interface components {
                     [key: string]: unknown;
                 } | null;
                 attempts: number;
+                /** @description That inbound call. */
+                callback_call_id: string | null;
+                /** @description When this number last called the organization back (an inbound call linked to this recipient); null if never. */
+                called_back_at: string | null;
                 /**
                  * Format: date-time
                  * @example 2026-11-22T10:15:30.123456+00:00
@@ -2238,6 +2372,28 @@ export interface components {
             database: "ok";
             /** @constant */
             status: "ok";
+        };
+        /** @description The organization's inbound settings: what the agent does when someone calls one of its numbers. */
+        InboundSettings: {
+            /** @description Whether calls to the organization's numbers are answered (false: SIP 480, Twilio <Reject/>). */
+            enabled: boolean;
+            /** @description What the agent says first; null: the default greeting. */
+            greeting: string | null;
+            questions: {
+                key: string;
+                options?: string[];
+                question: string;
+                /** @enum {string} */
+                type: "string" | "number" | "boolean" | "enum";
+            }[];
+            /** @description What the agent tells the caller after the greeting. */
+            task: string | null;
+            /** @description Where a caller may be transferred (E.164 or SIP URI); passed to each inbound call. */
+            transfer_to: string | null;
+            /** @description When the settings were last saved; null when they never were (inbound calls are off). */
+            updated_at: string | null;
+            /** @description Where inbound calls' events go; null: the organization's webhook URL. */
+            webhook_url: string | null;
         };
         LoginRequest: {
             email: string;
@@ -2469,6 +2625,22 @@ export interface components {
             numbers: string[];
             /** @constant */
             type: "twilio";
+        };
+        UpdateInboundSettingsRequest: {
+            enabled: boolean;
+            /** @description What the agent says first; null: "Hello, you have reached <organization>. This is an automated assistant." */
+            greeting?: string | null;
+            questions?: {
+                key: string;
+                options?: string[];
+                question: string;
+                /** @enum {string} */
+                type: "string" | "number" | "boolean" | "enum";
+            }[] | null;
+            task?: string | null;
+            transfer_to?: string | null;
+            /** @description Where inbound calls' events go; null: the organization's webhook URL. */
+            webhook_url?: string | null;
         };
         UpdateWebhookRequest: {
             webhook_url: string | null;
@@ -2849,6 +3021,7 @@ export interface operations {
                      *           "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
                      *           "to": "+14155550123",
                      *           "from": null,
+                     *           "direction": "outbound",
                      *           "status": "queued",
                      *           "disposition": null,
                      *           "duration_seconds": null,
@@ -2886,7 +3059,8 @@ export interface operations {
                      *           "amd": null,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *           "started_at": null,
-                     *           "ended_at": null
+                     *           "ended_at": null,
+                     *           "callback_of": null
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -5473,6 +5647,220 @@ export interface operations {
             };
         };
     };
+    twilioIncomingCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Base64 HMAC-SHA1 of the URL and sorted form parameters, keyed with the account's auth token. */
+                "X-Twilio-Signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+                 *       "CallSid": "CA0123456789abcdef0123456789abcdef",
+                 *       "From": "+14155550123",
+                 *       "To": "+14155550100",
+                 *       "CallStatus": "ringing",
+                 *       "Direction": "inbound"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["TwilioCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description TwiML: the conversation, or <Reject/>. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><Response><Start><Recording channels="dual" …/></Start><Gather input="speech dtmf" …><Say>Hello, you have reached Acme Dental.</Say></Gather></Response> */
+                    "text/xml": string;
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    twilioIncomingStatusCallback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Base64 HMAC-SHA1 of the URL and sorted form parameters, keyed with the account's auth token. */
+                "X-Twilio-Signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+                 *       "CallSid": "CA0123456789abcdef0123456789abcdef",
+                 *       "CallStatus": "completed",
+                 *       "CallDuration": "42"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["TwilioCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description Empty TwiML. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><Response/> */
+                    "text/xml": string;
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getAgentSettings: {
         parameters: {
             query?: never;
@@ -6384,6 +6772,325 @@ export interface operations {
                     "RateLimit-Policy"?: string;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getInboundSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "greeting": "Hello, you have reached Acme Dental.",
+                     *       "task": "Help the caller confirm or move their appointment.",
+                     *       "questions": [
+                     *         {
+                     *           "key": "keep_appointment",
+                     *           "question": "Would you like to keep your appointment?",
+                     *           "type": "boolean"
+                     *         }
+                     *       ],
+                     *       "webhook_url": null,
+                     *       "transfer_to": "+14155550100",
+                     *       "updated_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundSettings"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateInboundSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "greeting": "Hello, you have reached Acme Dental.",
+                 *       "task": "Help the caller confirm or move their appointment.",
+                 *       "questions": [
+                 *         {
+                 *           "key": "keep_appointment",
+                 *           "question": "Would you like to keep your appointment?",
+                 *           "type": "boolean"
+                 *         }
+                 *       ],
+                 *       "webhook_url": null,
+                 *       "transfer_to": "+14155550100"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateInboundSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "greeting": "Hello, you have reached Acme Dental.",
+                     *       "task": "Help the caller confirm or move their appointment.",
+                     *       "questions": [
+                     *         {
+                     *           "key": "keep_appointment",
+                     *           "question": "Would you like to keep your appointment?",
+                     *           "type": "boolean"
+                     *         }
+                     *       ],
+                     *       "webhook_url": null,
+                     *       "transfer_to": "+14155550100",
+                     *       "updated_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundSettings"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeInboundSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings now (off). */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": false,
+                     *       "greeting": null,
+                     *       "task": null,
+                     *       "questions": [],
+                     *       "webhook_url": null,
+                     *       "transfer_to": null,
+                     *       "updated_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundSettings"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
                     /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -7920,6 +8627,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                direction?: "outbound" | "inbound";
                 limit?: number;
                 status?: "scheduled" | "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
             };
@@ -7944,6 +8652,7 @@ export interface operations {
                      *           "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
                      *           "to": "+14155550123",
                      *           "from": null,
+                     *           "direction": "outbound",
                      *           "status": "queued",
                      *           "disposition": null,
                      *           "duration_seconds": null,
@@ -7981,7 +8690,8 @@ export interface operations {
                      *           "amd": null,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *           "started_at": null,
-                     *           "ended_at": null
+                     *           "ended_at": null,
+                     *           "callback_of": null
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -8092,6 +8802,7 @@ export interface operations {
                      *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
                      *       "to": "+14155550123",
                      *       "from": null,
+                     *       "direction": "outbound",
                      *       "status": "queued",
                      *       "disposition": null,
                      *       "duration_seconds": null,
@@ -8129,7 +8840,8 @@ export interface operations {
                      *       "amd": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
-                     *       "ended_at": null
+                     *       "ended_at": null,
+                     *       "callback_of": null
                      *     }
                      */
                     "application/json": components["schemas"]["Call"];
@@ -8237,6 +8949,7 @@ export interface operations {
                      *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
                      *       "to": "+14155550123",
                      *       "from": null,
+                     *       "direction": "outbound",
                      *       "status": "canceled",
                      *       "disposition": "canceled",
                      *       "duration_seconds": 0,
@@ -8274,7 +8987,8 @@ export interface operations {
                      *       "amd": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
-                     *       "ended_at": "2026-11-22T10:15:30.123456+00:00"
+                     *       "ended_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "callback_of": null
                      *     }
                      */
                     "application/json": components["schemas"]["Call"];
@@ -8418,6 +9132,7 @@ export interface operations {
                      *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
                      *       "to": "+14155550123",
                      *       "from": null,
+                     *       "direction": "outbound",
                      *       "status": "queued",
                      *       "disposition": null,
                      *       "duration_seconds": null,
@@ -8455,7 +9170,8 @@ export interface operations {
                      *       "amd": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
-                     *       "ended_at": null
+                     *       "ended_at": null,
+                     *       "callback_of": null
                      *     }
                      */
                     "application/json": components["schemas"]["Call"];
@@ -9498,6 +10214,8 @@ export interface operations {
                      *           "metadata": null,
                      *           "answers": null,
                      *           "opted_out": false,
+                     *           "called_back_at": null,
+                     *           "callback_call_id": null,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00"
                      *         }
                      *       ],
@@ -10386,6 +11104,7 @@ export interface operations {
                  *       "metadata": {
                  *         "customer_id": "c_42"
                  *       },
+                 *       "direction": "outbound",
                  *       "status": "completed",
                  *       "transcript": "Agent: Does Tuesday afternoon work?\nCallee: Yes, that is right.",
                  *       "structured_answers": {
@@ -10488,6 +11207,7 @@ export interface operations {
                  *       "metadata": {
                  *         "customer_id": "c_42"
                  *       },
+                 *       "direction": "outbound",
                  *       "status": "completed",
                  *       "disposition": "human",
                  *       "duration_seconds": 42,
@@ -10555,6 +11275,7 @@ export interface operations {
                  *       "metadata": {
                  *         "customer_id": "c_42"
                  *       },
+                 *       "direction": "outbound",
                  *       "status": "queued"
                  *     }
                  */

@@ -29,14 +29,14 @@ export interface TwilioCallbackDeps {
 export const twilioFormBody = (maxBytes: number) => express.urlencoded({ extended: false, limit: maxBytes, parameterLimit: 200 });
 
 /** Twilio reads a callback's answer as TwiML; an empty document acknowledges it. */
-const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 /** What the answer and gather callbacks return, in short. */
 const EXAMPLE_TWIML =
   '<?xml version="1.0" encoding="UTF-8"?><Response><Gather input="speech" action="…/gather?q=0"><Say>Can you come on Tuesday?</Say></Gather></Response>';
-const twiml = (body: string): Reply => ({ status: 200, contentType: 'text/xml', body });
+export const twiml = (body: string): Reply => ({ status: 200, contentType: 'text/xml', body });
 
-type Params = Record<string, string | string[]>;
-const one = (p: Params, k: string): string | undefined => (Array.isArray(p[k]) ? (p[k] as string[])[0] : (p[k] as string | undefined));
+export type Params = Record<string, string | string[]>;
+export const one = (p: Params, k: string): string | undefined => (Array.isArray(p[k]) ? (p[k] as string[])[0] : (p[k] as string | undefined));
 
 /** The carrier these callbacks belong to. */
 const TWILIO = 'twilio' satisfies CarrierName;
@@ -65,9 +65,9 @@ async function verified(input: RouteInput, deps: TwilioCallbackDeps): Promise<{ 
 const formSchema = z
   .record(z.string(), z.union([z.string(), z.array(z.string())]))
   .meta({ description: "Twilio's callback parameters (CallSid, AccountSid, CallStatus, AnsweredBy, SpeechResult, RecordingUrl, …), form-encoded." });
-const Form = named('TwilioCallbackForm', formSchema);
+export const Form = named('TwilioCallbackForm', formSchema);
 const callIdParams = z.object({ call_id: z.uuid().meta({ description: 'Our call id (Twilio calls back the URL it was given when the call was created).' }) });
-const signatureHeader = [{ name: 'X-Twilio-Signature', description: "Base64 HMAC-SHA1 of the URL and sorted form parameters, keyed with the account's auth token.", schema: z.string() }];
+export const signatureHeader = [{ name: 'X-Twilio-Signature', description: "Base64 HMAC-SHA1 of the URL and sorted form parameters, keyed with the account's auth token.", schema: z.string() }];
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
 const CALL_SID = 'CA0123456789abcdef0123456789abcdef';
 
@@ -102,11 +102,7 @@ function callback(
 /** Twilio's webhooks for the calls it carries, mounted under /carriers/twilio. See docs/twilio.md. */
 export const twilioCallbackRoutes: Routes<TwilioCallbackDeps> = [
   callback('status', "Twilio's status callback: ringing, answered, completed, busy, no-answer, failed, canceled", { CallStatus: 'completed', CallDuration: '42' }, async ({ call, params }, deps) => {
-    const answeredBy = await rememberSidAndMachine(deps, call, params);
-    // A person who said "wrong number" or "call me later" ended the conversation with that outcome.
-    const said = one(params, 'CallStatus') === 'completed' && !isMachine(one(params, 'AnsweredBy') ?? answeredBy) ? replayConversation(call, await deps.records.heardAnswers(call.id)).outcome : null;
-    const report = reportForStatus(call.id, params as Record<string, string>, answeredBy, said?.disposition);
-    if (report) await deps.events.report(report);
+    await applyStatusCallback(deps, call, params);
     return twiml(EMPTY_TWIML);
   }),
   callback('twiml', 'The call was answered: Twilio asks what to do (TwiML conversation)', { CallStatus: 'in-progress', AnsweredBy: 'human' }, async ({ call, params }, deps) => {
@@ -160,11 +156,24 @@ export const twilioCallbackRoutes: Routes<TwilioCallbackDeps> = [
   ),
 ];
 
+/** What a status callback says about a call (the call's own callback, or the number's for an inbound call). */
+export async function applyStatusCallback(
+  deps: { events: Pick<CallEvents, 'report' | 'identified'>; records: Pick<CallRecords, 'heardAnswers'> },
+  call: CarrierCall,
+  params: Params,
+): Promise<void> {
+  const answeredBy = await rememberSidAndMachine(deps, call, params);
+  // A person who said "wrong number" or "call me later" ended the conversation with that outcome.
+  const said = one(params, 'CallStatus') === 'completed' && !isMachine(one(params, 'AnsweredBy') ?? answeredBy) ? replayConversation(call, await deps.records.heardAnswers(call.id)).outcome : null;
+  const report = reportForStatus(call.id, params as Record<string, string>, answeredBy, said?.disposition);
+  if (report) await deps.events.report(report);
+}
+
 /**
  * The CallSid (when the callback beat the dial's own write) and what answering-machine detection
  * said; returns what is now known of the latter.
  */
-async function rememberSidAndMachine(deps: TwilioCallbackDeps, call: CarrierCall, params: Params): Promise<string | null> {
+async function rememberSidAndMachine(deps: { events: Pick<CallEvents, 'identified'> }, call: CarrierCall, params: Params): Promise<string | null> {
   const sid = one(params, 'CallSid');
   const answeredBy = one(params, 'AnsweredBy');
   const amd = twilioAmd(answeredBy, one(params, 'MachineDetectionDuration'));

@@ -1,7 +1,7 @@
 import type { CallQuestion, CarrierCall, Disposition, HeardAnswer } from '../../features/calls/ports';
 import { answerFromDigits, extractAnswer } from '../../voice/dialog/answers';
 import { detectIntent, MAX_CLARIFICATIONS, parseCallbackTime } from '../../voice/dialog/intents';
-import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, whoIsCalling, WRONG_NUMBER_GOODBYE } from '../../voice/dialog/prompts';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, inboundGreeting, opening, OPT_OUT_GOODBYE, whoIsCalling, WRONG_NUMBER_GOODBYE } from '../../voice/dialog/prompts';
 
 /** One <Gather>: question `q`, its attempt (1: the one retry), and how many clarifications this question had before it. */
 export interface GatherKey {
@@ -52,7 +52,9 @@ function ask(call: CarrierCall, key: GatherKey, text?: string, before?: string):
 export const TwilioDialog = {
   /** The first <Gather>: the introduction and the first question (or goodbye when there is none). */
   first(call: CarrierCall): TwilioStep {
-    return ask(call, { q: 0, attempt: 0, clarifications: 0 }, undefined, intro(call.callerName, call.task));
+    // An inbound call opens with the organization's greeting (the caller called us).
+    const greeting = call.direction === 'inbound' ? (call.greeting ?? inboundGreeting(call.callerName)) : null;
+    return ask(call, { q: 0, attempt: 0, clarifications: 0 }, undefined, opening({ greeting, callerName: call.callerName, task: call.task }));
   },
 
   /** What follows what the <Gather> `key` heard (the first answer stored for it). */

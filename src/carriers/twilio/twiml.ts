@@ -48,17 +48,45 @@ export class TwilioConversation {
   }
 
   /**
+   * An inbound call, answered: the recording starts (both sides, reported to the call's recording
+   * callback like an outbound call's), then the greeting and the first question.
+   */
+  answerInbound(call: CarrierCall): string {
+    const r = new VoiceResponse();
+    r.start().recording({
+      channels: 'dual',
+      recordingStatusCallback: `${twilioCallbackBase(this.publicBaseUrl, call.id)}/recording`,
+      recordingStatusCallbackMethod: 'POST',
+      recordingStatusCallbackEvent: ['completed'],
+    });
+    this.step(r, call, TwilioDialog.first(call));
+    return r.toString();
+  }
+
+  /** Refuses a call (unknown number, inbound calls off): Twilio plays the caller a busy-like rejection. */
+  static reject(): string {
+    const r = new VoiceResponse();
+    r.reject();
+    return r.toString();
+  }
+
+  /**
    * One step as TwiML: a question in a <Gather> with `bargeIn` (Twilio stops the nested <Say> as
    * soon as it hears speech; a key stops it too), what comes before it (the introduction) inside
    * the same <Gather> so that it can be talked over as well; or the last words and the hang-up.
    */
   render(call: CarrierCall, step: TwilioStep): string {
     const r = new VoiceResponse();
+    this.step(r, call, step);
+    return r.toString();
+  }
+
+  private step(r: InstanceType<typeof VoiceResponse>, call: CarrierCall, step: TwilioStep): void {
     if (step.kind === 'end') {
       if (step.before) r.say(step.before);
       r.say(step.text);
       r.hangup();
-      return r.toString();
+      return;
     }
     const { q: index, attempt, clarifications } = step.key;
     const q = call.questions[index]!;
@@ -75,6 +103,5 @@ export class TwilioConversation {
     });
     if (step.before) gather.say(step.before);
     gather.say(step.text);
-    return r.toString();
   }
 }

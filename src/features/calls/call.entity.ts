@@ -1,10 +1,10 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
-import type { AgentLogEntry, CallAgentOptions, CallAmd, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition } from './ports';
+import type { AgentLogEntry, CallAgentOptions, CallAmd, CallDirection, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition } from './ports';
 
 // The plain types live in ports.ts (what carriers and voice may import); re-exported for the feature.
-export { AMD_RESULTS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES } from './ports';
-export type { AmdResult, CallAmd, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierName, CarrierStatus, Disposition, TurnLatency } from './ports';
+export { AMD_RESULTS, CALL_DIRECTIONS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES } from './ports';
+export type { AmdResult, CallAmd, CallDirection, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierName, CarrierStatus, Disposition, TurnLatency } from './ports';
 
 @Entity({ tableName: 'calls' })
 export class Call implements CarrierCall {
@@ -44,6 +44,10 @@ export class Call implements CarrierCall {
     | 'latency'
     | 'optedOut'
     | 'callbackAt'
+    | 'direction'
+    | 'greeting'
+    | 'callbackCampaignId'
+    | 'callbackRecipientId'
     | 'agent'
     | 'agentLog'
     | 'amd';
@@ -59,6 +63,21 @@ export class Call implements CarrierCall {
 
   @Property({ type: 'text', nullable: true, fieldName: 'from_number' })
   from: string | null = null;
+
+  /** outbound: placed by us (API, campaign); inbound: someone called one of the organization's numbers. */
+  @Property({ type: 'text' })
+  direction: CallDirection = 'outbound';
+
+  /** Inbound calls: the organization's greeting, what the agent says first. */
+  @Property({ type: 'text', nullable: true })
+  greeting: string | null = null;
+
+  /** Inbound calls from a number a campaign called: that campaign and its most recent recipient with the number. */
+  @Property({ type: 'uuid', nullable: true })
+  callbackCampaignId: string | null = null;
+
+  @Property({ type: 'uuid', nullable: true })
+  callbackRecipientId: string | null = null;
 
   @Property({ type: 'text' })
   status: CallStatus = 'queued';

@@ -3,8 +3,8 @@ import { toConnection } from '../../graphql/connection';
 import { PageArgs, pageInput } from '../../graphql/page-args';
 import { RequestCtx } from '../../graphql/request-ctx';
 import type { Ctx } from '../../common/context';
-import { CallStatusEnum } from '../../graphql/enums';
-import type { Call, CallStatus } from './call.entity';
+import { CallDirectionEnum, CallStatusEnum } from '../../graphql/enums';
+import type { Call, CallDirection, CallStatus } from './call.entity';
 import type { CallsService } from './calls.service';
 import { CallConnection, CallType, PlaceCallInput } from './calls.types';
 
@@ -15,6 +15,7 @@ export const toCallType = (calls: Pick<CallsService, 'present'>, c: Call): CallT
     id: c.id,
     questions: c.questions.map((q) => ({ key: q.key, text: q.question, type: q.type, options: q.options ?? null })),
     recordingUrl: json.recording_url,
+    callbackOf: json.callback_of ? { campaignId: json.callback_of.campaign_id, recipientId: json.callback_of.recipient_id } : null,
     turns:
       c.turns?.map((t) => ({
         speaker: t.speaker,
@@ -44,9 +45,10 @@ export class CallsResolver {
   async calls(
     @Args() page: PageArgs,
     @Arg('status', () => CallStatusEnum, { nullable: true, description: 'Only calls with this status.' }) status: CallStatus | null,
+    @Arg('direction', () => CallDirectionEnum, { nullable: true, description: 'Only inbound or only outbound calls.' }) direction: CallDirection | null,
     @RequestCtx() ctx: Ctx,
   ): Promise<CallConnection> {
-    const result = await this.deps.calls.list(ctx, { ...pageInput(page), status: status ?? undefined });
+    const result = await this.deps.calls.list(ctx, { ...pageInput(page), status: status ?? undefined, direction: direction ?? undefined });
     return toConnection(result, (c) => toCallType(this.deps.calls, c));
   }
 

@@ -3,7 +3,7 @@ import { EXAMPLE, jsonObject, nullable, timestamp, uuidString } from '../../comm
 import { pageSchema } from '../../common/pagination';
 import { phoneNumberSchema } from '../../common/phone';
 import { webhookUrlSchema } from '../../common/webhook-url';
-import { AMD_RESULTS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from './call.entity';
+import { AMD_RESULTS, CALL_DIRECTIONS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from './call.entity';
 import { instructionsSchema, languageSchema, voiceSchema } from './call-agent';
 
 /** A phone number as docs/api.md ("Phone numbers") defines it, parsed into its canonical E.164 form. */
@@ -105,7 +105,7 @@ export const placeCallSchema = z.strictObject({
 });
 export type PlaceCallInput = z.input<typeof placeCallSchema>;
 
-export const listCallsSchema = pageSchema.extend({ status: z.enum(CALL_STATUSES).optional() });
+export const listCallsSchema = pageSchema.extend({ status: z.enum(CALL_STATUSES).optional(), direction: z.enum(CALL_DIRECTIONS).optional() });
 export type ListCallsInput = z.input<typeof listCallsSchema>;
 
 
@@ -152,6 +152,11 @@ export const callLatencySchema = z
   })
   .meta({ description: "Median and 95th percentile (nearest rank) of the agent turns' latency.total_ms; nulls when no turn was measured." });
 
+/** An inbound call from a number a campaign called (docs/inbound.md). */
+export const callbackOfSchema = z
+  .strictObject({ campaign_id: uuidString, recipient_id: uuidString })
+  .meta({ description: 'An inbound call from a number a campaign called: the campaign and its most recent recipient with that number.' });
+
 export const agentLogEntrySchema = z
   .strictObject({
     at_ms: z.number().int().meta({ description: 'Milliseconds since the call was answered.' }),
@@ -176,8 +181,9 @@ export const callAmdSchema = z
 /** A call as REST returns it (calls.presenter.ts). */
 export const callSchema = z.strictObject({
   call_id: uuidString,
-  to: z.string(),
-  from: nullable(z.string()),
+  to: z.string().meta({ description: 'Outbound: the number called. Inbound: our number the caller dialed.' }),
+  from: nullable(z.string()).meta({ description: 'Outbound: the caller ID. Inbound: the caller in E.164 (null when withheld or not a phone number).' }),
+  direction: z.enum(CALL_DIRECTIONS).meta({ description: '`outbound`: placed through the API or a campaign; `inbound`: someone called one of the organization\'s numbers.' }),
   status: z.enum(CALL_STATUSES),
   disposition: nullable(z.enum(DISPOSITIONS)),
   duration_seconds: nullable(z.number().int()),
@@ -210,12 +216,14 @@ export const callSchema = z.strictObject({
   ended_at: nullable(timestamp),
   schedule_at: timestamp.optional().meta({ description: 'Only for a call placed with schedule_at (docs/campaigns.md).' }),
   campaign_id: uuidString.optional().meta({ description: 'Only for a call of a campaign.' }),
+  callback_of: nullable(callbackOfSchema),
 });
 
 export const CALL_EXAMPLE = {
   call_id: EXAMPLE.callId,
   to: '+14155550123',
   from: null,
+  direction: 'outbound',
   status: 'queued',
   disposition: null,
   duration_seconds: null,
@@ -246,4 +254,5 @@ export const CALL_EXAMPLE = {
   created_at: EXAMPLE.time,
   started_at: null,
   ended_at: null,
+  callback_of: null,
 };

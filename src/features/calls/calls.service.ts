@@ -219,7 +219,7 @@ export class CallsService {
   async list(ctx: Ctx, raw: unknown): Promise<Page<Call>> {
     const orgId = requireOrg(ctx);
     const input = parseInput(listCallsSchema, raw);
-    return paginateRows(ctx.em, Call, input.status ? { orgId, status: input.status } : { orgId }, input);
+    return paginateRows(ctx.em, Call, { orgId, ...(input.status ? { status: input.status } : {}), ...(input.direction ? { direction: input.direction } : {}) }, input);
   }
 
   /** Only while scheduled, queued or ringing; the call ends as canceled and call.ended goes out. */

@@ -1,10 +1,10 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
-import { AmdResultEnum, CallDispositionEnum, CallStatusEnum, CarrierEnum, QuestionTypeEnum, TurnSpeakerEnum } from '../../graphql/enums';
+import { AmdResultEnum, CallDirectionEnum, CallDispositionEnum, CallStatusEnum, CarrierEnum, QuestionTypeEnum, TurnSpeakerEnum } from '../../graphql/enums';
 import { NodeInterface } from '../../graphql/node';
 import { DateTimeScalar, PhoneNumberScalar, UrlScalar } from '../../graphql/scalars';
-import type { AmdResult, CallStatus, CarrierName, Disposition as CallDisposition } from './call.entity';
+import type { AmdResult, CallDirection, CallStatus, CarrierName, Disposition as CallDisposition } from './call.entity';
 
 @ObjectType('CarrierStatus', { description: "The carrier's last word on a call, e.g. code 486 and reason \"Busy Here\" for SIP." })
 export class CarrierStatusType {
@@ -105,16 +105,31 @@ export class QuestionInput {
   options?: string[] | null;
 }
 
-@ObjectType('Call', { implements: NodeInterface, description: 'An outbound call placed by an organization.' })
+@ObjectType('CallbackOf', { description: 'An inbound call from a number a campaign called: the campaign and its most recent recipient with that number.' })
+export class CallbackOfType {
+  @Field(() => ID, { description: 'The campaign.' })
+  campaignId!: string;
+
+  @Field(() => ID, { description: 'The recipient of the campaign with the caller\'s number.' })
+  recipientId!: string;
+}
+
+@ObjectType('Call', { implements: NodeInterface, description: "A call of an organization: placed by it (OUTBOUND), or to one of its numbers (INBOUND)." })
 export class CallType {
   @Field(() => ID, { description: 'The call id (a UUID).' })
   id!: string;
 
-  @Field(() => PhoneNumberScalar, { description: 'The number called.' })
+  @Field(() => PhoneNumberScalar, { description: 'Outbound: the number called. Inbound: the organization\'s number the caller dialed.' })
   to!: string;
 
-  @Field(() => PhoneNumberScalar, { nullable: true, description: 'The caller id shown, when one was given.' })
+  @Field(() => PhoneNumberScalar, { nullable: true, description: 'Outbound: the caller id shown, when one was given. Inbound: the caller (null when withheld or not a phone number).' })
   from!: string | null;
+
+  @Field(() => CallDirectionEnum, { description: 'Who placed the call.' })
+  direction!: CallDirection;
+
+  @Field(() => CallbackOfType, { nullable: true, description: 'Inbound calls from a number a campaign called; null otherwise.' })
+  callbackOf!: CallbackOfType | null;
 
   @Field(() => CallStatusEnum, { description: 'Where the call is in its life.' })
   status!: CallStatus;

@@ -17,6 +17,9 @@ export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set(['completed', 'fa
 export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled', 'wrong_number', 'callback_requested'] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
 
+/** Who placed the call: we did (`outbound`: the API, a campaign), or the caller did (`inbound`: a call to one of the organization's numbers). */
+export const CALL_DIRECTIONS = ['outbound', 'inbound'] as const;
+export type CallDirection = (typeof CALL_DIRECTIONS)[number];
 /** What answering-machine detection decided when the call was answered (docs/voice.md "Machine detection"). */
 export const AMD_RESULTS = ['human', 'machine', 'screened', 'unknown'] as const;
 export type AmdResult = (typeof AMD_RESULTS)[number];
@@ -50,6 +53,9 @@ export interface CarrierCall {
   readonly orgId: string;
   readonly to: string;
   readonly from: string | null;
+  readonly direction: CallDirection;
+  /** Inbound calls: what the agent says first (the organization's inbound greeting); null for outbound calls. */
+  readonly greeting: string | null;
   readonly status: CallStatus;
   readonly task: string | null;
   readonly questions: CallQuestion[];
@@ -255,6 +261,44 @@ export interface CarrierAdapter {
   recording(call: CarrierCall): Promise<Recording | null>;
   /** Fetches a recording the carrier announced (`ref`: where it is) and hands it to `CallEvents.recording`. */
   fetchRecording?(callId: string, ref: string): Promise<void>;
+}
+
+/**
+ * A call offered to us by a carrier (a SIP INVITE from a trunk, Twilio's incoming-call webhook):
+ * `to` the number called and `from` the caller, both canonical E.164 when they are phone numbers.
+ */
+export interface InboundOffer {
+  carrier: Exclude<CarrierName, 'simulator'>;
+  to: string;
+  from: string | null;
+  /** The SIP Call-ID or Twilio CallSid. */
+  carrierCallId: string;
+  /** SIP: the address the INVITE came from (checked against the organization's trunk). */
+  sourceAddress?: string;
+  /** Twilio: the account the call arrived on (its connection verifies the request's signature). */
+  accountSid?: string;
+}
+
+/**
+ * What becomes of an offered call: `accepted` (a call row exists, status ringing, with the
+ * organization's inbound script), or refused: `unknown_number` (no organization has the number on
+ * a connection of this carrier: SIP 404), `disabled` (inbound calls are off: SIP 480),
+ * `forbidden` (the request did not come from the organization's trunk: SIP 403).
+ */
+export type InboundDecision =
+  /** `allowPrivate`: the address policy of the organization's trunk, for what the call sends (its media address included). */
+  | { kind: 'accepted'; call: CarrierCall; allowPrivate: boolean }
+  | { kind: 'unknown_number' }
+  | { kind: 'disabled' }
+  | { kind: 'forbidden' };
+
+/** Where carriers take the calls offered to them (the inbound feature answers). */
+export interface InboundCalls {
+  offer(offer: InboundOffer): Promise<InboundDecision>;
+  /** Twilio: the auth tokens organizations stored for an account, to check an incoming request's signature before anything else (empty: nobody connected it). */
+  twilioTokens(accountSid: string): Promise<string[]>;
+  /** The inbound call a carrier knows by its own id (Twilio's number-level status callback names only the CallSid). */
+  inboundCall(carrier: CarrierName, carrierCallId: string): Promise<CarrierCall | null>;
 }
 
 /** The adapters of the process, by name (as medusa's providers). */

@@ -71,3 +71,32 @@ export async function campaignCallbackHook(em: EntityManager, call: Call): Promi
   const at = rows[0]?.next_attempt_at;
   if (at) await addJobs(em, job('dispatchCampaign', { campaignId: call.campaignId }, { runAt: new Date(at), keyMode: 'earliest' }));
 }
+
+/**
+ * Registered on CallLifecycle.onInbound: an inbound call from a number a campaign of the
+ * organization called (at least once) is a callback. It is linked to the most recent such
+ * recipient with that number (callback_of), which is marked called back (called_back_at, callback_call_id). A recipient still
+ * waiting to be called (pending, or failed after its attempts) has been reached: it becomes
+ * completed and is not called again, and its campaign's dispatcher is woken (the campaign may now
+ * be done). A recipient with a call in flight, or already final, keeps its status.
+ */
+export async function campaignCallbackOfHook(em: EntityManager, call: Call): Promise<{ campaignId: string; recipientId: string } | null> {
+  if (!call.from) return null;
+  const rows: Array<{ id: string; campaign_id: string; reached: boolean }> = await em.execute(
+    `with latest as (
+       select id, status from campaign_recipients where org_id = ? and to_number = ? and attempts > 0 order by created_at desc, id desc limit 1 for update
+     )
+     update campaign_recipients r
+        set called_back_at = now(), callback_call_id = ?, updated_at = now(),
+            status = case when latest.status in ('pending', 'failed') then 'completed' else r.status end,
+            next_attempt_at = case when latest.status in ('pending', 'failed') then null else r.next_attempt_at end
+       from latest
+      where r.id = latest.id
+     returning r.id, r.campaign_id, latest.status in ('pending', 'failed') as reached`,
+    [call.orgId, call.from, call.id],
+  );
+  const recipient = rows[0];
+  if (!recipient) return null;
+  if (recipient.reached) await addJobs(em, job('dispatchCampaign', { campaignId: recipient.campaign_id }, { runAt: new Date(Date.now() + WAKE_COALESCE_MS), keyMode: 'earliest' }));
+  return { campaignId: recipient.campaign_id, recipientId: recipient.id };
+}

@@ -9,6 +9,11 @@ export interface AgentScript {
   callerName?: string | null;
   /** The callee's time zone, for a callback time said as a time of day ("after five"); UTC if unknown. */
   timeZone?: string | null;
+  /**
+   * Inbound calls: the caller called us and waits to hear who answered, so the agent speaks first
+   * (no listening for a hello, no answering-machine guess) and opens with this greeting.
+   */
+  greeting?: string | null;
 }
 
 /** What the agent should listen for next. */

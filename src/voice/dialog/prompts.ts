@@ -19,6 +19,17 @@ export function intro(callerName: string | null | undefined, task: string | null
   return `${callingFor(callerName)}${task?.trim() ? ` ${task.trim()}` : ''}`;
 }
 
+/** An inbound call's greeting when the organization set none. */
+export function inboundGreeting(callerName: string | null | undefined): string {
+  return `Hello, you have reached ${callerName?.trim() || 'us'}. This is an automated assistant.`;
+}
+
+/** What the agent says first: an inbound call's greeting then its task; else who is calling and the task. */
+export function opening(script: Pick<AgentScript, 'greeting' | 'callerName' | 'task'>): string {
+  if (!script.greeting) return intro(script.callerName, script.task);
+  return `${script.greeting.trim()}${script.task?.trim() ? ` ${script.task.trim()}` : ''}`;
+}
+
 /** The answer to "who is this?": who calls and why, then the question again (if one was asked). */
 export function whoIsCalling(callerName: string | null | undefined, task: string | null, question: CallQuestion | null): string {
   const who = `This is an automated assistant calling on behalf of ${callerName?.trim() || 'our client'}.`;
@@ -43,7 +54,7 @@ export function reask(q: CallQuestion): string {
 export function scriptPrompts(script: AgentScript): string[] {
   const callerName = script.callerName ?? null;
   return [
-    intro(callerName, script.task),
+    opening(script),
     ...script.questions.map((q) => q.question),
     ...script.questions.map((q) => reask(q)),
     GOODBYE,

@@ -4,7 +4,7 @@ import type { AgentTiming } from '../timing';
 import { answerFromDigits, extractAnswer } from './answers';
 import type { AgentScript, DialogAction, DialogEvent, DialogPolicy, ListenFor } from './dialog-policy';
 import { detectIntent, MAX_CLARIFICATIONS, parseCallbackTime, type IntentName } from './intents';
-import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, reask, whoIsCalling, WRONG_NUMBER_GOODBYE } from './prompts';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, opening, OPT_OUT_GOODBYE, reask, whoIsCalling, WRONG_NUMBER_GOODBYE } from './prompts';
 
 type State =
   | { at: 'greeting' }
@@ -55,6 +55,8 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   start(): DialogAction {
+    // An inbound caller waits to hear who answered: the greeting comes at once (nothing to detect).
+    if (this.script.greeting) return this.afterGreeting({ type: 'no_input' });
     return this.greeting.start();
   }
 
@@ -94,7 +96,7 @@ export class SurveyPolicy implements DialogPolicy {
     const step = this.greeting.handle(event);
     if (this.hungUp || ('done' in step && step.done === 'end')) return this.finish();
     if ('action' in step) return step.action;
-    const text = intro(this.script.callerName, this.script.task);
+    const text = opening(this.script);
     this.state = { at: 'intro', text };
     return this.say(text, this.introReply());
   }

@@ -2,7 +2,7 @@ import type { AgentLogEntry, CallAmd, CallQuestion, Disposition } from '../../fe
 import { GreetingPhase } from '../amd/greeting-phase';
 import { answerFromDigits } from '../dialog/answers';
 import type { AgentScript, DialogAction, DialogEvent, DialogPolicy, ListenFor } from '../dialog/dialog-policy';
-import { CALLBACK_AT_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, WRONG_NUMBER_GOODBYE } from '../dialog/prompts';
+import { CALLBACK_AT_GOODBYE, GOODBYE, opening, OPT_OUT_GOODBYE, WRONG_NUMBER_GOODBYE } from '../dialog/prompts';
 import { SurveyPolicy } from '../dialog/survey-policy';
 import type { AgentTiming } from '../timing';
 import type { Clock } from '../turns/clock';
@@ -116,6 +116,8 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
   }
 
   start(): DialogAction {
+    // An inbound caller waits to hear who answered: the greeting comes at once (nothing to detect).
+    if (this.o.script.greeting) return this.afterGreeting({ type: 'no_input' });
     return this.greeting.start();
   }
 
@@ -135,10 +137,10 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
         return this.afterGreeting(event);
       case 'intro':
         if (event.type !== 'spoken') return this.finish();
-        this.own.push(`Agent: ${intro(this.o.script.callerName, this.o.script.task)}${event.interrupted ? ' [interrupted]' : ''}`);
+        this.own.push(`Agent: ${opening(this.o.script)}${event.interrupted ? ' [interrupted]' : ''}`);
         if (event.interrupted) {
           s.first.cancel();
-          this.interruptedAfter = intro(this.o.script.callerName, this.o.script.task);
+          this.interruptedAfter = opening(this.o.script);
           this.state = { at: 'listening' };
           return this.listen(this.replyListen());
         }
@@ -199,9 +201,12 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
     });
     this.log({ kind: 'instructions', text: instructions });
     this.history.push({ role: 'system', content: instructions });
-    this.history.push({ role: 'user', content: event.type === 'utterance' && event.text ? `[The callee picked up and said:] ${event.text}` : '[The callee picked up.]' });
+    this.history.push({
+      role: 'user',
+      content: this.o.script.greeting ? '[The caller called us and is listening.]' : event.type === 'utterance' && event.text ? `[The callee picked up and said:] ${event.text}` : '[The callee picked up.]',
+    });
     // The introduction is ready (synthesized while the phone rang): it is said while the model writes what follows.
-    const text = intro(this.o.script.callerName, this.o.script.task);
+    const text = opening(this.o.script);
     this.history.push({ role: 'assistant', content: text });
     this.history.push({ role: 'user', content: '[The callee is listening. Go on: ask the first question.]' });
     this.turnsTaken++;

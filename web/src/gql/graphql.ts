@@ -88,6 +88,8 @@ export type AdminCall = Node & {
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
   /** When the callee asked to be called back (disposition CALLBACK_REQUESTED); null otherwise. */
   callbackAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Inbound calls from a number a campaign called; null otherwise. */
+  callbackOf?: Maybe<CallbackOf>;
   /** Who the agent said it calls on behalf of: the input's callerName, else the organization's name when the call was placed. */
   callerName?: Maybe<Scalars['String']['output']>;
   /** The campaign of a campaign call. */
@@ -100,13 +102,15 @@ export type AdminCall = Node & {
   carrierStatus?: Maybe<CarrierStatus>;
   /** When the call was placed. */
   createdAt: Scalars['DateTime']['output'];
+  /** Who placed the call. */
+  direction: CallDirection;
   /** How the call ended; null until it ends. */
   disposition?: Maybe<CallDisposition>;
   /** Talk time in seconds; null until the call ends. */
   durationSeconds?: Maybe<Scalars['Int']['output']>;
   /** When the call reached a final status. */
   endedAt?: Maybe<Scalars['DateTime']['output']>;
-  /** The caller id shown, when one was given. */
+  /** Outbound: the caller id shown, when one was given. Inbound: the caller (null when withheld or not a phone number). */
   from?: Maybe<Scalars['PhoneNumber']['output']>;
   /** The call id (a UUID). */
   id: Scalars['ID']['output'];
@@ -142,7 +146,7 @@ export type AdminCall = Node & {
   structuredAnswers?: Maybe<Scalars['JSONObject']['output']>;
   /** What the voice agent should do on the call. */
   task?: Maybe<Scalars['String']['output']>;
-  /** The number called. */
+  /** Outbound: the number called. Inbound: the organization's number the caller dialed. */
   to: Scalars['PhoneNumber']['output'];
   /** Transcript of the conversation, once analyzed. */
   transcript?: Maybe<Scalars['String']['output']>;
@@ -587,7 +591,7 @@ export type AuthPayload = {
   tokenType: Scalars['String']['output'];
 };
 
-/** An outbound call placed by an organization. */
+/** A call of an organization: placed by it (OUTBOUND), or to one of its numbers (INBOUND). */
 export type Call = Node & {
   __typename?: 'Call';
   /** A language model's audit trail (entries as in REST: at_ms, kind, text, name, call_id, arguments, result), once analyzed; null for scripted calls. */
@@ -598,6 +602,8 @@ export type Call = Node & {
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
   /** When the callee asked to be called back (disposition CALLBACK_REQUESTED); null otherwise. */
   callbackAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Inbound calls from a number a campaign called; null otherwise. */
+  callbackOf?: Maybe<CallbackOf>;
   /** Who the agent said it calls on behalf of: the input's callerName, else the organization's name when the call was placed. */
   callerName?: Maybe<Scalars['String']['output']>;
   /** The campaign of a campaign call. */
@@ -610,13 +616,15 @@ export type Call = Node & {
   carrierStatus?: Maybe<CarrierStatus>;
   /** When the call was placed. */
   createdAt: Scalars['DateTime']['output'];
+  /** Who placed the call. */
+  direction: CallDirection;
   /** How the call ended; null until it ends. */
   disposition?: Maybe<CallDisposition>;
   /** Talk time in seconds; null until the call ends. */
   durationSeconds?: Maybe<Scalars['Int']['output']>;
   /** When the call reached a final status. */
   endedAt?: Maybe<Scalars['DateTime']['output']>;
-  /** The caller id shown, when one was given. */
+  /** Outbound: the caller id shown, when one was given. Inbound: the caller (null when withheld or not a phone number). */
   from?: Maybe<Scalars['PhoneNumber']['output']>;
   /** The call id (a UUID). */
   id: Scalars['ID']['output'];
@@ -650,7 +658,7 @@ export type Call = Node & {
   structuredAnswers?: Maybe<Scalars['JSONObject']['output']>;
   /** What the voice agent should do on the call. */
   task?: Maybe<Scalars['String']['output']>;
-  /** The number called. */
+  /** Outbound: the number called. Inbound: the organization's number the caller dialed. */
   to: Scalars['PhoneNumber']['output'];
   /** Transcript of the conversation, once analyzed. */
   transcript?: Maybe<Scalars['String']['output']>;
@@ -706,6 +714,13 @@ export type CallDayStats = {
   /** Those calls per outcome, most frequent first. */
   outcomes: Array<OutcomeCount>;
 };
+
+/** Who placed a call. */
+export type CallDirection =
+  /** Someone called one of the organization's numbers and the inbound agent answered. */
+  | 'INBOUND'
+  /** Placed by the organization (placeCall, POST /v1/calls/outbound, a campaign). */
+  | 'OUTBOUND';
 
 /** How a call ended; set when it reaches a final status. */
 export type CallDisposition =
@@ -780,6 +795,15 @@ export type CallTurn = {
   startMs: Scalars['Int']['output'];
   /** What was said (as recognised, for the callee). */
   text: Scalars['String']['output'];
+};
+
+/** An inbound call from a number a campaign called: the campaign and its most recent recipient with that number. */
+export type CallbackOf = {
+  __typename?: 'CallbackOf';
+  /** The campaign. */
+  campaignId: Scalars['ID']['output'];
+  /** The recipient of the campaign with the caller's number. */
+  recipientId: Scalars['ID']['output'];
 };
 
 /** Local days and hours when calls may start. */
@@ -915,6 +939,10 @@ export type CampaignRecipient = {
   answers?: Maybe<Scalars['JSONObject']['output']>;
   /** Calls made so far. */
   attempts: Scalars['Int']['output'];
+  /** That inbound call. */
+  callbackCallId?: Maybe<Scalars['ID']['output']>;
+  /** When this number last called the organization back (an inbound call linked to this recipient); null if never. */
+  calledBackAt?: Maybe<Scalars['DateTime']['output']>;
   /** The id (a UUID). */
   id: Scalars['ID']['output'];
   /** Its latest call. */
@@ -1117,6 +1145,41 @@ export type EmailVerification = {
   emailVerified: Scalars['Boolean']['output'];
 };
 
+/** What the agent does when someone calls one of the organization's numbers. Off until saved. */
+export type InboundSettings = {
+  __typename?: 'InboundSettings';
+  /** Whether calls to the organization's numbers are answered (false: SIP 480, Twilio <Reject/>). */
+  enabled: Scalars['Boolean']['output'];
+  /** What the agent says first; null: the default greeting. */
+  greeting?: Maybe<Scalars['String']['output']>;
+  /** The questions the agent asks the caller, in order. */
+  questions: Array<Question>;
+  /** What the agent tells the caller after the greeting. */
+  task?: Maybe<Scalars['String']['output']>;
+  /** Where a caller may be transferred (E.164, or a SIP URI on a SIP connection). */
+  transferTo?: Maybe<Scalars['String']['output']>;
+  /** When the settings were last saved; null when they never were. */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where inbound calls' events go; null: the organization's webhook URL. */
+  webhookUrl?: Maybe<Scalars['URL']['output']>;
+};
+
+/** The whole inbound settings (a field left out is cleared); validated like PUT /dashboard/inbound. */
+export type InboundSettingsInput = {
+  /** Answer calls to the organization's numbers. */
+  enabled: Scalars['Boolean']['input'];
+  /** What the agent says first (up to 1000 characters, one line). */
+  greeting?: InputMaybe<Scalars['String']['input']>;
+  /** Up to 50 questions, keys unique. */
+  questions?: InputMaybe<Array<QuestionInput>>;
+  /** What the agent tells the caller after the greeting (up to 8000 characters). */
+  task?: InputMaybe<Scalars['String']['input']>;
+  /** Where a caller may be transferred: E.164, or a SIP URI on a SIP connection. */
+  transferTo?: InputMaybe<Scalars['String']['input']>;
+  /** Where inbound calls' events go; null: the organization's webhook URL. */
+  webhookUrl?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** What is wrong with one field of an input. */
 export type InputFieldError = {
   __typename?: 'InputFieldError';
@@ -1199,6 +1262,8 @@ export type Mutation = {
   redeliverWebhook: WebhookDelivery;
   /** Owner only: back to the deployment default. */
   removeCarrier: CarrierConnection;
+  /** Owner only: forget the inbound settings; calls to the organization's numbers are refused. */
+  removeInboundSettings: InboundSettings;
   /** Removes a number from the do-not-call list. */
   removeSuppression: Scalars['Boolean']['output'];
   /** Owner only. Redelivers every undelivered event since a time, in the background. */
@@ -1223,6 +1288,8 @@ export type Mutation = {
   updateAgentSettings: AgentSettings;
   /** Owner only: connect a carrier (simulator, SIP trunk or Twilio account). */
   updateCarrier: CarrierConnection;
+  /** Owner only: what the agent does when someone calls the organization's numbers (the whole settings). */
+  updateInboundSettings: InboundSettings;
   /** Owner only. Pass null to remove the default destination. */
   updateWebhook: WebhookSettings;
   /** Uses the token of a verification mail (once; 48 h). Bad, used or expired: BAD_USER_INPUT, reason invalid_token. */
@@ -1402,6 +1469,12 @@ export type MutationUpdateCarrierArgs = {
 
 
 /** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationUpdateInboundSettingsArgs = {
+  input: InboundSettingsInput;
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
 export type MutationUpdateWebhookArgs = {
   webhookUrl?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1557,6 +1630,8 @@ export type Query = {
   campaigns: CampaignConnection;
   /** The organization's effective carrier connection (its own, or the deployment default). */
   carrier: CarrierConnection;
+  /** The organization's inbound settings (off until saved). */
+  inboundSettings: InboundSettings;
   /** The signed-in user. */
   me: Me;
   /** The organization's members, newest first. */
@@ -1651,6 +1726,7 @@ export type QueryCallArgs = {
 /** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
 export type QueryCallsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  direction?: InputMaybe<CallDirection>;
   first?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<CallStatus>;
 };
@@ -2369,6 +2445,8 @@ export type AppendCampaignRecipientsMutationVariables = Exact<{
 
 export type AppendCampaignRecipientsMutation = { __typename?: 'Mutation', addCampaignRecipients: { __typename?: 'Campaign', id: string } };
 
+export type CampaignProgressFieldsFragment = { __typename?: 'CampaignProgress', total: number, reached: number, optedOut: number, pending: number, retrying: number, calling: number, failed: number, suppressed: number, canceled: number };
+
 export type CampaignsListQueryVariables = Exact<{
   after?: InputMaybe<Scalars['String']['input']>;
 }>;
@@ -2600,6 +2678,19 @@ export const AgentSettingsFieldsFragmentDoc = new TypedDocumentString(`
   updatedAt
 }
     `, {"fragmentName":"AgentSettingsFields"}) as unknown as TypedDocumentString<AgentSettingsFieldsFragment, unknown>;
+export const CampaignProgressFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CampaignProgressFields on CampaignProgress {
+  total
+  reached
+  optedOut
+  pending
+  retrying
+  calling
+  failed
+  suppressed
+  canceled
+}
+    `, {"fragmentName":"CampaignProgressFields"}) as unknown as TypedDocumentString<CampaignProgressFieldsFragment, unknown>;
 export const CarrierFieldsFragmentDoc = new TypedDocumentString(`
     fragment CarrierFields on CarrierConnection {
   type
@@ -3027,15 +3118,7 @@ export const CampaignsListDocument = new TypedDocumentString(`
       status
       createdAt
       progress {
-        total
-        reached
-        optedOut
-        pending
-        retrying
-        calling
-        failed
-        suppressed
-        canceled
+        ...CampaignProgressFields
       }
     }
     pageInfo {
@@ -3044,7 +3127,17 @@ export const CampaignsListDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CampaignsListQuery, CampaignsListQueryVariables>;
+    fragment CampaignProgressFields on CampaignProgress {
+  total
+  reached
+  optedOut
+  pending
+  retrying
+  calling
+  failed
+  suppressed
+  canceled
+}`) as unknown as TypedDocumentString<CampaignsListQuery, CampaignsListQueryVariables>;
 export const CampaignDetailDocument = new TypedDocumentString(`
     query CampaignDetail($id: ID!) {
   campaign(id: $id) {
@@ -3068,19 +3161,21 @@ export const CampaignDetailDocument = new TypedDocumentString(`
     startedAt
     completedAt
     progress {
-      total
-      reached
-      optedOut
-      pending
-      retrying
-      calling
-      failed
-      suppressed
-      canceled
+      ...CampaignProgressFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<CampaignDetailQuery, CampaignDetailQueryVariables>;
+    fragment CampaignProgressFields on CampaignProgress {
+  total
+  reached
+  optedOut
+  pending
+  retrying
+  calling
+  failed
+  suppressed
+  canceled
+}`) as unknown as TypedDocumentString<CampaignDetailQuery, CampaignDetailQueryVariables>;
 export const CampaignRecipientsPageDocument = new TypedDocumentString(`
     query CampaignRecipientsPage($id: ID!, $first: Int, $after: String, $status: String) {
   campaignRecipients(id: $id, first: $first, after: $after, status: $status) {

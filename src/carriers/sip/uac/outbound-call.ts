@@ -15,7 +15,8 @@ import type { SipTrunk } from '../sip-trunk';
 import type { Remote } from '../transport/transport';
 
 export interface SipCallOutcome {
-  status: 'completed' | 'failed';
+  /** canceled: an inbound call whose caller hung up before the answer (uas/inbound-call.ts). */
+  status: 'completed' | 'failed' | 'canceled';
   disposition: Disposition;
   carrierStatus: CarrierStatus;
   durationSeconds: number;
