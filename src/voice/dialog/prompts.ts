@@ -42,6 +42,14 @@ export function whoIsCalling(callerName: string | null | undefined, task: string
   return `${who}${task?.trim() ? ` ${task.trim()}` : ''}${question ? ` ${question.question}` : ''}`;
 }
 
+/**
+ * Said to a call-screening assistant ("say your name and why you're calling"): who calls and why,
+ * for the person to decide whether to pick up.
+ */
+export function screeningReply(callerName: string | null | undefined, task: string | null): string {
+  return `Hello, this is an automated assistant calling on behalf of ${callerName?.trim() || 'our client'}.${task?.trim() ? ` ${task.trim()}` : ''} I will hold for them.`;
+}
+
 /** The second asking of a question, with a keypad hint for the types that have one. */
 export function reask(q: CallQuestion): string {
   const hint = q.type === 'boolean' ? ' Please say yes or no, or press 1 for yes and 2 for no.' : q.type === 'number' ? ' You can also type the number on your keypad, then press the pound key.' : '';
@@ -57,6 +65,7 @@ export function scriptPrompts(script: AgentScript): string[] {
     ...script.questions.map((q) => reask(q)),
     GOODBYE,
     ...(script.voicemailMessage ? [script.voicemailMessage] : []),
+    screeningReply(callerName, script.task),
     whoIsCalling(callerName, script.task, null),
     ...script.questions.map((q) => whoIsCalling(callerName, script.task, q)),
     OPT_OUT_GOODBYE,

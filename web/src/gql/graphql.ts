@@ -82,6 +82,8 @@ export type AdminCall = Node & {
   __typename?: 'AdminCall';
   /** A language model's audit trail (entries as in REST: at_ms, kind, text, name, call_id, arguments, result), once analyzed; null for scripted calls. */
   agentLog?: Maybe<Scalars['JSON']['output']>;
+  /** Who answered (answering-machine detection); set when an answered call ends, null for calls never answered. */
+  amd?: Maybe<CallAmd>;
   /** When the transcript and answers were recorded. */
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
   /** When the callee asked to be called back (disposition CALLBACK_REQUESTED); null otherwise. */
@@ -437,6 +439,17 @@ export type AgentSettingsInput = {
   voice?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Who answered a call, as answering-machine detection decided. */
+export type AmdResult =
+  /** A person. */
+  | 'HUMAN'
+  /** An answering machine or voicemail; the voicemail message, if any, was left after its beep. */
+  | 'MACHINE'
+  /** A call-screening assistant (iOS Call Screening, Google Call Screen); the agent said who calls and why and waited for the person. */
+  | 'SCREENED'
+  /** Nothing to tell by (silence at the answer, or the call ended first). */
+  | 'UNKNOWN';
+
 /** Figures for charts over a range of UTC days, every day present. */
 export type Analytics = {
   __typename?: 'Analytics';
@@ -589,6 +602,8 @@ export type Call = Node & {
   __typename?: 'Call';
   /** A language model's audit trail (entries as in REST: at_ms, kind, text, name, call_id, arguments, result), once analyzed; null for scripted calls. */
   agentLog?: Maybe<Scalars['JSON']['output']>;
+  /** Who answered (answering-machine detection); set when an answered call ends, null for calls never answered. */
+  amd?: Maybe<CallAmd>;
   /** When the transcript and answers were recorded. */
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
   /** When the callee asked to be called back (disposition CALLBACK_REQUESTED); null otherwise. */
@@ -667,6 +682,15 @@ export type Call = Node & {
   voicemailMessage?: Maybe<Scalars['String']['output']>;
   /** Webhook destination for this call's events, overriding the organization's. */
   webhookUrl?: Maybe<Scalars['URL']['output']>;
+};
+
+/** Answering-machine detection: who answered, and how long after the answer that was decided. */
+export type CallAmd = {
+  __typename?: 'CallAmd';
+  /** Milliseconds from the answer to the decision; null when the carrier did not say. */
+  ms?: Maybe<Scalars['Int']['output']>;
+  /** Who answered. */
+  result: AmdResult;
 };
 
 /** A page of calls, newest first. */
