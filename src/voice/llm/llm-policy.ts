@@ -195,6 +195,7 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
       instructions: this.o.instructions,
       now: this.now(),
       timeZone: this.o.script.timeZone ?? null,
+      inbound: !!this.o.script.greeting,
     });
     this.log({ kind: 'instructions', text: instructions });
     this.history.push({ role: 'system', content: instructions });
