@@ -15,20 +15,28 @@ import { signedHeaders } from './signing';
 import type { DeliveryState } from './webhook-delivery.entity';
 import type { LiveEventsPublisher } from '../../common/live-events';
 
-/** recordMany for a batch of successes that change no endpoint's health (see there). */
-const RECORD_SUCCESSES_SQL = `with input as (
-  select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::int[], $7::int[], $8::text[], $9::text[], $10::text[], $11::boolean[])
-         as t(attempt_id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger, ok)
-), attempt as (
-  insert into webhook_attempts (id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger)
-  select attempt_id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger from input
-)
-update webhook_deliveries d set
-  attempts = d.attempts + 1,
+/**
+ * What both of recordMany's statements share: the first eleven parameters (one array a RecordRow
+ * column), the attempt rows inserted from them, and the counting every attempt does on its delivery.
+ */
+const ATTEMPT_PARAMS = '$1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::int[], $7::int[], $8::text[], $9::text[], $10::text[], $11::boolean[]';
+const ATTEMPT_COLUMNS = 'attempt_id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger, ok';
+const INSERT_ATTEMPTS = `insert into webhook_attempts (id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger)
+  select attempt_id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger from input`;
+const COUNT_ATTEMPT = `attempts = d.attempts + 1,
   scheduled_attempts = d.scheduled_attempts + case when i.trigger = 'scheduled' then 1 else 0 end,
   lease_until = null,
   url = coalesce(i.url, d.url),
-  response_code = i.response_code,
+  response_code = i.response_code`;
+
+/** recordMany for a batch of successes that change no endpoint's health (see there). */
+const RECORD_SUCCESSES_SQL = `with input as (
+  select * from unnest(${ATTEMPT_PARAMS}) as t(${ATTEMPT_COLUMNS})
+), attempt as (
+  ${INSERT_ATTEMPTS}
+)
+update webhook_deliveries d set
+  ${COUNT_ATTEMPT},
   last_error = null,
   delivered = true,
   delivered_at = coalesce(d.delivered_at, now()),
@@ -462,19 +470,12 @@ export class WebhookDeliverer {
     }
     const result = await this.pool.query<{ jobs: number; disabled: string[] }>(
       `with input as (
-         select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::int[], $7::int[], $8::text[], $9::text[],
-                              $10::text[], $11::boolean[], $12::text[], $13::timestamptz[])
-                as t(attempt_id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger, ok, state, next_attempt_at)
+         select * from unnest(${ATTEMPT_PARAMS}, $12::text[], $13::timestamptz[]) as t(${ATTEMPT_COLUMNS}, state, next_attempt_at)
        ), attempt as (
-         insert into webhook_attempts (id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger)
-         select attempt_id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger from input
+         ${INSERT_ATTEMPTS}
        ), updated as (
          update webhook_deliveries d set
-           attempts = d.attempts + 1,
-           scheduled_attempts = d.scheduled_attempts + case when i.trigger = 'scheduled' then 1 else 0 end,
-           lease_until = null,
-           url = coalesce(i.url, d.url),
-           response_code = i.response_code,
+           ${COUNT_ATTEMPT},
            last_error = i.error,
            delivered = d.delivered or i.ok,
            delivered_at = case when i.ok and d.delivered_at is null then now() else d.delivered_at end,

@@ -2421,6 +2421,8 @@ export type AppendCampaignRecipientsMutationVariables = Exact<{
 
 export type AppendCampaignRecipientsMutation = { __typename?: 'Mutation', addCampaignRecipients: { __typename?: 'Campaign', id: string } };
 
+export type CampaignProgressFieldsFragment = { __typename?: 'CampaignProgress', total: number, reached: number, optedOut: number, pending: number, retrying: number, calling: number, failed: number, suppressed: number, canceled: number };
+
 export type CampaignsListQueryVariables = Exact<{
   after?: InputMaybe<Scalars['String']['input']>;
 }>;
@@ -2676,6 +2678,19 @@ export const AgentSettingsFieldsFragmentDoc = new TypedDocumentString(`
   updatedAt
 }
     `, {"fragmentName":"AgentSettingsFields"}) as unknown as TypedDocumentString<AgentSettingsFieldsFragment, unknown>;
+export const CampaignProgressFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CampaignProgressFields on CampaignProgress {
+  total
+  reached
+  optedOut
+  pending
+  retrying
+  calling
+  failed
+  suppressed
+  canceled
+}
+    `, {"fragmentName":"CampaignProgressFields"}) as unknown as TypedDocumentString<CampaignProgressFieldsFragment, unknown>;
 export const CarrierFieldsFragmentDoc = new TypedDocumentString(`
     fragment CarrierFields on CarrierConnection {
   type
@@ -3119,15 +3134,7 @@ export const CampaignsListDocument = new TypedDocumentString(`
       status
       createdAt
       progress {
-        total
-        reached
-        optedOut
-        pending
-        retrying
-        calling
-        failed
-        suppressed
-        canceled
+        ...CampaignProgressFields
       }
     }
     pageInfo {
@@ -3136,7 +3143,17 @@ export const CampaignsListDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CampaignsListQuery, CampaignsListQueryVariables>;
+    fragment CampaignProgressFields on CampaignProgress {
+  total
+  reached
+  optedOut
+  pending
+  retrying
+  calling
+  failed
+  suppressed
+  canceled
+}`) as unknown as TypedDocumentString<CampaignsListQuery, CampaignsListQueryVariables>;
 export const CampaignDetailDocument = new TypedDocumentString(`
     query CampaignDetail($id: ID!) {
   campaign(id: $id) {
@@ -3160,19 +3177,21 @@ export const CampaignDetailDocument = new TypedDocumentString(`
     startedAt
     completedAt
     progress {
-      total
-      reached
-      optedOut
-      pending
-      retrying
-      calling
-      failed
-      suppressed
-      canceled
+      ...CampaignProgressFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<CampaignDetailQuery, CampaignDetailQueryVariables>;
+    fragment CampaignProgressFields on CampaignProgress {
+  total
+  reached
+  optedOut
+  pending
+  retrying
+  calling
+  failed
+  suppressed
+  canceled
+}`) as unknown as TypedDocumentString<CampaignDetailQuery, CampaignDetailQueryVariables>;
 export const CampaignRecipientsPageDocument = new TypedDocumentString(`
     query CampaignRecipientsPage($id: ID!, $first: Int, $after: String, $status: String) {
   campaignRecipients(id: $id, first: $first, after: $after, status: $status) {

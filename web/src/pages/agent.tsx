@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { execute } from '../api/client';
 import { useMe } from '../api/me';
+import { SaveFooter, saveProps, type SaveProps } from '../components/settings-form';
 import { FormField } from '../components/form-field';
-import { ErrorNotice, Loading, Page, Time } from '../components/ui';
+import { ErrorNotice, Fact, Loading, Page, Time } from '../components/ui';
 import { graphql } from '../gql';
 import type { AgentSettingsFieldsFragment, AgentSettingsInput } from '../gql/graphql';
+import { formText, orNull } from '../lib/form-data';
 import { useIsOwner } from './org';
 
 /** One selection for the query and the mutation, so a save refreshes the page from its answer. */
@@ -74,10 +76,7 @@ export function AgentPage() {
               // A save starts the form afresh from what is stored (the key field empty again).
               key={s.updatedAt ?? 'never'}
               current={s}
-              pending={update.isPending}
-              error={update.error}
-              saved={update.isSuccess}
-              onSubmit={(input) => update.mutate(input)}
+              {...saveProps(update)}
             />
           ) : (
             <p className="notice">Only an organization owner can change the agent settings.</p>
@@ -85,15 +84,6 @@ export function AgentPage() {
         </>
       )}
     </Page>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 
@@ -139,8 +129,6 @@ function SettingsFacts({ s }: { s: Settings }) {
   );
 }
 
-const text = (f: FormData, name: string) => String(f.get(name) ?? '').trim();
-const orNull = (v: string) => (v === '' ? null : v);
 const CHOICES = { default: null, on: true, off: false } as const;
 type Choice = keyof typeof CHOICES;
 const choiceOf = (enabled: boolean | null | undefined): Choice => (enabled === true ? 'on' : enabled === false ? 'off' : 'default');
@@ -151,21 +139,21 @@ const choiceOf = (enabled: boolean | null | undefined): Choice => (enabled === t
  */
 function changes(f: FormData, current: Settings): AgentSettingsInput {
   const input: AgentSettingsInput = {};
-  const callerName = orNull(text(f, 'caller_name'));
+  const callerName = orNull(formText(f, 'caller_name'));
   if (callerName !== current.callerName) input.callerName = callerName;
   // Empty: back to the default (en-US).
-  const language = orNull(text(f, 'language'));
+  const language = orNull(formText(f, 'language'));
   if (language !== current.language) input.language = language;
-  const voice = orNull(text(f, 'voice'));
+  const voice = orNull(formText(f, 'voice'));
   if (voice !== current.voice) input.voice = voice;
-  const instructions = orNull(text(f, 'instructions'));
+  const instructions = orNull(formText(f, 'instructions'));
   if (instructions !== current.instructions) input.instructions = instructions;
-  const enabled = CHOICES[(text(f, 'llm.enabled') || 'default') as Choice];
+  const enabled = CHOICES[(formText(f, 'llm.enabled') || 'default') as Choice];
   if (enabled !== current.llm.enabled) input.llm = enabled;
 
   const own = current.llm.source === 'organization';
-  const url = text(f, 'llm.url');
-  const model = text(f, 'llm.model');
+  const url = formText(f, 'llm.url');
+  const model = formText(f, 'llm.model');
   // The key is sent as typed (no trimming: it is a secret, the API refuses spaces in words).
   const key = String(f.get('llm.api_key') ?? '');
   const clearKey = f.get('llm.clear_key') === 'on';
@@ -181,7 +169,7 @@ function changes(f: FormData, current: Settings): AgentSettingsInput {
   return input;
 }
 
-function SettingsForm({ current, pending, error, saved, onSubmit }: { current: Settings; pending: boolean; error: unknown; saved: boolean; onSubmit: (input: AgentSettingsInput) => void }) {
+function SettingsForm({ current, pending, error, saved, onSubmit }: { current: Settings } & SaveProps<AgentSettingsInput>) {
   const own = current.llm.source === 'organization';
   const [instructions, setInstructions] = useState(current.instructions ?? '');
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -273,11 +261,7 @@ function SettingsForm({ current, pending, error, saved, onSubmit }: { current: S
           </label>
         )}
       </fieldset>
-      <ErrorNotice error={error} fields={FIELDS} />
-      {saved && <p role="status">Saved.</p>}
-      <button type="submit" className="primary" disabled={pending}>
-        {pending ? 'Saving…' : 'Save settings'}
-      </button>
+      <SaveFooter error={error} fields={FIELDS} saved={saved} pending={pending} label="Save settings" />
     </form>
   );
 }

@@ -1,14 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { execute } from '../api/client';
 import { useMe } from '../api/me';
 import { ConfirmButton } from '../components/confirm-button';
 import { FormField } from '../components/form-field';
 import { QuestionsEditor, draftsOf, questionInputs, type QuestionDraft } from '../components/questions-editor';
-import { ErrorNotice, Loading, Page, Time } from '../components/ui';
+import { SaveFooter, saveProps, type SaveProps } from '../components/settings-form';
+import { ErrorNotice, Fact, Loading, Page, Time } from '../components/ui';
 import { graphql } from '../gql';
 import type { InboundNumbersQuery, InboundSettingsFieldsFragment, InboundSettingsInput } from '../gql/graphql';
+import { formText, orNull } from '../lib/form-data';
 import { useIsOwner } from './org';
 
 /** One selection for the query and both mutations, so a save or a removal refreshes the page from its answer. */
@@ -110,10 +112,7 @@ export function InboundPage() {
                 // A save or a removal starts the form afresh from what is stored.
                 key={s.updatedAt ?? 'never'}
                 current={s}
-                pending={update.isPending}
-                error={update.error}
-                saved={update.isSuccess}
-                onSubmit={(input) => update.mutate(input)}
+                {...saveProps(update)}
               />
               {s.updatedAt && (
                 <div className="card">
@@ -156,15 +155,6 @@ function Numbers({ c, enabled }: { c: Connection; enabled: boolean }) {
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
 const none = (words: string) => <span className="muted">{words}</span>;
 const TYPE_WORDS: Record<string, string> = { BOOLEAN: 'yes / no', NUMBER: 'number', ENUM: 'one of', STRING: 'free text' };
 
@@ -198,10 +188,7 @@ function SettingsFacts({ s }: { s: Settings }) {
   );
 }
 
-const text = (f: FormData, name: string) => String(f.get(name) ?? '').trim();
-const orNull = (v: string) => (v === '' ? null : v);
-
-function SettingsForm({ current, pending, error, saved, onSubmit }: { current: Settings; pending: boolean; error: unknown; saved: boolean; onSubmit: (input: InboundSettingsInput) => void }) {
+function SettingsForm({ current, pending, error, saved, onSubmit }: { current: Settings } & SaveProps<InboundSettingsInput>) {
   const [questions, setQuestions] = useState<QuestionDraft[]>(() => draftsOf(current.questions));
   const [task, setTask] = useState(current.task ?? '');
   // A save is the whole settings (the API's PUT): every field is sent, an empty one as null.
@@ -210,11 +197,11 @@ function SettingsForm({ current, pending, error, saved, onSubmit }: { current: S
     const f = new FormData(e.currentTarget);
     onSubmit({
       enabled: f.get('enabled') === 'on',
-      greeting: orNull(text(f, 'greeting')),
+      greeting: orNull(formText(f, 'greeting')),
       task: orNull(task.trim()),
       questions: questionInputs(questions),
-      webhookUrl: orNull(text(f, 'webhook_url')),
-      transferTo: orNull(text(f, 'transfer_to')),
+      webhookUrl: orNull(formText(f, 'webhook_url')),
+      transferTo: orNull(formText(f, 'transfer_to')),
     });
   };
   const field = { error, idPrefix: 'inbound' };
@@ -237,11 +224,7 @@ function SettingsForm({ current, pending, error, saved, onSubmit }: { current: S
       <FormField {...field} name="transfer_to" label="Transfer to" hint="An E.164 number (or a SIP URI on a SIP trunk). Stored and shown; calls are not transferred by it yet.">
         {(p) => <input {...p} type="tel" defaultValue={current.transferTo ?? ''} placeholder="+14155550100" autoComplete="off" spellCheck={false} />}
       </FormField>
-      <ErrorNotice error={error} fields={FIELDS} />
-      {saved && <p role="status">Saved.</p>}
-      <button type="submit" className="primary" disabled={pending}>
-        {pending ? 'Saving…' : 'Save settings'}
-      </button>
+      <SaveFooter error={error} fields={FIELDS} saved={saved} pending={pending} label="Save settings" />
     </form>
   );
 }
