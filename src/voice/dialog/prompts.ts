@@ -36,9 +36,14 @@ export function opening(script: Pick<AgentScript, 'greeting' | 'callerName' | 't
   return `${script.greeting.trim()}${script.task?.trim() ? ` ${script.task.trim()}` : ''}`;
 }
 
-/** The answer to "who is this?": who calls and why, then the question again (if one was asked). */
-export function whoIsCalling(callerName: string | null | undefined, task: string | null, question: CallQuestion | null): string {
-  const who = `This is an automated assistant calling on behalf of ${callerName?.trim() || 'our client'}.`;
+/**
+ * The answer to "who is this?": who speaks and why, then the question again (if one was asked).
+ * On an inbound call the caller rang the organization, so the agent is its assistant rather than
+ * someone calling on its behalf.
+ */
+export function whoIsCalling(callerName: string | null | undefined, task: string | null, question: CallQuestion | null, inbound = false): string {
+  const name = callerName?.trim();
+  const who = !inbound ? `This is an automated assistant calling on behalf of ${name || 'our client'}.` : name ? `This is the automated assistant of ${name}.` : 'This is the automated assistant answering this number.';
   return `${who}${task?.trim() ? ` ${task.trim()}` : ''}${question ? ` ${question.question}` : ''}`;
 }
 
@@ -59,6 +64,7 @@ export function reask(q: CallQuestion): string {
 /** Every prompt a call of this script may say: synthesized while the phone rings. */
 export function scriptPrompts(script: AgentScript): string[] {
   const callerName = script.callerName ?? null;
+  const inbound = !!script.greeting;
   return [
     opening(script),
     ...script.questions.map((q) => q.question),
@@ -66,8 +72,8 @@ export function scriptPrompts(script: AgentScript): string[] {
     GOODBYE,
     ...(script.voicemailMessage ? [script.voicemailMessage] : []),
     screeningReply(callerName, script.task),
-    whoIsCalling(callerName, script.task, null),
-    ...script.questions.map((q) => whoIsCalling(callerName, script.task, q)),
+    whoIsCalling(callerName, script.task, null, inbound),
+    ...script.questions.map((q) => whoIsCalling(callerName, script.task, q, inbound)),
     OPT_OUT_GOODBYE,
     WRONG_NUMBER_GOODBYE,
     CALLBACK_GOODBYE,

@@ -189,7 +189,7 @@ export class SurveyPolicy implements DialogPolicy {
       this.transcript.push(`Callee: ${event.text ?? '[not understood]'}`);
       if (this.hungUp) return this.finish();
       const intent = detectIntent(event.text);
-      if (intent === 'who' || intent === 'repeat') return this.ask(0, 0, whoIsCalling(this.script.callerName, this.script.task, this.script.questions[0] ?? null));
+      if (intent === 'who' || intent === 'repeat') return this.ask(0, 0, whoIsCalling(this.script.callerName, this.script.task, this.script.questions[0] ?? null, !!this.script.greeting));
       if (intent === 'person') {
         if (onRequest(this.script.transfer)) return this.transfer(WHY.asked);
       } else if (intent) return this.endFor(intent, event);
@@ -215,7 +215,7 @@ export class SurveyPolicy implements DialogPolicy {
       if (intent && !this.hungUp) {
         if (intent === 'who' && this.clarifications < MAX_CLARIFICATIONS) {
           this.clarifications++;
-          return this.ask(q, attempt, whoIsCalling(this.script.callerName, this.script.task, question));
+          return this.ask(q, attempt, whoIsCalling(this.script.callerName, this.script.task, question, !!this.script.greeting));
         }
         if (intent === 'repeat' && this.clarifications < MAX_CLARIFICATIONS) {
           this.clarifications++;

@@ -220,6 +220,7 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
       now: this.now(),
       timeZone: this.o.script.timeZone ?? null,
       canTransfer: onRequest(this.o.script.transfer),
+      inbound: !!this.o.script.greeting,
     });
     this.log({ kind: 'instructions', text: instructions });
     this.history.push({ role: 'system', content: instructions });

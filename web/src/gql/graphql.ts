@@ -2635,6 +2635,30 @@ export type ReplayWebhooksMutationVariables = Exact<{
 
 export type ReplayWebhooksMutation = { __typename?: 'Mutation', replayWebhooks: { __typename?: 'ReplayAccepted', since: string, event?: WebhookEvent | null } };
 
+export type InboundSettingsFieldsFragment = { __typename?: 'InboundSettings', enabled: boolean, greeting?: string | null, task?: string | null, webhookUrl?: string | null, transferTo?: string | null, updatedAt?: string | null, questions: Array<{ __typename?: 'Question', key: string, text: string, type: QuestionType, options?: Array<string> | null }> };
+
+export type InboundSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InboundSettingsQuery = { __typename?: 'Query', inboundSettings: { __typename?: 'InboundSettings', enabled: boolean, greeting?: string | null, task?: string | null, webhookUrl?: string | null, transferTo?: string | null, updatedAt?: string | null, questions: Array<{ __typename?: 'Question', key: string, text: string, type: QuestionType, options?: Array<string> | null }> } };
+
+export type UpdateInboundSettingsMutationVariables = Exact<{
+  input: InboundSettingsInput;
+}>;
+
+
+export type UpdateInboundSettingsMutation = { __typename?: 'Mutation', updateInboundSettings: { __typename?: 'InboundSettings', enabled: boolean, greeting?: string | null, task?: string | null, webhookUrl?: string | null, transferTo?: string | null, updatedAt?: string | null, questions: Array<{ __typename?: 'Question', key: string, text: string, type: QuestionType, options?: Array<string> | null }> } };
+
+export type RemoveInboundSettingsMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RemoveInboundSettingsMutation = { __typename?: 'Mutation', removeInboundSettings: { __typename?: 'InboundSettings', enabled: boolean, greeting?: string | null, task?: string | null, webhookUrl?: string | null, transferTo?: string | null, updatedAt?: string | null, questions: Array<{ __typename?: 'Question', key: string, text: string, type: QuestionType, options?: Array<string> | null }> } };
+
+export type InboundNumbersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InboundNumbersQuery = { __typename?: 'Query', carrier: { __typename?: 'CarrierConnection', type: Carrier, source: CarrierConnectionSource, numbers: Array<string> } };
+
 export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2786,6 +2810,22 @@ export const CarrierFieldsFragmentDoc = new TypedDocumentString(`
   updatedAt
 }
     `, {"fragmentName":"CarrierFields"}) as unknown as TypedDocumentString<CarrierFieldsFragment, unknown>;
+export const InboundSettingsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment InboundSettingsFields on InboundSettings {
+  enabled
+  greeting
+  task
+  questions {
+    key
+    text
+    type
+    options
+  }
+  webhookUrl
+  transferTo
+  updatedAt
+}
+    `, {"fragmentName":"InboundSettingsFields"}) as unknown as TypedDocumentString<InboundSettingsFieldsFragment, unknown>;
 export const ResendVerificationDocument = new TypedDocumentString(`
     mutation ResendVerification {
   resendVerification
@@ -3448,6 +3488,75 @@ export const ReplayWebhooksDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReplayWebhooksMutation, ReplayWebhooksMutationVariables>;
+export const InboundSettingsDocument = new TypedDocumentString(`
+    query InboundSettings {
+  inboundSettings {
+    ...InboundSettingsFields
+  }
+}
+    fragment InboundSettingsFields on InboundSettings {
+  enabled
+  greeting
+  task
+  questions {
+    key
+    text
+    type
+    options
+  }
+  webhookUrl
+  transferTo
+  updatedAt
+}`) as unknown as TypedDocumentString<InboundSettingsQuery, InboundSettingsQueryVariables>;
+export const UpdateInboundSettingsDocument = new TypedDocumentString(`
+    mutation UpdateInboundSettings($input: InboundSettingsInput!) {
+  updateInboundSettings(input: $input) {
+    ...InboundSettingsFields
+  }
+}
+    fragment InboundSettingsFields on InboundSettings {
+  enabled
+  greeting
+  task
+  questions {
+    key
+    text
+    type
+    options
+  }
+  webhookUrl
+  transferTo
+  updatedAt
+}`) as unknown as TypedDocumentString<UpdateInboundSettingsMutation, UpdateInboundSettingsMutationVariables>;
+export const RemoveInboundSettingsDocument = new TypedDocumentString(`
+    mutation RemoveInboundSettings {
+  removeInboundSettings {
+    ...InboundSettingsFields
+  }
+}
+    fragment InboundSettingsFields on InboundSettings {
+  enabled
+  greeting
+  task
+  questions {
+    key
+    text
+    type
+    options
+  }
+  webhookUrl
+  transferTo
+  updatedAt
+}`) as unknown as TypedDocumentString<RemoveInboundSettingsMutation, RemoveInboundSettingsMutationVariables>;
+export const InboundNumbersDocument = new TypedDocumentString(`
+    query InboundNumbers {
+  carrier {
+    type
+    source
+    numbers
+  }
+}
+    `) as unknown as TypedDocumentString<InboundNumbersQuery, InboundNumbersQueryVariables>;
 export const ApiKeysDocument = new TypedDocumentString(`
     query ApiKeys {
   apiKeys {
