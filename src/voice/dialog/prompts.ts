@@ -71,7 +71,8 @@ export function scriptPrompts(script: AgentScript): string[] {
     ...script.questions.map((q) => reask(q)),
     GOODBYE,
     ...(script.voicemailMessage ? [script.voicemailMessage] : []),
-    screeningReply(callerName, script.task),
+    // Inbound calls skip machine detection: no screening assistant to answer.
+    ...(inbound ? [] : [screeningReply(callerName, script.task)]),
     whoIsCalling(callerName, script.task, null, inbound),
     ...script.questions.map((q) => whoIsCalling(callerName, script.task, q, inbound)),
     OPT_OUT_GOODBYE,
