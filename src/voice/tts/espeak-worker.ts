@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { WaveFile } from 'wavefile';
+import { trimLeadingSilence } from './trim-silence';
 
 export interface EspeakWorkerData {
   /** file: URL of the ESM-only `espeak-ng` package's entry point. */
@@ -55,7 +56,8 @@ async function synthesize(text: string): Promise<Int16Array> {
   });
   const wav = new WaveFile(espeak.FS.readFile('out.wav'));
   wav.toSampleRate(8000, { method: 'sinc', LPF: true });
-  return wav.getSamples(false, Int16Array) as unknown as Int16Array;
+  // A copy: the reply transfers its buffer, which must hold only these samples.
+  return trimLeadingSilence(wav.getSamples(false, Int16Array) as unknown as Int16Array).slice();
 }
 
 parentPort?.on('message', ({ id, text }: SynthesisRequest) => {
