@@ -12,7 +12,7 @@ import { systemClock } from '../../voice/turns/clock';
 import { DEFAULT_LANGUAGE } from '../../voice/languages';
 import type { SpeechRecognizer } from '../../voice/stt/recognizer';
 import { DEFAULT_TIMING, type AgentTiming } from '../../voice/timing';
-import type { SpeechSynthesizer } from '../../voice/tts/synthesizer';
+import { withVoice, type SpeechSynthesizer } from '../../voice/tts/synthesizer';
 import { WebRtcVad } from '../../voice/vad/webrtc-vad';
 import type { AgentPlan, AgentPlans, CallEvents, CarrierCall, CarrierReport } from '../../features/calls/ports';
 import { stereoWav } from './recording';
@@ -102,7 +102,9 @@ export class SipCarrier implements LiveCarrier {
     const plan = await this.planFor(call, log);
     // Synthesize the prompts while the phone rings, so the agent answers without a pause (the
     // script's prompts serve a language model too: its introduction, and the script taking over).
-    for (const text of [...scriptPrompts(script), ...(plan.llm ? [FILLER] : [])]) this.deps.tts.synthesize(text).catch(() => undefined);
+    // The call's own voice and language (else the organization's, else the deployment's).
+    const tts = withVoice(this.deps.tts, { voice: plan.voice, language: plan.language });
+    for (const text of [...scriptPrompts(script), ...(plan.llm ? [FILLER] : [])]) tts.synthesize(text).catch(() => undefined);
     this.deps.stt.warm?.();
     const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as SipCall<RtpSession> };
     live.sip = new SipCall({
@@ -125,7 +127,7 @@ export class SipCarrier implements LiveCarrier {
           const policy: DialogPolicy = chat
             ? new LlmDialogPolicy({ script, timing, chat, clock: systemClock, language: plan.language, instructions: plan.instructions, limits: { maxCallMs: Math.max(30_000, call.maxDurationSeconds * 1000 - 15_000) } })
             : new SurveyPolicy(script, timing);
-          const agent = new VoiceAgent({ media: rtp, policy, tts: this.deps.tts, stt: this.deps.stt, vad, timing });
+          const agent = new VoiceAgent({ media: rtp, policy, tts, stt: this.deps.stt, vad, timing });
           live.agent = agent;
           agent
             .run()
