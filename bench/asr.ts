@@ -13,9 +13,9 @@ import { writeFileSync } from 'node:fs';
 import type { CallQuestion } from '../src/features/calls/ports';
 import { extractAnswer } from '../src/voice/dialog/answers';
 import { grammarFor } from '../src/voice/stt/grammar';
-import { PocketsphinxRecognizer } from '../src/voice/stt/pocketsphinx';
+import { DEFAULT_MIN_CONFIDENCE, PocketsphinxRecognizer } from '../src/voice/stt/pocketsphinx';
 import { PocketsphinxCliRecognizer } from '../src/voice/stt/pocketsphinx-cli';
-import type { SpeechRecognizer } from '../src/voice/stt/recognizer';
+import { isStreaming, type SpeechRecognizer } from '../src/voice/stt/recognizer';
 import { DEFAULT_SPHINX_CONFIG, SphinxDecoder } from '../src/voice/stt/sphinx-decoder';
 import { loadCorpus, corpusAudio, type CorpusUtterance } from './voice-corpus/corpus';
 
@@ -24,10 +24,18 @@ let lastDetail: unknown = undefined;
 export interface AsrResult {
   detail?: unknown;
   u: CorpusUtterance;
+  /** What was heard, before the confidence threshold. */
+  heard: string | null;
+  /** The engine's confidence in it (1 for engines that give none). */
+  confidence: number;
+  /** What the call would get: `heard` when its confidence reaches the threshold, else nothing (asked again). */
   text: string | null;
   answer: unknown;
   ms: number;
 }
+
+/** The rejection threshold measured: the service's unless BENCH_ASR_MIN_CONFIDENCE says otherwise. */
+const MIN_CONFIDENCE = process.env.BENCH_ASR_MIN_CONFIDENCE ? Number(process.env.BENCH_ASR_MIN_CONFIDENCE) : DEFAULT_MIN_CONFIDENCE;
 
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : '—');
 const quantile = (xs: number[], q: number) => {
@@ -41,10 +49,8 @@ export async function engine(name: string): Promise<SpeechRecognizer & { close?(
       return new PocketsphinxCliRecognizer(process.env.BENCH_ASR_CLI_ARGS ? (JSON.parse(process.env.BENCH_ASR_CLI_ARGS) as string[]) : undefined);
     }
     case 'pocketsphinx': {
-      return new PocketsphinxRecognizer({
-        config: process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : undefined,
-        minConfidence: process.env.BENCH_ASR_MIN_CONFIDENCE ? Number(process.env.BENCH_ASR_MIN_CONFIDENCE) : undefined,
-      });
+      // Every text with its confidence: the threshold is applied here, so that other thresholds can be read off the same run.
+      return new PocketsphinxRecognizer({ config: process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : undefined, minConfidence: 0 });
     }
     case 'sphinx-inproc': {
       const config = { ...DEFAULT_SPHINX_CONFIG, ...(process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : {}) };
@@ -73,9 +79,16 @@ export async function measure(stt: SpeechRecognizer, utterances: CorpusUtterance
     const q = questions[u.question]!;
     const pcm = corpusAudio(u);
     const t0 = performance.now();
-    const text = await stt.recognize(pcm, { question: q });
+    let heard: string | null;
+    let confidence = 1;
+    if (isStreaming(stt)) {
+      const s = stt.start({ question: q });
+      for (let i = 0; i < pcm.length; i += 160) s.push(pcm.subarray(i, i + 160));
+      ({ text: heard, confidence } = await s.finish());
+    } else heard = await stt.recognize(pcm, { question: q });
     const ms = performance.now() - t0;
-    results.push({ u, text, answer: extractAnswer(q, text), ms, detail: lastDetail });
+    const text = heard !== null && confidence >= MIN_CONFIDENCE ? heard : null;
+    results.push({ u, heard, confidence, text, answer: extractAnswer(q, text), ms, detail: lastDetail });
     lastDetail = undefined;
   }
   return results;
@@ -95,7 +108,7 @@ export function report(results: AsrResult[], questions: ReturnType<typeof loadCo
         `non-answers accepted ${noneAccepted}/${none.length}`,
     );
   };
-  for (const set of ['tune', 'holdout', 'all'] as const) {
+  for (const set of ['tune', 'holdout', 'holdout2', 'all'] as const) {
     const rs = results.filter((r) => set === 'all' || r.u.set === set);
     if (!rs.length) continue;
     lines.push(`== ${set}`);
@@ -107,11 +120,25 @@ export function report(results: AsrResult[], questions: ReturnType<typeof loadCo
   const falseAccepts = results.filter((r) => r.answer !== null && r.answer !== r.u.expected).length;
   lines.push(`false accepts (a wrong answer, or one where none was said): ${falseAccepts}/${results.length} = ${pct(falseAccepts, results.length)}`);
   lines.push(`typed answers right: ${answerable.filter((r) => r.answer === r.u.expected).length}/${answerable.length} = ${pct(answerable.filter((r) => r.answer === r.u.expected).length, answerable.length)}`);
+  lines.push(`at the confidence threshold ${MIN_CONFIDENCE}; other thresholds (answers right on the first try / wrong / asked again, and right of those answered):`);
+  for (const set of ['tune', 'holdout', 'holdout2'] as const) {
+    const rs = results.filter((r) => r.u.set === set);
+    if (!rs.length) continue;
+    const cells = [0, 0.2, 0.35, 0.5, 0.65, 0.8].map((t) => {
+      const answerable = rs.filter((r) => r.u.expected !== null);
+      const answer = (r: AsrResult) => (r.heard !== null && r.confidence >= t ? extractAnswer(questions[r.u.question]!, r.heard) : null);
+      const right = answerable.filter((r) => answer(r) === r.u.expected).length;
+      const wrong = rs.filter((r) => answer(r) !== null && answer(r) !== r.u.expected).length;
+      const wrongOfAnswerable = answerable.filter((r) => answer(r) !== null && answer(r) !== r.u.expected).length;
+      return `≥${t}: ${pct(right, answerable.length)} / ${pct(wrongOfAnswerable, answerable.length)} / ${pct(answerable.length - right - wrongOfAnswerable, answerable.length)} (${pct(right, right + wrong)})`;
+    });
+    lines.push(`  ${set.padEnd(8)} ${cells.join('   ')}`);
+  }
   const ms = results.map((r) => r.ms);
   lines.push(`recognition time per utterance: p50 ${quantile(ms, 0.5).toFixed(0)} ms, p95 ${quantile(ms, 0.95).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`);
   lines.push('confusions (said → heard → answer):');
   for (const r of results.filter((r) => r.answer !== r.u.expected)) {
-    lines.push(`  ${r.u.set.padEnd(7)} ${r.u.voice.padEnd(18)} ${JSON.stringify(r.u.text).padEnd(30)} → ${JSON.stringify(r.text).padEnd(30)} → ${JSON.stringify(r.answer)}`);
+    lines.push(`  ${r.u.set.padEnd(8)} ${r.u.voice.padEnd(18)} ${JSON.stringify(r.u.text).padEnd(30)} → ${JSON.stringify(r.heard).padEnd(30)} ${r.confidence.toFixed(2)} → ${JSON.stringify(r.answer)}`);
   }
   return lines.join('\n');
 }
@@ -126,7 +153,7 @@ async function main() {
   const results = await measure(stt, utterances, corpus.questions);
   await stt.close?.();
   console.log(report(results, corpus.questions));
-  if (process.env.BENCH_ASR_JSON) writeFileSync(process.env.BENCH_ASR_JSON, JSON.stringify(results.map((r) => ({ ...r.u, heard: r.text, answer: r.answer, ms: r.ms, detail: r.detail })), null, 1));
+  if (process.env.BENCH_ASR_JSON) writeFileSync(process.env.BENCH_ASR_JSON, JSON.stringify(results.map((r) => ({ ...r.u, heard: r.heard, confidence: r.confidence, answer: r.answer, ms: r.ms, detail: r.detail })), null, 1));
 }
 
 if (require.main === module) {

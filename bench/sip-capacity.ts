@@ -61,6 +61,9 @@ async function main(): Promise<void> {
       if (r.status === 'completed' || r.status === 'failed') ended.set(r.callId, `${r.status}/${r.disposition}`);
     },
     async conversation() {},
+    async transferred() {
+      return false;
+    },
     async mediaAlive() {
       return [];
     },

@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { killAllChildren, startChild, waitForHttp, type Child } from './lib/proc';
 import { loadCorpus } from './voice-corpus/corpus';
+import type { CorpusSet } from './voice-corpus/phrases';
 import { ORG_NAME, TASK, planCalls, type CallPlan } from './voice/plan';
 import { startBenchCallee, type BenchCallee } from './voice/sip-callee';
 import type { WireBargeIn, WireTurn } from './voice/brain';
@@ -32,7 +33,7 @@ const ROOT = path.resolve(__dirname, '..');
 const CALLS = Number(process.argv[2] ?? process.env.BENCH_VOICE_CALLS ?? 40);
 const CONCURRENCY = Number(process.env.BENCH_VOICE_CONCURRENCY ?? 4);
 const QUESTIONS = Number(process.env.BENCH_VOICE_QUESTIONS ?? 4);
-const SET = (process.env.BENCH_VOICE_SET ?? 'all') as 'tune' | 'holdout' | 'all';
+const SET = (process.env.BENCH_VOICE_SET ?? 'all') as CorpusSet | 'all';
 const CUT_IN_EVERY = Number(process.env.BENCH_VOICE_CUT_IN_EVERY ?? 4);
 const BUDGET_SEC = Number(process.env.BENCH_VOICE_BUDGET_SEC ?? 1200);
 const CALL_TIMEOUT_SEC = Number(process.env.BENCH_VOICE_CALL_TIMEOUT_SEC ?? 150);
@@ -197,22 +198,25 @@ function summarize(results: CallResult[], extra: Record<string, unknown>) {
     if (w.length && w.length === r.service_turn_latencies_ms.length) w.forEach((x, i) => diffs.push(x - r.service_turn_latencies_ms[i]!));
   }
   const by = (keyOf: (a: (typeof answers)[number]) => string) => {
-    const out: Record<string, { right: number; total: number; pct: string }> = {};
+    const out: Record<string, { right: number; wrong: number; total: number; pct: string }> = {};
     for (const a of answers) {
       const k = keyOf(a);
-      out[k] ??= { right: 0, total: 0, pct: '' };
+      out[k] ??= { right: 0, wrong: 0, total: 0, pct: '' };
       out[k].total++;
       if (a.right) out[k].right++;
+      else if (a.got !== null) out[k].wrong++;
     }
     for (const v of Object.values(out)) v.pct = pct(v.right, v.total);
     return out;
   };
   const right = answers.filter((a) => a.right).length;
+  // A wrong answer is one recorded and not the one said; the rest were left empty (asked again, never guessed).
+  const wrong = answers.filter((a) => !a.right && a.got !== null).length;
   const summary = {
     calls: results.length,
     calls_failed: results.filter((r) => r.error || r.status !== 'completed').length,
     dispositions: results.reduce<Record<string, number>>((acc, r) => ((acc[`${r.status}/${r.disposition}`] = (acc[`${r.status}/${r.disposition}`] ?? 0) + 1), acc), {}),
-    answers: { right, total: answers.length, share: answers.length ? right / answers.length : null, by_type: by((a) => a.type), by_voice: by((a) => a.voice), by_set: by((a) => a.set) },
+    answers: { right, wrong, unanswered: answers.length - right - wrong, total: answers.length, share: answers.length ? right / answers.length : null, right_of_answered: right + wrong ? right / (right + wrong) : null, by_type: by((a) => a.type), by_voice: by((a) => a.voice), by_set: by((a) => a.set) },
     turn_latency_wire_ms: { p50: quantile(wire, 0.5), p95: quantile(wire, 0.95), min: wire.length ? Math.min(...wire) : null, max: wire.length ? Math.max(...wire) : null, turns: wire.length, after_answers_p50: quantile(wireAfterAnswers, 0.5) },
     turn_latency_service_ms: { p50: quantile(service, 0.5), p95: quantile(service, 0.95), turns: service.length },
     wire_minus_service_ms: { p50: quantile(diffs, 0.5), p95: quantile(diffs, 0.95), pairs: diffs.length },
@@ -247,9 +251,10 @@ function table(s: ReturnType<typeof summarize>, env: Record<string, unknown>): s
   lines.push('');
   lines.push(`service's own turn latency (turns[].latency.total_ms): p50 ${fmt(s.turn_latency_service_ms.p50)}, p95 ${fmt(s.turn_latency_service_ms.p95)} (${s.turn_latency_service_ms.turns} turns); wire − service per turn: p50 ${fmt(s.wire_minus_service_ms.p50)}, p95 ${fmt(s.wire_minus_service_ms.p95)} (${s.wire_minus_service_ms.pairs} pairs)`);
   lines.push(`wire turn latency after answers only: p50 ${fmt(t.after_answers_p50)}; prompts marked interrupted by the service: ${b.prompts_marked_interrupted}; cut-ins with the answer: ${b.by_kind.answer.stopped}/${b.by_kind.answer.cut_ins} stopped, with "sorry, who is this?": ${b.by_kind.who.stopped}/${b.by_kind.who.cut_ins}`);
-  lines.push(`answers by type: ${Object.entries(s.answers.by_type).map(([k, v]) => `${k} ${v.pct} (${v.right}/${v.total})`).join(', ')}`);
-  lines.push(`answers by voice: ${Object.entries(s.answers.by_voice).map(([k, v]) => `${k} ${v.pct} (${v.right}/${v.total})`).join(', ')}`);
-  lines.push(`answers by set: ${Object.entries(s.answers.by_set).map(([k, v]) => `${k} ${v.pct} (${v.right}/${v.total})`).join(', ')}`);
+  lines.push(`answers: ${s.answers.right} right, ${s.answers.wrong} wrong, ${s.answers.unanswered} left empty of ${s.answers.total}; right of those answered ${pct(s.answers.right, s.answers.right + s.answers.wrong)}`);
+  lines.push(`answers by type (right, and wrong): ${Object.entries(s.answers.by_type).map(([k, v]) => `${k} ${v.pct} (${v.right}/${v.total}, wrong ${v.wrong})`).join(', ')}`);
+  lines.push(`answers by voice: ${Object.entries(s.answers.by_voice).map(([k, v]) => `${k} ${v.pct} (${v.right}/${v.total}, wrong ${v.wrong})`).join(', ')}`);
+  lines.push(`answers by set: ${Object.entries(s.answers.by_set).map(([k, v]) => `${k} ${v.pct} (${v.right}/${v.total}, wrong ${v.wrong})`).join(', ')}`);
   const cpu = (s as unknown as { cpu: { worker_s_per_call: number; api_s_per_call: number; service_s_per_call: number; service_pct_of_one_core: number } }).cpu;
   lines.push(`CPU per call: ${cpu.service_s_per_call.toFixed(2)} s (worker ${cpu.worker_s_per_call.toFixed(2)} s, API ${cpu.api_s_per_call.toFixed(2)} s); the service used ${cpu.service_pct_of_one_core.toFixed(0)} % of one core over the run`);
   lines.push(`calls: ${s.calls}, not completed or failed: ${s.calls_failed}; outcomes ${JSON.stringify(s.dispositions)}`);

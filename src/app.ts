@@ -35,6 +35,19 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
   // JSON API: no CSP needed for responses; the Sandbox landing page loads its own scripts.
   app.use(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }));
   app.use(...requestContext(s.db.orm, s.log));
+  // The integrators' API first: the busiest prefix does not walk past every other mount (no other
+  // mount serves a path under /v1). Each route's body limit is its descriptor's (campaign bodies:
+  // 8 MiB, docs/campaigns.md).
+  app.use(
+    '/v1',
+    apiKeyAuth(s.apiKeys),
+    apiKeyRateLimit(s.rateLimits),
+    restRouter(
+      [...bind(R.calls, { calls: s.calls }), ...bind(R.campaigns, { campaigns: s.campaigns }), ...bind(R.suppressions, { suppressions: s.suppressions })],
+      { prefix: '/v1', mountAuth: 'apiKey', authenticate: {}, parseBody: jsonBodyUpTo },
+    ),
+  );
+
   const document = JSON.stringify(buildOpenApiDocument({ serverUrl: s.config.publicBaseUrl, routes: ALL_ROUTES }));
   const dashboard = dashboardAuth(s.auth);
   app.use(
@@ -71,6 +84,7 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
         ...bind(R.apiKeys, { apiKeys: s.apiKeys }),
         ...bind(R.webhookSettings, { webhookSettings: s.webhookSettings }),
         ...bind(R.carrierConnections, { carrierConnections: s.carrierConnections }),
+        ...bind(R.inbound, { inbound: s.inbound }),
         ...bind(R.agentSettings, { agentSettings: s.agentSettings }),
         ...bind(R.members, { members: s.members }),
         ...bind(R.deliveries, { deliveries: s.deliveries }),
@@ -89,27 +103,25 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
   app.use(
     '/carriers/twilio',
     restRouter(
-      bind(R.twilioCallbacks, {
-        publicBaseUrl: s.config.publicBaseUrl,
-        tokenFor: (orgId, account) => s.connections.twilioTokenFor(orgId, account),
-        events: s.carrierPort,
-        records: s.carrierPort,
-        conversation: new TwilioConversation(s.config.publicBaseUrl),
-      }),
+      [
+        ...bind(R.twilioCallbacks, {
+          publicBaseUrl: s.config.publicBaseUrl,
+          tokenFor: (orgId, account) => s.connections.twilioTokenFor(orgId, account),
+          events: s.carrierPort,
+          records: s.carrierPort,
+          conversation: new TwilioConversation(s.config.publicBaseUrl),
+        }),
+        ...bind(R.twilioIncoming, {
+          publicBaseUrl: s.config.publicBaseUrl,
+          inbound: s.inboundIntake,
+          events: s.carrierPort,
+          records: s.carrierPort,
+          conversation: new TwilioConversation(s.config.publicBaseUrl),
+        }),
+      ],
       { prefix: '/carriers/twilio', mountAuth: 'none', authenticate: {}, parseBody: twilioFormBody },
     ),
   );
-  // Each route's body limit is its descriptor's (campaign bodies: 8 MiB, docs/campaigns.md).
-  app.use(
-    '/v1',
-    apiKeyAuth(s.apiKeys),
-    apiKeyRateLimit(s.rateLimits),
-    restRouter(
-      [...bind(R.calls, { calls: s.calls }), ...bind(R.campaigns, { campaigns: s.campaigns }), ...bind(R.suppressions, { suppressions: s.suppressions })],
-      { prefix: '/v1', mountAuth: 'apiKey', authenticate: {}, parseBody: jsonBodyUpTo },
-    ),
-  );
-
   const graphql = await createGraphqlMiddleware(s);
   app.use('/graphql', browserCors, jsonBody, graphql.middleware);
   app.use(webAppRoutes({ publicBaseUrl: s.config.publicBaseUrl, atRoot: s.config.dashboardAtRoot }));

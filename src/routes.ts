@@ -5,7 +5,9 @@ import { authRoutes } from './features/auth/auth.routes';
 import { callsRoutes, recordingsRoutes } from './features/calls/calls.routes';
 import { carrierConnectionsRoutes } from './features/carrier-connections/carrier-connections.routes';
 import { twilioCallbackRoutes } from './carriers/twilio/twilio-callbacks.routes';
+import { twilioIncomingRoutes } from './carriers/twilio/twilio-incoming.routes';
 import { campaignsRoutes } from './features/campaigns/campaigns.routes';
+import { inboundRoutes } from './features/inbound/inbound.routes';
 import { suppressionsRoutes } from './features/suppressions/suppressions.routes';
 import { webhookSettingsRoutes } from './features/orgs/webhook-settings.routes';
 import { membersRoutes } from './features/users/members.routes';
@@ -24,6 +26,7 @@ export const REST_ROUTES = {
   apiKeys: apiKeysRoutes,
   webhookSettings: webhookSettingsRoutes,
   carrierConnections: carrierConnectionsRoutes,
+  inbound: inboundRoutes,
   agentSettings: agentSettingsRoutes,
   members: membersRoutes,
   deliveries: deliveriesRoutes,
@@ -33,6 +36,7 @@ export const REST_ROUTES = {
   recordings: recordingsRoutes,
   admin: adminRoutes,
   twilioCallbacks: twilioCallbackRoutes,
+  twilioIncoming: twilioIncomingRoutes,
   health: healthRoutes,
   metrics: metricsRoutes,
   openapi: openApiJsonRoutes,

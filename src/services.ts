@@ -27,7 +27,9 @@ import { CarrierConnectionsService } from './features/carrier-connections/carrie
 import { ConnectionResolver } from './features/carrier-connections/effective-connection';
 import { systemClock, type Clock } from './common/clock';
 import { CampaignDispatcher } from './features/campaigns/campaign-dispatcher';
-import { campaignCallbackHook, campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
+import { campaignCallbackHook, campaignCallbackOfHook, campaignOutcomeHook } from './features/campaigns/campaign-outcomes';
+import { InboundIntake } from './features/inbound/inbound-intake';
+import { InboundSettingsService } from './features/inbound/inbound.service';
 import { CampaignsService } from './features/campaigns/campaigns.service';
 import { CampaignInsights } from './features/campaigns/campaign-insights';
 import { presentLiveCampaign } from './features/campaigns/campaigns.resolver';
@@ -65,6 +67,10 @@ export interface Services {
   /** Which carrier, account and caller IDs an organization's calls use. */
   connections: ConnectionResolver;
   carrierConnections: CarrierConnectionsService;
+  /** The organization's inbound settings (GET/PUT/DELETE /dashboard/inbound). */
+  inbound: InboundSettingsService;
+  /** Where carriers take the calls offered to them (SIP INVITEs, Twilio's incoming webhook). */
+  inboundIntake: InboundIntake;
   /** Agent settings per organization, and each call's conversation plan (language model or script). */
   agentSettings: AgentSettingsService;
   metrics: Metrics;
@@ -93,6 +99,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const trunkFor = (call: { orgId: string }) => connections.sipTrunkFor(call.orgId);
   const agentSettings = new AgentSettingsService(config, db.pool);
   const carrierPort = new CarrierPort({ em: () => db.orm.em.fork(), pool: db.pool, lifecycle });
+  const inboundIntake = new InboundIntake({ config, pool: db.pool, em: () => db.orm.em.fork(), lifecycle, sipLookup: connections.sipLookup, log });
   const carriers = new CarrierRegistry(config, {
     log,
     events: carrierPort,
@@ -100,12 +107,14 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     notifier,
     tokenFor: (orgId, account) => connections.twilioTokenFor(orgId, account),
     trunkFor,
+    inbound: inboundIntake,
     planFor: (call) => agentSettings.planFor(call),
   });
   lifecycle.carriers = carriers;
   lifecycle.onFinished(campaignOutcomeHook(clock));
   lifecycle.onAnalyzed(optOutHook);
   lifecycle.onAnalyzed(campaignCallbackHook);
+  lifecycle.onInbound(campaignCallbackOfHook);
   const rateLimits = new RateLimits(config, db.pool);
   const metrics = createMetrics({ pool: db.pool, role: config.role, routePaths: ROUTE_PATHS });
   const mail = new MailOutbox(createMailer(config, log), log);
@@ -116,7 +125,11 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const apiKeys = new ApiKeysService(config, apiKeyCache);
   const live = new LiveEventsPublisher(db.pool);
   lifecycle.live = live;
-  const calls = new CallsService(config, lifecycle, recordingUrls, db, (orgId) => connections.numbersFor(orgId), connections.deploymentDefault().numbers);
+  const calls = new CallsService(config, lifecycle, recordingUrls, db, (orgId) => connections.numbersFor(orgId), connections.deploymentDefault().numbers, async (orgId) => {
+    // A SIP URI transfer target is judged by the rule of the organization's trunk host.
+    const c = await connections.forOrg(orgId);
+    return c.type === 'sip' ? connections.sipPolicy(c) : null;
+  });
   calls.live = live;
   calls.llmAvailable = (orgId) => agentSettings.llmAvailable(orgId);
   const members = new MembersService(config, accountMail);
@@ -164,6 +177,8 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     carrierPort,
     connections,
     carrierConnections: new CarrierConnectionsService(config, connections, rateLimits),
+    inbound: new InboundSettingsService(config, connections),
+    inboundIntake,
     agentSettings,
     clock,
     campaigns,

@@ -95,6 +95,7 @@ async function place(orgId: string, input: Record<string, unknown>) {
         (input.voicemail_message as string | undefined) ?? null,
         '{}', // the deployment's default caller IDs: none
         (input.caller_name as string | undefined) ?? null, // null: the organization's name
+        null, // the call's own agent settings: none (the organization's apply)
       ],
     });
     jobsAdded(rows[0]?.jobs ?? 0);

@@ -13,6 +13,8 @@ interface Receipt {
   callId: string;
   event: string;
   timestamp: string;
+  /** The call's status in the event (call.ended: its final status). */
+  status?: string;
   receivedAt: number;
 }
 let receipts: Receipt[] = [];
@@ -36,8 +38,8 @@ const server = http.createServer((req, res) => {
   req.on('end', () => {
     const receivedAt = now();
     try {
-      const e = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { call_id: string; event: string; timestamp: string };
-      receipts.push({ callId: e.call_id, event: e.event, timestamp: e.timestamp, receivedAt });
+      const e = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { call_id: string; event: string; timestamp: string; status?: string };
+      receipts.push({ callId: e.call_id, event: e.event, timestamp: e.timestamp, status: e.status, receivedAt });
     } catch {
       // not an event: still 200, the bench only counts what parses
     }

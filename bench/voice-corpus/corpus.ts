@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as alawmulaw from 'alawmulaw';
 import type { CallQuestion } from '../../src/features/calls/ports';
+import type { CorpusSet } from './phrases';
 
 export interface CorpusUtterance {
   id: string;
-  /** `tune`: settings are chosen on it; `holdout`: only measured. */
-  set: 'tune' | 'holdout';
+  /** `tune`: settings are chosen on it; `holdout`, `holdout2`: only measured. */
+  set: CorpusSet;
   voice: string;
   /** Words a minute. */
   speed: number;

@@ -56,7 +56,7 @@ async function main() {
   const utterances: CorpusUtterance[] = [];
   const idOf = (set: string, voice: string, question: string, text: string) => `${set}-${slug(voice)}-${question}-${slug(text)}`;
 
-  for (const [b, { set, voices, phrases }] of BATCHES.entries()) {
+  for (const [b, { set, voices, phrases, speeds = SPEEDS }] of BATCHES.entries()) {
     if (b >= 2) random = seeded(20261126 + b);
     const ids = voices.flatMap((voice) => phrases.map(([question, text]) => idOf(set, voice, question, text)));
     if (ids.every((id) => kept.has(id) && existsSync(path.join(audioDir, `${id}.ul`)))) {
@@ -65,7 +65,7 @@ async function main() {
     }
     for (const voice of voices) {
       for (const [question, text, expected] of phrases) {
-        const speed = SPEEDS[Math.floor(random() * SPEEDS.length)]!;
+        const speed = speeds[Math.floor(random() * speeds.length)]!;
         const espeak = await ESpeakNg({ arguments: ['-v', voice, '-s', String(speed), '-w', 'out.wav', text], print: () => undefined, printErr: () => undefined });
         const wav = new WaveFile(espeak.FS.readFile('out.wav'));
         wav.toSampleRate(8000, { method: 'sinc', LPF: true });

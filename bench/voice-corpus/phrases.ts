@@ -16,6 +16,8 @@ export const QUESTIONS = {
 } satisfies Record<string, CallQuestion>;
 
 export type QuestionId = keyof typeof QUESTIONS;
+/** `tune`: what settings are chosen on; `holdout` and `holdout2`: only measured. */
+export type CorpusSet = 'tune' | 'holdout' | 'holdout2';
 export type Phrase = [question: QuestionId, text: string, expected: boolean | number | string | null];
 
 /**
@@ -146,12 +148,53 @@ export const PHRASES_MORE: Phrase[] = [
 ];
 
 /**
- * What generate.ts renders, in this order: each batch's wordings in each of its voices. New
- * audio is added as a new batch at the end.
+ * The second holdout set, made before the recognizer's second round of tuning and never tuned
+ * on (only its totals were read): six voices none of the other sets has (other speakers of the
+ * holdout accents, and two more), speeds outside the range of the other sets (120 and 200 words
+ * a minute among them), and wordings none of the other sets has.
  */
-export const BATCHES: Array<{ set: 'tune' | 'holdout'; voices: readonly string[]; phrases: Phrase[] }> = [
+export const VOICES_HOLDOUT2 = ['en-us+m3', 'en-gb-scotland+f2', 'en-029+m7', 'en-us-nyc+f5', 'en-gb-x-rp+m1', 'en+m6'] as const;
+export const SPEEDS_HOLDOUT2 = [120, 150, 170, 200];
+export const PHRASES_HOLDOUT2: Phrase[] = [
+  ['attend', 'Yes, that works.', true],
+  ['attend', 'Yeah, I can make it.', true],
+  ['attend', 'Okay, sure.', true],
+  ['attend', 'Yes, of course.', true],
+  ['attend', 'No, I can not.', false],
+  ['attend', 'Nope, sorry.', false],
+  ['attend', 'No, not this time.', false],
+  ['attend', 'Sorry, who is calling?', null],
+  ['people', 'Four.', 4],
+  ['people', 'Fourteen.', 14],
+  ['people', 'Twenty-one.', 21],
+  ['people', 'Sixty-seven.', 67],
+  ['people', 'About ten.', 10],
+  ['people', 'Probably three.', 3],
+  ['people', 'Three hundred.', 300],
+  ['people', 'A hundred and twenty.', 120],
+  ['people', 'Eight people.', 8],
+  ['people', 'Uh, seventeen.', 17],
+  ['people', 'Only one.', 1],
+  ['people', 'Fifty-five, I guess.', 55],
+  ['day', 'Tuesday works.', 'Tuesday'],
+  ['day', 'Friday, I think.', 'Friday'],
+  ['day', 'How about Monday?', 'Monday'],
+  ['day', 'Sunday would be great.', 'Sunday'],
+  ['day', 'Um, Wednesday.', 'Wednesday'],
+  ['slot', 'Afternoon would be best.', 'Afternoon'],
+  ['slot', 'Evening, I guess.', 'Evening'],
+  ['slot', 'Mornings are better.', 'Morning'],
+  ['slot', "I don't know yet.", null],
+];
+
+/**
+ * What generate.ts renders, in this order: each batch's wordings in each of its voices (at
+ * speeds picked from `speeds`, else SPEEDS). New audio is added as a new batch at the end.
+ */
+export const BATCHES: Array<{ set: CorpusSet; voices: readonly string[]; phrases: Phrase[]; speeds?: readonly number[] }> = [
   { set: 'tune', voices: VOICES.tune, phrases: PHRASES.tune },
   { set: 'holdout', voices: VOICES.holdout, phrases: PHRASES.holdout },
   { set: 'tune', voices: VOICES.tuneMore, phrases: PHRASES.tune },
   { set: 'tune', voices: [...VOICES.tune, ...VOICES.tuneMore], phrases: PHRASES_MORE },
+  { set: 'holdout2', voices: VOICES_HOLDOUT2, phrases: PHRASES_HOLDOUT2, speeds: SPEEDS_HOLDOUT2 },
 ];

@@ -15,6 +15,7 @@ import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, OPT_OUT_GOODBYE, WRONG_
 import { EspeakSynthesizer } from '../../src/voice/tts/espeak';
 import { corpusAudio, type CorpusManifest, type CorpusUtterance } from '../voice-corpus/corpus';
 import { seeded } from '../voice-corpus/generate';
+import type { CorpusSet } from '../voice-corpus/phrases';
 import { isVoiced, toFrames, voicedFrames, type BrainScript, type Frame, type PromptLengths } from './brain';
 
 export const ORG_NAME = 'Acme Dental';
@@ -25,7 +26,7 @@ export interface CallPlan {
   index: number;
   to: string;
   voice: string;
-  set: 'tune' | 'holdout';
+  set: CorpusSet;
   questions: CallQuestion[];
   /** Per question, the corpus utterance the callee answers with. */
   utterances: CorpusUtterance[];
@@ -110,7 +111,7 @@ export async function renderPhrase(voice: string, text: string, speed = 160, see
   return wire(pcm);
 }
 
-export async function planCalls(corpus: CorpusManifest, opts: { calls: number; questions: number; set: 'tune' | 'holdout' | 'all'; cutInEvery: number }): Promise<CallPlan[]> {
+export async function planCalls(corpus: CorpusManifest, opts: { calls: number; questions: number; set: CorpusSet | 'all'; cutInEvery: number }): Promise<CallPlan[]> {
   const questionIds = Object.keys(corpus.questions).slice(0, Math.max(1, opts.questions));
   const questions = questionIds.map((id) => corpus.questions[id]!);
   const { lengths: prompts, identify } = await promptKnowledge(questions);

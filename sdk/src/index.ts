@@ -12,6 +12,8 @@ export type {
   AppendRecipientsParams,
   Call,
   CallDisposition,
+  CallDirection,
+  CallbackOf,
   CallStatus,
   Campaign,
   CampaignAppended,

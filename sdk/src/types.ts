@@ -6,6 +6,10 @@ type JsonBody<R> = R extends { content: { 'application/json': infer B } } ? B : 
 export type Call = JsonBody<paths['/v1/calls/{call_id}']['get']['responses'][200]>;
 export type CallStatus = Call['status'];
 export type CallDisposition = NonNullable<Call['disposition']>;
+/** `outbound` (placed through the API or a campaign) or `inbound` (someone called one of the organization's numbers). */
+export type CallDirection = Call['direction'];
+/** An inbound call from a number a campaign called: that campaign and recipient. */
+export type CallbackOf = NonNullable<Call['callback_of']>;
 export type PlaceCallParams = JsonBody<paths['/v1/calls/outbound']['post']['requestBody']>;
 export type ListCallsParams = NonNullable<paths['/v1/calls']['get']['parameters']['query']>;
 
@@ -43,7 +47,7 @@ export type ErrorCode = Problem['code'] | (string & {});
 export type FieldError = NonNullable<Problem['errors']>[number];
 
 type EventBody<N extends keyof webhooks> = webhooks[N]['post'] extends { requestBody?: infer B } ? JsonBody<NonNullable<B>> : never;
-/** Webhook payloads by event name ("call.queued", "call.ended", "call.analyzed", "campaign.started", "campaign.paused", "campaign.completed"). */
+/** Webhook payloads by event name ("call.queued", "call.ended", "call.analyzed", "call.transferred", "campaign.started", "campaign.paused", "campaign.completed"). */
 export type WebhookEventMap = { [N in keyof webhooks]: EventBody<N> };
 export type WebhookEventName = keyof WebhookEventMap;
 /** Any webhook event; narrow it with `switch (event.event)`. */

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Logger } from '../common/logger';
 import type { Notifier } from '../common/notifier';
-import type { AccountTokens, AgentPlans, CallEvents, CallRecords, CarrierAdapter, CarrierAdapters, CarrierCall, CarrierName } from '../features/calls/ports';
+import type { AccountTokens, AgentPlans, CallEvents, CallRecords, CarrierAdapter, CarrierAdapters, CarrierCall, CarrierName, InboundCalls } from '../features/calls/ports';
 import { createRecognizer } from '../voice/stt/create';
 import { DEFAULT_TIMING } from '../voice/timing';
 import { createSynthesizer } from '../voice/tts/create';
@@ -20,6 +20,8 @@ export interface CarrierDeps {
   tokenFor: AccountTokens;
   /** Where the trunk of a SIP call is (the organization's connection, else the deployment default). */
   trunkFor?: (call: CarrierCall) => Promise<SipTrunk>;
+  /** Where calls offered to us are taken (SIP INVITEs from trunks; docs/inbound.md). */
+  inbound?: InboundCalls;
   /** How a call's conversation runs (language model or script, language, instructions): the agent settings feature. */
   planFor?: AgentPlans;
 }
@@ -51,6 +53,7 @@ export class CarrierRegistry implements CarrierAdapters {
           stt: createRecognizer(config.stt),
           log: deps.log.child({ component: 'sip' }),
           trunkFor: deps.trunkFor,
+          inbound: deps.inbound,
           planFor: deps.planFor,
           timing: { ...DEFAULT_TIMING, ...config.voice },
         }),

@@ -15,7 +15,10 @@ import { Migration20261126000000_canonical_phone_numbers } from './migrations/Mi
 import { Migration20261127000000_call_turns } from './migrations/Migration20261127000000_call_turns';
 import { Migration20261128000000_twilio_gather_clarifications } from './migrations/Migration20261128000000_twilio_gather_clarifications';
 import { Migration20261129100000_agent_settings } from './migrations/Migration20261129100000_agent_settings';
+import { Migration20261129200000_call_transfer } from './migrations/Migration20261129200000_call_transfer';
+import { Migration20261129250000_inbound_calls } from './migrations/Migration20261129250000_inbound_calls';
 import { Migration20261129350000_dashboard } from './migrations/Migration20261129350000_dashboard';
+import { Migration20261129400000_webhook_parked } from './migrations/Migration20261129400000_webhook_parked';
 
 /** The entity classes the features define (src/entities.ts lists them). */
 export type EntityList = NonNullable<Options['entities']>;
@@ -64,7 +67,10 @@ export function ormConfig(opts: { url: string; poolSize: number; entities: Entit
         { name: 'Migration20261127000000_call_turns', class: Migration20261127000000_call_turns },
         { name: 'Migration20261128000000_twilio_gather_clarifications', class: Migration20261128000000_twilio_gather_clarifications },
         { name: 'Migration20261129100000_agent_settings', class: Migration20261129100000_agent_settings },
+        { name: 'Migration20261129200000_call_transfer', class: Migration20261129200000_call_transfer },
+        { name: 'Migration20261129250000_inbound_calls', class: Migration20261129250000_inbound_calls },
         { name: 'Migration20261129350000_dashboard', class: Migration20261129350000_dashboard },
+        { name: 'Migration20261129400000_webhook_parked', class: Migration20261129400000_webhook_parked },
       ],
     },
   });

@@ -42,6 +42,7 @@ export const CallDispositionEnum = defineEnum(
     CANCELED: 'canceled',
     WRONG_NUMBER: 'wrong_number',
     CALLBACK_REQUESTED: 'callback_requested',
+    TRANSFERRED: 'transferred',
   } as const,
   'CallDisposition',
   'How a call ended; set when it reaches a final status.',
@@ -55,6 +56,28 @@ export const CallDispositionEnum = defineEnum(
     CANCELED: 'Canceled before it was answered.',
     WRONG_NUMBER: 'A person answered and said it was the wrong number; the agent ended politely. A campaign never calls it again.',
     CALLBACK_REQUESTED: 'A person answered and asked to be called later (callbackAt when they said when). A campaign calls again per its retry policy.',
+    TRANSFERRED: 'A person answered and the call was handed to transferTo, who answered (see transfer).',
+  },
+);
+
+export const TransferModeEnum = defineEnum(
+  { REFER: 'refer', BRIDGE: 'bridge', DIAL: 'dial' } as const,
+  'TransferMode',
+  'How a call was handed to a person.',
+  {
+    REFER: 'SIP REFER: the trunk connected the callee to the person and the call left voicegate.',
+    BRIDGE: 'voicegate dialled the person on the same SIP trunk, told them who is calling and joined the two calls.',
+    DIAL: 'Twilio <Dial>.',
+  },
+);
+
+export const CallDirectionEnum = defineEnum(
+  { OUTBOUND: 'outbound', INBOUND: 'inbound' } as const,
+  'CallDirection',
+  'Who placed a call.',
+  {
+    OUTBOUND: 'Placed by the organization (placeCall, POST /v1/calls/outbound, a campaign).',
+    INBOUND: "Someone called one of the organization's numbers and the inbound agent answered.",
   },
 );
 
@@ -102,6 +125,7 @@ export const WebhookEventEnum = defineEnum(
     CALL_QUEUED: 'call.queued',
     CALL_ENDED: 'call.ended',
     CALL_ANALYZED: 'call.analyzed',
+    CALL_TRANSFERRED: 'call.transferred',
     CAMPAIGN_STARTED: 'campaign.started',
     CAMPAIGN_PAUSED: 'campaign.paused',
     CAMPAIGN_COMPLETED: 'campaign.completed',
@@ -112,6 +136,7 @@ export const WebhookEventEnum = defineEnum(
     CALL_QUEUED: 'call.queued: a call was accepted.',
     CALL_ENDED: 'call.ended: a call reached a final status.',
     CALL_ANALYZED: 'call.analyzed: the transcript and answers of a completed call are ready.',
+    CALL_TRANSFERRED: 'call.transferred: the agent handed a call to a person, or tried to (answered says which).',
     CAMPAIGN_STARTED: 'campaign.started: a campaign began calling.',
     CAMPAIGN_PAUSED: 'campaign.paused: a campaign was paused.',
     CAMPAIGN_COMPLETED: 'campaign.completed: no recipient of a campaign is pending or calling any more.',

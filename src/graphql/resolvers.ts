@@ -5,6 +5,7 @@ import { AuthResolver } from '../features/auth/auth.resolver';
 import { CallsResolver } from '../features/calls/calls.resolver';
 import { CarrierConnectionsResolver } from '../features/carrier-connections/carrier-connections.resolver';
 import { CampaignsResolver } from '../features/campaigns/campaigns.resolver';
+import { InboundResolver } from '../features/inbound/inbound.resolver';
 import { CampaignInsightsResolver } from '../features/campaigns/campaign-insights.resolver';
 import { AnalyticsResolver } from '../features/analytics/analytics.resolver';
 import { OrganizationResolver } from '../features/orgs/orgs.resolver';
@@ -15,7 +16,7 @@ import type { ResolverContainer } from './context';
 import { NodeResolver } from './node.resolver';
 import { SubscriptionsResolver } from './subscriptions/subscriptions.resolver';
 
-export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, CarrierConnectionsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver, CampaignsResolver, AgentSettingsResolver, CampaignInsightsResolver, AnalyticsResolver] as const;
+export const RESOLVERS = [AuthResolver, OrganizationResolver, MembersResolver, ApiKeysResolver, CallsResolver, CarrierConnectionsResolver, DeliveriesResolver, AdminResolver, NodeResolver, SubscriptionsResolver, CampaignsResolver, AgentSettingsResolver, CampaignInsightsResolver, AnalyticsResolver, InboundResolver] as const;
 
 /**
  * One instance of each resolver per process, each given only the services it uses; type-graphql
@@ -34,6 +35,7 @@ export function createResolverContainer(s: Services): ResolverContainer {
     [NodeResolver, new NodeResolver({ calls: s.calls })],
     [SubscriptionsResolver, new SubscriptionsResolver({ calls: s.calls, campaigns: s.campaigns, liveUpdates: s.liveUpdates })],
     [CampaignsResolver, new CampaignsResolver({ campaigns: s.campaigns, suppressions: s.suppressions })],
+    [InboundResolver, new InboundResolver({ inbound: s.inbound })],
     [AgentSettingsResolver, new AgentSettingsResolver({ agentSettings: s.agentSettings })],
     [CampaignInsightsResolver, new CampaignInsightsResolver({ campaignInsights: s.campaignInsights })],
     [AnalyticsResolver, new AnalyticsResolver({ analytics: s.analytics })],

@@ -210,6 +210,15 @@ export function createMetrics(opts: { pool: Pool; role: string; routePaths: read
   };
 
   const route = routeMatcher(opts.routePaths);
+  // The histogram's child per label set, kept: prom-client hashes the labels on every observe()
+  // otherwise. The sets are bounded (route templates × methods × status codes).
+  const observers = new Map<string, { observe(v: number): void }>();
+  const observerFor = (method: string, routeName: string, status: number) => {
+    const key = `${method} ${routeName} ${status}`;
+    let o = observers.get(key);
+    if (!o) observers.set(key, (o = httpDuration.labels({ method, route: routeName, status_code: String(status) })));
+    return o;
+  };
   const httpMiddleware: RequestHandler = (req, res, next) => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
@@ -217,7 +226,7 @@ export function createMetrics(opts: { pool: Pool; role: string; routePaths: read
       // originalUrl: routers rewrite req.url while they run, and may not have restored it yet.
       const url = req.originalUrl;
       const q = url.indexOf('?');
-      httpDuration.observe({ method: req.method, route: route(q >= 0 ? url.slice(0, q) : url), status_code: String(res.statusCode) }, seconds);
+      observerFor(req.method, route(q >= 0 ? url.slice(0, q) : url), res.statusCode).observe(seconds);
     });
     next();
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { problemSchema } from '../common/api-schemas';
 import { bodyLimit, formatBytes, type AuthKind, type Named, type RouteDescriptor } from '../common/route';
-import { callAnalyzedEventSchema, callEndedEventSchema, callQueuedEventSchema, campaignCompletedEventSchema, campaignPausedEventSchema, campaignStartedEventSchema, EVENT_EXAMPLES } from './webhook-events';
+import { callAnalyzedEventSchema, callEndedEventSchema, callQueuedEventSchema, callTransferredEventSchema, campaignCompletedEventSchema, campaignPausedEventSchema, campaignStartedEventSchema, EVENT_EXAMPLES } from './webhook-events';
 
 /**
  * The OpenAPI 3.1 document, generated at start-up from the route descriptors (src/routes.ts) with
@@ -44,6 +44,7 @@ const EVENTS = [
   { name: 'call.queued', id: 'CallQueuedEvent', schema: callQueuedEventSchema, when: 'Right after an outbound call is persisted (within a fraction of a second of the commit).' },
   { name: 'call.ended', id: 'CallEndedEvent', schema: callEndedEventSchema, when: 'When a call reaches a final status: completed, failed or canceled.' },
   { name: 'call.analyzed', id: 'CallAnalyzedEvent', schema: callAnalyzedEventSchema, when: 'When transcript, structured answers and recording of a completed call are available.' },
+  { name: 'call.transferred', id: 'CallTransferredEvent', schema: callTransferredEventSchema, when: 'When the agent handed a call to a person (transfer_to), or tried to: answered says whether the person took it.' },
   { name: 'campaign.started', id: 'CampaignStartedEvent', schema: campaignStartedEventSchema, when: 'When a campaign first starts calling (docs/campaigns.md).' },
   { name: 'campaign.paused', id: 'CampaignPausedEvent', schema: campaignPausedEventSchema, when: 'At every pause of a campaign.' },
   { name: 'campaign.completed', id: 'CampaignCompletedEvent', schema: campaignCompletedEventSchema, when: 'When no recipient of a campaign is pending or calling any more.' },

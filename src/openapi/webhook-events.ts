@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from '../features/calls/call.entity';
-import { callLatencySchema, callTurnSchema, carrierStatusSchema } from '../features/calls/calls.schemas';
+import { CALL_DIRECTIONS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, TRANSFER_MODES } from '../features/calls/call.entity';
+import { callbackOfSchema, callLatencySchema, callTurnSchema, carrierStatusSchema } from '../features/calls/calls.schemas';
 import { EVENT_TYPES } from '../features/webhooks/webhook-delivery.entity';
 import { EXAMPLE, jsonObject, nullable, timestamp, uuidString as uuid } from '../common/api-schemas';
 
@@ -17,6 +17,9 @@ const envelope = {
   status: z.enum(CALL_STATUSES),
   metadata: jsonObject.meta({ description: 'As supplied when the call was placed.' }),
   campaign_id: uuid.optional().meta({ description: 'Only for calls of a campaign (docs/campaigns.md).' }),
+  direction: z.enum(CALL_DIRECTIONS).meta({ description: '`outbound` (placed by the organization) or `inbound` (someone called one of its numbers; docs/inbound.md).' }),
+  from: nullable(z.string()).optional().meta({ description: 'Inbound calls only: the caller (E.164; null when withheld).' }),
+  callback_of: nullable(callbackOfSchema).optional().meta({ description: 'Inbound calls only: the campaign recipient the caller is, when a campaign called the number.' }),
 };
 
 export const callQueuedEventSchema = z.strictObject({ ...envelope, event: z.literal('call.queued'), status: z.literal('queued') });
@@ -46,6 +49,15 @@ export const callAnalyzedEventSchema = z.strictObject({
   callback_at: nullable(timestamp).meta({ description: 'When the callee asked to be called back (disposition callback_requested); null otherwise.' }),
 });
 
+export const callTransferredEventSchema = z.strictObject({
+  ...envelope,
+  event: z.literal('call.transferred'),
+  status: z.enum(CALL_STATUSES).meta({ description: 'The call\'s status when the outcome was known (in_progress while the agent goes on, or already ended).' }),
+  transfer_to: z.string().meta({ description: 'Where the call was handed: E.164 or a SIP URI.' }),
+  mode: z.enum(TRANSFER_MODES).meta({ description: 'refer (SIP REFER), bridge (voicegate dialled the person and joined the audio) or dial (Twilio <Dial>).' }),
+  answered: z.boolean().meta({ description: 'The person answered; false: the agent took a message instead (the call\'s transfer.failure_reason says why).' }),
+});
+
 const counts = z.strictObject({
   total: z.number().int(),
   pending: z.number().int(),
@@ -62,7 +74,7 @@ export const campaignStartedEventSchema = campaignEnvelope('campaign.started', z
 export const campaignPausedEventSchema = campaignEnvelope('campaign.paused', z.literal('paused'));
 export const campaignCompletedEventSchema = campaignEnvelope('campaign.completed', z.literal('completed'));
 
-const base = { org_id: EXAMPLE.orgId, call_id: EXAMPLE.callId, timestamp: EXAMPLE.time, to: '+14155550123', metadata: { customer_id: 'c_42' } };
+const base = { org_id: EXAMPLE.orgId, call_id: EXAMPLE.callId, timestamp: EXAMPLE.time, to: '+14155550123', metadata: { customer_id: 'c_42' }, direction: 'outbound' };
 
 const campaignBase = { org_id: EXAMPLE.orgId, campaign_id: '019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f10', timestamp: EXAMPLE.time };
 const exampleCounts = { total: 3, pending: 0, calling: 0, completed: 2, failed: 0, suppressed: 1, canceled: 0 };
@@ -73,6 +85,7 @@ export const EVENT_EXAMPLES: Record<(typeof EVENT_TYPES)[number], Record<string,
   'campaign.completed': { event: 'campaign.completed', ...campaignBase, status: 'completed', counts: exampleCounts },
   'call.queued': { event: 'call.queued', ...base, status: 'queued' },
   'call.ended': { event: 'call.ended', ...base, status: 'completed', disposition: 'human', duration_seconds: 42, carrier: 'sip', carrier_call_id: '8f3a2c91e0d4@voicegate.example.com', carrier_status: { code: 200, reason: 'OK' } },
+  'call.transferred': { event: 'call.transferred', ...base, status: 'in_progress', transfer_to: '+14155550100', mode: 'refer', answered: true },
   'call.analyzed': {
     event: 'call.analyzed',
     ...base,

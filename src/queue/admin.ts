@@ -1,5 +1,7 @@
 import type { Pool } from 'pg';
-import { JOB_KINDS, TASKS, type JobKind } from './jobs';
+import { JOB_KINDS, TASKS, type JobKind, type TaskKey } from './jobs';
+
+export { keyedJobExistsSql } from './sql';
 
 /**
  * Housekeeping for tools (the bench): not used by the service. Deletes waiting jobs, all of them or
@@ -16,13 +18,6 @@ export async function deleteJobs(pool: Pick<Pool, 'query'>, kinds?: readonly Job
   );
 }
 
-/** An SQL condition: the keyed job of `kind` for the id expression exists (waiting or running). */
-export function keyedJobExistsSql(kind: JobKind, idExpr: string): string {
-  const key = JOB_KINDS[kind].key;
-  if (!key) throw new Error(`${kind} jobs have no key`);
-  return `exists (select 1 from graphile_worker._private_jobs j where j.key = '${key.prefix}' || (${idExpr})::text)`;
-}
-
 /** Jobs due and not yet taken (`ready`) and jobs being run (`running`), for the bench's backlog samples. */
 export async function queueBacklog(pool: Pick<Pool, 'query'>): Promise<{ ready: number; running: number }> {
   const { rows } = await pool.query<{ ready: number; running: number }>(
@@ -31,4 +26,13 @@ export async function queueBacklog(pool: Pick<Pool, 'query'>): Promise<{ ready: 
        from graphile_worker._private_jobs`,
   );
   return rows[0]!;
+}
+
+/** Jobs in the queue (waiting or running) per task, by the task's key (tests, the bench). */
+export async function jobCounts(pool: Pick<Pool, 'query'>): Promise<Partial<Record<TaskKey, number>>> {
+  const { rows } = await pool.query<{ identifier: string; n: number }>(
+    `select t.identifier, count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id group by 1`,
+  );
+  const byName = new Map(Object.entries(TASKS).map(([k, v]) => [v as string, k as TaskKey]));
+  return Object.fromEntries(rows.flatMap((r) => (byName.has(r.identifier) ? [[byName.get(r.identifier)!, r.n]] : [])));
 }

@@ -20,6 +20,7 @@ export const TASKS = {
   purge: 'purge_webhook_history',
   carrierHangup: 'carrier_hangup',
   twilioRecording: 'twilio_recording',
+  releaseParked: 'release_parked_deliveries',
 } as const;
 export type TaskKey = keyof typeof TASKS;
 
@@ -39,6 +40,8 @@ export interface TaskPayloads {
   carrierHangup: { callId: string };
   /** Fetch a finished Twilio recording with the account's credentials and store it. */
   twilioRecording: { callId: string; recordingUrl: string };
+  /** Send a destination's parked deliveries (webhook_parked) as fast as it accepts them. */
+  releaseParked: { destination: string };
 }
 
 /** Every task name a job may be written for (registered at migration time, see migrateQueue). */
@@ -86,6 +89,11 @@ export const JOB_KINDS = {
   carrierHangup: { task: 'carrierHangup', key: { prefix: 'hangup:', field: 'callId' }, fixed: {} },
   /** Fetch and store a Twilio recording once (a repeated recording callback replaces the waiting job). */
   twilioRecording: { task: 'twilioRecording', key: { prefix: 'twilio-recording:', field: 'callId' }, fixed: {} },
+  /**
+   * The one job of a destination whose deliveries are parked (full or failing receiver): it sends
+   * them at the rate the destination accepts. Keyed per destination: at most one waits.
+   */
+  releaseParked: { task: 'releaseParked', key: { prefix: 'release:', field: 'destination' }, fixed: {} },
 } as const satisfies Record<string, { task: TaskKey; key: { prefix: string; field: string } | null; fixed: Record<string, string> }>;
 export type JobKind = keyof typeof JOB_KINDS;
 
@@ -102,6 +110,7 @@ export interface JobInputs {
   purge: { scope: 'webhooks' };
   carrierHangup: { callId: string };
   twilioRecording: { callId: string; recordingUrl: string };
+  releaseParked: { destination: string };
 }
 
 export interface Job {

@@ -28,6 +28,34 @@ export interface QueueRunner {
 const LOCAL_QUEUE_SIZE = 32;
 
 /**
+ * graphile-worker's settings for our runners (also those of the bench's no-op ceiling, see
+ * noop-ceiling.ts, so that both are the same runner).
+ */
+export function runnerOptions(concurrency: number) {
+  return {
+    concurrency,
+    noHandleSignals: true,
+    // With a local queue one fetcher polls for the whole pool, where each of the `concurrency`
+    // workers used to poll once a second on its own: polling that often keeps jobs due in the
+    // future (carrier reports, retries) picked up as promptly as before, at the same idle load.
+    pollInterval: Math.max(50, Math.round(1000 / concurrency)),
+    preset: {
+      worker: {
+        // Completions and failures that land in the same tick are written in one statement.
+        completeJobBatchDelay: 0,
+        failJobBatchDelay: 0,
+        gracefulShutdownAbortTimeout: 8000,
+        // Fetch (and lock) up to LOCAL_QUEUE_SIZE jobs per query instead of one query per job
+        // (bench/: most of the difference between ~600 and ~1,000 deliveries/s on 2 cores). Jobs
+        // still waiting locally are returned on graceful shutdown; after a crash or a lost
+        // database they are released by the liveness check (see liveness.ts).
+        localQueue: { size: Math.max(LOCAL_QUEUE_SIZE, concurrency) },
+      },
+    },
+  };
+}
+
+/**
  * One graphile-worker runner over the pool: jobs are locked per job by PostgreSQL (SKIP LOCKED),
  * so any number of runners, in any number of processes, share one database.
  */
@@ -97,31 +125,7 @@ export async function startQueueRunner(opts: {
     });
   });
 
-  runner = await run({
-    pgPool: opts.pool,
-    concurrency: opts.concurrency,
-    taskList,
-    events,
-    noHandleSignals: true,
-    // With a local queue one fetcher polls for the whole pool, where each of the `concurrency`
-    // workers used to poll once a second on its own: polling that often keeps jobs due in the
-    // future (carrier reports, retries) picked up as promptly as before, at the same idle load.
-    pollInterval: Math.max(50, Math.round(1000 / opts.concurrency)),
-    logger,
-    preset: {
-      worker: {
-        // Completions and failures that land in the same tick are written in one statement.
-        completeJobBatchDelay: 0,
-        failJobBatchDelay: 0,
-        gracefulShutdownAbortTimeout: 8000,
-        // Fetch (and lock) up to LOCAL_QUEUE_SIZE jobs per query instead of one query per job
-        // (bench/: most of the difference between ~600 and ~1,000 deliveries/s on 2 cores). Jobs
-        // still waiting locally are returned on graceful shutdown; after a crash or a lost
-        // database they are released by the liveness check (see liveness.ts).
-        localQueue: { size: Math.max(LOCAL_QUEUE_SIZE, opts.concurrency) },
-      },
-    },
-  });
+  runner = await run({ pgPool: opts.pool, taskList, events, logger, ...runnerOptions(opts.concurrency) });
   if (!poolId) throw new Error('graphile-worker did not report its pool');
   const started = runner;
   // Gave up before run() returned: the handler above had no runner to stop yet.

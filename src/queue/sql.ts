@@ -15,6 +15,11 @@ export interface JobRows<K extends JobKind> {
   runAt?: string;
   /** Among due jobs, lower numbers run first (default 0; RETRY_PRIORITY for retries). */
   priority?: string;
+  /**
+   * addJobsSql only: a waiting job with the key keeps its own run_at instead of taking this one
+   * ("make sure one exists"); a running one is left alone and a new one added, as always.
+   */
+  preserveRunAt?: boolean;
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -62,6 +67,32 @@ export function addJobsSql<K extends JobKind>(kind: K, rows: JobRows<K>): string
   const spec = `row(${quote(p.task)}, ${p.payload}, null, ${rows.runAt ?? 'now()'}, ${MAX_ATTEMPTS}, ${p.key}, ${rows.priority ?? '0'}, null)::graphile_worker.job_spec`;
   return `select added as job
     from (select array(select ${spec} from ${rows.from}) as specs) s
-    cross join lateral graphile_worker.add_jobs(s.specs, false) added
+    cross join lateral graphile_worker.add_jobs(s.specs, ${rows.preserveRunAt ? 'true' : 'false'}) added
    where cardinality(s.specs) > 0`;
+}
+
+/**
+ * A `delete` of the waiting jobs of a keyed kind that are due, one per caller's row (`id`: the SQL
+ * expression of the key's field over `from`), skipping jobs a runner has locked or another
+ * statement holds. Returns per job `subject` (that expression), `priority` and `run_at`: the caller
+ * takes the work over (e.g. parks it elsewhere) in the same statement, so it is never lost.
+ */
+export function takeDueJobsSql(kind: JobKind, rows: { from: string; id: string }): string {
+  const def = JOB_KINDS[kind];
+  if (!def.key) throw new Error(`${kind} jobs have no key`);
+  return `delete from graphile_worker._private_jobs j
+   using (select j2.id as job_id, (${rows.id}) as subject
+            from ${rows.from}
+            join graphile_worker._private_jobs j2 on j2.key = ${quote(def.key.prefix)} || (${rows.id})::text
+           where j2.locked_at is null and j2.run_at <= now()
+           for update of j2 skip locked) t
+   where j.id = t.job_id
+   returning t.subject, j.priority, j.run_at`;
+}
+
+/** An SQL condition: the keyed job of `kind` for the id expression exists (waiting or running). */
+export function keyedJobExistsSql(kind: JobKind, idExpr: string): string {
+  const key = JOB_KINDS[kind].key;
+  if (!key) throw new Error(`${kind} jobs have no key`);
+  return `exists (select 1 from graphile_worker._private_jobs j where j.key = ${quote(key.prefix)} || (${idExpr})::text)`;
 }

@@ -7,6 +7,7 @@ import { queueScheduledTask } from '../features/calls/queue-scheduled.task';
 import { dispatchCampaignTask } from '../features/campaigns/dispatch-campaign.task';
 import { deliverTask } from '../features/webhooks/deliver.task';
 import { purgeTask } from '../features/webhooks/purge.task';
+import { releaseParkedTask } from '../features/webhooks/release-parked.task';
 import { replayTask } from '../features/webhooks/replay.task';
 import type { TaskHandlers } from '../queue';
 import type { Services } from '../services';
@@ -16,6 +17,7 @@ export function taskHandlers(s: Services): TaskHandlers {
   const em = () => s.db.orm.em.fork();
   return {
     deliver: deliverTask({ deliverer: s.deliverer }),
+    releaseParked: releaseParkedTask({ deliverer: s.deliverer }),
     dial: dialTask({
       em,
       pool: s.db.pool,

@@ -140,6 +140,7 @@ export async function startWorker(s: Services, opts: { privateServer?: boolean }
   await heartbeat();
   const sweeper = new Sweeper(s);
   sweeper.start();
+  const inbound = listenForInbound(s, log);
   return {
     get runner() {
       return current;
@@ -148,6 +149,7 @@ export async function startWorker(s: Services, opts: { privateServer?: boolean }
     running: () => alive,
     async stop() {
       stopping = true;
+      inbound.stop();
       clearTimeout(restartTimer);
       clearInterval(heartbeatTimer);
       await beating;
@@ -162,6 +164,41 @@ export async function startWorker(s: Services, opts: { privateServer?: boolean }
       await retire(s.db.pool, [current.poolId, ...toRetire]).catch(() => undefined);
       // Replaced runners still winding down: give them the abort timeout, then leave them.
       if (winding.size) await Promise.race([Promise.all(winding), new Promise((r) => setTimeout(r, 10_000).unref())]);
+    },
+  };
+}
+
+/**
+ * Trunks send INVITEs to the workers' SIP port (docs/inbound.md): it is opened at start when SIP
+ * is in use (CARRIER=sip, or an organization has a SIP connection), else as soon as an
+ * organization connects one (checked every SWEEP_INTERVAL until then), or on the first SIP call.
+ */
+function listenForInbound(s: Services, log: Services['log']): { stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const check = async () => {
+    if (stopped) return;
+    try {
+      const wanted = s.config.carrier === 'sip' || (await s.inboundIntake.sipInUse());
+      // A worker stopping meanwhile must not open a socket after its carriers were closed.
+      if (stopped) return;
+      if (wanted) {
+        const port = await s.carriers.sip.listen();
+        log.info({ port }, 'SIP port open for inbound calls');
+        return;
+      }
+    } catch (err) {
+      log.warn({ err: (err as Error).message }, 'could not open the SIP port for inbound calls; trying again in a minute');
+      if (!stopped) timer = setTimeout(() => void check(), Math.max(60_000, s.config.sweepIntervalMs)).unref();
+      return;
+    }
+    if (!stopped) timer = setTimeout(() => void check(), s.config.sweepIntervalMs).unref();
+  };
+  void check();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { deliveryLeaseMs } from '../features/webhooks/webhook-deliverer';
+import { ensureReleaseJobs } from '../features/webhooks/parking';
 import { addJobsSql, RETRY_PRIORITY } from '../queue';
 import type { Services } from '../services';
 import { abandonDial } from '../features/calls/carrier-port';
@@ -8,7 +9,8 @@ import { abandonDial } from '../features/calls/carrier-port';
  * by the worker's heartbeat, see src/queue/liveness.ts):
  * - calls open past max_duration_seconds + STUCK_CALL_MARGIN end as failed/carrier_error;
  * - pending deliveries whose attempt is overdue and not leased get their job re-queued (a worker
- *   killed mid-attempt leaves a job locked for hours; the lease has long expired by then);
+ *   killed mid-attempt leaves a job locked for hours; the lease has long expired by then), unless
+ *   they are parked: a destination with parked deliveries due gets its release job if it has none;
  * - idempotency keys older than 24 h are deleted.
  * Every step is idempotent, so several workers may sweep at once.
  */
@@ -61,18 +63,20 @@ export class Sweeper {
                  where state = 'pending'
                    and next_attempt_at < now() - ($1::int * interval '1 millisecond')
                    and (lease_until is null or lease_until < now())
+                   and not exists (select 1 from webhook_parked p where p.delivery_id = webhook_deliveries.id)
                  order by next_attempt_at limit 500) overdue`,
         fields: { deliveryId: 'overdue.id' },
         priority: String(RETRY_PRIORITY),
       }),
       [graceMs],
     );
+    const releases = await ensureReleaseJobs(pool);
     await pool.query(
       `delete from idempotency_keys where (org_id, key) in (
          select org_id, key from idempotency_keys where created_at < now() - interval '24 hours' limit 1000)`,
     );
-    if (stuck.rowCount || requeued.rowCount) {
-      this.s.log.info({ stuck_calls: stuck.rowCount, requeued_deliveries: requeued.rowCount }, 'sweeper repaired state');
+    if (stuck.rowCount || requeued.rowCount || releases) {
+      this.s.log.info({ stuck_calls: stuck.rowCount, requeued_deliveries: requeued.rowCount, release_jobs: releases }, 'sweeper repaired state');
     }
     return { stuckCalls: stuck.rowCount ?? 0, requeued: requeued.rowCount ?? 0 };
   }

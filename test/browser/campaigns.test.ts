@@ -133,6 +133,9 @@ suite('campaigns, do-not-call list and analytics in a real browser', () => {
 
     // Recipients filtered by status; the opted-out callee is marked.
     await page.getByLabel('Status').selectOption('completed');
+    // The previous answer stays shown (aria-busy) while the filtered one loads: count the settled table.
+    await page.waitForURL(/status=completed/);
+    await page.locator('[data-testid="recipients-table"]:not([aria-busy])').waitFor();
     await page.locator('tr[data-recipient="+14155550006"]').getByText('opted out').waitFor();
     expect(await page.locator('[data-testid="recipients-table"] tbody tr').count()).toBe(5);
 
@@ -176,6 +179,8 @@ suite('campaigns, do-not-call list and analytics in a real browser', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
     await page.getByRole('heading', { name: 'Analytics' }).waitFor();
     await page.getByLabel('Campaign').selectOption({ label: 'Browser reminders' });
+    await page.waitForURL(/campaign=/);
+    await page.locator('[data-testid="analytics-figures"]:not([aria-busy])').waitFor({ timeout: DEADLINE });
     const today = new Date().toISOString().slice(0, 10);
     // The chart library arrives as its own chunk, then draws on canvas.
     await page.locator('.chart-box canvas').first().waitFor({ timeout: DEADLINE });
@@ -207,6 +212,8 @@ suite('campaigns, do-not-call list and analytics in a real browser', () => {
     await page.locator('tr[data-number="+14155550302"]').getByText('imported from a file').waitFor();
     await page.getByLabel('Search by digits').fill('555 030');
     await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/q=555/);
+    await page.locator('table:not([aria-busy])').waitFor();
     await page.locator('tr[data-number="+14155550303"]').waitFor();
     expect(await page.locator('tbody tr').count()).toBe(3);
     await visitStrict(page, 'do-not-call');

@@ -73,6 +73,8 @@ export type CallDisposition =
   | 'INVALID_NUMBER'
   /** Nobody answered before the ring timeout. */
   | 'NO_ANSWER'
+  /** A person answered and the call was handed to transferTo, who answered (see transfer). */
+  | 'TRANSFERRED'
   /** An answering machine or voicemail answered. */
   | 'VOICEMAIL'
   /** A person answered and said it was the wrong number; the agent ended politely. A campaign never calls it again. */
@@ -193,6 +195,10 @@ export type PlaceCallInput = {
   task?: string | null | undefined;
   /** The number to call, in E.164 form (e.g. +14155550123). */
   to: string;
+  /** Where to hand the call to a person: E.164, or a SIP URI (sip:user@host) when the carrier connection is SIP. */
+  transferTo?: string | null | undefined;
+  /** When to hand it over; default: when the callee asks for a person. */
+  transferWhen?: TransferWhenInput | null | undefined;
   /** The speech engine's voice; default the organization's. */
   voice?: string | null | undefined;
   /** A message to leave on an answering machine (up to 2000 characters); without it the agent hangs up. */
@@ -271,6 +277,24 @@ export type SignupInput = {
   password: string;
 };
 
+/** Hand over when this question's answer equals the value. */
+export type TransferAnswerRuleInput = {
+  /** A string, number or boolean; strings compared without case. */
+  equals: unknown;
+  /** The question key. */
+  key: string;
+};
+
+/** When to hand the call to transferTo (at least one; default: the callee asks). */
+export type TransferWhenInput = {
+  /** A question's answer matches. */
+  answer?: TransferAnswerRuleInput | null | undefined;
+  /** true: the callee may ask for a person. */
+  calleeAsks?: boolean | null | undefined;
+  /** The callee presses this key (0-9, * or #). */
+  digit?: string | null | undefined;
+};
+
 /** The events sent to webhooks (the `type` of the event body is the lower-case dotted name, e.g. call.queued). */
 export type WebhookEvent =
   /** call.analyzed: the transcript and answers of a completed call are ready. */
@@ -279,6 +303,8 @@ export type WebhookEvent =
   | 'CALL_ENDED'
   /** call.queued: a call was accepted. */
   | 'CALL_QUEUED'
+  /** call.transferred: the agent handed a call to a person, or tried to (answered says which). */
+  | 'CALL_TRANSFERRED'
   /** campaign.completed: no recipient of a campaign is pending or calling any more. */
   | 'CAMPAIGN_COMPLETED'
   /** campaign.paused: a campaign was paused. */

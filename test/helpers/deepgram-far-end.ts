@@ -1,6 +1,7 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { ChangeWaiter } from './change-waiter';
 
 /** One live-transcription connection as the far end saw it. */
 export interface ListenSession {
@@ -39,7 +40,7 @@ export class DeepgramFarEnd {
   private server!: http.Server;
   private wss!: WebSocketServer;
   private script: ListenScript = {};
-  private readonly waiters = new Set<() => void>();
+  private readonly changes = new ChangeWaiter('deepgram far end');
 
   static async start(): Promise<DeepgramFarEnd> {
     const f = new DeepgramFarEnd();
@@ -66,21 +67,8 @@ export class DeepgramFarEnd {
     this.sessions[session]!.socket.terminate();
   }
 
-  async waitFor(predicate: () => boolean, what: string): Promise<void> {
-    if (predicate()) return;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiters.delete(check);
-        reject(new Error(`deepgram far end: timed out waiting for ${what}`));
-      }, 45_000);
-      const check = () => {
-        if (!predicate()) return;
-        clearTimeout(timer);
-        this.waiters.delete(check);
-        resolve();
-      };
-      this.waiters.add(check);
-    });
+  waitFor(predicate: () => boolean, what: string): Promise<void> {
+    return this.changes.waitFor(predicate, what);
   }
 
   async close(): Promise<void> {
@@ -88,10 +76,6 @@ export class DeepgramFarEnd {
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private changed(): void {
-    for (const w of [...this.waiters]) w();
   }
 
   private session(ws: WebSocket, req: http.IncomingMessage): void {
@@ -127,12 +111,12 @@ export class DeepgramFarEnd {
           ws.close(1000);
         }
       }
-      this.changed();
+      this.changes.changed();
     });
     ws.on('close', () => {
       s.closed = true;
-      this.changed();
+      this.changes.changed();
     });
-    this.changed();
+    this.changes.changed();
   }
 }

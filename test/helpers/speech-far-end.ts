@@ -1,5 +1,6 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ChangeWaiter } from './change-waiter';
 
 export interface SpeechRequest {
   path: string;
@@ -38,7 +39,7 @@ export class SpeechFarEnd {
   url = '';
   private server!: http.Server;
   private script: (req: SpeechRequest) => SpeechScript = () => ({ free: true, pieces: [] });
-  private readonly waiters = new Set<() => void>();
+  private readonly changes = new ChangeWaiter('speech far end');
   private readonly releases: Array<() => void> = [];
   /** Pieces released before anyone waited for them. */
   private credits = 0;
@@ -67,21 +68,8 @@ export class SpeechFarEnd {
   }
 
   /** Resolves once `predicate` holds (checked at every change the far end sees). */
-  async waitFor(predicate: () => boolean, what: string): Promise<void> {
-    if (predicate()) return;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiters.delete(check);
-        reject(new Error(`speech far end: timed out waiting for ${what}`));
-      }, 45_000);
-      const check = () => {
-        if (!predicate()) return;
-        clearTimeout(timer);
-        this.waiters.delete(check);
-        resolve();
-      };
-      this.waiters.add(check);
-    });
+  waitFor(predicate: () => boolean, what: string): Promise<void> {
+    return this.changes.waitFor(predicate, what);
   }
 
   async close(): Promise<void> {
@@ -89,10 +77,6 @@ export class SpeechFarEnd {
     this.credits = Number.POSITIVE_INFINITY;
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private changed(): void {
-    for (const w of [...this.waiters]) w();
   }
 
   private async answer(req: http.IncomingMessage, res: http.ServerResponse, raw: Buffer): Promise<void> {
@@ -106,14 +90,14 @@ export class SpeechFarEnd {
     this.requests.push(r);
     res.on('close', () => {
       if (!r.ended) r.aborted = true;
-      this.changed();
+      this.changes.changed();
     });
     const s = this.script(r);
-    this.changed();
+    this.changes.changed();
     if (s.status && s.status !== 200) {
       res.writeHead(s.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'refused by the test' } }));
       r.ended = true;
-      this.changed();
+      this.changes.changed();
       return;
     }
     res.writeHead(200, { 'content-type': s.contentType ?? 'audio/pcm', 'transfer-encoding': 'chunked' });
@@ -131,7 +115,7 @@ export class SpeechFarEnd {
       if (res.destroyed) return;
       res.write(piece);
       r.sent++;
-      this.changed();
+      this.changes.changed();
     }
     if (s.stallAfter !== undefined) return;
     if (s.dropAfter !== undefined) {
@@ -140,7 +124,7 @@ export class SpeechFarEnd {
     }
     r.ended = true;
     res.end();
-    this.changed();
+    this.changes.changed();
   }
 }
 

@@ -40,6 +40,10 @@ export const TEST_ENV: Record<string, string> = {
   SWEEP_INTERVAL: '500ms',
   RATE_LIMIT_ENABLED: 'false',
   PUBLIC_BASE_URL: 'http://127.0.0.1:9',
+  // A worker opens its SIP port once an organization connects a SIP trunk (inbound calls): on
+  // loopback, on any free port, unless a suite names one.
+  SIP_BIND_ADDRESS: '127.0.0.1',
+  SIP_PORT: '0',
   // Suites compare stats with the rows they just wrote.
   ADMIN_STATS_CACHE: '0',
 };

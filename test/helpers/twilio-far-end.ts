@@ -8,7 +8,8 @@ import fixture from '../fixtures/twilio-create-call.schema.json';
 
 /** How the callee behaves, chosen per `To` number. */
 export type Scenario =
-  | { kind: 'human'; answers: string[]; reorder?: boolean }
+  /** `dial`: what becomes of a <Dial> in the TwiML (the person answers and talks, or not); default completed. */
+  | { kind: 'human'; answers: string[]; reorder?: boolean; dial?: 'completed' | 'no-answer' | 'busy' }
   | { kind: 'machine' }
   | { kind: 'busy' }
   | { kind: 'no-answer' }
@@ -25,6 +26,8 @@ export interface FarEndCall {
   /** Every status we posted, in order. */
   posted: string[];
   updates: URLSearchParams[];
+  /** The numbers a <Dial> named, in order. */
+  dialed: string[];
   done: Promise<void>;
 }
 
@@ -140,7 +143,7 @@ export class TwilioFarEnd {
       scenario = scenario.then;
     }
     if (scenario.kind === 'invalid') return { status: 400, json: { code: 21211, message: `The 'To' number ${form.get('To')} is not a valid phone number.`, status: 400 } };
-    const call: FarEndCall = { sid: sid('CA'), accountSid, params: form, twiml: [], posted: [], updates: [], done: Promise.resolve() };
+    const call: FarEndCall = { sid: sid('CA'), accountSid, params: form, twiml: [], posted: [], updates: [], dialed: [], done: Promise.resolve() };
     this.calls.set(call.sid, call);
     // The call's life starts after Calls.create has answered, as at Twilio.
     call.done = new Promise<void>((r) => setImmediate(r)).then(() => this.live(call, scenario));
@@ -173,9 +176,19 @@ export class TwilioFarEnd {
     for (let turns = 0; turns < 50; turns++) {
       call.twiml.push(doc);
       const action = /<Gather [^>]*action="([^"]+)"/.exec(doc)?.[1];
+      const dial = /<Dial [^>]*action="([^"]+)"/.exec(doc)?.[1];
+      if (dial) {
+        // Twilio dials the number in <Dial>, joins the calls while the person talks, then asks the action what next.
+        const outcome = scenario.kind === 'human' ? (scenario.dial ?? 'completed') : 'completed';
+        call.dialed.push(/<Number>([^<]+)<\/Number>/.exec(doc)?.[1] ?? '');
+        doc = await this.fetchTwiml(decode(dial), { ...base, CallStatus: 'in-progress', DialCallStatus: outcome, DialCallSid: sid('CA'), DialCallDuration: outcome === 'completed' ? '30' : '0' }, token);
+        continue;
+      }
       if (!action) break;
       const said = answers.shift() ?? '';
-      doc = await this.fetchTwiml(decode(action), { ...base, CallStatus: 'in-progress', SpeechResult: said, Confidence: said ? '0.92' : '0' }, token);
+      // Keys are said as "press N" in the scenario's answers.
+      const key = /^press (\S+)$/.exec(said)?.[1];
+      doc = await this.fetchTwiml(decode(action), key ? { ...base, CallStatus: 'in-progress', Digits: key } : { ...base, CallStatus: 'in-progress', SpeechResult: said, Confidence: said ? '0.92' : '0' }, token);
     }
     const completed = { CallDuration: '42', AnsweredBy: answeredBy, SipResponseCode: '200' };
     const recording = {
@@ -199,6 +212,37 @@ export class TwilioFarEnd {
     }
     await status('completed', completed);
     await this.post(p.get('RecordingStatusCallback')!, { ...recording, RecordingUrl: recordingUrl }, token);
+  }
+
+  /**
+   * A call to one of our numbers, as Twilio brings it: the number's voice webhook
+   * (/carriers/twilio/incoming) signed with the account's token, then every <Gather> action with
+   * the next of `answers`, then the number's status callback (completed) and the recording callback
+   * named by <Start><Recording>. Returns every TwiML document received; stops after the first when
+   * it is not a conversation (<Reject/>).
+   */
+  async incoming(opts: { accountSid: string; from: string; to: string; answers?: string[] }): Promise<{ callSid: string; twiml: string[] }> {
+    const token = this.accounts.get(opts.accountSid)!;
+    const callSid = sid('CA');
+    const base = { AccountSid: opts.accountSid, CallSid: callSid, From: opts.from, To: opts.to, Direction: 'inbound', ApiVersion: '2010-04-01' };
+    const docs = [await this.fetchTwiml(`${this.publicBaseUrl}/carriers/twilio/incoming`, { ...base, CallStatus: 'ringing' }, token)];
+    if (!/<Gather /.test(docs[0]!) && !/<Say>/.test(docs[0]!)) return { callSid, twiml: docs };
+    const answers = [...(opts.answers ?? [])];
+    for (let turns = 0; turns < 50; turns++) {
+      const action = /<Gather [^>]*action="([^"]+)"/.exec(docs[docs.length - 1]!)?.[1];
+      if (!action) break;
+      const said = answers.shift() ?? '';
+      docs.push(await this.fetchTwiml(decode(action), { ...base, CallStatus: 'in-progress', SpeechResult: said, Confidence: said ? '0.92' : '0' }, token));
+    }
+    const status = await this.post(`${this.publicBaseUrl}/carriers/twilio/incoming/status`, { ...base, CallStatus: 'completed', CallDuration: '17', SipResponseCode: '200' }, token);
+    if (status.status !== 200) throw new Error(`incoming status callback answered ${status.status}: ${status.text}`);
+    const recordingCallback = /<Recording [^>]*recordingStatusCallback="([^"]+)"/.exec(docs[0]!)?.[1];
+    if (recordingCallback) {
+      const RecordingSid = sid('RE');
+      const recording = { ...base, RecordingSid, RecordingStatus: 'completed', RecordingDuration: '2', RecordingChannels: '2', RecordingSource: 'StartCallRecordingTwiML' };
+      await this.post(decode(recordingCallback), { ...recording, RecordingUrl: `${this.url}/2010-04-01/Accounts/${opts.accountSid}/Recordings/${RecordingSid}` }, token);
+    }
+    return { callSid, twiml: docs };
   }
 
   private async fetchTwiml(publicUrl: string, params: Record<string, string>, token: string): Promise<string> {

@@ -46,7 +46,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
-/** pino-http binds the request (with its id) to every line logged through req.log. */
+/** Every line logged through req.log carries the request id (`request_id`; the closing line also `req.id`). */
 const requestIdOf = (line: Record<string, unknown>): unknown => line.request_id ?? (line.req as { id?: unknown } | undefined)?.id;
 
 async function logLines(): Promise<Array<Record<string, unknown>>> {

@@ -89,7 +89,8 @@ test('the document is OpenAPI 3.1 with valid JSON Schemas, the call and campaign
     expect([name, ajv.validateSchema({ ...schema, $schema: undefined })]).toEqual([name, true]);
     validatorFor({ $ref: `#/components/schemas/${name}` });
   }
-  expect(Object.keys(doc.webhooks).sort()).toEqual(['call.analyzed', 'call.ended', 'call.queued', 'campaign.completed', 'campaign.paused', 'campaign.started']);
+  // call.transferred's real bodies are checked against the document by test/integration/transfer.test.ts.
+  expect(Object.keys(doc.webhooks).sort()).toEqual(['call.analyzed', 'call.ended', 'call.queued', 'call.transferred', 'campaign.completed', 'campaign.paused', 'campaign.started']);
   // Request bodies come from the services' own zod schemas.
   expect(doc.components.schemas.PlaceCallRequest.required).toEqual(['to']);
   expect(doc.components.schemas.PlaceCallRequest.properties.to.pattern).toBe('^\\+[1-9]\\d{7,14}$');
@@ -285,10 +286,26 @@ describe('real responses validate against the document', () => {
     conforms('GET', '/dashboard/agent', await app.http().get('/dashboard/agent').set(bearer(org.token)));
     conforms('PUT', '/dashboard/agent', await app.http().put('/dashboard/agent').set(bearer(org.token)).send({ language: 'en-US', instructions: 'Be brief.', llm: { url: 'https://llm.example.com/v1', api_key: 'sk-for-the-document', model: 'm' } }));
     conforms('PUT', '/dashboard/agent', await app.http().put('/dashboard/agent').set(bearer(org.token)).send({ language: 'fr-FR' })); // 422 unsupported_language
-    for (const hook of ['status', 'twiml', 'gather', 'recording']) {
+    for (const hook of ['status', 'twiml', 'gather', 'recording', 'dial', 'message']) {
       const forged = await app.http().post(`/carriers/twilio/calls/00000000-0000-7000-8000-000000000000/${hook}`).set('X-Twilio-Signature', 'forged').type('form').send({ CallSid: 'CA1' });
       conforms('POST', `/carriers/twilio/calls/{call_id}/${hook}`, forged); // 403
     }
+    for (const path of ['/carriers/twilio/incoming', '/carriers/twilio/incoming/status']) {
+      const forged = await app.http().post(path).set('X-Twilio-Signature', 'forged').type('form').send({ AccountSid: 'AC' + '0'.repeat(32), CallSid: 'CA1' });
+      conforms('POST', path, forged); // 403
+    }
+    conforms('GET', '/dashboard/inbound', await app.http().get('/dashboard/inbound').set(bearer(org.token)));
+    conforms(
+      'PUT',
+      '/dashboard/inbound',
+      await app
+        .http()
+        .put('/dashboard/inbound')
+        .set(bearer(org.token))
+        .send({ enabled: true, greeting: 'Hello.', questions: [{ key: 'ok', question: 'All good?', type: 'boolean' }], transfer_to: '+14155550100' }),
+    );
+    conforms('PUT', '/dashboard/inbound', await app.http().put('/dashboard/inbound').set(bearer(org.token)).send({ enabled: 'yes' })); // 422
+    conforms('DELETE', '/dashboard/inbound', await app.http().delete('/dashboard/inbound').set(bearer(org.token)));
   });
 
   test('calls, recordings and the webhook events they cause', async () => {

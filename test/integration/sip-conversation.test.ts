@@ -1,12 +1,10 @@
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { WaveFile } from 'wavefile';
 import { intro } from '../../src/voice/dialog/prompts';
-import pino from 'pino';
-import { createSynthesizer } from '../../src/voice/tts/create';
-import { bearer, eventually, signup } from '../helpers/factories';
-import { loudFrames, startNodeCallee } from '../helpers/node-callee';
-import { describeWithTools, freeUdpPort, run, runSipp, scenarioDir, writeScenario } from '../helpers/telephony';
+import { analyzedCall, spoken, withServiceVoice } from '../helpers/conversation';
+import { bearer, signup } from '../helpers/factories';
+import { startNodeCallee } from '../helpers/node-callee';
+import { describeWithTools, freeUdpPort, runSipp, scenarioDir, writeScenario } from '../helpers/telephony';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { answerScenario } from '../sip/scenarios';
 
@@ -27,16 +25,6 @@ const QUESTIONS = [
 ] as const;
 const TASK = 'We are confirming your appointment.';
 const ORG = 'Acme Dental';
-
-/** The callee's voice: espeak-ng (the Debian binary, independent of ours) at 8 kHz via sox. */
-async function spoken(dir: string, name: string, text: string): Promise<Int16Array> {
-  const wide = path.join(dir, `${name}-22k.wav`);
-  const narrow = path.join(dir, `${name}-8k.wav`);
-  await run('espeak-ng', ['-v', 'en-us', '-w', wide, text]);
-  await run('sox', [wide, '-r', '8000', '-c', '1', '-b', '16', '-e', 'signed-integer', narrow]);
-  const wav = new WaveFile(await readFile(narrow));
-  return wav.getSamples(false, Int16Array) as unknown as Int16Array;
-}
 
 // Real calls with speech take tens of seconds, more on a loaded machine: one generous deadline.
 jest.setTimeout(240_000);
@@ -63,29 +51,20 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
 
   test('the callee says yes, three and Tuesday: structured answers true, 3 and "Tuesday"; transcript and recording', async () => {
     const dir = await scenarioDir();
-    // The service's own voice (TTS_ENGINE's default): the callee knows how long each prompt is.
-    const tts = createSynthesizer(app.config.tts, pino({ level: 'silent' }));
-    const loud = async (text: string) => loudFrames(await tts.synthesize(text));
     const answers = [await spoken(dir, 'yes', 'yes'), await spoken(dir, 'three', 'three'), await spoken(dir, 'tuesday', 'Tuesday')];
     // The callee answers each question once it has heard it to its end (the first prompt is the
     // introduction followed by the first question), however long the agent takes to get there.
-    const turns = [
+    const turns = await withServiceVoice(app, async (loud) => [
       { promptLoudFrames: (await loud(intro(ORG, TASK))) + (await loud(QUESTIONS[0].question)), answer: answers[0]! },
       { promptLoudFrames: await loud(QUESTIONS[1].question), answer: answers[1]! },
       { promptLoudFrames: await loud(QUESTIONS[2].question), answer: answers[2]! },
-    ];
-    await tts.close();
+    ]);
     const callee = await startNodeCallee(turns, sipPort);
     try {
       const org = await signup(app, { organizationName: ORG });
       const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550199', task: TASK, questions: QUESTIONS, max_duration_seconds: 120 });
       expect(res.status).toBe(201);
-      const call = await eventually(async () => {
-        const c = (await app.http().get(`/v1/calls/${res.body.call_id}`).set(bearer(org.apiKey))).body;
-        return c.recording_url ? c : undefined;
-      }, { timeoutMs: 200_000, intervalMs: 500, what: 'the call to be analyzed' }).catch((e: Error) => {
-        throw new Error(`${e.message}\n${callee.log()}`);
-      });
+      const call = await analyzedCall(app, org.apiKey, res.body.call_id, { timeoutMs: 200_000, farEnd: callee.log });
       const context = `\ntranscript:\n${call.transcript}\ncallee:\n${callee.log()}`;
       expect({ status: call.status, disposition: call.disposition, carrier: call.carrier, context }).toEqual({ status: 'completed', disposition: 'human', carrier: 'sip', context });
       expectWithContext(() => expect(call.structured_answers).toEqual({ consent: true, people: 3, day: 'Tuesday' }), context);
@@ -109,27 +88,18 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
 
   test('barge-in: the callee cuts into a question as soon as it hears it start; the prompt stops, is marked interrupted, and the answer counts', async () => {
     const dir = await scenarioDir();
-    // The service's own voice (TTS_ENGINE's default): the callee knows how long each prompt is.
-    const tts = createSynthesizer(app.config.tts, pino({ level: 'silent' }));
-    const loud = async (text: string) => loudFrames(await tts.synthesize(text));
-    const turns = [
+    const turns = await withServiceVoice(app, async (loud) => [
       { promptLoudFrames: (await loud(intro(ORG, TASK))) + (await loud(QUESTIONS[0].question)), answer: await spoken(dir, 'yes', 'yes') },
       // Cuts in once 10 loud frames of the question have arrived: the agent has just started it.
       { promptLoudFrames: await loud(QUESTIONS[1].question), answer: await spoken(dir, 'three-please', 'three, please'), bargeInAfterLoudFrames: 10 },
       { promptLoudFrames: await loud(QUESTIONS[2].question), answer: await spoken(dir, 'tuesday', 'Tuesday') },
-    ];
-    await tts.close();
+    ]);
     const callee = await startNodeCallee(turns, sipPort);
     try {
       const org = await signup(app, { organizationName: ORG });
       const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550177', task: TASK, questions: QUESTIONS, max_duration_seconds: 120 });
       expect(res.status).toBe(201);
-      const call = await eventually(async () => {
-        const c = (await app.http().get(`/v1/calls/${res.body.call_id}`).set(bearer(org.apiKey))).body;
-        return c.recording_url ? c : undefined;
-      }, { timeoutMs: 200_000, intervalMs: 500, what: 'the call to be analyzed' }).catch((e: Error) => {
-        throw new Error(`${e.message}\n${callee.log()}`);
-      });
+      const call = await analyzedCall(app, org.apiKey, res.body.call_id, { timeoutMs: 200_000, farEnd: callee.log });
       await callee.ended;
       const context = `\ntranscript:\n${call.transcript}\ncallee:\n${callee.log()}`;
       expectWithContext(() => expect(call.structured_answers).toEqual({ consent: true, people: 3, day: 'Tuesday' }), context);
@@ -158,12 +128,12 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
     const message = 'This is the clinic calling about your appointment. Please call us back.';
     const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550188', task: TASK, questions: [QUESTIONS[0]], voicemail_message: message });
     expect(res.status).toBe(201);
-    const call = await eventually(async () => {
-      const c = (await app.http().get(`/v1/calls/${res.body.call_id}`).set(bearer(org.apiKey))).body;
-      return c.recording_url ? c : undefined;
-    }, { timeoutMs: 120_000, intervalMs: 500, what: 'the call to be analyzed' }).catch((e: Error) => {
-      sipp.kill();
-      throw new Error(`${e.message}\n${sipp.output()}`);
+    const call = await analyzedCall(app, org.apiKey, res.body.call_id, {
+      timeoutMs: 120_000,
+      farEnd: () => {
+        sipp.kill();
+        return sipp.output();
+      },
     });
     const code = await sipp.exited;
     expect({ code, output: code === 0 ? '' : sipp.output() }).toEqual({ code: 0, output: '' });

@@ -20,6 +20,7 @@ function dialogs() {
       canceled.push(id);
       wake?.();
     },
+    listen: async () => 0,
     close: async () => undefined,
   };
   const nextCancel = () => new Promise<void>((resolve) => (wake = resolve));

@@ -1,28 +1,15 @@
-import path from 'node:path';
-import { readFile } from 'node:fs/promises';
-import { WaveFile } from 'wavefile';
 import { intro } from '../../src/voice/dialog/prompts';
-import pino from 'pino';
-import { createSynthesizer } from '../../src/voice/tts/create';
 import { ChatFarEnd } from '../helpers/chat-far-end';
-import { bearer, eventually, signup } from '../helpers/factories';
-import { loudFrames, startNodeCallee } from '../helpers/node-callee';
-import { describeWithTools, freeUdpPort, run, scenarioDir } from '../helpers/telephony';
+import { analyzedCall, spoken, withServiceVoice } from '../helpers/conversation';
+import { bearer, signup } from '../helpers/factories';
+import { startNodeCallee } from '../helpers/node-callee';
+import { describeWithTools, freeUdpPort, scenarioDir } from '../helpers/telephony';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 const QUESTION = { key: 'consent', question: 'Do you still want the appointment?', type: 'boolean' } as const;
 const TASK = 'We are confirming your appointment.';
 const ORG = 'Acme Dental';
 const GOODBYE_TEXT = 'Thank you, we will see you then. Goodbye.';
-
-/** The callee's voice: the Debian espeak-ng binary (independent of ours) at 8 kHz via sox. */
-async function spoken(dir: string, name: string, text: string): Promise<Int16Array> {
-  const wide = path.join(dir, `${name}-22k.wav`);
-  const narrow = path.join(dir, `${name}-8k.wav`);
-  await run('espeak-ng', ['-v', 'en-us', '-w', wide, text]);
-  await run('sox', [wide, '-r', '8000', '-c', '1', '-b', '16', '-e', 'signed-integer', narrow]);
-  return new WaveFile(await readFile(narrow)).getSamples(false, Int16Array) as unknown as Int16Array;
-}
 
 jest.setTimeout(240_000);
 
@@ -55,11 +42,7 @@ describeWithTools(['espeak-ng', 'sox'], 'a SIP conversation led by a language mo
 
   test('the model asks, the callee says yes, record_answer stores true with its evidence, end_call hangs up; the audit trail is on the call', async () => {
     const dir = await scenarioDir();
-    // The service's own voice (TTS_ENGINE's default): the callee knows how long each prompt is.
-    const tts = createSynthesizer(app.config.tts, pino({ level: 'silent' }));
-    const loud = async (text: string) => loudFrames(await tts.synthesize(text));
-    const turns = [{ promptLoudFrames: (await loud(intro(ORG, TASK))) + (await loud(QUESTION.question)), answer: await spoken(dir, 'yes', 'yes') }];
-    await tts.close();
+    const turns = await withServiceVoice(app, async (loud) => [{ promptLoudFrames: (await loud(intro(ORG, TASK))) + (await loud(QUESTION.question)), answer: await spoken(dir, 'yes', 'yes') }]);
     farEnd.reply(
       { text: QUESTION.question },
       // The model quotes what the recogniser heard ("yes", or "yeah") as its evidence.
@@ -71,12 +54,7 @@ describeWithTools(['espeak-ng', 'sox'], 'a SIP conversation led by a language mo
       const org = await signup(app, { organizationName: ORG });
       const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550188', task: TASK, questions: [QUESTION], max_duration_seconds: 120 });
       expect(res.status).toBe(201);
-      const call = await eventually(async () => {
-        const c = (await app.http().get(`/v1/calls/${res.body.call_id}`).set(bearer(org.apiKey))).body;
-        return c.recording_url ? c : undefined;
-      }, { timeoutMs: 200_000, intervalMs: 500, what: 'the call to be analyzed' }).catch((e: Error) => {
-        throw new Error(`${e.message}\n${callee.log()}`);
-      });
+      const call = await analyzedCall(app, org.apiKey, res.body.call_id, { timeoutMs: 200_000, farEnd: callee.log });
       const context = `\ntranscript:\n${call.transcript}\ncallee:\n${callee.log()}\nagent log:\n${JSON.stringify(call.agent_log)}`;
       if (call.structured_answers?.consent !== true) throw new Error(`the answer was not recorded:${context}`);
       expect({ status: call.status, disposition: call.disposition, answers: call.structured_answers }).toEqual({ status: 'completed', disposition: 'human', answers: { consent: true } });

@@ -1,5 +1,6 @@
 import { OpenAiSynthesizer } from '../../src/voice/tts/openai';
 import type { SpeechSynthesizer } from '../../src/voice/tts/synthesizer';
+import { concatPcm, wavHeader } from '../helpers/pcm';
 import { SpeechFarEnd, toneBytes, tonePieces } from '../helpers/speech-far-end';
 
 /**
@@ -22,16 +23,6 @@ const frequency = (pcm: Int16Array) => {
   let crossings = 0;
   for (let i = 1; i < pcm.length; i++) if (pcm[i - 1]! < 0 !== pcm[i]! < 0) crossings++;
   return (crossings / 2) * (8000 / pcm.length);
-};
-
-const concat = (parts: Int16Array[]) => {
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 };
 
 describe('OpenAI-compatible speech synthesis', () => {
@@ -67,7 +58,7 @@ describe('OpenAI-compatible speech synthesis', () => {
     const parts = [first.value!];
     for (let i = 0; i < 4; i++) far.release();
     for (let n = await stream.next(); !n.done; n = await stream.next()) parts.push(n.value);
-    const pcm = concat(parts);
+    const pcm = concatPcm(parts);
     // One second of a 1 kHz tone at 24 kHz is one second at 8 kHz, still 1 kHz.
     expect(pcm.length).toBe(8000);
     expect(frequency(pcm.subarray(400, 7600))).toBeCloseTo(1000, -1);
@@ -81,7 +72,7 @@ describe('OpenAI-compatible speech synthesis', () => {
     expect(whole.length).toBe(2400);
     const again: Int16Array[] = [];
     for await (const p of tts.stream('Thank you for your time. Goodbye.', new AbortController().signal)) again.push(p);
-    expect(concat(again)).toEqual(whole);
+    expect(concatPcm(again)).toEqual(whole);
     expect(far.requests).toHaveLength(1);
   });
 
@@ -106,7 +97,7 @@ describe('OpenAI-compatible speech synthesis', () => {
     const parts: Int16Array[] = [];
     for await (const p of engine().stream('How many people will come?', new AbortController().signal)) parts.push(p);
     expect(local.said).toEqual(['How many people will come?']);
-    expect(frequency(concat(parts))).toBeCloseTo(200, -1);
+    expect(frequency(concatPcm(parts))).toBeCloseTo(200, -1);
     expect(fallbacks.map((e) => e.message)).toEqual(['speech endpoint answered 500']);
     // Not kept: the next call asks the endpoint again.
     far.answerWith(() => ({ free: true, pieces: tonePieces(1000, 2, 100) }));
@@ -146,20 +137,7 @@ describe('OpenAI-compatible speech synthesis', () => {
 
   test('a server that answers with a WAV is read from its header (rate included)', async () => {
     const pcm = toneBytes(1000, 500, 16_000);
-    const header = Buffer.alloc(44);
-    header.write('RIFF', 0, 'latin1');
-    header.writeUInt32LE(36 + pcm.length, 4);
-    header.write('WAVEfmt ', 8, 'latin1');
-    header.writeUInt32LE(16, 16);
-    header.writeUInt16LE(1, 20);
-    header.writeUInt16LE(1, 22);
-    header.writeUInt32LE(16_000, 24);
-    header.writeUInt32LE(32_000, 28);
-    header.writeUInt16LE(2, 32);
-    header.writeUInt16LE(16, 34);
-    header.write('data', 36, 'latin1');
-    header.writeUInt32LE(pcm.length, 40);
-    const wav = Buffer.concat([header, pcm]);
+    const wav = Buffer.concat([wavHeader(16_000, pcm.length), pcm]);
     far.answerWith(() => ({ free: true, contentType: 'audio/wav', pieces: [wav.subarray(0, 30), wav.subarray(30, 1001), wav.subarray(1001)] }));
     const out = await engine().synthesize('A WAV, please.');
     expect(out.length).toBe(4000);

@@ -195,3 +195,72 @@ ${answerByeFromCaller}
   <label id="end" />`,
   );
 }
+
+/** A NOTIFY of the REFER's progress (RFC 3515): a message/sipfrag body, in the callee's dialog. */
+const notify = (cseq: number, frag: string, state: string) => `  <send retrans="500"><![CDATA[
+
+NOTIFY [$remote_contact] SIP/2.0
+Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+From: <sip:callee@[local_ip]:[local_port]>;tag=[pid]SIPpTag01[call_number]
+To: [$remote_from]
+[last_Call-ID:]
+CSeq: ${cseq} NOTIFY
+Contact: <sip:callee@[local_ip]:[local_port]>
+Max-Forwards: 70
+Event: refer
+Subscription-State: ${state}
+Content-Type: message/sipfrag;version=2.0
+Content-Length: [len]
+
+${frag}
+]]></send>
+  <recv response="200" />`;
+
+/**
+ * A trunk that transfers: answers, presses `digit` at once (SIP INFO dtmf-relay), accepts our REFER
+ * (its Refer-To must contain `referTo`, a URI without the angle brackets) with 202, reports the new call's progress (NOTIFY sipfrag 100
+ * Trying, then 200 OK), each of which we must answer 200, then expects our BYE.
+ */
+export function referAcceptScenario(digit: string, referTo: string): string {
+  return wrap(
+    'REFER accepted',
+    `${captureInvite(['dialog'])}
+${trying}
+${ringing}
+${ok200}
+  <recv request="ACK" />
+  <send retrans="500"><![CDATA[
+
+INFO [$remote_contact] SIP/2.0
+Via: SIP/2.0/[transport] [local_ip]:[local_port];branch=[branch]
+From: <sip:callee@[local_ip]:[local_port]>;tag=[pid]SIPpTag01[call_number]
+To: [$remote_from]
+[last_Call-ID:]
+CSeq: 1 INFO
+Contact: <sip:callee@[local_ip]:[local_port]>
+Max-Forwards: 70
+Content-Type: application/dtmf-relay
+Content-Length: [len]
+
+Signal=${digit}
+Duration=160
+]]></send>
+  <recv response="200" />
+  <recv request="REFER" timeout="60000">
+    <action>
+      <ereg regexp="${referTo.replace(/[.+]/g, '\\$&')}" search_in="hdr" header="Refer-To:" check_it="true" assign_to="refer_to" />
+      <log message="Refer-To [$refer_to]" />
+    </action>
+  </recv>
+  <send><![CDATA[
+
+SIP/2.0 202 Accepted
+${headers(false)}
+Content-Length: 0
+
+]]></send>
+${notify(2, 'SIP/2.0 100 Trying', 'active;expires=60')}
+${notify(3, 'SIP/2.0 200 OK', 'terminated;reason=noresource')}
+${answerByeFromCaller}`,
+  );
+}

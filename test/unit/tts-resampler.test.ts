@@ -1,5 +1,6 @@
 import { StreamResampler, resample } from '../../src/voice/tts/resampler';
 import { WavStreamReader } from '../../src/voice/tts/wav-stream';
+import { concatPcm, wavHeader } from '../helpers/pcm';
 
 /** A sine at `hz`, `seconds` long, at `rate`. */
 const tone = (hz: number, rate: number, seconds = 1, amplitude = 16_000) => Int16Array.from({ length: Math.round(rate * seconds) }, (_, i) => Math.round(amplitude * Math.sin((2 * Math.PI * hz * i) / rate)));
@@ -37,13 +38,7 @@ async function streamed(pcm: Int16Array, from: number, to: number, size: number)
   const parts: Int16Array[] = [];
   for (let at = 0; at < pcm.length; at += size) parts.push(r.push(pcm.subarray(at, at + size)));
   parts.push(r.end());
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatPcm(parts);
 }
 
 describe('resampling a voice to the 8 kHz phone line', () => {
@@ -115,20 +110,8 @@ describe('reading streamed audio bytes', () => {
 
   test('a WAV answer: the rate comes from its header, the samples start after it (even when the header arrives in pieces)', () => {
     const pcm = Int16Array.from({ length: 300 }, (_, i) => i - 150);
-    const header = Buffer.alloc(44);
-    header.write('RIFF', 0, 'latin1');
-    header.writeUInt32LE(0xffffffff, 4); // a streamed WAV does not know its length
-    header.write('WAVEfmt ', 8, 'latin1');
-    header.writeUInt32LE(16, 16);
-    header.writeUInt16LE(1, 20);
-    header.writeUInt16LE(1, 22);
-    header.writeUInt32LE(16_000, 24);
-    header.writeUInt32LE(32_000, 28);
-    header.writeUInt16LE(2, 32);
-    header.writeUInt16LE(16, 34);
-    header.write('data', 36, 'latin1');
-    header.writeUInt32LE(0xffffffff, 40);
-    const all = Buffer.concat([header, bytesOf(pcm)]);
+    // A streamed WAV does not know its length.
+    const all = Buffer.concat([wavHeader(16_000, null), bytesOf(pcm)]);
     const r = new WavStreamReader(24_000);
     const got: number[] = [];
     for (let at = 0; at < all.length; at += 7) got.push(...(r.push(all.subarray(at, at + 7)) ?? []));

@@ -1,7 +1,7 @@
 import type { CallQuestion } from '../../src/features/calls/ports';
 import { VoiceAgent } from '../../src/voice/agent/voice-agent';
 import type { AgentScript } from '../../src/voice/dialog/dialog-policy';
-import { CALLBACK_AT_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, whoIsCalling, WRONG_NUMBER_GOODBYE } from '../../src/voice/dialog/prompts';
+import { CALLBACK_AT_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, reask, whoIsCalling, WRONG_NUMBER_GOODBYE } from '../../src/voice/dialog/prompts';
 import { SurveyPolicy } from '../../src/voice/dialog/survey-policy';
 import type { SpeechRecognizer } from '../../src/voice/stt/recognizer';
 import { FakeClock } from '../../src/voice/testing/fake-clock';
@@ -226,6 +226,35 @@ describe('fast end of turn (streaming recogniser)', () => {
     // The first agent turn (the introduction) answers the hello: it is measured too; the questions asked after it are not.
     expect(result.turns.filter((t) => t.speaker === 'agent').map((t) => !!t.latency)).toEqual([true, false, true, true]);
     expect(stt.streams.map((s) => s.finished)).toEqual([true, true, true]);
+  });
+
+  test('an answer heard with low confidence is asked again, never guessed; unsure again, the answer stays empty', async () => {
+    const stt = new FakeStreamingRecognizer(
+      [{ text: 'hello' }, { text: 'thirty eight', confidence: 0.3 }, { text: 'thirty', confidence: 0.9 }, { text: 'yes', confidence: 0.4 }, { text: 'yes please', confidence: 0.2 }],
+      { framesPerWord: 5 },
+    );
+    const c = call({ questions: [PEOPLE, CONSENT] }, stt);
+    await c.pastIntro();
+    const answer = async (key: string, ms: number) => {
+      c.hear();
+      expect(await c.next()).toBe(`listen: ${key}`);
+      c.media.speech(ms);
+      c.media.silence(300);
+    };
+    expect(await c.next()).toBe(`say: ${PEOPLE.question}`);
+    await answer('people', 500);
+    expect(await c.next()).toBe(`say: ${reask(PEOPLE)}`);
+    await answer('people', 300);
+    expect(await c.next()).toBe(`say: ${CONSENT.question}`);
+    await answer('consent', 300);
+    expect(await c.next()).toBe(`say: ${reask(CONSENT)}`);
+    await answer('consent', 500);
+    expect(await c.next()).toBe(`say: ${GOODBYE}`);
+    c.hear();
+    await c.done;
+    const result = c.agent.result('human');
+    expect(result.answers).toEqual({ people: 30, consent: null });
+    expect(result.transcript.filter((t) => t.startsWith('Callee:'))).toEqual(['Callee: hello', 'Callee: [not understood]', 'Callee: thirty', 'Callee: [not understood]', 'Callee: [not understood]']);
   });
 
   test('what is not yet a complete answer waits for the whole silence (800 ms); free text always does', async () => {

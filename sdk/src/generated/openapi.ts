@@ -405,6 +405,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/carriers/twilio/calls/{call_id}/dial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The <Dial> to the transfer target ended: whether the person answered (DialCallStatus)
+         * @description Called by Twilio with form parameters; accepted only with a valid X-Twilio-Signature over PUBLIC_BASE_URL + path, made with the auth token of the account that placed the call (403 otherwise, and nothing changes). See docs/twilio.md.
+         */
+        post: operations["twilioDialCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/carriers/twilio/calls/{call_id}/gather": {
         parameters: {
             query?: never;
@@ -419,6 +439,26 @@ export interface paths {
          * @description Called by Twilio with form parameters; accepted only with a valid X-Twilio-Signature over PUBLIC_BASE_URL + path, made with the auth token of the account that placed the call (403 otherwise, and nothing changes). See docs/twilio.md.
          */
         post: operations["twilioGatherCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carriers/twilio/calls/{call_id}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The message the callee left after a transfer nobody answered (<Gather> action)
+         * @description Called by Twilio with form parameters; accepted only with a valid X-Twilio-Signature over PUBLIC_BASE_URL + path, made with the auth token of the account that placed the call (403 otherwise, and nothing changes). See docs/twilio.md.
+         */
+        post: operations["twilioMessageCallback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -479,6 +519,46 @@ export interface paths {
          * @description Called by Twilio with form parameters; accepted only with a valid X-Twilio-Signature over PUBLIC_BASE_URL + path, made with the auth token of the account that placed the call (403 otherwise, and nothing changes). See docs/twilio.md.
          */
         post: operations["twilioTwimlCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carriers/twilio/incoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A call to an organization's number: answered with the inbound agent's TwiML, or <Reject/>
+         * @description Called by Twilio (the number's voice webhook) with form parameters; accepted only with a valid X-Twilio-Signature made with the auth token of a connected account (403 otherwise). A number no organization has on that account, or whose inbound calls are off, gets <Reject/>. See docs/inbound.md.
+         */
+        post: operations["twilioIncomingCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/carriers/twilio/incoming/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The status callback of calls to an organization's numbers: completed, canceled, …
+         * @description Set as the number's "Call status changes" webhook. Signed like every Twilio callback (403 otherwise); the call is found by CallSid among inbound calls on that account. See docs/inbound.md.
+         */
+        post: operations["twilioIncomingStatusCallback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -587,6 +667,28 @@ export interface paths {
          */
         post: operations["testCarrier"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's inbound settings (off until saved) */
+        get: operations["getInboundSettings"];
+        /**
+         * Answer calls to the organization's numbers: greeting, task, questions (owner)
+         * @description The whole settings: a field left out is cleared. `questions` follow the rules of a call's questions; `webhook_url` those of the organization's webhook URL (no private destinations unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true). See docs/inbound.md.
+         */
+        put: operations["updateInboundSettings"];
+        post?: never;
+        /** Forget the inbound settings: calls to the organization's numbers are refused (owner) */
+        delete: operations["removeInboundSettings"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1149,6 +1251,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "call.transferred": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * call.transferred
+         * @description When the agent handed a call to a person (transfer_to), or tried to: answered says whether the person took it. Sent to the call's webhook_url, else the organization's. At-least-once: dedupe on call_id + event.
+         */
+        post: operations["webhook_call_transferred"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "campaign.completed": {
         parameters: {
             query?: never;
@@ -1276,6 +1398,12 @@ export interface components {
                 call_id: string;
                 /** @description When the callee asked to be called back (disposition callback_requested); null otherwise. */
                 callback_at: string | null;
+                callback_of: {
+                    /** Format: uuid */
+                    campaign_id: string;
+                    /** Format: uuid */
+                    recipient_id: string;
+                } | null;
                 /** @description Who the agent said it calls on behalf of: the input's caller_name, else the organization's name when the call was placed. */
                 caller_name: string | null;
                 /**
@@ -1296,9 +1424,15 @@ export interface components {
                  * @example 2026-11-22T10:15:30.123456+00:00
                  */
                 created_at: string;
-                disposition: ("human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested") | null;
+                /**
+                 * @description `outbound`: placed through the API or a campaign; `inbound`: someone called one of the organization's numbers.
+                 * @enum {string}
+                 */
+                direction: "outbound" | "inbound";
+                disposition: ("human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested" | "transferred") | null;
                 duration_seconds: number | null;
                 ended_at: string | null;
+                /** @description Outbound: the caller ID. Inbound: the caller in E.164 (null when withheld or not a phone number). */
                 from: string | null;
                 /** @description The call's own instructions for the language model; null: the organization's. */
                 instructions: string | null;
@@ -1347,8 +1481,40 @@ export interface components {
                     [key: string]: unknown;
                 } | null;
                 task: string | null;
+                /** @description Outbound: the number called. Inbound: our number the caller dialed. */
                 to: string;
                 transcript: string | null;
+                transfer: {
+                    /** @description The person answered. */
+                    answered: boolean;
+                    /**
+                     * Format: date-time
+                     * @description When the outcome was known.
+                     * @example 2026-11-22T10:15:30.123456+00:00
+                     */
+                    at: string;
+                    /** @description Why the transfer did not happen (null when answered); the agent then took a message. */
+                    failure_reason: string | null;
+                    /**
+                     * @description refer: the SIP trunk connected the call (REFER); bridge: voicegate dialled the person and joined the audio; dial: Twilio <Dial>.
+                     * @enum {string}
+                     */
+                    mode: "refer" | "bridge" | "dial";
+                } | null;
+                /** @description Where the agent hands the call to a person; null: it never does. */
+                transfer_to: string | null;
+                /** @description When it does; null without transfer_to. */
+                transfer_when: {
+                    /** @description A question's answer matches: structured answer `key` equals `equals` (strings compared without case). */
+                    answer?: {
+                        equals: string | number | boolean;
+                        key: string;
+                    };
+                    /** @description true: the callee may ask for a person ("can I speak to someone?"). */
+                    callee_asks?: boolean;
+                    /** @description The callee presses this key (a turn of that one key). */
+                    digit?: string;
+                } | null;
                 /** @description One entry per utterance, in order; null until the call is analyzed. */
                 turns: {
                     /** @description End in the recording; for an interrupted agent turn, where the callee stopped hearing it. */
@@ -1493,7 +1659,7 @@ export interface components {
                 delivered: boolean;
                 delivered_at: string | null;
                 /** @enum {string} */
-                event: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
+                event: "call.queued" | "call.ended" | "call.analyzed" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
                 /** Format: uuid */
                 id: string;
                 last_error: string | null;
@@ -1616,6 +1782,12 @@ export interface components {
             call_id: string;
             /** @description When the callee asked to be called back (disposition callback_requested); null otherwise. */
             callback_at: string | null;
+            callback_of: {
+                /** Format: uuid */
+                campaign_id: string;
+                /** Format: uuid */
+                recipient_id: string;
+            } | null;
             /** @description Who the agent said it calls on behalf of: the input's caller_name, else the organization's name when the call was placed. */
             caller_name: string | null;
             /**
@@ -1636,9 +1808,15 @@ export interface components {
              * @example 2026-11-22T10:15:30.123456+00:00
              */
             created_at: string;
-            disposition: ("human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested") | null;
+            /**
+             * @description `outbound`: placed through the API or a campaign; `inbound`: someone called one of the organization's numbers.
+             * @enum {string}
+             */
+            direction: "outbound" | "inbound";
+            disposition: ("human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested" | "transferred") | null;
             duration_seconds: number | null;
             ended_at: string | null;
+            /** @description Outbound: the caller ID. Inbound: the caller in E.164 (null when withheld or not a phone number). */
             from: string | null;
             /** @description The call's own instructions for the language model; null: the organization's. */
             instructions: string | null;
@@ -1685,8 +1863,40 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             task: string | null;
+            /** @description Outbound: the number called. Inbound: our number the caller dialed. */
             to: string;
             transcript: string | null;
+            transfer: {
+                /** @description The person answered. */
+                answered: boolean;
+                /**
+                 * Format: date-time
+                 * @description When the outcome was known.
+                 * @example 2026-11-22T10:15:30.123456+00:00
+                 */
+                at: string;
+                /** @description Why the transfer did not happen (null when answered); the agent then took a message. */
+                failure_reason: string | null;
+                /**
+                 * @description refer: the SIP trunk connected the call (REFER); bridge: voicegate dialled the person and joined the audio; dial: Twilio <Dial>.
+                 * @enum {string}
+                 */
+                mode: "refer" | "bridge" | "dial";
+            } | null;
+            /** @description Where the agent hands the call to a person; null: it never does. */
+            transfer_to: string | null;
+            /** @description When it does; null without transfer_to. */
+            transfer_when: {
+                /** @description A question's answer matches: structured answer `key` equals `equals` (strings compared without case). */
+                answer?: {
+                    equals: string | number | boolean;
+                    key: string;
+                };
+                /** @description true: the callee may ask for a person ("can I speak to someone?"). */
+                callee_asks?: boolean;
+                /** @description The callee presses this key (a turn of that one key). */
+                digit?: string;
+            } | null;
             /** @description One entry per utterance, in order; null until the call is analyzed. */
             turns: {
                 /** @description End in the recording; for an interrupted agent turn, where the callee stopped hearing it. */
@@ -1723,14 +1933,28 @@ export interface components {
             call_id: string;
             /** @description When the callee asked to be called back (disposition callback_requested); null otherwise. */
             callback_at: string | null;
+            /** @description Inbound calls only: the campaign recipient the caller is, when a campaign called the number. */
+            callback_of?: {
+                /** Format: uuid */
+                campaign_id: string;
+                /** Format: uuid */
+                recipient_id: string;
+            } | null;
             /**
              * Format: uuid
              * @description Only for calls of a campaign (docs/campaigns.md).
              */
             campaign_id?: string;
+            /**
+             * @description `outbound` (placed by the organization) or `inbound` (someone called one of its numbers; docs/inbound.md).
+             * @enum {string}
+             */
+            direction: "outbound" | "inbound";
             duration_seconds: number;
             /** @constant */
             event: "call.analyzed";
+            /** @description Inbound calls only: the caller (E.164; null when withheld). */
+            from?: string | null;
             /** @description Median and 95th percentile (nearest rank) of the agent turns' latency.total_ms; nulls when no turn was measured. */
             latency: {
                 p50_ms: number | null;
@@ -1789,6 +2013,13 @@ export interface components {
         CallEndedEvent: {
             /** Format: uuid */
             call_id: string;
+            /** @description Inbound calls only: the campaign recipient the caller is, when a campaign called the number. */
+            callback_of?: {
+                /** Format: uuid */
+                campaign_id: string;
+                /** Format: uuid */
+                recipient_id: string;
+            } | null;
             /**
              * Format: uuid
              * @description Only for calls of a campaign (docs/campaigns.md).
@@ -1802,11 +2033,18 @@ export interface components {
                 code: number | null;
                 reason: string;
             } | null;
+            /**
+             * @description `outbound` (placed by the organization) or `inbound` (someone called one of its numbers; docs/inbound.md).
+             * @enum {string}
+             */
+            direction: "outbound" | "inbound";
             /** @enum {string} */
-            disposition: "human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested";
+            disposition: "human" | "voicemail" | "busy" | "no_answer" | "invalid_number" | "carrier_error" | "canceled" | "wrong_number" | "callback_requested" | "transferred";
             duration_seconds: number;
             /** @constant */
             event: "call.ended";
+            /** @description Inbound calls only: the caller (E.164; null when withheld). */
+            from?: string | null;
             /** @description As supplied when the call was placed. */
             metadata: {
                 [key: string]: unknown;
@@ -1831,13 +2069,27 @@ export interface components {
         CallQueuedEvent: {
             /** Format: uuid */
             call_id: string;
+            /** @description Inbound calls only: the campaign recipient the caller is, when a campaign called the number. */
+            callback_of?: {
+                /** Format: uuid */
+                campaign_id: string;
+                /** Format: uuid */
+                recipient_id: string;
+            } | null;
             /**
              * Format: uuid
              * @description Only for calls of a campaign (docs/campaigns.md).
              */
             campaign_id?: string;
+            /**
+             * @description `outbound` (placed by the organization) or `inbound` (someone called one of its numbers; docs/inbound.md).
+             * @enum {string}
+             */
+            direction: "outbound" | "inbound";
             /** @constant */
             event: "call.queued";
+            /** @description Inbound calls only: the caller (E.164; null when withheld). */
+            from?: string | null;
             /** @description As supplied when the call was placed. */
             metadata: {
                 [key: string]: unknown;
@@ -1853,6 +2105,58 @@ export interface components {
              */
             timestamp: string;
             to: string;
+        };
+        CallTransferredEvent: {
+            /** @description The person answered; false: the agent took a message instead (the call's transfer.failure_reason says why). */
+            answered: boolean;
+            /** Format: uuid */
+            call_id: string;
+            /** @description Inbound calls only: the campaign recipient the caller is, when a campaign called the number. */
+            callback_of?: {
+                /** Format: uuid */
+                campaign_id: string;
+                /** Format: uuid */
+                recipient_id: string;
+            } | null;
+            /**
+             * Format: uuid
+             * @description Only for calls of a campaign (docs/campaigns.md).
+             */
+            campaign_id?: string;
+            /**
+             * @description `outbound` (placed by the organization) or `inbound` (someone called one of its numbers; docs/inbound.md).
+             * @enum {string}
+             */
+            direction: "outbound" | "inbound";
+            /** @constant */
+            event: "call.transferred";
+            /** @description Inbound calls only: the caller (E.164; null when withheld). */
+            from?: string | null;
+            /** @description As supplied when the call was placed. */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description refer (SIP REFER), bridge (voicegate dialled the person and joined the audio) or dial (Twilio <Dial>).
+             * @enum {string}
+             */
+            mode: "refer" | "bridge" | "dial";
+            /** Format: uuid */
+            org_id: string;
+            /**
+             * @description The call's status when the outcome was known (in_progress while the agent goes on, or already ended).
+             * @enum {string}
+             */
+            status: "scheduled" | "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
+            /**
+             * Format: date-time
+             * @description When the event was created (inside the transaction that caused it).
+             * @example 2026-11-22T10:15:30.123456+00:00
+             */
+            timestamp: string;
+            to: string;
+            /** @description Where the call was handed: E.164 or a SIP URI. */
+            transfer_to: string;
         };
         Campaign: {
             calling_window: {
@@ -2041,6 +2345,10 @@ export interface components {
                     [key: string]: unknown;
                 } | null;
                 attempts: number;
+                /** @description That inbound call. */
+                callback_call_id: string | null;
+                /** @description When this number last called the organization back (an inbound call linked to this recipient); null if never. */
+                called_back_at: string | null;
                 /**
                  * Format: date-time
                  * @example 2026-11-22T10:15:30.123456+00:00
@@ -2199,6 +2507,28 @@ export interface components {
             /** @constant */
             status: "ok";
         };
+        /** @description The organization's inbound settings: what the agent does when someone calls one of its numbers. */
+        InboundSettings: {
+            /** @description Whether calls to the organization's numbers are answered (false: SIP 480, Twilio <Reject/>). */
+            enabled: boolean;
+            /** @description What the agent says first; null: the default greeting. */
+            greeting: string | null;
+            questions: {
+                key: string;
+                options?: string[];
+                question: string;
+                /** @enum {string} */
+                type: "string" | "number" | "boolean" | "enum";
+            }[];
+            /** @description What the agent tells the caller after the greeting. */
+            task: string | null;
+            /** @description Where a caller may be transferred (E.164 or SIP URI); passed to each inbound call. */
+            transfer_to: string | null;
+            /** @description When the settings were last saved; null when they never were (inbound calls are off). */
+            updated_at: string | null;
+            /** @description Where inbound calls' events go; null: the organization's webhook URL. */
+            webhook_url: string | null;
+        };
         LoginRequest: {
             email: string;
             password: string;
@@ -2289,6 +2619,18 @@ export interface components {
              * @example +14155550123
              */
             to: string;
+            transfer_to?: string | null;
+            transfer_when?: {
+                /** @description A question's answer matches: structured answer `key` equals `equals` (strings compared without case). */
+                answer?: {
+                    equals: string | number | boolean;
+                    key: string;
+                };
+                /** @description true: the callee may ask for a person ("can I speak to someone?"). */
+                callee_asks?: boolean;
+                /** @description The callee presses this key (a turn of that one key). */
+                digit?: string;
+            } | null;
             voice?: string | null;
             voicemail_message?: string | null;
             webhook_url?: string | null;
@@ -2326,14 +2668,14 @@ export interface components {
             status: "accepted";
         };
         ReplayAccepted: {
-            event: ("call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed") | null;
+            event: ("call.queued" | "call.ended" | "call.analyzed" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed") | null;
             since: string;
             /** @constant */
             status: "accepted";
         };
         ReplayRequest: {
             /** @enum {string} */
-            event?: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            event?: "call.queued" | "call.ended" | "call.analyzed" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
             /** Format: date-time */
             since: string;
         };
@@ -2430,6 +2772,22 @@ export interface components {
             /** @constant */
             type: "twilio";
         };
+        UpdateInboundSettingsRequest: {
+            enabled: boolean;
+            /** @description What the agent says first; null: "Hello, you have reached <organization>. This is an automated assistant." */
+            greeting?: string | null;
+            questions?: {
+                key: string;
+                options?: string[];
+                question: string;
+                /** @enum {string} */
+                type: "string" | "number" | "boolean" | "enum";
+            }[] | null;
+            task?: string | null;
+            transfer_to?: string | null;
+            /** @description Where inbound calls' events go; null: the organization's webhook URL. */
+            webhook_url?: string | null;
+        };
         UpdateWebhookRequest: {
             webhook_url: string | null;
         };
@@ -2475,7 +2833,7 @@ export interface components {
             delivered: boolean;
             delivered_at: string | null;
             /** @enum {string} */
-            event: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            event: "call.queued" | "call.ended" | "call.analyzed" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
             /** Format: uuid */
             id: string;
             last_error: string | null;
@@ -2519,7 +2877,7 @@ export interface components {
             delivered: boolean;
             delivered_at: string | null;
             /** @enum {string} */
-            event: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
+            event: "call.queued" | "call.ended" | "call.analyzed" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
             /** Format: uuid */
             id: string;
             last_error: string | null;
@@ -2809,6 +3167,7 @@ export interface operations {
                      *           "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
                      *           "to": "+14155550123",
                      *           "from": null,
+                     *           "direction": "outbound",
                      *           "status": "queued",
                      *           "disposition": null,
                      *           "duration_seconds": null,
@@ -2843,9 +3202,13 @@ export interface operations {
                      *           "latency": null,
                      *           "opted_out": false,
                      *           "callback_at": null,
+                     *           "transfer_to": null,
+                     *           "transfer_when": null,
+                     *           "transfer": null,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *           "started_at": null,
-                     *           "ended_at": null
+                     *           "ended_at": null,
+                     *           "callback_of": null
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -3736,7 +4099,7 @@ export interface operations {
             query?: {
                 cursor?: string;
                 delivered?: boolean | ("true" | "false");
-                event?: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
+                event?: "call.queued" | "call.ended" | "call.analyzed" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
                 limit?: number;
                 org_id?: string;
             };
@@ -4989,6 +5352,115 @@ export interface operations {
             };
         };
     };
+    twilioDialCallback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Base64 HMAC-SHA1 of the URL and sorted form parameters, keyed with the account's auth token. */
+                "X-Twilio-Signature"?: string;
+            };
+            path: {
+                /** @description Our call id (Twilio calls back the URL it was given when the call was created). */
+                call_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+                 *       "CallSid": "CA0123456789abcdef0123456789abcdef",
+                 *       "DialCallStatus": "completed",
+                 *       "DialCallDuration": "95"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["TwilioCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description TwiML. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response> */
+                    "text/xml": string;
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     twilioGatherCallback: {
         parameters: {
             query: {
@@ -5032,6 +5504,115 @@ export interface operations {
                 };
                 content: {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><Response><Gather input="speech" action="…/gather?q=0"><Say>Can you come on Tuesday?</Say></Gather></Response> */
+                    "text/xml": string;
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    twilioMessageCallback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Base64 HMAC-SHA1 of the URL and sorted form parameters, keyed with the account's auth token. */
+                "X-Twilio-Signature"?: string;
+            };
+            path: {
+                /** @description Our call id (Twilio calls back the URL it was given when the call was created). */
+                call_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+                 *       "CallSid": "CA0123456789abcdef0123456789abcdef",
+                 *       "SpeechResult": "Please call me back tomorrow.",
+                 *       "Confidence": "0.88"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["TwilioCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description TwiML. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><Response><Say>Thank you, I will pass on your message. Goodbye.</Say><Hangup/></Response> */
                     "text/xml": string;
                 };
             };
@@ -5359,6 +5940,220 @@ export interface operations {
                 };
                 content: {
                     /** @example <?xml version="1.0" encoding="UTF-8"?><Response><Gather input="speech" action="…/gather?q=0"><Say>Can you come on Tuesday?</Say></Gather></Response> */
+                    "text/xml": string;
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    twilioIncomingCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Base64 HMAC-SHA1 of the URL and sorted form parameters, keyed with the account's auth token. */
+                "X-Twilio-Signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+                 *       "CallSid": "CA0123456789abcdef0123456789abcdef",
+                 *       "From": "+14155550123",
+                 *       "To": "+14155550100",
+                 *       "CallStatus": "ringing",
+                 *       "Direction": "inbound"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["TwilioCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description TwiML: the conversation, or <Reject/>. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><Response><Start><Recording channels="dual" …/></Start><Gather input="speech dtmf" …><Say>Hello, you have reached Acme Dental.</Say></Gather></Response> */
+                    "text/xml": string;
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    twilioIncomingStatusCallback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Base64 HMAC-SHA1 of the URL and sorted form parameters, keyed with the account's auth token. */
+                "X-Twilio-Signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+                 *       "CallSid": "CA0123456789abcdef0123456789abcdef",
+                 *       "CallStatus": "completed",
+                 *       "CallDuration": "42"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["TwilioCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description Empty TwiML. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><Response/> */
                     "text/xml": string;
                 };
             };
@@ -6377,6 +7172,325 @@ export interface operations {
             };
         };
     };
+    getInboundSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "greeting": "Hello, you have reached Acme Dental.",
+                     *       "task": "Help the caller confirm or move their appointment.",
+                     *       "questions": [
+                     *         {
+                     *           "key": "keep_appointment",
+                     *           "question": "Would you like to keep your appointment?",
+                     *           "type": "boolean"
+                     *         }
+                     *       ],
+                     *       "webhook_url": null,
+                     *       "transfer_to": "+14155550100",
+                     *       "updated_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundSettings"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateInboundSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "greeting": "Hello, you have reached Acme Dental.",
+                 *       "task": "Help the caller confirm or move their appointment.",
+                 *       "questions": [
+                 *         {
+                 *           "key": "keep_appointment",
+                 *           "question": "Would you like to keep your appointment?",
+                 *           "type": "boolean"
+                 *         }
+                 *       ],
+                 *       "webhook_url": null,
+                 *       "transfer_to": "+14155550100"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateInboundSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings as saved. */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "greeting": "Hello, you have reached Acme Dental.",
+                     *       "task": "Help the caller confirm or move their appointment.",
+                     *       "questions": [
+                     *         {
+                     *           "key": "keep_appointment",
+                     *           "question": "Would you like to keep your appointment?",
+                     *           "type": "boolean"
+                     *         }
+                     *       ],
+                     *       "webhook_url": null,
+                     *       "transfer_to": "+14155550100",
+                     *       "updated_at": "2026-11-22T10:15:30.123456+00:00"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundSettings"];
+                };
+            };
+            /** @description Malformed request (bad_request), e.g. a body that is not JSON; or a mailed token that is bad, used or expired (invalid_token). */
+            400: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body over 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body that is not application/json. */
+            415: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed (validation_error), or a field the request does not have (unknown_field): `errors` names every invalid or unknown field. */
+            422: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeInboundSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings now (off). */
+            200: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": false,
+                     *       "greeting": null,
+                     *       "task": null,
+                     *       "questions": [],
+                     *       "webhook_url": null,
+                     *       "transfer_to": null,
+                     *       "updated_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundSettings"];
+                };
+            };
+            /** @description Missing, malformed, expired, revoked (token_revoked) or unknown credentials. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, when no usable credential was sent (missing_credentials). */
+                    "WWW-Authenticate"?: "Bearer";
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Inactive user or organization, a role that may not do this, or a listed admin address not verified yet (email_not_verified). */
+            403: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal error (never leaks details). */
+            500: {
+                headers: {
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is not answering; retry (Retry-After). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request id (echoed when the client sent a sane one); it is on every log line of the request. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listMembers: {
         parameters: {
             query?: {
@@ -6951,7 +8065,7 @@ export interface operations {
                 call_id?: string;
                 cursor?: string;
                 delivered?: boolean | ("true" | "false");
-                event?: "call.queued" | "call.ended" | "call.analyzed" | "campaign.started" | "campaign.paused" | "campaign.completed";
+                event?: "call.queued" | "call.ended" | "call.analyzed" | "call.transferred" | "campaign.started" | "campaign.paused" | "campaign.completed";
                 limit?: number;
             };
             header?: never;
@@ -7879,6 +8993,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                direction?: "outbound" | "inbound";
                 limit?: number;
                 status?: "scheduled" | "queued" | "ringing" | "in_progress" | "completed" | "failed" | "canceled";
             };
@@ -7903,6 +9018,7 @@ export interface operations {
                      *           "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
                      *           "to": "+14155550123",
                      *           "from": null,
+                     *           "direction": "outbound",
                      *           "status": "queued",
                      *           "disposition": null,
                      *           "duration_seconds": null,
@@ -7937,9 +9053,13 @@ export interface operations {
                      *           "latency": null,
                      *           "opted_out": false,
                      *           "callback_at": null,
+                     *           "transfer_to": null,
+                     *           "transfer_when": null,
+                     *           "transfer": null,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *           "started_at": null,
-                     *           "ended_at": null
+                     *           "ended_at": null,
+                     *           "callback_of": null
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -8050,6 +9170,7 @@ export interface operations {
                      *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
                      *       "to": "+14155550123",
                      *       "from": null,
+                     *       "direction": "outbound",
                      *       "status": "queued",
                      *       "disposition": null,
                      *       "duration_seconds": null,
@@ -8084,9 +9205,13 @@ export interface operations {
                      *       "latency": null,
                      *       "opted_out": false,
                      *       "callback_at": null,
+                     *       "transfer_to": null,
+                     *       "transfer_when": null,
+                     *       "transfer": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
-                     *       "ended_at": null
+                     *       "ended_at": null,
+                     *       "callback_of": null
                      *     }
                      */
                     "application/json": components["schemas"]["Call"];
@@ -8194,6 +9319,7 @@ export interface operations {
                      *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
                      *       "to": "+14155550123",
                      *       "from": null,
+                     *       "direction": "outbound",
                      *       "status": "canceled",
                      *       "disposition": "canceled",
                      *       "duration_seconds": 0,
@@ -8228,9 +9354,13 @@ export interface operations {
                      *       "latency": null,
                      *       "opted_out": false,
                      *       "callback_at": null,
+                     *       "transfer_to": null,
+                     *       "transfer_when": null,
+                     *       "transfer": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
-                     *       "ended_at": "2026-11-22T10:15:30.123456+00:00"
+                     *       "ended_at": "2026-11-22T10:15:30.123456+00:00",
+                     *       "callback_of": null
                      *     }
                      */
                     "application/json": components["schemas"]["Call"];
@@ -8374,6 +9504,7 @@ export interface operations {
                      *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
                      *       "to": "+14155550123",
                      *       "from": null,
+                     *       "direction": "outbound",
                      *       "status": "queued",
                      *       "disposition": null,
                      *       "duration_seconds": null,
@@ -8408,9 +9539,13 @@ export interface operations {
                      *       "latency": null,
                      *       "opted_out": false,
                      *       "callback_at": null,
+                     *       "transfer_to": null,
+                     *       "transfer_when": null,
+                     *       "transfer": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
-                     *       "ended_at": null
+                     *       "ended_at": null,
+                     *       "callback_of": null
                      *     }
                      */
                     "application/json": components["schemas"]["Call"];
@@ -9453,6 +10588,8 @@ export interface operations {
                      *           "metadata": null,
                      *           "answers": null,
                      *           "opted_out": false,
+                     *           "called_back_at": null,
+                     *           "callback_call_id": null,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00"
                      *         }
                      *       ],
@@ -10341,6 +11478,7 @@ export interface operations {
                  *       "metadata": {
                  *         "customer_id": "c_42"
                  *       },
+                 *       "direction": "outbound",
                  *       "status": "completed",
                  *       "transcript": "Agent: Does Tuesday afternoon work?\nCallee: Yes, that is right.",
                  *       "structured_answers": {
@@ -10439,6 +11577,7 @@ export interface operations {
                  *       "metadata": {
                  *         "customer_id": "c_42"
                  *       },
+                 *       "direction": "outbound",
                  *       "status": "completed",
                  *       "disposition": "human",
                  *       "duration_seconds": 42,
@@ -10502,10 +11641,70 @@ export interface operations {
                  *       "metadata": {
                  *         "customer_id": "c_42"
                  *       },
+                 *       "direction": "outbound",
                  *       "status": "queued"
                  *     }
                  */
                 "application/json": components["schemas"]["CallQueuedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged. Anything else, a redirect or no answer within 15 s is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; ±20 % jitter). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the receiver: retried like any other failure, then recorded as failed in the delivery log. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_call_transferred: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the delivery id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`; two entries for 24 h after a secret rotation. */
+                "webhook-signature": string;
+                /** @description Standard Webhooks: seconds since the epoch. */
+                "webhook-timestamp": string;
+                /** @description Delivery id, stable across retries. */
+                "X-Voice-Delivery": string;
+                /** @description The event name. */
+                "X-Voice-Event": "call.transferred";
+                /** @description sha256=<lowercase hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whsec_ secret> */
+                "X-Voice-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "call.transferred",
+                 *       "org_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f01",
+                 *       "call_id": "019a5f2e-7c3b-7d10-9a4e-2b8c1d0e6f04",
+                 *       "timestamp": "2026-11-22T10:15:30.123456+00:00",
+                 *       "to": "+14155550123",
+                 *       "metadata": {
+                 *         "customer_id": "c_42"
+                 *       },
+                 *       "direction": "outbound",
+                 *       "status": "in_progress",
+                 *       "transfer_to": "+14155550100",
+                 *       "mode": "refer",
+                 *       "answered": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["CallTransferredEvent"];
             };
         };
         responses: {

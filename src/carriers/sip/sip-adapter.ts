@@ -48,6 +48,11 @@ export class SipAdapter implements CarrierAdapter {
     return (this.carrier ??= this.deps.create());
   }
 
+  /** Opens the SIP port for inbound calls (a worker does at start when SIP is in use); returns the port. */
+  listen(): Promise<number> {
+    return this.sip().listen();
+  }
+
   async dial(queued: CarrierCall, { attempts, events }: DialContext): Promise<void> {
     const carrier = this.sip();
     const { begun, call } = await attempts.beginHeld(queued.id, this.name, carrier.newCarrierCallId(), this.deps.config.callLeaseMs);

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { SipConfig } from '../../config';
 import type { Logger } from 'pino';
+import { systemClock as sipClock } from './clock';
 import { VoiceAgent } from '../../voice/agent/voice-agent';
-import { scriptPrompts } from '../../voice/dialog/prompts';
-import type { DialogPolicy } from '../../voice/dialog/dialog-policy';
+import type { AgentScript, DialogPolicy } from '../../voice/dialog/dialog-policy';
+import { inboundGreeting, scriptPrompts } from '../../voice/dialog/prompts';
 import { SurveyPolicy } from '../../voice/dialog/survey-policy';
+import { transferWhenOf } from '../../voice/dialog/transfer-rules';
 import { ChatCompletions } from '../../voice/llm/chat-completions';
 import { LlmDialogPolicy } from '../../voice/llm/llm-policy';
 import { FILLER } from '../../voice/llm/model-turn';
@@ -14,15 +16,20 @@ import type { SpeechRecognizer } from '../../voice/stt/recognizer';
 import { DEFAULT_TIMING, type AgentTiming } from '../../voice/timing';
 import { withVoice, type SpeechSynthesizer } from '../../voice/tts/synthesizer';
 import { WebRtcVad } from '../../voice/vad/webrtc-vad';
-import type { AgentPlan, AgentPlans, CallEvents, CarrierCall, CarrierReport } from '../../features/calls/ports';
+import type { AgentPlan, AgentPlans, CallEvents, CarrierCall, CarrierReport, InboundCalls } from '../../features/calls/ports';
 import { stereoWav } from './recording';
 import { RtpSession, SAMPLE_RATE } from './media/rtp-session';
 import { SipEndpoint } from './sip-endpoint';
+import type { TransferLeg } from '../../voice/agent/voice-agent';
 import { parseTrunkUrl, resolveTrunk, trunkLookup, type SipTrunk, type TrunkSpec } from './sip-trunk';
 import { OutboundCall as SipCall, type SipCallOutcome } from './uac/outbound-call';
+import { startTransfer, type RunningTransfer } from './call-transfer';
+import { InboundCall } from './uas/inbound-call';
+import { answerInvite } from './uas/answer-invite';
+import { SipUas } from './uas/uas';
 
 /** Where a live carrier sends what happens to its calls (the calls feature, in the worker). */
-export type LiveCallSink = Pick<CallEvents, 'report' | 'conversation' | 'mediaAlive'>;
+export type LiveCallSink = Pick<CallEvents, 'report' | 'conversation' | 'mediaAlive' | 'transferred'>;
 
 /** A carrier whose calls live in this process (a SIP dialog and its RTP), not in callbacks. */
 export interface LiveCarrier {
@@ -35,15 +42,21 @@ export interface LiveCarrier {
   holds(callId: string): boolean;
   /** The call was canceled or ended elsewhere: CANCEL or BYE it. */
   cancel(callId: string): void;
+  /** Opens the SIP port for trunks' INVITEs (docs/inbound.md); returns the port. */
+  listen(): Promise<number>;
   close(): Promise<void>;
 }
 
 interface LiveCall {
-  sip: SipCall<RtpSession>;
+  /** The call's SIP side: an outbound call (UAC) or an inbound one (UAS). */
+  sip: Pick<SipCall<RtpSession>, 'hangup' | 'cancel'>;
   /** Reports of one call are recorded in order (ringing before in_progress before the end). */
   reports: Promise<void>;
   agent: VoiceAgent | null;
   media: RtpSession;
+  /** A transfer under way (or done): the call's end waits for it, and a bridged call ends `transferred`. */
+  transfer: RunningTransfer | null;
+  transferAnswered: boolean;
 }
 
 export interface SipCarrierDeps {
@@ -55,6 +68,8 @@ export interface SipCarrierDeps {
   timing?: AgentTiming;
   /** Where the trunk is, per call (the organization's connection or the default), resolved and judged right before the INVITE. */
   trunkFor?: (call: CarrierCall) => Promise<SipTrunk>;
+  /** Where INVITEs from trunks are taken (docs/inbound.md); without it, they are answered 481 as before. */
+  inbound?: InboundCalls;
   /** How the call's conversation runs (resolved before the INVITE); absent: the script in US English. */
   planFor?: AgentPlans;
 }
@@ -98,16 +113,16 @@ export class SipCarrier implements LiveCarrier {
     const endpoint = await this.openEndpoint();
     const trunk = await this.trunkFor(call);
     const media = await RtpSession.open(this.deps.config.bindAddress, this.deps.config.rtpPortMin, this.deps.config.rtpPortMax, call.maxDurationSeconds + 5);
-    const script = { task: call.task, questions: call.questions, voicemailMessage: call.voicemailMessage, callerName: call.callerName };
+    const script = this.scriptOf(call);
     const plan = await this.planFor(call, log);
     // Synthesize the prompts while the phone rings, so the agent answers without a pause (the
     // script's prompts serve a language model too: its introduction, and the script taking over).
     // The call's own voice and language (else the organization's, else the deployment's).
-    const tts = withVoice(this.deps.tts, { voice: plan.voice, language: plan.language });
+    const tts = this.voiceOf(plan);
     for (const text of [...scriptPrompts(script), ...(plan.llm ? [FILLER] : [])]) tts.synthesize(text).catch(() => undefined);
     this.deps.stt.warm?.();
-    const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as SipCall<RtpSession> };
-    live.sip = new SipCall({
+    const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as LiveCall['sip'], transfer: null, transferAnswered: false };
+    const sipCall = new SipCall({
       callId: call.carrierCallId!,
       to: call.to,
       from: call.from ?? this.deps.config.callerId ?? 'anonymous',
@@ -121,36 +136,126 @@ export class SipCarrier implements LiveCarrier {
         ringing: (carrierStatus) => this.report(live, { callId: call.id, status: 'ringing', carrierStatus }),
         answered: (rtp) => {
           this.report(live, { callId: call.id, status: 'in_progress', carrierStatus: { code: 200, reason: 'OK' } });
-          const vad = new WebRtcVad(2);
-          const timing = this.deps.timing ?? DEFAULT_TIMING;
-          const chat = plan.llm ? new ChatCompletions(plan.llm) : null;
-          const policy: DialogPolicy = chat
-            ? new LlmDialogPolicy({ script, timing, chat, clock: systemClock, language: plan.language, instructions: plan.instructions, limits: { maxCallMs: Math.max(30_000, call.maxDurationSeconds * 1000 - 15_000) } })
-            : new SurveyPolicy(script, timing);
-          const agent = new VoiceAgent({ media: rtp, policy, tts, stt: this.deps.stt, vad, timing });
-          live.agent = agent;
-          agent
-            .run()
-            .then((disposition) => live.sip.hangup(disposition))
-            .catch((err: unknown) => {
-              log.error({ err: (err as Error).message }, 'the voice agent failed; hanging up');
-              live.sip.hangup();
-            })
-            .finally(() => {
-              vad.free();
-              void chat?.close();
-            });
+          // An outbound call can be handed to a person (REFER in its dialog, else a bridge on its trunk).
+          const transfer = call.transferTo ? (summary: string) => this.transfer(call, live, sipCall, endpoint, trunk, summary) : undefined;
+          this.runAgent(live, script, plan, call, rtp, log, transfer);
         },
         ended: (outcome) => void this.finish(call, live, outcome),
       },
     });
+    live.sip = sipCall;
     this.calls.set(call.id, live);
     this.startLeases();
-    live.sip.start();
+    sipCall.start();
   }
 
   cancel(callId: string): void {
     this.calls.get(callId)?.sip.cancel();
+  }
+
+  /** Opens the SIP port now (not on the first outbound call), so that trunks can reach us with INVITEs. */
+  async listen(): Promise<number> {
+    return (await this.openEndpoint()).port;
+  }
+
+  /**
+   * An INVITE that starts a call (100 Trying is out): the calls feature decides whose call it is
+   * (answerInvite); an accepted call rings while its first prompts are synthesized, is answered,
+   * and runs the voice agent with the organization's inbound script, like an outbound call.
+   */
+  private async takeInvite(endpoint: SipEndpoint, offered: Parameters<ConstructorParameters<typeof SipUas>[3]>[0]): Promise<void> {
+    const accepted = await answerInvite(offered, this.deps.inbound!, this.deps.log);
+    if (!accepted) return;
+    const { call, allowPrivate } = accepted;
+    const log = this.deps.log.child({ call_id: call.id });
+    let media: RtpSession;
+    try {
+      media = await RtpSession.open(this.deps.config.bindAddress, this.deps.config.rtpPortMin, this.deps.config.rtpPortMax, call.maxDurationSeconds + 5);
+    } catch (err) {
+      log.error({ err: (err as Error).message }, 'no RTP port for an inbound call');
+      offered.tx.respond(503, 'Service Unavailable');
+      await this.deps.sink.report({ callId: call.id, status: 'failed', disposition: 'carrier_error', durationSeconds: 0, carrierStatus: { code: 503, reason: 'Service Unavailable (no RTP port)' } });
+      return;
+    }
+    const script = this.scriptOf(call);
+    const plan = await this.planFor(call, log);
+    const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as LiveCall['sip'], transfer: null, transferAnswered: false };
+    const sipCall = new InboundCall({
+      invite: offered.invite,
+      remote: { ...offered.remote, allowPrivate },
+      tx: offered.tx,
+      endpoint,
+      media,
+      allowPrivate,
+      maxDurationMs: call.maxDurationSeconds * 1000,
+      log,
+      hooks: {
+        answered: (rtp) => {
+          this.report(live, { callId: call.id, status: 'in_progress', carrierStatus: { code: 200, reason: 'OK' } });
+          this.runAgent(live, script, plan, call, rtp, log);
+        },
+        ended: (outcome) => void this.finish(call, live, outcome),
+      },
+    });
+    live.sip = sipCall;
+    this.calls.set(call.id, live);
+    this.startLeases();
+    offered.listen(sipCall.transactionUser);
+    if (offered.tx.wasCanceled) {
+      // The caller hung up while we were deciding (the 487 is out): the call ends canceled.
+      sipCall.transactionUser.onCancel();
+      return;
+    }
+    sipCall.ring();
+    this.report(live, { callId: call.id, status: 'ringing', carrierStatus: { code: 180, reason: 'Ringing' } });
+    // The greeting is synthesized before the answer, so the caller hears it at once.
+    const prompts = [...scriptPrompts(script), ...(plan.llm ? [FILLER] : [])];
+    const tts = this.voiceOf(plan);
+    await Promise.race([tts.synthesize(prompts[0]!).catch(() => undefined), new Promise((r) => setTimeout(r, 3000).unref())]);
+    for (const text of prompts.slice(1)) tts.synthesize(text).catch(() => undefined);
+    this.deps.stt.warm?.();
+    sipCall.answer();
+  }
+
+  /** The script an answered call's agent follows: the call's task and questions; an inbound call opens with its greeting. */
+  private scriptOf(call: CarrierCall): AgentScript {
+    const script: AgentScript = {
+      task: call.task,
+      questions: call.questions,
+      voicemailMessage: call.voicemailMessage,
+      callerName: call.callerName,
+      callee: call.to,
+      // Transfer is for outbound calls (an inbound call's transfer is not built yet).
+      transfer: call.direction === 'inbound' ? null : transferWhenOf(call),
+    };
+    return call.direction === 'inbound' ? { ...script, voicemailMessage: null, greeting: call.greeting ?? inboundGreeting(call.callerName) } : script;
+  }
+
+  /** The call's own voice and language (else the organization's, else the deployment's). */
+  private voiceOf(plan: AgentPlan): SpeechSynthesizer {
+    return withVoice(this.deps.tts, { voice: plan.voice, language: plan.language });
+  }
+
+  private runAgent(live: LiveCall, script: AgentScript, plan: AgentPlan, call: CarrierCall, rtp: RtpSession, log: Logger, transfer?: (summary: string) => Promise<TransferLeg>): void {
+    const vad = new WebRtcVad(2);
+    const timing = this.deps.timing ?? DEFAULT_TIMING;
+    const chat = plan.llm ? new ChatCompletions(plan.llm) : null;
+    const policy: DialogPolicy = chat
+      ? new LlmDialogPolicy({ script, timing, chat, clock: systemClock, language: plan.language, instructions: plan.instructions, limits: { maxCallMs: Math.max(30_000, call.maxDurationSeconds * 1000 - 15_000) } })
+      : new SurveyPolicy(script, timing);
+    const agent = new VoiceAgent({ media: rtp, policy, tts: this.voiceOf(plan), stt: this.deps.stt, vad, timing, ...(transfer ? { transfer } : {}) });
+    live.agent = agent;
+    agent
+      .run()
+      .then((disposition) => live.sip.hangup(disposition))
+      .catch((err: unknown) => {
+        log.error({ err: (err as Error).message }, 'the voice agent failed; hanging up');
+        live.sip.hangup();
+      })
+      .finally(() => {
+        vad.free();
+        void chat?.close();
+      });
   }
 
   async close(): Promise<void> {
@@ -160,9 +265,35 @@ export class SipCarrier implements LiveCarrier {
     await this.deps.tts.close();
   }
 
+  /** Hands the call to its transfer target (REFER, else a bridge); the outcome is recorded as soon as it is known. */
+  private transfer(call: CarrierCall, live: LiveCall, dialog: SipCall<RtpSession>, endpoint: SipEndpoint, trunk: SipTrunk, summary: string): Promise<TransferLeg> {
+    const running = startTransfer(
+      {
+        call,
+        sip: dialog,
+        media: live.media,
+        outcome: (o) => {
+          if (o.answered) live.transferAnswered = true;
+          this.record(live, call.id, () => this.deps.sink.transferred(call.id, o));
+        },
+      },
+      summary,
+      { config: this.deps.config, endpoint, trunk, tts: this.deps.tts, log: this.deps.log },
+    );
+    live.transfer = running;
+    return running.done;
+  }
+
   private async finish(call: CarrierCall, live: LiveCall, outcome: SipCallOutcome): Promise<void> {
     try {
       live.agent?.abort();
+      if (live.transfer) {
+        // The callee hung up during a transfer: the person's leg ends too, and the call's record waits for the transfer's.
+        live.transfer.calleeGone();
+        await live.transfer.done.catch(() => undefined);
+      }
+      // A call the person took is theirs whoever hung up first.
+      if (live.transferAnswered && outcome.status === 'completed') outcome = { ...outcome, disposition: 'transferred' };
       // Loss and jitter of the call's audio, for diagnosis (outcome.mediaQuality also carries them).
       if (outcome.mediaQuality) this.deps.log.info({ call_id: call.id, media: outcome.mediaQuality }, 'SIP call media quality');
       await live.reports;
@@ -189,9 +320,15 @@ export class SipCarrier implements LiveCarrier {
   }
 
   private report(live: LiveCall, r: CarrierReport): void {
+    this.record(live, r.callId, () => this.deps.sink.report(r));
+  }
+
+  /** What the sink is told of one call is recorded in order (ringing before in_progress before a transfer before the end). */
+  private record(live: LiveCall, callId: string, write: () => Promise<unknown>): void {
     live.reports = live.reports
-      .then(() => this.deps.sink.report(r))
-      .catch((err: unknown) => this.deps.log.warn({ call_id: r.callId, err: (err as Error).message }, 'could not record call progress'));
+      .then(write)
+      .then(() => undefined)
+      .catch((err: unknown) => this.deps.log.warn({ call_id: callId, err: (err as Error).message }, 'could not record call progress'));
   }
 
   /** The call's plan; if it cannot be read (the database is away), the script in the default language. */
@@ -214,7 +351,20 @@ export class SipCarrier implements LiveCarrier {
   }
 
   private openEndpoint(): Promise<SipEndpoint> {
-    this.endpoint ??= SipEndpoint.open({ bindAddress: this.deps.config.bindAddress, port: this.deps.config.port, publicAddress: this.deps.config.publicAddress, log: this.deps.log });
+    this.endpoint ??= SipEndpoint.open({ bindAddress: this.deps.config.bindAddress, port: this.deps.config.port, publicAddress: this.deps.config.publicAddress, log: this.deps.log }).then((endpoint) => {
+      const inbound = this.deps.inbound;
+      if (inbound) {
+        endpoint.acceptIncoming(
+          new SipUas(endpoint, sipClock, this.deps.log, (offered) => {
+            this.takeInvite(endpoint, offered).catch((err: unknown) => {
+              this.deps.log.error({ call_id: offered.invite.headers['call-id'], err: (err as Error).message }, 'an inbound call failed');
+              offered.tx.respond(500, 'Server Internal Error');
+            });
+          }),
+        );
+      }
+      return endpoint;
+    });
     this.endpoint.catch(() => (this.endpoint = undefined));
     return this.endpoint;
   }

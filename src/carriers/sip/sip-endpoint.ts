@@ -23,6 +23,15 @@ export interface DialogHandler {
   allowPrivate?: boolean;
 }
 
+/**
+ * The server side of new calls (uas/): INVITEs outside any dialog, and the CANCELs and ACKs of
+ * their transactions. Returns false for a request that is not its business (a re-INVITE inside a
+ * dialog, an ACK of a 2xx), which the endpoint then handles as before.
+ */
+export interface IncomingRequests {
+  receive(rq: SipMessage, remote: Remote): boolean;
+}
+
 export interface SipEndpointOptions {
   transport: SipTransport;
   /** The address that goes into Via, Contact and SDP. */
@@ -47,6 +56,7 @@ export class SipEndpoint {
   private readonly clock: Clock;
   private readonly checkDestination: DestinationCheck;
   private readonly log: Logger;
+  private incoming: IncomingRequests | undefined;
   readonly publicAddress: string;
 
   constructor(opts: SipEndpointOptions) {
@@ -82,6 +92,20 @@ export class SipEndpoint {
 
   removeDialog(callId: string): void {
     this.dialogs.delete(callId);
+  }
+
+  hasDialog(callId: string): boolean {
+    return this.dialogs.has(callId);
+  }
+
+  /** Where INVITEs that start a call go (the UAS); without one they are answered 481 as before. */
+  acceptIncoming(handler: IncomingRequests): void {
+    this.incoming = handler;
+  }
+
+  /** Sends bytes through the destination check (throws when refused): the UAS's transactions send their responses here. */
+  transmit(data: Buffer, to: Remote): void {
+    this.send(data, to);
   }
 
   get dialogCount(): number {
@@ -173,6 +197,7 @@ export class SipEndpoint {
 
   /** Responses go back to where the request came from (RFC 3581 rport), which also works behind NAT. */
   private receiveRequest(rq: SipMessage, remote: Remote): void {
+    if (this.incoming?.receive(rq, remote)) return;
     const dialog = this.dialogs.get(rq.headers['call-id']);
     const to: Remote = dialog?.allowPrivate === undefined ? remote : { ...remote, allowPrivate: dialog.allowPrivate };
     const earlier = this.serverTransactions.earlierResponse(rq);

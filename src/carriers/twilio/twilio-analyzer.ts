@@ -5,7 +5,7 @@ import { isMachine } from './twilio-outcomes';
 import { replayConversation, type ConversationOutcome } from './twilio-dialog';
 
 /** The dispositions of a call a person answered and talked in. */
-const PERSON: ReadonlySet<Disposition> = new Set(['human', 'wrong_number', 'callback_requested']);
+const PERSON: ReadonlySet<Disposition> = new Set(['human', 'wrong_number', 'callback_requested', 'transferred']);
 
 /** About 150 words a minute: how long a line takes to say, for turns Twilio does not time. */
 const speechMs = (text: string) => 300 + text.split(/\s+/).filter(Boolean).length * 380;

@@ -6,16 +6,17 @@ import { AppError } from '../../common/errors';
 import { isUuid } from '../../common/ids';
 import { named, route, type Reply, type RouteDescriptor, type RouteInput, type Routes } from '../../common/route';
 import { MAX_CLARIFICATIONS } from '../../voice/dialog/intents';
-import { replayConversation, TwilioDialog } from './twilio-dialog';
+import { MESSAGE_GOODBYE } from '../../voice/dialog/prompts';
+import { messageKey, replayConversation, TwilioDialog } from './twilio-dialog';
 import { isMachine, reportForStatus } from './twilio-outcomes';
-import type { TwilioConversation } from './twiml';
+import { closingTwiml, messageTwiml, type TwilioConversation } from './twiml';
 
 export interface TwilioCallbackDeps {
   /** PUBLIC_BASE_URL: Twilio signs the URL it requested, which we built from it. */
   publicBaseUrl: string;
   tokenFor: AccountTokens;
   /** What the callbacks learn goes to the calls feature; the call they are about is read from it. */
-  events: Pick<CallEvents, 'report' | 'answered' | 'identified' | 'heard' | 'recordingReady'>;
+  events: Pick<CallEvents, 'report' | 'answered' | 'identified' | 'heard' | 'recordingReady' | 'transferred'>;
   records: Pick<CallRecords, 'find' | 'heardAnswers'>;
   /** Builds the TwiML conversation (its URLs under PUBLIC_BASE_URL). */
   conversation: TwilioConversation;
@@ -29,14 +30,22 @@ export interface TwilioCallbackDeps {
 export const twilioFormBody = (maxBytes: number) => express.urlencoded({ extended: false, limit: maxBytes, parameterLimit: 200 });
 
 /** Twilio reads a callback's answer as TwiML; an empty document acknowledges it. */
-const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
+export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
 /** What the answer and gather callbacks return, in short. */
 const EXAMPLE_TWIML =
   '<?xml version="1.0" encoding="UTF-8"?><Response><Gather input="speech" action="…/gather?q=0"><Say>Can you come on Tuesday?</Say></Gather></Response>';
-const twiml = (body: string): Reply => ({ status: 200, contentType: 'text/xml', body });
+const EXAMPLE_RESPONSE = {
+  status: EMPTY_TWIML,
+  recording: EMPTY_TWIML,
+  twiml: EXAMPLE_TWIML,
+  gather: EXAMPLE_TWIML,
+  dial: '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>',
+  message: '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Thank you, I will pass on your message. Goodbye.</Say><Hangup/></Response>',
+};
+export const twiml = (body: string): Reply => ({ status: 200, contentType: 'text/xml', body });
 
-type Params = Record<string, string | string[]>;
-const one = (p: Params, k: string): string | undefined => (Array.isArray(p[k]) ? (p[k] as string[])[0] : (p[k] as string | undefined));
+export type Params = Record<string, string | string[]>;
+export const one = (p: Params, k: string): string | undefined => (Array.isArray(p[k]) ? (p[k] as string[])[0] : (p[k] as string | undefined));
 
 /** The carrier these callbacks belong to. */
 const TWILIO = 'twilio' satisfies CarrierName;
@@ -65,15 +74,15 @@ async function verified(input: RouteInput, deps: TwilioCallbackDeps): Promise<{ 
 const formSchema = z
   .record(z.string(), z.union([z.string(), z.array(z.string())]))
   .meta({ description: "Twilio's callback parameters (CallSid, AccountSid, CallStatus, AnsweredBy, SpeechResult, RecordingUrl, …), form-encoded." });
-const Form = named('TwilioCallbackForm', formSchema);
+export const Form = named('TwilioCallbackForm', formSchema);
 const callIdParams = z.object({ call_id: z.uuid().meta({ description: 'Our call id (Twilio calls back the URL it was given when the call was created).' }) });
-const signatureHeader = [{ name: 'X-Twilio-Signature', description: "Base64 HMAC-SHA1 of the URL and sorted form parameters, keyed with the account's auth token.", schema: z.string() }];
+export const signatureHeader = [{ name: 'X-Twilio-Signature', description: "Base64 HMAC-SHA1 of the URL and sorted form parameters, keyed with the account's auth token.", schema: z.string() }];
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
 const CALL_SID = 'CA0123456789abcdef0123456789abcdef';
 
 /** One callback: signed, form-encoded, answered with TwiML. */
 function callback(
-  hook: 'status' | 'twiml' | 'gather' | 'recording',
+  hook: 'status' | 'twiml' | 'gather' | 'recording' | 'dial' | 'message',
   summary: string,
   request: Record<string, string>,
   handle: (v: { call: CarrierCall; params: Params; input: RouteInput }, deps: TwilioCallbackDeps) => Promise<Reply>,
@@ -93,7 +102,7 @@ function callback(
     body: { ...Form, contentType: 'application/x-www-form-urlencoded' },
     responses: { 200: { description: 'TwiML.', contentType: 'text/xml' } },
     errors: [403],
-    example: { request: { AccountSid: ACCOUNT_SID, CallSid: CALL_SID, ...request }, response: hook === 'status' || hook === 'recording' ? EMPTY_TWIML : EXAMPLE_TWIML },
+    example: { request: { AccountSid: ACCOUNT_SID, CallSid: CALL_SID, ...request }, response: EXAMPLE_RESPONSE[hook] },
     handler: async (input, deps) => handle({ ...(await verified(input, deps)), input }, deps),
     ...extra,
   });
@@ -102,11 +111,7 @@ function callback(
 /** Twilio's webhooks for the calls it carries, mounted under /carriers/twilio. See docs/twilio.md. */
 export const twilioCallbackRoutes: Routes<TwilioCallbackDeps> = [
   callback('status', "Twilio's status callback: ringing, answered, completed, busy, no-answer, failed, canceled", { CallStatus: 'completed', CallDuration: '42' }, async ({ call, params }, deps) => {
-    const answeredBy = await rememberSidAndMachine(deps, call, params);
-    // A person who said "wrong number" or "call me later" ended the conversation with that outcome.
-    const said = one(params, 'CallStatus') === 'completed' && !isMachine(one(params, 'AnsweredBy') ?? answeredBy) ? replayConversation(call, await deps.records.heardAnswers(call.id)).outcome : null;
-    const report = reportForStatus(call.id, params as Record<string, string>, answeredBy, said?.disposition);
-    if (report) await deps.events.report(report);
+    await applyStatusCallback(deps, call, params);
     return twiml(EMPTY_TWIML);
   }),
   callback('twiml', 'The call was answered: Twilio asks what to do (TwiML conversation)', { CallStatus: 'in-progress', AnsweredBy: 'human' }, async ({ call, params }, deps) => {
@@ -149,6 +154,29 @@ export const twilioCallbackRoutes: Routes<TwilioCallbackDeps> = [
     },
   ),
   callback(
+    'dial',
+    'The <Dial> to the transfer target ended: whether the person answered (DialCallStatus)',
+    { DialCallStatus: 'completed', DialCallDuration: '95' },
+    async ({ call, params }, deps) => {
+      const status = one(params, 'DialCallStatus') ?? 'failed';
+      const answered = status === 'completed' || status === 'answered';
+      // Recorded once (a repeated callback changes nothing), with call.transferred.
+      await deps.events.transferred(call.id, { mode: 'dial', answered, failureReason: answered ? null : `The person did not answer: ${status}` });
+      return twiml(answered ? closingTwiml(null) : messageTwiml(deps.publicBaseUrl, call));
+    },
+  ),
+  callback(
+    'message',
+    'The message the callee left after a transfer nobody answered (<Gather> action)',
+    { SpeechResult: 'Please call me back tomorrow.', Confidence: '0.88' },
+    async ({ call, params }, deps) => {
+      const key = messageKey(call);
+      // Kept like an answer, after the last question: the transcript shows it after the offer.
+      await deps.events.heard(call.id, { questionIndex: key.q, attempt: key.attempt, clarifications: key.clarifications, speech: one(params, 'SpeechResult') ?? null, digits: null, confidence: Number(one(params, 'Confidence') ?? NaN) || null });
+      return twiml(closingTwiml(MESSAGE_GOODBYE));
+    },
+  ),
+  callback(
     'recording',
     'A recording is ready: it is fetched with the account credentials and stored',
     { RecordingStatus: 'completed', RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/${ACCOUNT_SID}/Recordings/RE0123456789abcdef0123456789abcdef` },
@@ -160,11 +188,25 @@ export const twilioCallbackRoutes: Routes<TwilioCallbackDeps> = [
   ),
 ];
 
+/** What a status callback says about a call (the call's own callback, or the number's for an inbound call). */
+export async function applyStatusCallback(
+  deps: { events: Pick<CallEvents, 'report' | 'identified'>; records: Pick<CallRecords, 'heardAnswers'> },
+  call: CarrierCall,
+  params: Params,
+): Promise<void> {
+  const answeredBy = await rememberSidAndMachine(deps, call, params);
+  // A person who said "wrong number" or "call me later" ended the conversation with that outcome.
+  const said = one(params, 'CallStatus') === 'completed' && !isMachine(one(params, 'AnsweredBy') ?? answeredBy) ? replayConversation(call, await deps.records.heardAnswers(call.id)).outcome : null;
+  // A call the person took (<Dial> answered) is theirs: transferred.
+  const report = reportForStatus(call.id, params as Record<string, string>, answeredBy, call.transfer?.answered ? 'transferred' : said?.disposition);
+  if (report) await deps.events.report(report);
+}
+
 /**
  * The CallSid (when the callback beat the dial's own write) and what answering-machine detection
  * said; returns what is now known of the latter.
  */
-async function rememberSidAndMachine(deps: TwilioCallbackDeps, call: CarrierCall, params: Params): Promise<string | null> {
+async function rememberSidAndMachine(deps: { events: Pick<CallEvents, 'identified'> }, call: CarrierCall, params: Params): Promise<string | null> {
   const sid = one(params, 'CallSid');
   const answeredBy = one(params, 'AnsweredBy');
   if ((!call.carrierCallId && sid) || (!call.answeredBy && answeredBy)) await deps.events.identified(call.id, { carrierCallId: sid, answeredBy });

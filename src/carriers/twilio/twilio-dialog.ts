@@ -1,7 +1,8 @@
 import type { CallQuestion, CarrierCall, Disposition, HeardAnswer } from '../../features/calls/ports';
 import { answerFromDigits, extractAnswer } from '../../voice/dialog/answers';
 import { detectIntent, MAX_CLARIFICATIONS, parseCallbackTime } from '../../voice/dialog/intents';
-import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, whoIsCalling, WRONG_NUMBER_GOODBYE } from '../../voice/dialog/prompts';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, inboundGreeting, MESSAGE_GOODBYE, opening, OPT_OUT_GOODBYE, TAKE_MESSAGE, TRANSFER_HOLD, whoIsCalling, WRONG_NUMBER_GOODBYE } from '../../voice/dialog/prompts';
+import { onAnswer, onDigits, onRequest, transferWhenOf } from '../../voice/dialog/transfer-rules';
 
 /** One <Gather>: question `q`, its attempt (1: the one retry), and how many clarifications this question had before it. */
 export interface GatherKey {
@@ -20,6 +21,8 @@ export interface ConversationOutcome {
 /** The agent's next move: a question in a <Gather> (with its prompt), or a last word and the hang-up. */
 export type TwilioStep =
   | { kind: 'ask'; key: GatherKey; text: string; before?: string }
+  /** Hand the call to its transfer_to (<Dial>), after the hold line. */
+  | { kind: 'transfer'; text: string; before?: string }
   | { kind: 'end'; text: string; outcome: ConversationOutcome | null; before?: string };
 
 /** What a <Gather> heard, and what it meant for the question. */
@@ -52,7 +55,9 @@ function ask(call: CarrierCall, key: GatherKey, text?: string, before?: string):
 export const TwilioDialog = {
   /** The first <Gather>: the introduction and the first question (or goodbye when there is none). */
   first(call: CarrierCall): TwilioStep {
-    return ask(call, { q: 0, attempt: 0, clarifications: 0 }, undefined, intro(call.callerName, call.task));
+    // An inbound call opens with the organization's greeting (the caller called us).
+    const greeting = call.direction === 'inbound' ? (call.greeting ?? inboundGreeting(call.callerName)) : null;
+    return ask(call, { q: 0, attempt: 0, clarifications: 0 }, undefined, opening({ greeting, callerName: call.callerName, task: call.task }));
   },
 
   /** What follows what the <Gather> `key` heard (the first answer stored for it). */
@@ -61,6 +66,9 @@ export const TwilioDialog = {
     if (!q) return { next: { kind: 'end', text: GOODBYE, outcome: null }, value: null };
     const speech = said?.speech?.trim() || null;
     const intent = speech ? detectIntent(speech) : null;
+    const transfer = transferWhenOf(call);
+    // Asking for a person, or the transfer key, hands the call over (the SIP agent's rules).
+    if ((intent === 'person' && onRequest(transfer)) || (!speech && onDigits(transfer, said?.digits))) return { next: { kind: 'transfer', text: TRANSFER_HOLD }, value: null };
     if (intent === 'opt_out') return { next: { kind: 'end', text: OPT_OUT_GOODBYE, outcome: { disposition: 'human', optOut: true, callbackAt: null } }, value: null };
     if (intent === 'wrong_number') return { next: { kind: 'end', text: WRONG_NUMBER_GOODBYE, outcome: { disposition: 'wrong_number', optOut: false, callbackAt: null } }, value: null };
     if (intent === 'callback') {
@@ -76,6 +84,7 @@ export const TwilioDialog = {
     }
     const value = intent ? null : speech ? extractAnswer(q, speech) : said?.digits ? answerFromDigits(q, said.digits) : null;
     const answered = value !== null && value !== undefined;
+    if (answered && onAnswer(transfer, q.key, value)) return { next: { kind: 'transfer', text: TRANSFER_HOLD }, value };
     const next = !answered && key.attempt === 0 ? { ...key, attempt: 1 } : { q: key.q + 1, attempt: 0, clarifications: 0 };
     return { next: ask(call, next), value: answered ? value : null };
   },
@@ -92,6 +101,21 @@ export interface ReplayedConversation {
   outcome: ConversationOutcome | null;
 }
 
+/** The <Gather> that hears the message after a transfer nobody answered: the question index after the last. */
+export const messageKey = (call: CarrierCall): GatherKey => ({ q: call.questions.length, attempt: 0, clarifications: 0 });
+
+/** After the hold line: how the <Dial> went, then (nobody answered) the offer, the message and goodbye. */
+function replayTransfer(call: CarrierCall, gathers: readonly HeardAnswer[], lines: ReplayedConversation['lines']): void {
+  if (!call.transfer) return;
+  lines.push({ speaker: 'agent', text: call.transfer.answered ? `[transferred to ${call.transferTo}: answered]` : `[transfer to ${call.transferTo} not answered]` });
+  if (call.transfer.answered) return;
+  lines.push({ speaker: 'agent', text: TAKE_MESSAGE });
+  const m = gathers.find((g) => sameKey(messageKey(call), g));
+  if (!m) return;
+  if (m.speech?.trim()) lines.push({ speaker: 'callee', text: m.speech.trim(), ...(m.heardAt ? { heardAt: m.heardAt } : {}) });
+  lines.push({ speaker: 'agent', text: MESSAGE_GOODBYE });
+}
+
 export function replayConversation(call: CarrierCall, gathers: readonly HeardAnswer[]): ReplayedConversation {
   const lines: ReplayedConversation['lines'] = [];
   const answers: Record<string, unknown> = Object.fromEntries(call.questions.map((q) => [q.key, null]));
@@ -101,6 +125,10 @@ export function replayConversation(call: CarrierCall, gathers: readonly HeardAns
     if (step.before) lines.push({ speaker: 'agent', text: step.before });
     lines.push({ speaker: 'agent', text: step.text });
     if (step.kind === 'end') return { lines, answers, outcome: step.outcome };
+    if (step.kind === 'transfer') {
+      replayTransfer(call, gathers, lines);
+      return { lines, answers, outcome: null };
+    }
     const key = step.key;
     const g = gathers.find((x) => sameKey(key, x));
     if (!g) break;

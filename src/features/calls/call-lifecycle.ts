@@ -4,10 +4,11 @@ import { addJobs, job } from '../../queue';
 import type { Logger } from '../../common/logger';
 import { recordEvent, type EventSubject } from '../webhooks';
 import { Call, FINAL_STATUSES, type CallStatus, type Disposition } from './call.entity';
-import type { CallAnalysis, CarrierAdapters, CarrierReport } from './ports';
+import type { CallAnalysis, CallQuestion, CarrierAdapters, CarrierName, CarrierReport, TransferOutcome } from './ports';
 import type { RecordingUrls } from './recording-url';
+import { callbackOf } from './calls.presenter';
 import { MAX_AGENT_LOG, measuredLatencies, normalizeTurns, summarizeLatency } from './call-turns';
-import { isoMicroOrNull } from '../../common/time';
+import { isoMicroOrNull, nowIsoMicro } from '../../common/time';
 import type { LiveEventsPublisher } from '../../common/live-events';
 
 /** A call as the subject of its events (what the outbox and the envelope need). */
@@ -19,6 +20,9 @@ export const eventSubject = (call: Call): EventSubject => ({
   status: call.status,
   metadata: call.metadata,
   campaignId: call.campaignId,
+  direction: call.direction,
+  from: call.from,
+  callbackOf: callbackOf(call),
 });
 
 /**
@@ -29,6 +33,29 @@ export type CallFinishedHook = (em: EntityManager, call: Call) => Promise<void>;
 
 /** Runs in the transaction that stores an analysis (the suppression list registers one for opt-outs). */
 export type CallAnalyzedHook = (em: EntityManager, call: Call, analysis: CallAnalysis) => Promise<void>;
+
+/**
+ * Runs in the transaction that records an inbound call, before its call.queued: the campaign
+ * feature registers one that finds the campaign recipient the caller is (the call's callback_of)
+ * and marks it called back. Returns the link, or null.
+ */
+export type InboundCallHook = (em: EntityManager, call: Call) => Promise<{ campaignId: string; recipientId: string } | null>;
+
+/** What an accepted inbound call is recorded with (docs/inbound.md). */
+export interface InboundCallFields {
+  orgId: string;
+  to: string;
+  from: string | null;
+  carrier: CarrierName;
+  carrierCallId: string;
+  carrierAccount?: string | null;
+  greeting: string | null;
+  task: string | null;
+  questions: CallQuestion[];
+  webhookUrl: string | null;
+  /** SIP: the call lives in this worker; its lease is taken with the row (see Call.liveUntil). */
+  leaseMs?: number;
+}
 
 const RANK: Record<CallStatus, number> = { scheduled: -1, queued: 0, ringing: 1, in_progress: 2, completed: 3, failed: 3, canceled: 3 };
 
@@ -41,6 +68,7 @@ const RANK: Record<CallStatus, number> = { scheduled: -1, queued: 0, ringing: 1,
 export class CallLifecycle {
   private readonly finishedHooks: CallFinishedHook[] = [];
   private readonly analyzedHooks: CallAnalyzedHook[] = [];
+  private readonly inboundHooks: InboundCallHook[] = [];
   /** Announces every committed change to live subscribers (set by createServices). */
   live: LiveEventsPublisher | undefined;
   /** The carriers (set by createServices): a canceled call is hung up by its carrier's adapter. */
@@ -59,6 +87,52 @@ export class CallLifecycle {
 
   onAnalyzed(hook: CallAnalyzedHook): void {
     this.analyzedHooks.push(hook);
+  }
+
+  onInbound(hook: InboundCallHook): void {
+    this.inboundHooks.push(hook);
+  }
+
+  /**
+   * Records an inbound call the carrier is offering: the row (status queued, direction inbound,
+   * the organization's script, caller name its name), its callback_of link, and call.queued, in
+   * one transaction. The carrier then reports ringing, answered and the end like any call's.
+   */
+  async acceptInbound(em: EntityManager, f: InboundCallFields): Promise<Call> {
+    const call = await em.transactional(async (tx) => {
+      const rows: Array<{ name: string }> = await tx.execute('select name from organizations where id = ?', [f.orgId]);
+      const c = tx.create(Call, {
+        orgId: f.orgId,
+        to: f.to,
+        from: f.from,
+        direction: 'inbound',
+        status: 'queued',
+        greeting: f.greeting,
+        task: f.task,
+        questions: f.questions,
+        webhookUrl: f.webhookUrl,
+        carrier: f.carrier,
+        carrierCallId: f.carrierCallId,
+        carrierAccount: f.carrierAccount ?? null,
+        callerName: rows[0]?.name ?? null,
+        liveUntil: f.leaseMs ? new Date(Date.now() + f.leaseMs) : null,
+        dialStartedAt: new Date(),
+      });
+      await tx.flush();
+      for (const hook of this.inboundHooks) {
+        const link = await hook(tx, c);
+        if (link && !c.callbackCampaignId) {
+          c.callbackCampaignId = link.campaignId;
+          c.callbackRecipientId = link.recipientId;
+        }
+      }
+      await tx.flush();
+      await recordEvent(tx, eventSubject(c), 'call.queued');
+      return c;
+    });
+    this.log.info({ call_id: call.id, org_id: call.orgId, from: null, to: call.status, direction: 'inbound', carrier: call.carrier }, 'call status changed');
+    this.live?.callChanged(call);
+    return call;
   }
 
   /**
@@ -127,6 +201,24 @@ export class CallLifecycle {
     await em.flush();
     await recordEvent(em, eventSubject(call), 'call.queued');
     await addJobs(em, job('dial', { callId: call.id }));
+  }
+
+  /**
+   * Stores what became of a call's transfer and emits call.transferred, once per call (a carrier
+   * report repeated by the network changes nothing). Returns whether it was stored.
+   */
+  async recordTransfer(em: EntityManager, callId: string, outcome: TransferOutcome): Promise<boolean> {
+    const stored = await em.transactional(async (tx) => {
+      const call = await tx.findOne(Call, { id: callId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!call || call.transfer || !call.transferTo) return null;
+      call.transfer = { mode: outcome.mode, answered: outcome.answered, failure_reason: outcome.answered ? null : outcome.failureReason, at: nowIsoMicro() };
+      await tx.flush();
+      this.log.info({ call_id: call.id, org_id: call.orgId, mode: outcome.mode, answered: outcome.answered, reason: call.transfer.failure_reason }, 'call transferred');
+      await recordEvent(tx, eventSubject(call), 'call.transferred', { transfer_to: call.transferTo, mode: outcome.mode, answered: outcome.answered });
+      return call;
+    });
+    if (stored) this.live?.callChanged(stored);
+    return stored !== null;
   }
 
   /** Stores an analysis and emits call.analyzed, once per call. */

@@ -1,10 +1,19 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
-import type { AgentLogEntry, CallAgentOptions, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition } from './ports';
+import type { AgentLogEntry, CallAgentOptions, CallDirection, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition, TransferMode, TransferWhen } from './ports';
 
 // The plain types live in ports.ts (what carriers and voice may import); re-exported for the feature.
-export { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES } from './ports';
-export type { CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierName, CarrierStatus, Disposition, TurnLatency } from './ports';
+export { CALL_DIRECTIONS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES, TRANSFER_MODES } from './ports';
+export type { CallDirection, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierName, CarrierStatus, Disposition, TransferMode, TransferWhen, TurnLatency } from './ports';
+
+/** What became of a call's transfer, as stored (snake_case: it is returned as it is). */
+export interface StoredTransfer {
+  mode: TransferMode;
+  answered: boolean;
+  failure_reason: string | null;
+  /** ISO 8601 with microseconds, like every timestamp we return. */
+  at: string;
+}
 
 @Entity({ tableName: 'calls' })
 export class Call implements CarrierCall {
@@ -44,6 +53,13 @@ export class Call implements CarrierCall {
     | 'latency'
     | 'optedOut'
     | 'callbackAt'
+    | 'transferTo'
+    | 'transferWhen'
+    | 'transfer'
+    | 'direction'
+    | 'greeting'
+    | 'callbackCampaignId'
+    | 'callbackRecipientId'
     | 'agent'
     | 'agentLog';
 
@@ -58,6 +74,21 @@ export class Call implements CarrierCall {
 
   @Property({ type: 'text', nullable: true, fieldName: 'from_number' })
   from: string | null = null;
+
+  /** outbound: placed by us (API, campaign); inbound: someone called one of the organization's numbers. */
+  @Property({ type: 'text' })
+  direction: CallDirection = 'outbound';
+
+  /** Inbound calls: the organization's greeting, what the agent says first. */
+  @Property({ type: 'text', nullable: true })
+  greeting: string | null = null;
+
+  /** Inbound calls from a number a campaign called: that campaign and its most recent recipient with the number. */
+  @Property({ type: 'uuid', nullable: true })
+  callbackCampaignId: string | null = null;
+
+  @Property({ type: 'uuid', nullable: true })
+  callbackRecipientId: string | null = null;
 
   @Property({ type: 'text' })
   status: CallStatus = 'queued';
@@ -176,6 +207,17 @@ export class Call implements CarrierCall {
   @Property({ type: 'datetime', nullable: true })
   callbackAt: Date | null = null;
 
+  /** Where the agent hands the call to a person (E.164, or a SIP URI on a SIP connection). */
+  @Property({ type: 'text', nullable: true })
+  transferTo: string | null = null;
+
+  /** When it does (the callee asks, a key, an answer); null with transferTo: when the callee asks. */
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  transferWhen: TransferWhen | null = null;
+
+  /** What became of the transfer, once tried (one per call). */
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  transfer: StoredTransfer | null = null;
   /** The call's own agent options (language, voice, llm, instructions); null: the organization's defaults. */
   @Property({ type: 'json', columnType: 'jsonb', nullable: true })
   agent: CallAgentOptions | null = null;

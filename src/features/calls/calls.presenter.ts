@@ -2,6 +2,10 @@ import { isoMicro, isoMicroOrNull } from '../../common/time';
 import type { Call } from './call.entity';
 import type { RecordingUrls } from './recording-url';
 
+/** An inbound call from a number a campaign called: that campaign and recipient (null otherwise). */
+export const callbackOf = (c: Pick<Call, 'callbackCampaignId' | 'callbackRecipientId'>): { campaign_id: string; recipient_id: string } | null =>
+  c.callbackCampaignId && c.callbackRecipientId ? { campaign_id: c.callbackCampaignId, recipient_id: c.callbackRecipientId } : null;
+
 export type CallJson = ReturnType<typeof presentCallWith>;
 
 function presentCallWith(c: Call, recordingUrl: string | null) {
@@ -9,6 +13,7 @@ function presentCallWith(c: Call, recordingUrl: string | null) {
     call_id: c.id,
     to: c.to,
     from: c.from,
+    direction: c.direction,
     status: c.status,
     disposition: c.disposition,
     duration_seconds: c.durationSeconds,
@@ -35,8 +40,12 @@ function presentCallWith(c: Call, recordingUrl: string | null) {
     latency: c.latency,
     opted_out: c.optedOut,
     callback_at: isoMicroOrNull(c.callbackAt),
+    transfer_to: c.transferTo,
+    transfer_when: c.transferTo ? (c.transferWhen ?? { callee_asks: true }) : null,
+    transfer: c.transfer,
     ...(c.scheduledAt ? { schedule_at: isoMicro(c.scheduledAt) } : {}),
     ...(c.campaignId ? { campaign_id: c.campaignId } : {}),
+    callback_of: callbackOf(c),
     created_at: isoMicro(c.createdAt),
     started_at: isoMicroOrNull(c.startedAt),
     ended_at: isoMicroOrNull(c.endedAt),

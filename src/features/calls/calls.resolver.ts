@@ -3,8 +3,8 @@ import { toConnection } from '../../graphql/connection';
 import { PageArgs, pageInput } from '../../graphql/page-args';
 import { RequestCtx } from '../../graphql/request-ctx';
 import type { Ctx } from '../../common/context';
-import { CallStatusEnum } from '../../graphql/enums';
-import type { Call, CallStatus } from './call.entity';
+import { CallDirectionEnum, CallStatusEnum } from '../../graphql/enums';
+import type { Call, CallDirection, CallStatus } from './call.entity';
 import type { CallsService } from './calls.service';
 import { CallConnection, CallType, PlaceCallInput } from './calls.types';
 
@@ -15,6 +15,7 @@ export const toCallType = (calls: Pick<CallsService, 'present'>, c: Call): CallT
     id: c.id,
     questions: c.questions.map((q) => ({ key: q.key, text: q.question, type: q.type, options: q.options ?? null })),
     recordingUrl: json.recording_url,
+    callbackOf: json.callback_of ? { campaignId: json.callback_of.campaign_id, recipientId: json.callback_of.recipient_id } : null,
     turns:
       c.turns?.map((t) => ({
         speaker: t.speaker,
@@ -27,6 +28,8 @@ export const toCallType = (calls: Pick<CallsService, 'present'>, c: Call): CallT
           : null,
       })) ?? null,
     latency: c.latency ? { p50Ms: c.latency.p50_ms, p95Ms: c.latency.p95_ms, turns: c.latency.turns } : null,
+    transferWhen: json.transfer_when ? { calleeAsks: json.transfer_when.callee_asks === true, digit: json.transfer_when.digit ?? null, answer: json.transfer_when.answer ?? null } : null,
+    transfer: c.transfer ? { mode: c.transfer.mode, answered: c.transfer.answered, failureReason: c.transfer.failure_reason, at: new Date(c.transfer.at) } : null,
     language: json.language,
     voice: json.voice,
     llm: json.llm,
@@ -44,9 +47,10 @@ export class CallsResolver {
   async calls(
     @Args() page: PageArgs,
     @Arg('status', () => CallStatusEnum, { nullable: true, description: 'Only calls with this status.' }) status: CallStatus | null,
+    @Arg('direction', () => CallDirectionEnum, { nullable: true, description: 'Only inbound or only outbound calls.' }) direction: CallDirection | null,
     @RequestCtx() ctx: Ctx,
   ): Promise<CallConnection> {
-    const result = await this.deps.calls.list(ctx, { ...pageInput(page), status: status ?? undefined });
+    const result = await this.deps.calls.list(ctx, { ...pageInput(page), status: status ?? undefined, direction: direction ?? undefined });
     return toConnection(result, (c) => toCallType(this.deps.calls, c));
   }
 
@@ -83,6 +87,14 @@ export class CallsResolver {
       metadata: input.metadata,
       webhook_url: input.webhookUrl,
       schedule_at: input.scheduleAt,
+      transfer_to: input.transferTo,
+      transfer_when: input.transferWhen
+        ? {
+            ...(input.transferWhen.calleeAsks != null ? { callee_asks: input.transferWhen.calleeAsks } : {}),
+            ...(input.transferWhen.digit != null ? { digit: input.transferWhen.digit } : {}),
+            ...(input.transferWhen.answer != null ? { answer: { key: input.transferWhen.answer.key, equals: input.transferWhen.answer.equals } } : {}),
+          }
+        : input.transferWhen,
     }, input.idempotencyKey ?? undefined);
     return toCallType(this.deps.calls, call);
   }

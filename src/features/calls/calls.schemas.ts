@@ -3,7 +3,8 @@ import { EXAMPLE, jsonObject, nullable, timestamp, uuidString } from '../../comm
 import { pageSchema } from '../../common/pagination';
 import { phoneNumberSchema } from '../../common/phone';
 import { webhookUrlSchema } from '../../common/webhook-url';
-import { CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from './call.entity';
+import { CALL_DIRECTIONS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from './call.entity';
+import { transferOutcomeSchema, transferToSchema, transferWhenSchema } from './transfer.schemas';
 import { instructionsSchema, languageSchema, voiceSchema } from './call-agent';
 
 /** A phone number as docs/api.md ("Phone numbers") defines it, parsed into its canonical E.164 form. */
@@ -102,10 +103,19 @@ export const placeCallSchema = z.strictObject({
     .datetime({ offset: true, message: 'must be an RFC 3339 date-time with an offset, e.g. 2026-11-24T09:00:00+01:00', abort: true })
     .refine((v) => Date.parse(v) <= Date.now() + MAX_SCHEDULE_AHEAD_MS, 'must be at most 90 days ahead')
     .nullish(),
+  /** Where the agent hands the call to a person (docs/api.md "Transfer to a person"). */
+  transfer_to: transferToSchema.nullish(),
+  transfer_when: transferWhenSchema.nullish(),
+}).superRefine((call, ctx) => {
+  if (call.transfer_when && !call.transfer_to) ctx.addIssue({ code: 'custom', path: ['transfer_when'], message: 'needs transfer_to' });
+  const key = call.transfer_when?.answer?.key;
+  if (key !== undefined && !(call.questions ?? []).some((q) => q.key === key)) {
+    ctx.addIssue({ code: 'custom', path: ['transfer_when', 'answer', 'key'], message: 'must be the key of one of the questions' });
+  }
 });
 export type PlaceCallInput = z.input<typeof placeCallSchema>;
 
-export const listCallsSchema = pageSchema.extend({ status: z.enum(CALL_STATUSES).optional() });
+export const listCallsSchema = pageSchema.extend({ status: z.enum(CALL_STATUSES).optional(), direction: z.enum(CALL_DIRECTIONS).optional() });
 export type ListCallsInput = z.input<typeof listCallsSchema>;
 
 
@@ -152,6 +162,11 @@ export const callLatencySchema = z
   })
   .meta({ description: "Median and 95th percentile (nearest rank) of the agent turns' latency.total_ms; nulls when no turn was measured." });
 
+/** An inbound call from a number a campaign called (docs/inbound.md). */
+export const callbackOfSchema = z
+  .strictObject({ campaign_id: uuidString, recipient_id: uuidString })
+  .meta({ description: 'An inbound call from a number a campaign called: the campaign and its most recent recipient with that number.' });
+
 export const agentLogEntrySchema = z
   .strictObject({
     at_ms: z.number().int().meta({ description: 'Milliseconds since the call was answered.' }),
@@ -167,8 +182,9 @@ export const agentLogEntrySchema = z
 /** A call as REST returns it (calls.presenter.ts). */
 export const callSchema = z.strictObject({
   call_id: uuidString,
-  to: z.string(),
-  from: nullable(z.string()),
+  to: z.string().meta({ description: 'Outbound: the number called. Inbound: our number the caller dialed.' }),
+  from: nullable(z.string()).meta({ description: 'Outbound: the caller ID. Inbound: the caller in E.164 (null when withheld or not a phone number).' }),
+  direction: z.enum(CALL_DIRECTIONS).meta({ description: '`outbound`: placed through the API or a campaign; `inbound`: someone called one of the organization\'s numbers.' }),
   status: z.enum(CALL_STATUSES),
   disposition: nullable(z.enum(DISPOSITIONS)),
   duration_seconds: nullable(z.number().int()),
@@ -195,17 +211,22 @@ export const callSchema = z.strictObject({
   agent_log: nullable(z.array(agentLogEntrySchema)).meta({ description: "A language model's audit trail (instructions, requests, replies, tool calls and results), once analyzed; null for scripted calls." }),
   opted_out: z.boolean().meta({ description: 'The callee asked not to be called again (the number joined the suppression list).' }),
   callback_at: nullable(timestamp).meta({ description: 'When the callee asked to be called back (disposition callback_requested); null otherwise.' }),
+  transfer_to: nullable(z.string()).meta({ description: 'Where the agent hands the call to a person; null: it never does.' }),
+  transfer_when: nullable(transferWhenSchema).meta({ description: 'When it does; null without transfer_to.' }),
+  transfer: nullable(transferOutcomeSchema),
   created_at: timestamp,
   started_at: nullable(timestamp),
   ended_at: nullable(timestamp),
   schedule_at: timestamp.optional().meta({ description: 'Only for a call placed with schedule_at (docs/campaigns.md).' }),
   campaign_id: uuidString.optional().meta({ description: 'Only for a call of a campaign.' }),
+  callback_of: nullable(callbackOfSchema),
 });
 
 export const CALL_EXAMPLE = {
   call_id: EXAMPLE.callId,
   to: '+14155550123',
   from: null,
+  direction: 'outbound',
   status: 'queued',
   disposition: null,
   duration_seconds: null,
@@ -232,7 +253,11 @@ export const CALL_EXAMPLE = {
   latency: null,
   opted_out: false,
   callback_at: null,
+  transfer_to: null,
+  transfer_when: null,
+  transfer: null,
   created_at: EXAMPLE.time,
   started_at: null,
   ended_at: null,
+  callback_of: null,
 };

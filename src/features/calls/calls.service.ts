@@ -20,6 +20,7 @@ import type { CallAgentOptions } from './ports';
 import { listCallsSchema, placeCallSchema, type ListCallsInput, type PlaceCallInput } from './calls.schemas';
 import type { RecordingUrls } from './recording-url';
 import type { LiveEventsPublisher } from '../../common/live-events';
+import { assertTransferTarget, type SipTransferPolicy } from './transfer-target';
 
 export interface PlacedCall {
   status: number;
@@ -67,6 +68,8 @@ export class CallsService {
     private readonly callerIds: (orgId: string) => Promise<string[]> = async () => [],
     /** The deployment default connection's numbers, for an organization without a connection of its own. */
     private readonly defaultNumbers: string[] = [],
+    /** Whether a SIP URI may be a transfer target of this organization's calls (its connection is SIP), and where its host may point. */
+    private readonly sipTransferPolicy: (orgId: string) => Promise<SipTransferPolicy | null> = async () => null,
   ) {}
 
   /** As a PostgreSQL array literal (an array parameter would be expanded by MikroORM's execute()). */
@@ -106,6 +109,7 @@ export class CallsService {
       throw validationError('llm', 'no language model is configured (LLM_URL, or the organization\'s own in /dashboard/agent)');
     }
     const agent = callAgentOptions(input, language);
+    if (input.transfer_to) await assertTransferTarget(input.transfer_to, () => this.sipTransferPolicy(orgId));
     const scheduleAt = input.schedule_at ? new Date(input.schedule_at) : null;
     const scheduled = scheduleAt !== null && scheduleAt.getTime() > Date.now();
     // An immediate call's caller ID is checked by its placement statement itself (no round trip of
@@ -144,6 +148,8 @@ export class CallsService {
       ringTimeoutSeconds: input.ring_timeout_seconds ?? 30,
       voicemailMessage: input.voicemail_message ?? null,
       callerName: input.caller_name ?? null,
+      transferTo: input.transfer_to ?? null,
+      transferWhen: input.transfer_to ? (input.transfer_when ?? null) : null,
       agent,
     });
     if (scheduleAt) {
@@ -159,7 +165,7 @@ export class CallsService {
     if (!key && !this.config.rateLimit.enabled) {
       // Nothing else to decide in the transaction: the statement is the transaction (one round trip).
       const { rows } = await this.db.pool.query<{ jobs: number; placed: number; caller_ok?: boolean; caller_ids?: string[]; caller_name?: string | null }>({
-        name: scheduled ? 'voicegate_place_scheduled_call_v4' : 'voicegate_place_call_v6',
+        name: scheduled ? 'voicegate_place_scheduled_call_v5' : 'voicegate_place_call_v7',
         text: statement,
         values: params,
       });
@@ -220,7 +226,7 @@ export class CallsService {
   async list(ctx: Ctx, raw: unknown): Promise<Page<Call>> {
     const orgId = requireOrg(ctx);
     const input = parseInput(listCallsSchema, raw);
-    return paginateRows(ctx.em, Call, input.status ? { orgId, status: input.status } : { orgId }, input);
+    return paginateRows(ctx.em, Call, { orgId, ...(input.status ? { status: input.status } : {}), ...(input.direction ? { direction: input.direction } : {}) }, input);
   }
 
   /** Only while scheduled, queued or ringing; the call ends as canceled and call.ended goes out. */
@@ -287,10 +293,12 @@ with caller as (
 ), c as (
   insert into calls (id, org_id, to_number, from_number, status, disposition, duration_seconds, metadata, webhook_url, task,
                      questions, max_duration_seconds, transcript, structured_answers, recording_seconds, carrier_call_id,
-                     created_at, started_at, ended_at, analyzed_at, updated_at, ring_timeout_seconds, voicemail_message, caller_name, agent)
+                     created_at, started_at, ended_at, analyzed_at, updated_at, ring_timeout_seconds, voicemail_message, caller_name, agent,
+                     transfer_to, transfer_when)
   select $1::uuid, $2::uuid, $3::text, $4::text, $5::text, null, null, $6::json, $7::text, $8::text,
          $9::json, $10::int, null, null, null, null, $11::timestamptz, null, null, null, $12::timestamptz, $15::int, $16::text,
-         coalesce($18::text, (select caller_name from agent_settings where org_id = $2::uuid), (select name from organizations where id = $2::uuid)), $19::jsonb
+         coalesce($18::text, (select caller_name from agent_settings where org_id = $2::uuid), (select name from organizations where id = $2::uuid)), $19::jsonb,
+         $20::text, $21::jsonb
    where not exists (select 1 from suppressions where org_id = $2::uuid and number = $3::text) and (select ok from caller)
   returning id, caller_name
 ), ${outboxCtes({ from: 'c', orgId: '$2::uuid', callId: 'c.id', callUrl: '$7::text', deliveryId: '$13::uuid', event: "'call.queued'", payload: '$14::text' }, { notify: false })},
@@ -308,10 +316,11 @@ select ((select count(*) from outbox_job) + (select count(*) from dial_job))::in
 export const PLACE_SCHEDULED_CALL_SQL = `
 with c as (
   insert into calls (id, org_id, to_number, from_number, status, metadata, webhook_url, task, questions, max_duration_seconds,
-                     scheduled_at, created_at, updated_at, ring_timeout_seconds, voicemail_message, caller_name, agent)
+                     scheduled_at, created_at, updated_at, ring_timeout_seconds, voicemail_message, caller_name, agent, transfer_to, transfer_when)
   select $1::uuid, $2::uuid, $3::text, $4::text, 'scheduled', $5::json, $6::text, $7::text, $8::json, $9::int,
          $10::timestamptz, $11::timestamptz, $11::timestamptz, $12::int, $13::text,
-         coalesce($14::text, (select caller_name from agent_settings where org_id = $2::uuid), (select name from organizations where id = $2::uuid)), $15::jsonb
+         coalesce($14::text, (select caller_name from agent_settings where org_id = $2::uuid), (select name from organizations where id = $2::uuid)), $15::jsonb,
+         $16::text, $17::jsonb
    where not exists (select 1 from suppressions where org_id = $2::uuid and number = $3::text)
   returning id, scheduled_at, caller_name
 ), queue_job as (
@@ -337,6 +346,8 @@ function placeScheduledCallParams(call: Call): unknown[] {
     call.voicemailMessage,
     call.callerName,
     call.agent ? JSON.stringify(call.agent) : null,
+    call.transferTo,
+    call.transferWhen ? JSON.stringify(call.transferWhen) : null,
   ];
 }
 
@@ -361,5 +372,7 @@ function placeCallParams(call: Call, deliveryId: string, payload: string, defaul
     defaultCallerIds,
     call.callerName,
     call.agent ? JSON.stringify(call.agent) : null,
+    call.transferTo,
+    call.transferWhen ? JSON.stringify(call.transferWhen) : null,
   ];
 }

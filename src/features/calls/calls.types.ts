@@ -1,10 +1,11 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
-import { CallDispositionEnum, CallStatusEnum, CarrierEnum, QuestionTypeEnum, TurnSpeakerEnum } from '../../graphql/enums';
+import { CallDirectionEnum, CallDispositionEnum, CallStatusEnum, CarrierEnum, QuestionTypeEnum, TurnSpeakerEnum } from '../../graphql/enums';
 import { NodeInterface } from '../../graphql/node';
 import { DateTimeScalar, PhoneNumberScalar, UrlScalar } from '../../graphql/scalars';
-import type { CallStatus, CarrierName, Disposition as CallDisposition } from './call.entity';
+import type { CallDirection, CallStatus, CarrierName, Disposition as CallDisposition } from './call.entity';
+import { TransferType, TransferWhenInput, TransferWhenType } from './transfer.types';
 
 @ObjectType('CarrierStatus', { description: "The carrier's last word on a call, e.g. code 486 and reason \"Busy Here\" for SIP." })
 export class CarrierStatusType {
@@ -96,16 +97,31 @@ export class QuestionInput {
   options?: string[] | null;
 }
 
-@ObjectType('Call', { implements: NodeInterface, description: 'An outbound call placed by an organization.' })
+@ObjectType('CallbackOf', { description: 'An inbound call from a number a campaign called: the campaign and its most recent recipient with that number.' })
+export class CallbackOfType {
+  @Field(() => ID, { description: 'The campaign.' })
+  campaignId!: string;
+
+  @Field(() => ID, { description: 'The recipient of the campaign with the caller\'s number.' })
+  recipientId!: string;
+}
+
+@ObjectType('Call', { implements: NodeInterface, description: "A call of an organization: placed by it (OUTBOUND), or to one of its numbers (INBOUND)." })
 export class CallType {
   @Field(() => ID, { description: 'The call id (a UUID).' })
   id!: string;
 
-  @Field(() => PhoneNumberScalar, { description: 'The number called.' })
+  @Field(() => PhoneNumberScalar, { description: 'Outbound: the number called. Inbound: the organization\'s number the caller dialed.' })
   to!: string;
 
-  @Field(() => PhoneNumberScalar, { nullable: true, description: 'The caller id shown, when one was given.' })
+  @Field(() => PhoneNumberScalar, { nullable: true, description: 'Outbound: the caller id shown, when one was given. Inbound: the caller (null when withheld or not a phone number).' })
   from!: string | null;
+
+  @Field(() => CallDirectionEnum, { description: 'Who placed the call.' })
+  direction!: CallDirection;
+
+  @Field(() => CallbackOfType, { nullable: true, description: 'Inbound calls from a number a campaign called; null otherwise.' })
+  callbackOf!: CallbackOfType | null;
 
   @Field(() => CallStatusEnum, { description: 'Where the call is in its life.' })
   status!: CallStatus;
@@ -185,6 +201,15 @@ export class CallType {
   @Field(() => DateTimeScalar, { nullable: true, description: 'When the callee asked to be called back (disposition CALLBACK_REQUESTED); null otherwise.' })
   callbackAt!: Date | null;
 
+  @Field(() => String, { nullable: true, description: 'Where the agent hands the call to a person (E.164, or a SIP URI on a SIP connection); null: it never does.' })
+  transferTo!: string | null;
+
+  @Field(() => TransferWhenType, { nullable: true, description: 'When it does; null without transferTo.' })
+  transferWhen!: TransferWhenType | null;
+
+  @Field(() => TransferType, { nullable: true, description: 'What became of the transfer; null until one was tried.' })
+  transfer!: TransferType | null;
+
   @Field(() => DateTimeScalar, { description: 'When the call was placed.' })
   createdAt!: Date;
 
@@ -255,6 +280,12 @@ export class PlaceCallInput {
 
   @Field(() => String, { nullable: true, description: 'RFC 3339 with an offset, at most 90 days ahead: the call stays SCHEDULED until then (docs/campaigns.md).' })
   scheduleAt?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Where to hand the call to a person: E.164, or a SIP URI (sip:user@host) when the carrier connection is SIP.' })
+  transferTo?: string | null;
+
+  @Field(() => TransferWhenInput, { nullable: true, description: 'When to hand it over; default: when the callee asks for a person.' })
+  transferWhen?: TransferWhenInput | null;
 
   @Field(() => String, {
     nullable: true,

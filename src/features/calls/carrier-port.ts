@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { addJobs, addJobsSql, job } from '../../queue';
 import type { CallLifecycle } from './call-lifecycle';
 import { Call, FINAL_STATUSES } from './call.entity';
-import type { AgentLogEntry, CallEnd, CallEvents, CallRecords, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierReport, CarrierStatus, Conversation, DialAttempts, HeardAnswer } from './ports';
+import type { AgentLogEntry, CallEnd, CallEvents, CallRecords, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierReport, CarrierStatus, Conversation, DialAttempts, HeardAnswer, TransferOutcome } from './ports';
 
 /**
  * After an explicit refusal the carrier created nothing: the attempt is taken back and the dial
@@ -50,6 +50,10 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
 
   ended(callId: string, end: CallEnd): Promise<void> {
     return this.report({ callId, ...end });
+  }
+
+  transferred(callId: string, outcome: TransferOutcome): Promise<boolean> {
+    return this.deps.lifecycle.recordTransfer(this.deps.em(), callId, outcome);
   }
 
   async identified(callId: string, ids: { carrierCallId?: string; answeredBy?: string }): Promise<void> {

@@ -2,12 +2,12 @@
  * The calls feature's public module: what other features may use of it (the layer rules in
  * docs/architecture.md; test/unit/dependency-rules.test.ts enforces them).
  */
-export type { CallLifecycle } from './call-lifecycle';
+export type { CallLifecycle, InboundCallFields } from './call-lifecycle';
 export { insertCampaignCallsCte } from './campaign-calls.sql';
 export { CALL_STATUSES, Call, type CallQuestion, type CallStatus, type Disposition } from './call.entity';
 export { toCallType } from './calls.resolver';
 export { CALL_EXAMPLE, MAX_SCHEDULE_AHEAD_MS, callSchema, e164Schema, metadataSchema, placeCallSchema } from './calls.schemas';
 export { OPEN_CALLS_LOCK_NAMESPACE, type CallsService } from './calls.service';
-export { CallType } from './calls.types';
+export { CallType, QuestionInput, QuestionType } from './calls.types';
 export { checkLanguage, checkVoice, instructionsSchema, languageSchema, voiceSchema } from './call-agent';
-export type { AgentPlan, CallAgentOptions, CarrierCall, LlmEndpoint } from './ports';
+export type { AgentPlan, CallAgentOptions, CarrierCall, CarrierName, InboundCalls, InboundDecision, InboundOffer, LlmEndpoint } from './ports';

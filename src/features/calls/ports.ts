@@ -14,8 +14,12 @@ export const CALL_STATUSES = ['scheduled', 'queued', 'ringing', 'in_progress', '
 export type CallStatus = (typeof CALL_STATUSES)[number];
 export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set(['completed', 'failed', 'canceled']);
 
-export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled', 'wrong_number', 'callback_requested'] as const;
+export const DISPOSITIONS = ['human', 'voicemail', 'busy', 'no_answer', 'invalid_number', 'carrier_error', 'canceled', 'wrong_number', 'callback_requested', 'transferred'] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
+
+/** Who placed the call: we did (`outbound`: the API, a campaign), or the caller did (`inbound`: a call to one of the organization's numbers). */
+export const CALL_DIRECTIONS = ['outbound', 'inbound'] as const;
+export type CallDirection = (typeof CALL_DIRECTIONS)[number];
 
 /** The carriers a call can be placed with; a carrier adapter is looked up by this name. */
 export const CARRIER_NAMES = ['simulator', 'sip', 'twilio'] as const;
@@ -35,12 +39,38 @@ export interface CallQuestion {
   options?: string[];
 }
 
+/**
+ * When the agent hands the call to a person (`transfer_when`): the callee asks for one, presses
+ * `digit`, or answers question `answer.key` with `answer.equals`.
+ */
+export interface TransferWhen {
+  callee_asks?: boolean;
+  digit?: string;
+  answer?: { key: string; equals: string | number | boolean };
+}
+
+/** How a call was handed over: SIP REFER (the trunk connects), a bridge we hold (SIP), Twilio's <Dial>. */
+export const TRANSFER_MODES = ['refer', 'bridge', 'dial'] as const;
+export type TransferMode = (typeof TRANSFER_MODES)[number];
+
+/** What became of a transfer (the call's `transfer`). */
+export interface TransferOutcome {
+  mode: TransferMode;
+  /** The person answered (the call was theirs). */
+  answered: boolean;
+  /** Why it did not work (the trunk refused, nobody answered…); null when answered. */
+  failureReason: string | null;
+}
+
 /** A call as a carrier sees it (the `Call` entity has this shape). */
 export interface CarrierCall {
   readonly id: string;
   readonly orgId: string;
   readonly to: string;
   readonly from: string | null;
+  readonly direction: CallDirection;
+  /** Inbound calls: what the agent says first (the organization's inbound greeting); null for outbound calls. */
+  readonly greeting: string | null;
   readonly status: CallStatus;
   readonly task: string | null;
   readonly questions: CallQuestion[];
@@ -56,6 +86,11 @@ export interface CarrierCall {
   readonly recordingSeconds: number | null;
   /** Who the agent says it calls for: the call's caller_name, else the organization's name. */
   readonly callerName: string | null;
+  /** Where to hand the call to a person (E.164, or a SIP URI on a SIP connection); null: never. */
+  readonly transferTo: string | null;
+  readonly transferWhen: TransferWhen | null;
+  /** What became of the transfer, once tried. */
+  readonly transfer: { readonly answered: boolean } | null;
   /** The conversation's language (BCP 47), voice, whether a language model leads it, and extra instructions for it (null: the organization's defaults). */
   readonly agent: CallAgentOptions | null;
   readonly startedAt: Date | null;
@@ -156,6 +191,11 @@ export interface CallEvents {
   recordingReady(callId: string, ref: string): Promise<void>;
   /** A recording fetched after the call (idempotent; an analysed call gets its recording length now). */
   recording(callId: string, r: { audio: Buffer; seconds: number }): Promise<void>;
+  /**
+   * The call was handed to a person, or that was tried: stored on the call with call.transferred
+   * (once per call; a repeat changes nothing and returns false).
+   */
+  transferred(callId: string, outcome: TransferOutcome): Promise<boolean>;
   /** An answer heard by the carrier; the first one stored for (question, attempt, clarifications) wins and is returned, with when it was stored. */
   heard(callId: string, answer: HeardAnswer): Promise<Pick<HeardAnswer, 'speech' | 'digits' | 'heardAt'> | null>;
 }
@@ -242,6 +282,44 @@ export interface CarrierAdapter {
   recording(call: CarrierCall): Promise<Recording | null>;
   /** Fetches a recording the carrier announced (`ref`: where it is) and hands it to `CallEvents.recording`. */
   fetchRecording?(callId: string, ref: string): Promise<void>;
+}
+
+/**
+ * A call offered to us by a carrier (a SIP INVITE from a trunk, Twilio's incoming-call webhook):
+ * `to` the number called and `from` the caller, both canonical E.164 when they are phone numbers.
+ */
+export interface InboundOffer {
+  carrier: Exclude<CarrierName, 'simulator'>;
+  to: string;
+  from: string | null;
+  /** The SIP Call-ID or Twilio CallSid. */
+  carrierCallId: string;
+  /** SIP: the address the INVITE came from (checked against the organization's trunk). */
+  sourceAddress?: string;
+  /** Twilio: the account the call arrived on (its connection verifies the request's signature). */
+  accountSid?: string;
+}
+
+/**
+ * What becomes of an offered call: `accepted` (a call row exists, status ringing, with the
+ * organization's inbound script), or refused: `unknown_number` (no organization has the number on
+ * a connection of this carrier: SIP 404), `disabled` (inbound calls are off: SIP 480),
+ * `forbidden` (the request did not come from the organization's trunk: SIP 403).
+ */
+export type InboundDecision =
+  /** `allowPrivate`: the address policy of the organization's trunk, for what the call sends (its media address included). */
+  | { kind: 'accepted'; call: CarrierCall; allowPrivate: boolean }
+  | { kind: 'unknown_number' }
+  | { kind: 'disabled' }
+  | { kind: 'forbidden' };
+
+/** Where carriers take the calls offered to them (the inbound feature answers). */
+export interface InboundCalls {
+  offer(offer: InboundOffer): Promise<InboundDecision>;
+  /** Twilio: the auth tokens organizations stored for an account, to check an incoming request's signature before anything else (empty: nobody connected it). */
+  twilioTokens(accountSid: string): Promise<string[]>;
+  /** The inbound call a carrier knows by its own id (Twilio's number-level status callback names only the CallSid). */
+  inboundCall(carrier: CarrierName, carrierCallId: string): Promise<CarrierCall | null>;
 }
 
 /** The adapters of the process, by name (as medusa's providers). */

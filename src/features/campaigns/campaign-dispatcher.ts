@@ -184,7 +184,7 @@ export class CampaignDispatcher {
       const callId = newId();
       const metadata = { ...c.metadata, ...(r.metadata ?? {}) };
       const attempt = r.attempts + 1;
-      const payload = buildEventBody('call.queued', { orgId: c.orgId, callId, webhookUrl: c.webhookUrl, to: r.to_number, status: 'queued', metadata, campaignId: c.id });
+      const payload = buildEventBody('call.queued', { orgId: c.orgId, callId, webhookUrl: c.webhookUrl, to: r.to_number, status: 'queued', metadata, campaignId: c.id, direction: 'outbound' });
       return { call_id: callId, recipient_id: r.id, to_number: r.to_number, metadata, attempt, delivery_id: newId(), payload, run_at: new Date(first + k * gapMs).toISOString() };
     });
     const { sql, values } = toPositional(DISPATCH_SQL, [JSON.stringify(rows), c.orgId, c.webhookUrl, c.task, JSON.stringify(c.questions), 600, c.id]);

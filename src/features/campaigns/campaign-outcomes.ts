@@ -8,9 +8,10 @@ const WAKE_COALESCE_MS = 100;
 
 /** The next step for a recipient whose call ended: final status, or another attempt after a delay. */
 export function outcome(disposition: Disposition, attempt: number, retry: RetryPolicy, campaignOpen: boolean): { status: 'completed' | 'failed' | 'canceled' | 'pending'; afterSeconds?: number } {
-  // Reached: a person (or their voicemail) heard the call; a wrong number reached someone too, and is never called again.
+  // Reached: a person (or their voicemail) heard the call; a wrong number reached someone too, and is never called again;
+  // a call handed to a person (transferred) reached the callee.
   const finalFor = (d: Disposition) =>
-    d === 'human' || d === 'voicemail' || d === 'wrong_number' || d === 'callback_requested' ? 'completed' : d === 'canceled' ? 'canceled' : 'failed';
+    d === 'human' || d === 'voicemail' || d === 'wrong_number' || d === 'callback_requested' || d === 'transferred' ? 'completed' : d === 'canceled' ? 'canceled' : 'failed';
   if (!campaignOpen || attempt >= retry.max_attempts) return { status: finalFor(disposition) };
   switch (disposition) {
     case 'busy':
@@ -26,7 +27,7 @@ export function outcome(disposition: Disposition, attempt: number, retry: RetryP
       // Exponential back-off: after, 2 × after, 4 × after...
       return { status: 'pending', afterSeconds: retry.carrier_error.after_seconds * 2 ** (attempt - 1) };
     default:
-      // human: reached; wrong_number and invalid_number: never retried; canceled: someone canceled the call.
+      // human, transferred: reached; wrong_number and invalid_number: never retried; canceled: someone canceled the call.
       return { status: finalFor(disposition) };
   }
 }
@@ -70,4 +71,33 @@ export async function campaignCallbackHook(em: EntityManager, call: Call): Promi
   );
   const at = rows[0]?.next_attempt_at;
   if (at) await addJobs(em, job('dispatchCampaign', { campaignId: call.campaignId }, { runAt: new Date(at), keyMode: 'earliest' }));
+}
+
+/**
+ * Registered on CallLifecycle.onInbound: an inbound call from a number a campaign of the
+ * organization called (at least once) is a callback. It is linked to the most recent such
+ * recipient with that number (callback_of), which is marked called back (called_back_at, callback_call_id). A recipient still
+ * waiting to be called (pending, or failed after its attempts) has been reached: it becomes
+ * completed and is not called again, and its campaign's dispatcher is woken (the campaign may now
+ * be done). A recipient with a call in flight, or already final, keeps its status.
+ */
+export async function campaignCallbackOfHook(em: EntityManager, call: Call): Promise<{ campaignId: string; recipientId: string } | null> {
+  if (!call.from) return null;
+  const rows: Array<{ id: string; campaign_id: string; reached: boolean }> = await em.execute(
+    `with latest as (
+       select id, status from campaign_recipients where org_id = ? and to_number = ? and attempts > 0 order by created_at desc, id desc limit 1 for update
+     )
+     update campaign_recipients r
+        set called_back_at = now(), callback_call_id = ?, updated_at = now(),
+            status = case when latest.status in ('pending', 'failed') then 'completed' else r.status end,
+            next_attempt_at = case when latest.status in ('pending', 'failed') then null else r.next_attempt_at end
+       from latest
+      where r.id = latest.id
+     returning r.id, r.campaign_id, latest.status in ('pending', 'failed') as reached`,
+    [call.orgId, call.from, call.id],
+  );
+  const recipient = rows[0];
+  if (!recipient) return null;
+  if (recipient.reached) await addJobs(em, job('dispatchCampaign', { campaignId: recipient.campaign_id }, { runAt: new Date(Date.now() + WAKE_COALESCE_MS), keyMode: 'earliest' }));
+  return { campaignId: recipient.campaign_id, recipientId: recipient.id };
 }

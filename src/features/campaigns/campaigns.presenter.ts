@@ -45,6 +45,8 @@ export interface RecipientRow {
   /** Of its latest call (null before one is analyzed). */
   answers: Record<string, unknown> | null;
   opted_out: boolean | null;
+  called_back_at: Date | null;
+  callback_call_id: string | null;
 }
 
 export function presentRecipient(r: RecipientRow) {
@@ -62,6 +64,8 @@ export function presentRecipient(r: RecipientRow) {
     metadata: r.metadata,
     answers: r.answers,
     opted_out: r.opted_out === true,
+    called_back_at: isoMicroOrNull(r.called_back_at),
+    callback_call_id: r.callback_call_id,
     created_at: isoMicro(r.created_at),
   };
 }

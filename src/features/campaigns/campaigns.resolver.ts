@@ -121,6 +121,8 @@ export class CampaignsResolver {
         nextAttemptAt: r.next_attempt_at,
         answers: r.answers,
         optedOut: r.opted_out,
+        calledBackAt: r.called_back_at ? new Date(r.called_back_at) : null,
+        callbackCallId: r.callback_call_id,
       })),
       endCursor: page.next_cursor,
       hasNextPage: page.next_cursor !== null,

@@ -137,6 +137,8 @@ export const recipientOutSchema = z.strictObject({
   metadata: nullable(jsonObject),
   answers: nullable(jsonObject).describe('The structured answers of its latest call, once analyzed.'),
   opted_out: z.boolean().describe('Whether the callee asked, on its latest call, not to be called again.'),
+  called_back_at: nullable(timestamp).meta({ description: 'When this number last called the organization back (an inbound call linked to this recipient); null if never.' }),
+  callback_call_id: nullable(uuidString).meta({ description: 'That inbound call.' }),
   created_at: timestamp,
 });
 
@@ -175,5 +177,7 @@ export const RECIPIENT_EXAMPLE = {
   metadata: null,
   answers: null,
   opted_out: false,
+  called_back_at: null,
+  callback_call_id: null,
   created_at: '2026-11-22T10:15:30.123456+00:00',
 };

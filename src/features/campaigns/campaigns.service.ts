@@ -215,7 +215,7 @@ export class CampaignsService {
     // The latest call's answers and opt-out: one primary-key lookup per row of the page.
     const rows: RecipientRow[] = await ctx.em.execute(
       `select r.id, r.to_number, r.metadata, r.time_zone, r.time_zones, r.time_zone_source, r.status, r.attempts, r.last_call_id, r.last_disposition,
-              r.next_attempt_at, r.created_at, c.structured_answers as answers, c.opted_out
+              r.next_attempt_at, r.created_at, r.called_back_at, r.callback_call_id, c.structured_answers as answers, c.opted_out
          from campaign_recipients r left join calls c on c.id = r.last_call_id
         where ${where} order by r.id desc limit ${input.limit + 1}`,
       params,
@@ -223,7 +223,9 @@ export class CampaignsService {
     const more = rows.length > input.limit;
     const page = more ? rows.slice(0, input.limit) : rows;
     return {
-      data: page.map((r) => presentRecipient({ ...r, next_attempt_at: r.next_attempt_at && new Date(r.next_attempt_at), created_at: new Date(r.created_at) })),
+      data: page.map((r) =>
+        presentRecipient({ ...r, next_attempt_at: r.next_attempt_at && new Date(r.next_attempt_at), created_at: new Date(r.created_at), called_back_at: r.called_back_at && new Date(r.called_back_at) }),
+      ),
       next_cursor: more ? encodeCursor(page[page.length - 1]!.id) : null,
     };
   }

@@ -73,6 +73,8 @@ export class CampaignRecipientType {
   @Field(() => String, { nullable: true, description: 'When it is tried next (pending only).' }) nextAttemptAt!: string | null;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'The structured answers of its latest call, once analyzed.' }) answers!: Record<string, unknown> | null;
   @Field({ description: 'Whether the callee asked, on its latest call, not to be called again.' }) optedOut!: boolean;
+  @Field(() => DateTimeScalar, { nullable: true, description: 'When this number last called the organization back (an inbound call linked to this recipient); null if never.' }) calledBackAt!: Date | null;
+  @Field(() => ID, { nullable: true, description: 'That inbound call.' }) callbackCallId!: string | null;
 }
 
 @ObjectType('CampaignRecipientPage', { description: 'A page of recipients, newest first.' })

@@ -2,15 +2,13 @@
  * Attempts in flight per destination (a receiver's origin) and in total, in this process. A
  * destination at its limit gets no more attempts until one of its own finishes: a slow or failing
  * receiver holds at most `perDestination` of this worker's attempts, never all of them. A delivery
- * that finds its destination full is handed back to the queue for later (see WebhookDeliverer), so
- * it holds no job slot while it waits. See docs/queue-and-delivery.md.
+ * that finds its destination full is parked for later (see WebhookDeliverer, parking.ts), so it
+ * holds no job slot while it waits. See docs/queue-and-delivery.md.
  */
 export class DestinationSlots {
   private readonly inUse = new Map<string, number>();
-  /** Mean duration of recent attempts per destination (ms), to space out the deferred ones. */
+  /** Mean duration of recent attempts per destination (ms): how soon its next slot is expected. */
   private readonly meanMs = new Map<string, number>();
-  /** Deliveries handed back per destination, with the time each is due again. */
-  private readonly deferred = new Map<string, Map<string, number>>();
   private total = 0;
   private readonly waiters: Array<() => void> = [];
   /** Deliveries waiting in this process for a slot of their destination, first come first served. */
@@ -46,7 +44,7 @@ export class DestinationSlots {
    * waiting here) and fewer than `maxQueued` wait; else null, and the caller hands the delivery
    * back to the queue. A fast receiver briefly at its limit is served in order from here, without
    * a trip through the database; a slow or failing one gets only as many waiters as it can serve
-   * in that time, the rest go back to the queue as before.
+   * in that time, the rest are parked.
    */
   waitForSlot(dest: string, maxWaitMs: number, maxQueued: number): Promise<void> | null {
     const q = this.queued.get(dest) ?? [];
@@ -84,32 +82,14 @@ export class DestinationSlots {
     return dest === undefined ? this.total : (this.inUse.get(dest) ?? 0);
   }
 
-  /**
-   * How long a delivery to a full destination waits before it is tried again: about the time the
-   * destination needs to work through the deliveries already waiting for it at its limit, spread
-   * at random so they do not come back together.
-   */
-  deferDelayMs(dest: string, deliveryId: string, maxMs: number): number {
-    const now = Date.now();
-    let waiting = this.deferred.get(dest);
-    if (!waiting) {
-      waiting = new Map();
-      this.deferred.set(dest, waiting);
-    }
-    for (const [id, due] of waiting) if (due < now - 5000) waiting.delete(id);
-    const mean = Math.max(50, this.meanMs.get(dest) ?? 1000);
-    const rounds = 1 + waiting.size / this.perDestination;
-    const delay = Math.min(maxMs, Math.round(mean * rounds * (0.5 + Math.random())));
-    waiting.set(deliveryId, now + delay);
-    return delay;
+  /** Attempts `dest` could start now in this process (its own limit and the process's total). */
+  free(dest: string): number {
+    return Math.max(0, Math.min(this.perDestination - (this.inUse.get(dest) ?? 0), this.maxInFlight - this.total));
   }
 
-  /** A delivery handed back earlier has come round again. */
-  returned(dest: string, deliveryId: string): void {
-    const waiting = this.deferred.get(dest);
-    if (!waiting) return;
-    waiting.delete(deliveryId);
-    if (waiting.size === 0) this.deferred.delete(dest);
+  /** Mean duration of the destination's recent attempts, if one has finished. */
+  meanDurationMs(dest: string): number | undefined {
+    return this.meanMs.get(dest);
   }
 }
 

@@ -12,6 +12,11 @@ export interface EventSubject {
   metadata: Record<string, unknown>;
   /** A campaign call's campaign: its events carry `campaign_id` after `call_id`. */
   campaignId?: string | null;
+  /** Who placed the call; call events carry it after `metadata`. */
+  direction?: 'outbound' | 'inbound';
+  /** Inbound calls: the caller, and the campaign recipient the call is a callback of (after `direction`). */
+  from?: string | null;
+  callbackOf?: { campaign_id: string; recipient_id: string } | null;
 }
 
 /** A campaign as the subject of its own events (campaign.started, .paused, .completed). */
@@ -36,6 +41,8 @@ export function buildEventBody(event: EventType, subject: EventSubject, extra: R
     to: subject.to,
     status: subject.status,
     metadata: subject.metadata,
+    ...(subject.direction ? { direction: subject.direction } : {}),
+    ...(subject.direction === 'inbound' ? { from: subject.from ?? null, callback_of: subject.callbackOf ?? null } : {}),
     ...extra,
   });
 }

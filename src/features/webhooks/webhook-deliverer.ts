@@ -7,49 +7,61 @@ import type { Logger } from '../../common/logger';
 import { openWebhookSecret } from '../orgs';
 import { destinationOf, DestinationSlots } from './destination-slots';
 import { closeSenderConnections, sendWebhook, type SendResult } from './http-sender';
-import { destinationSql, NO_DESTINATION } from './outbox';
+import { claimSql, type ClaimedDelivery } from './claimed-delivery';
+import { NO_DESTINATION } from './outbox';
+import { parkDueBacklog, parkMany, releaseParked, scheduleRelease, type ParkItem } from './parking';
 import { nextRetryDelayMs } from './retry-schedule';
 import { signedHeaders } from './signing';
 import type { DeliveryState } from './webhook-delivery.entity';
 import type { LiveEventsPublisher } from '../../common/live-events';
 
-interface ClaimedDelivery {
-  id: string;
-  org_id: string;
-  /** Null for a campaign's own events (campaign.*). */
-  call_id: string | null;
-  event: string;
-  url: string | null;
-  payload: string;
-  state: DeliveryState;
-  attempts: number;
-  scheduled_attempts: number;
-  current_url: string | null;
-  webhook_secret_enc: string;
-  previous_webhook_secret_enc: string | null;
-  previous_webhook_secret_expires_at: Date | null;
-  /** The delivery goes to the organization's default endpoint, which is disabled. */
-  endpoint_disabled: boolean;
-}
+/**
+ * What both of recordMany's statements share: the first eleven parameters (one array a RecordRow
+ * column), the attempt rows inserted from them, and the counting every attempt does on its delivery.
+ */
+const ATTEMPT_PARAMS = '$1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::int[], $7::int[], $8::text[], $9::text[], $10::text[], $11::boolean[]';
+const ATTEMPT_COLUMNS = 'attempt_id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger, ok';
+const INSERT_ATTEMPTS = `insert into webhook_attempts (id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger)
+  select attempt_id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger from input`;
+const COUNT_ATTEMPT = `attempts = d.attempts + 1,
+  scheduled_attempts = d.scheduled_attempts + case when i.trigger = 'scheduled' then 1 else 0 end,
+  lease_until = null,
+  url = coalesce(i.url, d.url),
+  response_code = i.response_code`;
 
-interface DeferItem {
-  id: string;
-  trigger: 'scheduled' | 'manual';
-  runAt: Date;
-}
+/** recordMany for a batch of successes that change no endpoint's health (see there). */
+const RECORD_SUCCESSES_SQL = `with input as (
+  select * from unnest(${ATTEMPT_PARAMS}) as t(${ATTEMPT_COLUMNS})
+), attempt as (
+  ${INSERT_ATTEMPTS}
+)
+update webhook_deliveries d set
+  ${COUNT_ATTEMPT},
+  last_error = null,
+  delivered = true,
+  delivered_at = coalesce(d.delivered_at, now()),
+  state = 'delivered',
+  next_attempt_at = null
+from input i
+where d.id = i.delivery_id`;
 
 /** Who holds a lease: this worker process (its queue runners' heartbeats name it too, see liveness.ts). */
 const LEASE_HOLDER = PROCESS_ID;
 
-/** A delivery waiting for a full destination is tried again within this time at most. */
-const MAX_DEFER_MS = 10 * 60_000;
 /**
  * A delivery whose destination is full waits for its slot in this process when one is expected
  * within this time (and fewer than LOCAL_WAIT_MAX wait for that destination); otherwise it is
- * handed back to the queue. Well within a lease (the timeout plus a margin).
+ * parked (parking.ts). Well within a lease (the timeout plus a margin).
  */
 const LOCAL_WAIT_MS = 1000;
 const LOCAL_WAIT_MAX = 256;
+/**
+ * A destination's release job is a backstop (this process releases parked deliveries itself as
+ * its attempts finish): it runs at most this often while deliveries stay parked.
+ */
+const RELEASE_JOB_MIN_INTERVAL_MS = 1000;
+/** The due queue of an organization's slow destination is parked in bulk at most this often per process. */
+const BACKLOG_WALK_INTERVAL_MS = 30_000;
 
 /** The error of a delivery stopped because its organization's endpoint is disabled. */
 export const ENDPOINT_DISABLED = 'endpoint_disabled';
@@ -80,6 +92,8 @@ type RecordRow = [
   ok: boolean,
   state: DeliveryState | null,
   nextAttemptAt: Date | null,
+  /** The organization's endpoint health may change: a failure, or a success while it is failing. */
+  health: boolean,
 ];
 
 /**
@@ -147,8 +161,15 @@ export class WebhookDeliverer {
     (i) => i.deliveryId,
   );
   private readonly records = new Batcher<RecordRow, void>((rows) => this.recordMany(rows), (r) => r[1]);
-  private readonly defers = new Batcher<DeferItem, void>((items) => this.deferMany(items), (i) => i.id);
+  private readonly parks = new Batcher<ParkItem, void>((items) => parkMany(this.pool, items).then(() => items.map(() => undefined)), (i) => i.id);
   private readonly slots: DestinationSlots;
+  /** Destinations with deliveries parked, that this process releases as its attempts to them finish. */
+  private readonly parkedDestinations = new Set<string>();
+  /** Destinations being released now (one round at a time each), and those to release again after it. */
+  private readonly releasing = new Set<string>();
+  private readonly releaseAgain = new Set<string>();
+  /** When the due backlog of (organization, URL) was last parked in bulk by this process. */
+  private readonly backlogWalks = new Map<string, number>();
   private readonly running = new Set<Promise<void>>();
   listener: DeliveryListener | undefined;
   /** Told once per organization whose endpoint has just been disabled (see recordMany). */
@@ -192,6 +213,18 @@ export class WebhookDeliverer {
     await closeSenderConnections();
   }
 
+  /**
+   * The `releaseParked` job of a destination: one round of releasing its parked deliveries (as
+   * many as this process has slots for), then, while some stay parked, the job again later. The
+   * job is the backstop: this process also releases them itself as its attempts to that
+   * destination finish (see `released`).
+   */
+  async releaseDestination(destination: string): Promise<void> {
+    this.parkedDestinations.add(destination);
+    const remaining = await this.releaseRound(destination);
+    if (remaining) await scheduleRelease(this.pool, destination, new Date(Date.now() + this.releaseJobDelayMs(destination)));
+  }
+
   private async start(deliveryId: string, trigger: 'scheduled' | 'manual', background: boolean): Promise<DeliveryOutcome> {
     // At the process's total: wait here (every destination is busy, so there is nothing better to do).
     while (this.slots.full()) await this.slots.whenAnyReleased();
@@ -203,22 +236,25 @@ export class WebhookDeliverer {
       }
       return { attempted: false };
     }
+    return this.proceed(claimed, trigger, background);
+  }
+
+  /** A claimed (leased) delivery: stopped, sent now, sent once its destination has a slot, or parked. */
+  private async proceed(claimed: ClaimedDelivery, trigger: 'scheduled' | 'manual', background: boolean): Promise<DeliveryOutcome> {
     // The destination now, not when the event was created: the organization's current default
     // (or the call's own URL), so a changed default is followed and a removed one stops retries.
     const url = claimed.current_url;
     if (url && claimed.endpoint_disabled) {
-      await this.park(claimed.id, trigger);
+      await this.stopForDisabledEndpoint(claimed.id, trigger);
       return { attempted: false };
     }
     const dest = url ? destinationOf(url) : null;
     let slot: Promise<void> | null = null;
     if (dest) {
-      this.slots.returned(dest, claimed.id);
       if (!this.slots.tryAcquire(dest)) {
         slot = this.slots.waitForSlot(dest, Math.min(LOCAL_WAIT_MS, this.leaseMs / 4), LOCAL_WAIT_MAX);
         if (!slot) {
-          const delay = this.slots.deferDelayMs(dest, claimed.id, MAX_DEFER_MS);
-          await this.defers.add({ id: claimed.id, trigger, runAt: new Date(Date.now() + delay) });
+          await this.park(claimed, url!, dest, trigger);
           return { attempted: false };
         }
       }
@@ -230,15 +266,16 @@ export class WebhookDeliverer {
       if (!dest || released) return;
       released = true;
       this.slots.release(dest, durationMs);
+      this.released(dest);
     };
     const run = () => this.attempt(claimed, url, trigger, releaseSlot).finally(() => releaseSlot(null));
     // Waiting for a slot here holds the lease but no job slot (the job is done once this is tracked).
     // A wait that turned out much longer than expected (the destination slowed down meanwhile)
-    // hands the delivery back instead, so that the attempt never runs on an expiring lease.
+    // parks the delivery instead, so that the attempt never runs on an expiring lease.
     const waitedFrom = Date.now();
     const giveBack = async (): Promise<DeliveryOutcome> => {
-      this.slots.release(dest!, null);
-      await this.defers.add({ id: claimed.id, trigger, runAt: new Date(Date.now() + this.slots.deferDelayMs(dest!, claimed.id, MAX_DEFER_MS)) });
+      releaseSlot(null);
+      await this.park(claimed, url!, dest!, trigger);
       return { attempted: false };
     };
     const attempt = slot ? slot.then(() => (Date.now() - waitedFrom > 2 * LOCAL_WAIT_MS ? giveBack() : run())) : run();
@@ -247,9 +284,78 @@ export class WebhookDeliverer {
       () => undefined,
       (err: unknown) => this.log.warn({ err, delivery_id: claimed.id }, 'webhook attempt could not be made; the sweeper will queue it again'),
     );
-    this.running.add(tracked);
-    void tracked.finally(() => this.running.delete(tracked));
+    this.track(tracked);
     return { attempted: true };
+  }
+
+  private track(p: Promise<void>): void {
+    this.running.add(p);
+    void p.finally(() => this.running.delete(p));
+  }
+
+  /**
+   * Parks a delivery whose destination is full: no job, no lease, released by the destination's
+   * release job or by this process when a slot frees. A delivery is only parked when its
+   * destination cannot take it within a second (slow, or hundreds already waiting here), so the
+   * rest of the organization's due deliveries to it are parked in bulk too: they do not each go
+   * through the queue (fetched, leased, parked) just to wait.
+   */
+  private async park(claimed: ClaimedDelivery, url: string, dest: string, trigger: 'scheduled' | 'manual'): Promise<void> {
+    this.parkedDestinations.add(dest);
+    await this.parks.add({ id: claimed.id, trigger, destination: dest, releaseInMs: this.releaseJobDelayMs(dest) });
+    if (trigger !== 'scheduled') return;
+    const key = `${claimed.org_id} ${url}`;
+    const last = this.backlogWalks.get(key);
+    if (last !== undefined && Date.now() - last < BACKLOG_WALK_INTERVAL_MS) return;
+    this.backlogWalks.set(key, Date.now());
+    if (this.backlogWalks.size > 10_000) this.backlogWalks.clear();
+    this.track(
+      parkDueBacklog(this.pool, claimed.org_id, url, dest).then(
+        (n) => {
+          if (n > 0) this.log.info({ org_id: claimed.org_id, destination: dest, parked: n }, 'webhook destination full: its due deliveries are parked');
+        },
+        (err: unknown) => this.log.warn({ err }, 'parking a full destination\'s due deliveries failed; they go through the queue one by one'),
+      ),
+    );
+  }
+
+  /** How long before a destination's release job looks again (a backstop: see releaseDestination). */
+  private releaseJobDelayMs(dest: string): number {
+    return Math.min(this.leaseMs, Math.max(RELEASE_JOB_MIN_INTERVAL_MS, this.slots.meanDurationMs(dest) ?? RELEASE_JOB_MIN_INTERVAL_MS));
+  }
+
+  /** An attempt to `dest` has given its slot back: release parked deliveries into the free slots. */
+  private released(dest: string): void {
+    if (!this.parkedDestinations.has(dest)) return;
+    if (this.releasing.has(dest)) {
+      this.releaseAgain.add(dest);
+      return;
+    }
+    this.releasing.add(dest);
+    this.track(
+      this.releaseRound(dest)
+        .then(
+          () => undefined,
+          (err: unknown) => this.log.warn({ err, destination: dest }, 'releasing parked webhook deliveries failed; the release job will'),
+        )
+        .finally(() => {
+          this.releasing.delete(dest);
+          if (this.releaseAgain.delete(dest)) this.released(dest);
+        }),
+    );
+  }
+
+  /**
+   * Takes as many of the destination's parked deliveries as this process has slots for, leased in
+   * the same statement, and starts them. True while some stay parked.
+   */
+  private async releaseRound(dest: string): Promise<boolean> {
+    const free = this.slots.free(dest);
+    if (free <= 0) return true;
+    const { claimed, nextDue } = await releaseParked(this.pool, dest, free, this.leaseMs, LEASE_HOLDER);
+    for (const c of claimed) await this.proceed(c, c.trigger, true);
+    if (nextDue === null) this.parkedDestinations.delete(dest);
+    return nextDue !== null;
   }
 
   private async attempt(claimed: ClaimedDelivery, url: string | null, trigger: 'scheduled' | 'manual', sent: (durationMs: number | null) => void = () => undefined): Promise<DeliveryOutcome> {
@@ -274,7 +380,7 @@ export class WebhookDeliverer {
    * The organization's endpoint is disabled: nothing is sent. A scheduled delivery stops (failed,
    * `endpoint_disabled`) and can be replayed once the endpoint is enabled again.
    */
-  private async park(deliveryId: string, trigger: 'scheduled' | 'manual'): Promise<void> {
+  private async stopForDisabledEndpoint(deliveryId: string, trigger: 'scheduled' | 'manual'): Promise<void> {
     const stop = trigger === 'scheduled';
     await this.pool.query(
       `update webhook_deliveries set lease_until = null,
@@ -284,29 +390,6 @@ export class WebhookDeliverer {
         where id = $1`,
       [deliveryId, stop],
     );
-  }
-
-  /** Hands deliveries whose destination is full back to the queue, each due at its own time. */
-  private async deferMany(items: ReadonlyArray<DeferItem>): Promise<void[]> {
-    await this.pool.query(
-      `with input as (
-         select * from unnest($1::uuid[], $2::text[], $3::timestamptz[]) as t(id, trigger, run_at)
-       ), freed as (
-         update webhook_deliveries d
-            set lease_until = null,
-                next_attempt_at = case when i.trigger = 'scheduled' and d.state = 'pending' then i.run_at else d.next_attempt_at end
-           from input i
-          where d.id = i.id
-         returning d.id, i.trigger, i.run_at
-       )
-       select count(*) from (
-         ${addJobsSql('deliver', { from: `freed where freed.trigger = 'scheduled'`, fields: { deliveryId: 'freed.id' }, runAt: 'freed.run_at', priority: String(RETRY_PRIORITY) })}
-         union all
-         ${addJobsSql('redeliver', { from: `freed where freed.trigger = 'manual'`, fields: { deliveryId: 'freed.id' }, runAt: 'freed.run_at', priority: String(RETRY_PRIORITY) })}
-       ) added`,
-      [items.map((i) => i.id), items.map((i) => i.trigger), items.map((i) => i.runAt)],
-    );
-    return items.map(() => undefined);
   }
 
   private async send(claimed: ClaimedDelivery, url: string): Promise<SendResult> {
@@ -328,20 +411,12 @@ export class WebhookDeliverer {
 
   /** Claims many deliveries in one statement; each row keeps its own conditions. */
   private async claimMany(items: ReadonlyArray<{ deliveryId: string; trigger: 'scheduled' | 'manual' }>): Promise<Array<ClaimedDelivery | undefined>> {
-    const { rows } = await this.pool.query<ClaimedDelivery>(
-      `update webhook_deliveries d
-          set lease_until = now() + ($3::int * interval '1 millisecond'), leased_by = $4
-         from organizations o, unnest($1::uuid[], $2::text[]) as x(id, trigger)
-        where d.id = x.id and o.id = d.org_id
-          and (d.lease_until is null or d.lease_until < now())
-          and d.payload_purged_at is null
-          and (x.trigger = 'manual' or d.state = 'pending')
-      returning d.id, d.org_id, d.call_id, d.event, d.url, d.payload, d.state, d.attempts, d.scheduled_attempts,
-                ${destinationSql('d.subject_url', 'o.id')} as current_url,
-                o.webhook_secret_enc, o.previous_webhook_secret_enc, o.previous_webhook_secret_expires_at,
-                (d.subject_url is null and o.webhook_disabled_at is not null) as endpoint_disabled`,
-      [items.map((i) => i.deliveryId), items.map((i) => i.trigger), this.leaseMs, LEASE_HOLDER],
-    );
+    const { rows } = await this.pool.query<ClaimedDelivery>(claimSql('unnest($1::uuid[], $2::text[]) as x(id, trigger)', '$3', '$4'), [
+      items.map((i) => i.deliveryId),
+      items.map((i) => i.trigger),
+      this.leaseMs,
+      LEASE_HOLDER,
+    ]);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return items.map((i) => byId.get(i.deliveryId));
   }
@@ -372,7 +447,7 @@ export class WebhookDeliverer {
         nextAttemptAt = new Date(Date.now() + delay);
       }
     }
-    await this.records.add([newId(), d.id, d.org_id, url, startedAt, r.responseCode, r.durationMs, r.error, r.responseExcerpt, trigger, ok, state, nextAttemptAt]);
+    await this.records.add([newId(), d.id, d.org_id, url, startedAt, r.responseCode, r.durationMs, r.error, r.responseExcerpt, trigger, ok, state, nextAttemptAt, !ok || d.endpoint_failing]);
     // Live delivery updates are per call (webhookDeliveryUpdated(callId)); campaign events have none.
     if (d.call_id) this.live?.deliveryChanged({ o: d.org_id, d: d.id, c: d.call_id, s: state, a: d.attempts + 1, ok, rc: r.responseCode, e: r.error });
     if (!ok) this.log.info({ delivery_id: d.id, event: d.event, error: r.error, code: r.responseCode, trigger }, 'webhook attempt failed');
@@ -385,21 +460,22 @@ export class WebhookDeliverer {
    */
   private async recordMany(rows: ReadonlyArray<RecordRow>): Promise<void[]> {
     const col = (i: number) => rows.map((r) => r[i]);
+    if (rows.every((r) => !r[13])) {
+      // Successes to endpoints that were not failing when claimed (the common case): no health to
+      // update and no retry to queue, so a smaller statement (about half the planning and
+      // execution time of the full one, bench/README.md). A failure recorded by another worker
+      // between the claim and now is cleared by the next success claimed after it.
+      await this.pool.query(RECORD_SUCCESSES_SQL, Array.from({ length: 11 }, (_, i) => col(i)));
+      return rows.map(() => undefined);
+    }
     const result = await this.pool.query<{ jobs: number; disabled: string[] }>(
       `with input as (
-         select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::int[], $7::int[], $8::text[], $9::text[],
-                              $10::text[], $11::boolean[], $12::text[], $13::timestamptz[])
-                as t(attempt_id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger, ok, state, next_attempt_at)
+         select * from unnest(${ATTEMPT_PARAMS}, $12::text[], $13::timestamptz[]) as t(${ATTEMPT_COLUMNS}, state, next_attempt_at)
        ), attempt as (
-         insert into webhook_attempts (id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger)
-         select attempt_id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger from input
+         ${INSERT_ATTEMPTS}
        ), updated as (
          update webhook_deliveries d set
-           attempts = d.attempts + 1,
-           scheduled_attempts = d.scheduled_attempts + case when i.trigger = 'scheduled' then 1 else 0 end,
-           lease_until = null,
-           url = coalesce(i.url, d.url),
-           response_code = i.response_code,
+           ${COUNT_ATTEMPT},
            last_error = i.error,
            delivered = d.delivered or i.ok,
            delivered_at = case when i.ok and d.delivered_at is null then now() else d.delivered_at end,

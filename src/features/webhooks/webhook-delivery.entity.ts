@@ -1,7 +1,7 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
 
-export const EVENT_TYPES = ['call.queued', 'call.ended', 'call.analyzed', 'campaign.started', 'campaign.paused', 'campaign.completed'] as const;
+export const EVENT_TYPES = ['call.queued', 'call.ended', 'call.analyzed', 'call.transferred', 'campaign.started', 'campaign.paused', 'campaign.completed'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** pending: waiting for (another) attempt; delivered; failed: retries exhausted; undeliverable: no URL. */

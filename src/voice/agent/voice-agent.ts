@@ -36,6 +36,19 @@ export interface VoiceAgentDeps {
   clock?: Clock;
   /** A turn opens (for logs, metrics and tests). */
   onListen?: (l: ListenFor) => void;
+  /**
+   * Hands the call to a person (the carrier's transfer: REFER, or dialling the person and joining
+   * the audio); resolves when it is over: answered (the call was theirs; a bridge resolves when it
+   * ends) or not. `leg` describes it for the transcript and the turns. Absent: nobody to hand to.
+   */
+  transfer?: (summary: string) => Promise<TransferLeg>;
+}
+
+/** What became of a transfer, as the agent hears it. */
+export interface TransferLeg {
+  answered: boolean;
+  /** One line for the transcript and the call's turns ("[transferred to +1…: answered]"). */
+  leg: string;
 }
 
 /** How long a barge-in watch waits for speech: longer than any prompt (the prompt's end updates it). */
@@ -123,6 +136,19 @@ export class VoiceAgent {
         switch (action.type) {
           case 'end':
             return action.disposition;
+          case 'transfer': {
+            this.closeWatch();
+            const startMs = this.deps.media.positionMs;
+            const outcome: TransferLeg = this.deps.transfer
+              ? await this.deps.transfer(action.summary).catch((err: unknown) => ({ answered: false, leg: `[transfer failed: ${(err as Error).message}]` }))
+              : { answered: false, leg: '[transfer: no transfer target]' };
+            // The transfer leg is one turn of the call: from the hand-off to its end (a bridge's whole length).
+            this.turns.push({ speaker: 'agent', text: outcome.leg, start_ms: Math.round(startMs), end_ms: Math.round(this.deps.media.positionMs), interrupted: false });
+            // Told even after a hang-up, so the transcript has the leg and a bridged call its disposition.
+            action = this.deps.policy.handle({ type: 'transferred', ...outcome });
+            if (this.aborted) action = this.deps.policy.handle({ type: 'hangup' });
+            break;
+          }
           case 'say': {
             const interrupted = await this.say(action.text, action.bargeIn);
             action = this.aborted ? this.deps.policy.handle({ type: 'hangup' }) : this.deps.policy.handle(interrupted ? { type: 'spoken', interrupted: true } : { type: 'spoken' });

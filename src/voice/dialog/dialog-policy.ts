@@ -1,4 +1,4 @@
-import type { AgentLogEntry, CallQuestion, Disposition } from '../../features/calls/ports';
+import type { AgentLogEntry, CallQuestion, Disposition, TransferWhen } from '../../features/calls/ports';
 
 /** What the call is about: the dialog's script. */
 export interface AgentScript {
@@ -9,6 +9,15 @@ export interface AgentScript {
   callerName?: string | null;
   /** The callee's time zone, for a callback time said as a time of day ("after five"); UTC if unknown. */
   timeZone?: string | null;
+  /** The number called (for the hand-off summary). */
+  callee?: string | null;
+  /** When the call may be handed to a person (the call has a transfer target); absent: never. */
+  transfer?: TransferWhen | null;
+  /**
+   * Inbound calls: the caller called us and waits to hear who answered, so the agent speaks first
+   * (no listening for a hello, no answering-machine guess) and opens with this greeting.
+   */
+  greeting?: string | null;
 }
 
 /** What the agent should listen for next. */
@@ -38,7 +47,9 @@ export type DialogEvent =
    * After a `stream`, `heard` is the text the callee heard at least part of.
    */
   | { type: 'spoken'; interrupted?: boolean; heard?: string }
-  | { type: 'hangup' };
+  | { type: 'hangup' }
+  /** The transfer the policy asked for is over: the person took the call, or not (`leg` says what happened, for the transcript). */
+  | { type: 'transferred'; answered: boolean; leg: string };
 
 /**
  * What the dialog asks the session to do next; one at a time. A `say` with `bargeIn` may be
@@ -52,6 +63,8 @@ export type DialogAction =
   /** Speech whose sentences arrive while it is spoken (a language model's reply): each is synthesized and played as soon as it is complete. */
   | { type: 'stream'; speech: SpeechStream; bargeIn: ListenFor | null }
   | ({ type: 'listen' } & ListenFor)
+  /** Hand the call to the transfer target; `summary` is said to the person first (when the carrier dials them itself). */
+  | { type: 'transfer'; summary: string }
   | { type: 'end'; disposition: Disposition };
 
 /**

@@ -5,7 +5,7 @@
  * recognised text. The dialog policy turns an intent into its reply; nothing here has state.
  */
 
-export const INTENTS = ['who', 'repeat', 'opt_out', 'wrong_number', 'callback'] as const;
+export const INTENTS = ['who', 'repeat', 'opt_out', 'wrong_number', 'callback', 'person'] as const;
 /** "Who is this?" and "say that again" answered per question before the question counts as unanswered (SIP and Twilio alike). */
 export const MAX_CLARIFICATIONS = 2;
 export type IntentName = (typeof INTENTS)[number];
@@ -21,6 +21,7 @@ const PHRASES: Record<IntentName, string[]> = {
   repeat: ['say that again', 'can you say that again', 'could you say that again', 'repeat that', 'can you repeat that', 'could you repeat that', 'repeat that please', 'please repeat', 'come again', 'pardon', 'sorry what', 'what did you say', 'i did not hear you', "i didn't catch that", 'say again'],
   opt_out: ['stop calling me', 'stop calling', 'remove me', 'remove me from your list', 'take me off your list', 'do not call me again', "don't call me again", 'do not call me', "don't call me", 'never call me again', 'unsubscribe', 'put me on your do not call list'],
   wrong_number: ['wrong number', 'you have the wrong number', "you've got the wrong number", 'you have got the wrong number', 'wrong person', 'you have the wrong person', 'there is no one here by that name'],
+  person: ['can i speak to a person', 'can i talk to a person', 'i want to speak to a person', 'i want to talk to a person', 'speak to a person', 'talk to a person', 'a real person', 'can i speak to a human', 'speak to a human', 'talk to a human', 'a human please', 'can i speak to an agent', 'speak to an agent', 'talk to an agent', 'can i speak to someone', 'speak to someone', 'representative', 'speak to a representative', 'operator', 'put me through to someone'],
   callback: ["i'm busy", 'i am busy', 'i am busy right now', "i'm busy right now", 'call me later', 'call me back', 'call me back later', 'can you call me back', 'can you call me back later', 'call back later', 'call me tomorrow', 'call me back tomorrow', 'call me in an hour', 'call me back in an hour', 'call me after five', 'call me back after five', 'not a good time', 'this is not a good time', "it's not a good time", 'can you call later'],
 };
 
@@ -35,6 +36,7 @@ const NORMALIZED = Object.fromEntries(INTENTS.map((intent) => [intent, PHRASES[i
 const CUES: Array<[IntentName, RegExp]> = [
   ['opt_out', / (stop|quit|don't|do not|never) (calling|call) (me|this number)| remove (me|my number)| take (me|my number) off| do not call list| unsubscribe /],
   ['wrong_number', / wrong (number|person)| no one (here )?by that name /],
+  ['person', / (speak|talk) (to|with) (a |an |some )?(person|human|someone|somebody|agent|representative|operator|real person)| (a )?(real|live) (person|human)| representative | operator /],
   ['callback', / (call|ring) (me )?(back|later|again later|tomorrow|in an hour)| (i'm|i am) busy| not a good time| call back /],
   ['who', / who( is|'s| are) (this|calling|you|it)| what( is|'s) (this|it) (about|for)| why (are you|do you keep) calling /],
   ['repeat', / (say|repeat) (that|it)( again)?| say again| come again| pardon| what did you say| didn't (catch|hear)| did not (catch|hear)/],
@@ -42,14 +44,15 @@ const CUES: Array<[IntentName, RegExp]> = [
 
 /**
  * The intent in what the callee said; null when it is none of them (an answer, or anything else).
- * The stronger intents win when two are present ("stop calling me, I'm busy" is an opt-out).
+ * The stronger intents win when two are present ("stop calling me, I'm busy" is an opt-out; "I'm
+ * busy, can I speak to a person" asks for a person).
  * A bare "what?" or "sorry?" asks for the prompt again.
  */
 export function detectIntent(text: string | null): IntentName | null {
   if (!text?.trim()) return null;
   const t = norm(text);
   if (t === ' what ' || t === ' sorry ' || t === ' sorry what ' || t === ' what was that ') return 'repeat';
-  const order: IntentName[] = ['opt_out', 'wrong_number', 'callback', 'who', 'repeat'];
+  const order: IntentName[] = ['opt_out', 'wrong_number', 'person', 'callback', 'who', 'repeat'];
   for (const intent of order) {
     if (NORMALIZED[intent].some((p) => t.includes(p))) return intent;
   }

@@ -10,6 +10,12 @@ export const WRONG_NUMBER_GOODBYE = 'Sorry for the trouble. Goodbye.';
 export const CALLBACK_GOODBYE = 'No problem, we will call you back later. Goodbye.';
 export const CALLBACK_AT_GOODBYE = 'No problem, we will call you back then. Goodbye.';
 
+/** The callee is put through to a person (SIP REFER or bridge, Twilio <Dial>). */
+export const TRANSFER_HOLD = 'Please hold while I connect you to a person.';
+/** Nobody took the transfer: the agent offers to take a message. */
+export const TAKE_MESSAGE = "I'm sorry, they're not available right now. Can I take a message?";
+export const MESSAGE_GOODBYE = 'Thank you, I will pass on your message. Goodbye.';
+
 /** Who is calling, as the agent says it: the organization's name (or the call's caller name). */
 export function callingFor(callerName: string | null | undefined): string {
   return `Hello, this is an automated assistant calling on behalf of ${callerName?.trim() || 'our client'}.`;
@@ -17,6 +23,17 @@ export function callingFor(callerName: string | null | undefined): string {
 
 export function intro(callerName: string | null | undefined, task: string | null): string {
   return `${callingFor(callerName)}${task?.trim() ? ` ${task.trim()}` : ''}`;
+}
+
+/** An inbound call's greeting when the organization set none. */
+export function inboundGreeting(callerName: string | null | undefined): string {
+  return `Hello, you have reached ${callerName?.trim() || 'us'}. This is an automated assistant.`;
+}
+
+/** What the agent says first: an inbound call's greeting then its task; else who is calling and the task. */
+export function opening(script: Pick<AgentScript, 'greeting' | 'callerName' | 'task'>): string {
+  if (!script.greeting) return intro(script.callerName, script.task);
+  return `${script.greeting.trim()}${script.task?.trim() ? ` ${script.task.trim()}` : ''}`;
 }
 
 /** The answer to "who is this?": who calls and why, then the question again (if one was asked). */
@@ -35,7 +52,7 @@ export function reask(q: CallQuestion): string {
 export function scriptPrompts(script: AgentScript): string[] {
   const callerName = script.callerName ?? null;
   return [
-    intro(callerName, script.task),
+    opening(script),
     ...script.questions.map((q) => q.question),
     ...script.questions.map((q) => reask(q)),
     GOODBYE,
@@ -46,5 +63,28 @@ export function scriptPrompts(script: AgentScript): string[] {
     WRONG_NUMBER_GOODBYE,
     CALLBACK_GOODBYE,
     CALLBACK_AT_GOODBYE,
+    ...(script.transfer ? [TRANSFER_HOLD, TAKE_MESSAGE, MESSAGE_GOODBYE] : []),
   ];
+}
+
+/** A phone number digit by digit ("plus 1 4 1 5 …"), as a synthesizer should read it. */
+const spokenNumber = (n: string): string => (/^\+?\d+$/.test(n) ? `${n.startsWith('+') ? 'plus ' : ''}${n.replace(/^\+/, '').split('').join(' ')}` : n);
+
+/** The value of an answer as said aloud in a summary ("yes", "3", "Tuesday"). */
+function spokenValue(value: unknown): string {
+  if (value === true) return 'yes';
+  if (value === false) return 'no';
+  return String(value);
+}
+
+/**
+ * The warm hand-off said to the person before the callee is put through: who is on the line, why
+ * it is being handed over, and what the callee answered so far. One line, so it is short to hear.
+ */
+export function handoffSummary(script: AgentScript, why: string, answers: Readonly<Record<string, unknown>>): string {
+  const on = script.callee ? `the person at ${spokenNumber(script.callee)}` : 'a caller';
+  const about = script.task?.trim() ? ` The call is about: ${script.task.trim()}` : '';
+  const known = script.questions.filter((q) => answers[q.key] !== null && answers[q.key] !== undefined).map((q) => `${q.key.replace(/_/g, ' ')}: ${spokenValue(answers[q.key])}`);
+  const heard = known.length ? ` Answers so far: ${known.join('; ')}.` : '';
+  return `Hello, this is the automated assistant of ${script.callerName?.trim() || 'our client'}. I have ${on} on the line, who ${why}.${about}${heard} Connecting you now.`;
 }

@@ -3,7 +3,17 @@ import type { AgentTiming } from '../timing';
 import { answerFromDigits, extractAnswer } from './answers';
 import type { AgentScript, DialogAction, DialogEvent, DialogPolicy, ListenFor } from './dialog-policy';
 import { detectIntent, MAX_CLARIFICATIONS, parseCallbackTime, type IntentName } from './intents';
-import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, reask, whoIsCalling, WRONG_NUMBER_GOODBYE } from './prompts';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, handoffSummary, MESSAGE_GOODBYE, opening, OPT_OUT_GOODBYE, reask, TAKE_MESSAGE, TRANSFER_HOLD, whoIsCalling, WRONG_NUMBER_GOODBYE } from './prompts';
+import { onAnswer, onDigits, onRequest, WHY } from './transfer-rules';
+
+/** How long a message may be, and how long the callee may take to start it. */
+const MESSAGE_MAX_MS = 30_000;
+const MESSAGE_NO_INPUT_MS = 6000;
+/**
+ * The message is free text: a recogniser that hears open speech (STT_ENGINE=openai) writes it down;
+ * the offline one cannot ("[not understood]"), and the message is then in the recording, at its turn.
+ */
+const MESSAGE_QUESTION: CallQuestion = { key: 'message', question: TAKE_MESSAGE, type: 'string' };
 
 /** How long the callee's hello may take to start, and to last, before we speak anyway. */
 const GREETING_NO_INPUT_MS = 2500;
@@ -17,6 +27,12 @@ type State =
   | { at: 'asking'; q: number; attempt: number; text: string }
   | { at: 'answer'; q: number; attempt: number; text: string }
   | { at: 'voicemail' }
+  /** Saying the hold line, then handing over (`why`: for the summary). */
+  | { at: 'holding'; why: string }
+  | { at: 'transferring' }
+  /** Nobody took the transfer: the agent offered to take a message and listens for it. */
+  | { at: 'message_offer' }
+  | { at: 'message' }
   | { at: 'goodbye' }
   | { at: 'ended' };
 
@@ -37,6 +53,8 @@ export class SurveyPolicy implements DialogPolicy {
   readonly answers: Record<string, unknown> = {};
   optOut = false;
   callbackAt: Date | null = null;
+  /** What the callee said after a transfer nobody answered (also a transcript line). */
+  message: string | null = null;
   private state: State = { at: 'greeting' };
   private hungUp = false;
   private machine = false;
@@ -51,14 +69,23 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   start(): DialogAction {
-    return this.listen({ question: null, noInputMs: GREETING_NO_INPUT_MS, maxUtteranceMs: this.timing.machineGreetingMs + GREETING_BEYOND_MACHINE_MS, keypad: 'ends_turn', intents: false });
+    // An inbound caller waits to hear who answered: the greeting comes at once.
+    if (this.script.greeting) return this.afterGreeting({ type: 'no_input' });
+    return this.listen({ question: null, noInputMs: GREETING_NO_INPUT_MS, maxUtteranceMs: this.timing.machineGreetingMs + GREETING_BEYOND_MACHINE_MS, keypad: this.anyKeypad(), intents: false });
+  }
+
+  /** Where any key only ends the turn: with a transfer key, keys are heard there too ("press 0 at any time"). */
+  private anyKeypad(): ListenFor['keypad'] {
+    return this.script.transfer?.digit ? 'one_key' : 'ends_turn';
   }
 
   handle(event: DialogEvent): DialogAction {
     if (event.type === 'hangup') {
       this.hungUp = true;
       // A turn being recognised when the callee hung up is still recorded (see below).
-      if (this.state.at !== 'greeting' && this.state.at !== 'answer' && this.state.at !== 'intro_reply') this.state = { at: 'ended' };
+      // So is the outcome of a transfer under way (a bridged call is the person's: transferred).
+      const pending: ReadonlyArray<State['at']> = ['greeting', 'answer', 'intro_reply', 'message', 'transferring'];
+      if (!pending.includes(this.state.at)) this.state = { at: 'ended' };
       return this.end();
     }
     if (event.type === 'spoken' && event.interrupted) this.markInterrupted();
@@ -79,6 +106,24 @@ export class SurveyPolicy implements DialogPolicy {
         return event.type === 'spoken' ? this.listenForAnswer(s.q, s.attempt, s.text) : this.finish();
       case 'answer':
         return this.afterAnswer(s.q, s.attempt, s.text, event);
+      case 'holding':
+        if (event.type !== 'spoken') return this.finish();
+        this.state = { at: 'transferring' };
+        return { type: 'transfer', summary: handoffSummary(this.script, s.why, this.answers) };
+      case 'transferring':
+        return this.afterTransfer(event);
+      case 'message_offer':
+        if (event.type !== 'spoken') return this.finish();
+        this.state = { at: 'message' };
+        return this.listen({ question: MESSAGE_QUESTION, noInputMs: MESSAGE_NO_INPUT_MS, maxUtteranceMs: MESSAGE_MAX_MS, keypad: 'ends_turn', intents: false });
+      case 'message':
+        if (event.type === 'utterance') {
+          this.message = event.text ?? '[not understood]';
+          this.transcript.push(`Callee: ${this.message}`);
+        }
+        if (this.hungUp) return this.finish();
+        this.state = { at: 'goodbye' };
+        return this.say(MESSAGE_GOODBYE, null);
       case 'voicemail':
       case 'goodbye':
       case 'ended':
@@ -86,7 +131,44 @@ export class SurveyPolicy implements DialogPolicy {
     }
   }
 
+  /**
+   * Takes over after a transfer nobody answered (from a language model that handed the call):
+   * the answers gathered so far are kept and the agent offers to take a message.
+   */
+  takeMessage(answers: Readonly<Record<string, unknown>>): DialogAction {
+    for (const q of this.script.questions) {
+      const value = answers[q.key];
+      if (value !== null && value !== undefined) this.answers[q.key] = value;
+    }
+    this.state = { at: 'message_offer' };
+    return this.say(TAKE_MESSAGE, null);
+  }
+
+  /** Hands the call over: the hold line first (it plays to its end), then the transfer. */
+  private transfer(why: string): DialogAction {
+    this.state = { at: 'holding', why };
+    return this.say(TRANSFER_HOLD, null);
+  }
+
+  /** The person took the call (it is theirs now: the agent is done), or not: the agent offers to take a message. */
+  private afterTransfer(event: DialogEvent): DialogAction {
+    if (event.type !== 'transferred') return this.finish();
+    this.transcript.push(`Agent: ${event.leg}`);
+    if (event.answered) {
+      this.disposition = 'transferred';
+      return this.finish();
+    }
+    if (this.hungUp) return this.finish();
+    this.state = { at: 'message_offer' };
+    return this.say(TAKE_MESSAGE, null);
+  }
+
   private afterGreeting(event: DialogEvent): DialogAction {
+    // A key during the greeting is no answer; only the transfer key means something there.
+    if (event.type === 'digits' && !this.hungUp && onDigits(this.script.transfer, event.digits)) {
+      this.transcript.push(`Callee: [pressed ${event.digits}]`);
+      return this.transfer(WHY.digit(event.digits));
+    }
     if (event.type === 'utterance') {
       if (event.speechMs >= this.timing.machineGreetingMs) {
         this.machine = true;
@@ -98,7 +180,7 @@ export class SurveyPolicy implements DialogPolicy {
       this.transcript.push(`Callee: ${event.text ?? '[greeting]'}`);
     }
     if (this.hungUp) return this.finish();
-    const text = intro(this.script.callerName, this.script.task);
+    const text = opening(this.script);
     this.state = { at: 'intro', text };
     return this.say(text, this.introReply());
   }
@@ -110,8 +192,13 @@ export class SurveyPolicy implements DialogPolicy {
       if (this.hungUp) return this.finish();
       const intent = detectIntent(event.text);
       if (intent === 'who' || intent === 'repeat') return this.ask(0, 0, whoIsCalling(this.script.callerName, this.script.task, this.script.questions[0] ?? null));
-      if (intent) return this.endFor(intent, event);
-    } else if (event.type === 'digits') this.transcript.push(`Callee: [pressed ${event.digits}]`);
+      if (intent === 'person') {
+        if (onRequest(this.script.transfer)) return this.transfer(WHY.asked);
+      } else if (intent) return this.endFor(intent, event);
+    } else if (event.type === 'digits') {
+      this.transcript.push(`Callee: [pressed ${event.digits}]`);
+      if (!this.hungUp && onDigits(this.script.transfer, event.digits)) return this.transfer(WHY.digit(event.digits));
+    }
     if (this.hungUp) return this.finish();
     return this.ask(0, 0);
   }
@@ -121,6 +208,8 @@ export class SurveyPolicy implements DialogPolicy {
     let value: unknown = null;
     if (event.type === 'digits') {
       this.transcript.push(`Callee: [pressed ${event.digits}]`);
+      // The transfer key wins over a keypad answer ("0" is then never the answer to a number question).
+      if (!this.hungUp && onDigits(this.script.transfer, event.digits)) return this.transfer(WHY.digit(event.digits));
       value = answerFromDigits(question, event.digits);
     } else if (event.type === 'utterance') {
       this.transcript.push(`Callee: ${event.text ?? '[not understood]'}`);
@@ -134,13 +223,16 @@ export class SurveyPolicy implements DialogPolicy {
           this.clarifications++;
           return this.ask(q, attempt, said);
         }
-        if (intent !== 'who' && intent !== 'repeat') return this.endFor(intent, event);
+        if (intent === 'person') {
+          if (onRequest(this.script.transfer)) return this.transfer(WHY.asked);
+        } else if (intent !== 'who' && intent !== 'repeat') return this.endFor(intent, event);
       }
       value = intent ? null : extractAnswer(question, event.text);
     }
     const answered = value !== null && value !== undefined;
     if (answered) this.answers[question.key] = value;
     if (this.hungUp) return this.finish();
+    if (answered && onAnswer(this.script.transfer, question.key, value)) return this.transfer(WHY.answer(question.key, value));
     return answered || attempt > 0 ? this.ask(this.nextOpen(q + 1), 0) : this.ask(q, 1);
   }
 
@@ -165,7 +257,7 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   /** Opt-out, wrong number, call me later: a polite goodbye and the call's outcome. */
-  private endFor(intent: Exclude<IntentName, 'who' | 'repeat'>, event: DialogEvent & { type: 'utterance' }): DialogAction {
+  private endFor(intent: Exclude<IntentName, 'who' | 'repeat' | 'person'>, event: DialogEvent & { type: 'utterance' }): DialogAction {
     this.state = { at: 'goodbye' };
     if (intent === 'opt_out') {
       this.optOut = true;
@@ -205,7 +297,7 @@ export class SurveyPolicy implements DialogPolicy {
 
   /** Listening after the introduction was talked over: any speech, intents expected. */
   private introReply(): ListenFor {
-    return { question: null, noInputMs: this.timing.noInputMs, maxUtteranceMs: this.timing.maxUtteranceMs, keypad: 'ends_turn', intents: true };
+    return { question: null, noInputMs: this.timing.noInputMs, maxUtteranceMs: this.timing.maxUtteranceMs, keypad: this.anyKeypad(), intents: true };
   }
 
   private markInterrupted(): void {

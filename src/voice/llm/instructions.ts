@@ -10,6 +10,8 @@ export interface InstructionsInput {
   instructions: string | null;
   now: Date;
   timeZone: string | null;
+  /** The call may be handed to a person when the callee asks (the transfer_call tool is offered). */
+  canTransfer?: boolean;
 }
 
 function describe(q: CallQuestion): string {
@@ -40,6 +42,9 @@ export function buildInstructions(i: InstructionsInput): string {
   }
   lines.push(
     'If the callee asks to be called back later, agree, and call schedule_callback with the time they gave (or end_call with reason "not_interested" if they gave none). If they ask not to be called again, apologise briefly and call opt_out. If it is the wrong person or number, apologise and call end_call with reason "wrong_number".',
+    i.canTransfer
+      ? 'If the callee asks to speak to a person (a human, an agent, someone), say in one short sentence that you are connecting them, and call transfer_call.'
+      : 'If the callee asks to speak to a person, say that nobody can take the call now and go on.',
     `It is now ${i.now.toISOString()}${i.timeZone ? ` (the callee's time zone is ${i.timeZone})` : ''}.`,
   );
   if (i.instructions?.trim()) lines.push(`Further instructions from ${who} (they never override the rules above):`, i.instructions.trim());

@@ -1,7 +1,8 @@
 import type { AgentLogEntry, CallQuestion, Disposition } from '../../features/calls/ports';
 import { answerFromDigits } from '../dialog/answers';
 import type { AgentScript, DialogAction, DialogEvent, DialogPolicy, ListenFor } from '../dialog/dialog-policy';
-import { CALLBACK_AT_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, WRONG_NUMBER_GOODBYE } from '../dialog/prompts';
+import { CALLBACK_AT_GOODBYE, GOODBYE, handoffSummary, opening, OPT_OUT_GOODBYE, TRANSFER_HOLD, WRONG_NUMBER_GOODBYE } from '../dialog/prompts';
+import { onAnswer, onDigits, onRequest, WHY } from '../dialog/transfer-rules';
 import { SurveyPolicy } from '../dialog/survey-policy';
 import type { AgentTiming } from '../timing';
 import type { Clock } from '../turns/clock';
@@ -38,6 +39,8 @@ type State =
   | { at: 'intro'; first: ModelTurn }
   | { at: 'reply'; turn: ModelTurn }
   | { at: 'listening' }
+  /** Handed to the transfer target; the outcome comes as a `transferred` event. */
+  | { at: 'transferring' }
   | { at: 'closing' }
   | { at: 'script'; script: SurveyPolicy }
   | { at: 'ended' };
@@ -75,6 +78,8 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
   private opted = false;
   private callback: Date | null = null;
   private turnsTaken = 0;
+  /** The hold line is being said before a hand-over (why: for the summary). */
+  private pendingTransfer: string | null = null;
   private tokens = 0;
   private silentTurns = 0;
   /** What the callee heard of the reply they cut into, told to the model with their next words. */
@@ -86,7 +91,7 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
     this.chat = o.chat;
     this.now = o.now ?? (() => new Date());
     this.startedAt = o.clock.now();
-    this.tools = agentTools(o.script.questions);
+    this.tools = agentTools(o.script.questions, { transfer: onRequest(o.script.transfer) });
     for (const q of o.script.questions) this.gathered[q.key] = null;
   }
 
@@ -111,6 +116,8 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
   }
 
   start(): DialogAction {
+    // An inbound caller waits to hear who answered: the greeting comes at once.
+    if (this.o.script.greeting) return this.afterGreeting({ type: 'no_input' });
     return this.listen({ question: null, noInputMs: GREETING_NO_INPUT_MS, maxUtteranceMs: this.o.timing.machineGreetingMs + GREETING_BEYOND_MACHINE_MS, keypad: 'ends_turn', intents: false });
   }
 
@@ -121,6 +128,8 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
       this.hungUp = true;
       if (s.at === 'reply') s.turn.cancel();
       if (s.at === 'intro') s.first.cancel();
+      // A transfer under way still reports its outcome (a bridged call is the person's: transferred).
+      if (s.at === 'transferring') return { type: 'end', disposition: 'human' };
       return this.finish();
     }
     switch (s.at) {
@@ -128,10 +137,10 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
         return this.afterGreeting(event);
       case 'intro':
         if (event.type !== 'spoken') return this.finish();
-        this.own.push(`Agent: ${intro(this.o.script.callerName, this.o.script.task)}${event.interrupted ? ' [interrupted]' : ''}`);
+        this.own.push(`Agent: ${opening(this.o.script)}${event.interrupted ? ' [interrupted]' : ''}`);
         if (event.interrupted) {
           s.first.cancel();
-          this.interruptedAfter = intro(this.o.script.callerName, this.o.script.task);
+          this.interruptedAfter = opening(this.o.script);
           this.state = { at: 'listening' };
           return this.listen(this.replyListen());
         }
@@ -140,7 +149,16 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
         return event.type === 'spoken' ? this.afterReply(s.turn, event) : this.finish();
       case 'listening':
         return this.afterCallee(event);
+      case 'transferring':
+        return this.afterTransfer(event);
       case 'closing':
+        if (this.pendingTransfer !== null && event.type === 'spoken') {
+          const why = this.pendingTransfer;
+          this.pendingTransfer = null;
+          this.state = { at: 'transferring' };
+          return { type: 'transfer', summary: handoffSummary(this.o.script, why, this.gathered) };
+        }
+        return this.finish();
       case 'ended':
         return this.finish();
     }
@@ -155,8 +173,12 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
   }
 
   runTool(call: ToolCall): ToolOutcome {
-    const out = runTool(call, { questions: this.o.script.questions, calleeSaid: this.calleeSaid, now: this.now() });
-    if (out.answer) this.gathered[out.answer.key] = out.answer.value;
+    const out = runTool(call, { questions: this.o.script.questions, calleeSaid: this.calleeSaid, now: this.now(), canTransfer: onRequest(this.o.script.transfer) });
+    if (out.answer) {
+      this.gathered[out.answer.key] = out.answer.value;
+      // The call's answer rule hands over whatever the model meant to do next.
+      if (onAnswer(this.o.script.transfer, out.answer.key, out.answer.value)) return { ...out, ending: { tool: 'transfer_call', why: WHY.answer(out.answer.key, out.answer.value) } };
+    }
     return out;
   }
 
@@ -167,6 +189,7 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
   goodbyeFor(ending: CallEnding): string {
     if (ending.tool === 'opt_out') return OPT_OUT_GOODBYE;
     if (ending.tool === 'schedule_callback') return CALLBACK_AT_GOODBYE;
+    if (ending.tool === 'transfer_call') return TRANSFER_HOLD;
     return ending.reason === 'wrong_number' ? WRONG_NUMBER_GOODBYE : GOODBYE;
   }
 
@@ -193,12 +216,16 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
       instructions: this.o.instructions,
       now: this.now(),
       timeZone: this.o.script.timeZone ?? null,
+      canTransfer: onRequest(this.o.script.transfer),
     });
     this.log({ kind: 'instructions', text: instructions });
     this.history.push({ role: 'system', content: instructions });
-    this.history.push({ role: 'user', content: event.type === 'utterance' && event.text ? `[The callee picked up and said:] ${event.text}` : '[The callee picked up.]' });
+    this.history.push({
+      role: 'user',
+      content: this.o.script.greeting ? '[The caller called us and is listening.]' : event.type === 'utterance' && event.text ? `[The callee picked up and said:] ${event.text}` : '[The callee picked up.]',
+    });
     // The introduction is ready (synthesized while the phone rang): it is said while the model writes what follows.
-    const text = intro(this.o.script.callerName, this.o.script.task);
+    const text = opening(this.o.script);
     this.history.push({ role: 'assistant', content: text });
     this.history.push({ role: 'user', content: '[The callee is listening. Go on: ask the first question.]' });
     this.turnsTaken++;
@@ -216,6 +243,8 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
     } else if (event.type === 'digits') {
       this.silentTurns = 0;
       this.own.push(`Callee: [pressed ${event.digits}]`);
+      // The transfer key hands over at once, as in the script.
+      if (onDigits(this.o.script.transfer, event.digits)) return this.handOver(WHY.digit(event.digits), true);
       said = `[The callee pressed ${event.digits} on the keypad.]`;
       // A key press answers the question being asked as the script reads it (1 = yes, n = the n-th option).
       const q = this.openQuestion();
@@ -268,12 +297,42 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
   }
 
   private endWith(ending: CallEnding): DialogAction {
+    if (ending.tool === 'transfer_call') return this.handOver(ending.why, false);
     if (ending.tool === 'opt_out') this.opted = true;
     else if (ending.tool === 'schedule_callback') {
       this.disposition = 'callback_requested';
       this.callback = ending.at;
     } else if (ending.reason === 'wrong_number') this.disposition = 'wrong_number';
     return this.finish();
+  }
+
+  /**
+   * Hands the call to its transfer target (the model's transfer_call, the transfer key, an answer
+   * rule); the hold line is said first unless the model already said it its own way.
+   */
+  private handOver(why: string, sayHold: boolean): DialogAction {
+    this.log({ kind: 'tool_result', name: 'transfer', result: { ok: true, why } });
+    if (sayHold) {
+      this.pendingTransfer = why;
+      this.state = { at: 'closing' };
+      return this.say(TRANSFER_HOLD);
+    }
+    this.state = { at: 'transferring' };
+    return { type: 'transfer', summary: handoffSummary(this.o.script, why, this.gathered) };
+  }
+
+  /** The person took the call (the agent is done), or not: the script takes a message, keeping the answers. */
+  private afterTransfer(event: DialogEvent): DialogAction {
+    if (event.type !== 'transferred') return this.finish();
+    this.own.push(`Agent: ${event.leg}`);
+    if (event.answered) {
+      this.disposition = 'transferred';
+      return this.finish();
+    }
+    if (this.hungUp) return this.finish();
+    const script = new SurveyPolicy(this.o.script, this.o.timing);
+    this.state = { at: 'script', script };
+    return script.takeMessage(this.gathered);
   }
 
   /** The script goes on from here: the answers so far are kept, the questions left are asked. */

@@ -30,7 +30,7 @@ function valueSchema(q: CallQuestion): Record<string, unknown> {
  * enum), so a typed answer is asked for as such; the same rules are checked again when the tool
  * is run (a model may ignore a schema).
  */
-export function agentTools(questions: readonly CallQuestion[]): ToolDefinition[] {
+export function agentTools(questions: readonly CallQuestion[], opts: { transfer?: boolean } = {}): ToolDefinition[] {
   const tools: ToolDefinition[] = [];
   if (questions.length) {
     tools.push({
@@ -79,6 +79,16 @@ export function agentTools(questions: readonly CallQuestion[]): ToolDefinition[]
       },
     },
   );
+  if (opts.transfer) {
+    tools.push({
+      type: 'function',
+      function: {
+        name: 'transfer_call',
+        description: 'The callee asks to speak to a person (a human, an agent, someone): tell them you are connecting them, then call this. The call is handed over.',
+        parameters: { type: 'object', properties: {}, additionalProperties: false },
+      },
+    });
+  }
   return tools;
 }
 
@@ -89,7 +99,7 @@ function describeType(q: CallQuestion): string {
 }
 
 /** How a tool call ends the call, if it does. */
-export type CallEnding = { tool: 'end_call'; reason: (typeof END_REASONS)[number] } | { tool: 'opt_out' } | { tool: 'schedule_callback'; at: Date };
+export type CallEnding = { tool: 'end_call'; reason: (typeof END_REASONS)[number] } | { tool: 'opt_out' } | { tool: 'schedule_callback'; at: Date } | { tool: 'transfer_call'; why: string };
 
 export interface ToolOutcome {
   /** What the model is told (as the tool message's JSON). */
@@ -104,6 +114,8 @@ export interface ToolContext {
   /** Everything the callee was heard to say, one entry per utterance. */
   calleeSaid: readonly string[];
   now: Date;
+  /** The call may be handed to a person when the callee asks (transfer_to with callee_asks). */
+  canTransfer?: boolean;
 }
 
 const refuse = (error: string): ToolOutcome => ({ result: { ok: false, error } });
@@ -127,6 +139,9 @@ export function runTool(call: ToolCall, ctx: ToolContext): ToolOutcome {
     }
     case 'opt_out':
       return { result: { ok: true }, ending: { tool: 'opt_out' } };
+    case 'transfer_call':
+      if (!ctx.canTransfer) return refuse('This call cannot be handed to a person: tell the callee so and go on.');
+      return { result: { ok: true }, ending: { tool: 'transfer_call', why: 'asked to speak to a person' } };
     case 'schedule_callback': {
       const at = typeof args.at === 'string' && /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(args.at) ? new Date(args.at) : null;
       if (!at || !Number.isFinite(at.getTime())) return refuse('`at` must be an ISO 8601 date-time with an offset, such as 2026-11-24T17:00:00-05:00.');

@@ -65,16 +65,60 @@ function numberRules(): string[] {
   ];
 }
 
+const alt = (xs: string[]) => (xs.length ? `(${xs.join(' | ')})` : null);
+
+/** 1..99 as said, except `r` (a JSGF expansion over the rules of numberRules()); null when nothing is left. */
+function upto99Except(r: number): string {
+  const parts: string[] = [];
+  parts.push(alt(UNITS.slice(1).filter((_, i) => i + 1 !== r))!);
+  parts.push(alt(TEENS.filter((_, i) => i + 10 !== r))!);
+  for (let t = 2; t <= 9; t++) {
+    const word = TENS[t]!;
+    if (Math.floor(r / 10) !== t) parts.push(`${word} [<unit>]`);
+    // "forty" alone is r itself: "forty" must be followed by a unit; "forty two" is: any other unit, or none.
+    else if (r % 10 === 0) parts.push(`${word} <unit>`);
+    else {
+      const others = UNITS.slice(1).filter((_, i) => i + 1 !== r % 10);
+      parts.push(`${word} [${alt(others)}]`);
+    }
+  }
+  return alt(parts)!;
+}
+
+/**
+ * The number rule of numberRules() without the ways of saying `value`: every other number the
+ * grammar holds. What a second decoding of the same audio finds there is the best competitor of
+ * `value`, and how far behind it is tells how sure the first decoding was.
+ */
+function numberExcept(value: number): string {
+  const zero = value === 0 ? [] : ['zero', 'oh', 'none'];
+  const thousand = value === 1000 ? [] : ['(a | one) thousand'];
+  if (value >= 1 && value <= 99) return alt([...zero, upto99Except(value), '(a | <unit>) hundred [[and] <upto99>]', ...thousand])!;
+  if (value >= 100 && value <= 999) {
+    const h = Math.floor(value / 100);
+    const r = value % 100;
+    const same = h === 1 ? '(a | one)' : UNITS[h]!;
+    const otherHundreds = alt([...(h === 1 ? [] : ['a', 'one']), ...UNITS.slice(2).filter((_, i) => i + 2 !== h)]);
+    const rest = r === 0 ? `${same} hundred [and] <upto99>` : `${same} hundred [[and] ${upto99Except(r)}]`;
+    return alt([...zero, '<upto99>', ...(otherHundreds ? [`${otherHundreds} hundred [[and] <upto99>]`] : []), rest, ...thousand])!;
+  }
+  return alt([...zero, '<upto99>', '(a | <unit>) hundred [[and] <upto99>]', ...thousand])!;
+}
+
 /**
  * A JSGF grammar of what a callee may say to a question: its answers (with the fillers people
  * put around them) and the usual non-answers. PocketSphinx recognises telephone speech well only
  * when it knows what to expect. Alternatives with a word missing from the dictionary are left out
  * (they would stop the grammar from loading); null when nothing can be expected (free text).
+ *
+ * With `except`, the ways of saying that answer are left out (a yes, an option, a number; null:
+ * the non-answers): the grammar of everything that competes with it, for the second decoding
+ * that measures how sure the first one was (./verification.ts).
  */
-export function grammarFor(question: CallQuestion | null, known: (word: string) => boolean): string | null {
+export function grammarFor(question: CallQuestion | null, known: (word: string) => boolean, except?: { answer: unknown }): string | null {
   const usable = (xs: string[]) => [...new Set(xs.map(clean))].filter((a) => a && a.split(' ').every(known));
   const rules: string[] = [];
-  let answer: string;
+  let answer: string | null;
   if (!question) {
     const greeting = usable(GREETING);
     if (!greeting.length) return null;
@@ -82,27 +126,33 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
   } else if (question.type === 'boolean') {
     rules.push(`<yes> = ${usable(YES).join(' | ')};`, `<no> = ${usable(NO).join(' | ')};`);
     rules.push(`<yestail> = ${usable(YES_TAIL).join(' | ')};`, `<notail> = ${usable(NO_TAIL).join(' | ')};`);
-    answer = '(<yes> [<yestail>] | <no> [<notail>])';
+    const yes = except?.answer === true ? [] : ['<yes> [<yestail>]'];
+    const no = except?.answer === false ? [] : ['<no> [<notail>]'];
+    answer = alt([...yes, ...no]);
   } else if (question.type === 'number') {
     rules.push(...numberRules());
-    answer = '(<number> [people | persons | of us | guests])';
+    const number = except && typeof except.answer === 'number' ? numberExcept(except.answer) : '<number>';
+    answer = `(${number} [people | persons | of us | guests])`;
   } else if (question.type === 'enum') {
-    const options = usable((question.options ?? []).map(clean));
-    if (!options.length) return null;
-    const isWeekdays = options.every((o) => WEEKDAYS.includes(o));
-    rules.push(`<option> = ${options.join(' | ')};`);
+    const options = usable((question.options ?? []).map(clean)).filter((o) => !except || typeof except.answer !== 'string' || o !== clean(except.answer));
+    const isWeekdays = options.length > 0 && options.every((o) => WEEKDAYS.includes(o));
+    if (options.length) rules.push(`<option> = ${options.join(' | ')};`);
     const before = usable(isWeekdays ? ['on', 'next', 'this'] : ['the', 'in the', 'the one in the']);
     const after = usable(isWeekdays ? [] : ['one']);
-    answer = `(${before.length ? `[${before.join(' | ')}] ` : ''}<option>${after.length ? ` [${after.join(' | ')}]` : ''})`;
+    answer = options.length ? `(${before.length ? `[${before.join(' | ')}] ` : ''}<option>${after.length ? ` [${after.join(' | ')}]` : ''})` : null;
+    if (!answer && !except) return null;
   } else return null;
   const lead = usable(LEAD);
   const trail = usable(TRAIL);
-  const other = usable(NOT_AN_ANSWER);
+  // Competing with a non-answer (or an intent, which withIntents adds): the answers alone.
+  const other = except && except.answer === null ? [] : usable(NOT_AN_ANSWER);
   if (lead.length) rules.push(`<lead> = ${lead.join(' | ')};`);
   if (trail.length) rules.push(`<trail> = ${trail.join(' | ')};`);
   if (other.length) rules.push(`<other> = ${other.join(' | ')};`);
-  const main = `${lead.length ? '[<lead>] ' : ''}${answer}${trail.length ? ' [<trail>]' : ''}`;
-  return ['#JSGF V1.0;', 'grammar answer;', `public <utterance> = ${main}${other.length ? ' | <other>' : ''};`, ...rules, ''].join('\n');
+  const main = answer ? `${lead.length ? '[<lead>] ' : ''}${answer}${trail.length ? ' [<trail>]' : ''}` : null;
+  const top = [main, other.length ? '<other>' : null].filter(Boolean).join(' | ');
+  if (!top) return null;
+  return ['#JSGF V1.0;', 'grammar answer;', `public <utterance> = ${top};`, ...rules, ''].join('\n');
 }
 
 /**

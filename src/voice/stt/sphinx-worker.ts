@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { CallQuestion } from '../../features/calls/ports';
 import { grammarFor, withIntents } from './grammar';
 import { SphinxDecoder, type SphinxConfig, type SphinxResult } from './sphinx-decoder';
+import { verify } from './verification';
 
 export interface SphinxWorkerData {
   config: SphinxConfig;
@@ -18,14 +19,18 @@ export type SphinxRequest =
   | { op: 'partial'; id: number; seq: number }
   | { op: 'finish'; id: number; seq: number }
   | { op: 'cancel'; id: number };
+/** An utterance's result: what was heard and the margin of its verification (./verification.ts). */
+export type SphinxOutcome = SphinxResult & { margin: number };
 export type SphinxReply =
   | { op: 'partial'; id: number; seq: number; text: string }
-  | { op: 'finish'; id: number; seq: number; result: SphinxResult | null; error?: string };
+  | { op: 'finish'; id: number; seq: number; result: SphinxOutcome | null; error?: string };
 
 const config = (workerData as SphinxWorkerData).config;
 const idle: SphinxDecoder[] = [];
 /** Utterances in flight: their decoder once ready (null: nothing to recognise), in order of requests. */
 const streams = new Map<number, Promise<SphinxDecoder | null>>();
+/** What each utterance in flight answers (for its verification). */
+const expecting = new Map<number, { question: CallQuestion | null; intents?: readonly string[] }>();
 
 async function decoder(): Promise<SphinxDecoder> {
   return idle.pop() ?? (await SphinxDecoder.create(config));
@@ -33,13 +38,23 @@ async function decoder(): Promise<SphinxDecoder> {
 
 function release(id: number, d: SphinxDecoder | null) {
   streams.delete(id);
+  expecting.delete(id);
   if (d) idle.push(d);
+}
+
+/** The utterance's result, verified when it answers a question. */
+async function outcome(d: SphinxDecoder, expect: { question: CallQuestion | null; intents?: readonly string[] } | undefined): Promise<SphinxOutcome> {
+  const result = d.end();
+  if (!result.text || !expect?.question) return { ...result, margin: Infinity };
+  const { margin } = await verify(d, expect.question, expect.intents, result);
+  return { ...result, margin };
 }
 
 function handle(m: SphinxRequest): void {
   const post = (r: SphinxReply) => parentPort!.postMessage(r);
   switch (m.op) {
     case 'start':
+      expecting.set(m.id, { question: m.question, intents: m.intents });
       streams.set(
         m.id,
         decoder().then(async (d) => {
@@ -68,17 +83,17 @@ function handle(m: SphinxRequest): void {
     case 'finish': {
       const s = streams.get(m.id);
       if (!s) return post({ op: 'finish', id: m.id, seq: m.seq, result: null });
-      void s.then(
-        (d) => {
-          const result = d ? d.end() : null;
+      void s
+        .then(async (d) => {
+          const result = d ? await outcome(d, expecting.get(m.id)) : null;
           release(m.id, d);
           post({ op: 'finish', id: m.id, seq: m.seq, result });
-        },
-        (e: unknown) => {
+        })
+        .catch((e: unknown) => {
           streams.delete(m.id);
+          expecting.delete(m.id);
           post({ op: 'finish', id: m.id, seq: m.seq, result: null, error: String((e as Error)?.message ?? e) });
-        },
-      );
+        });
       return;
     }
     case 'cancel': {
@@ -89,7 +104,7 @@ function handle(m: SphinxRequest): void {
             d?.end();
             release(m.id, d);
           },
-          () => streams.delete(m.id),
+          () => release(m.id, null),
         );
       return;
     }

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { createClient, type Client } from 'graphql-ws';
 import { useEffect, useState } from 'react';
 import { graphql } from '../gql';
@@ -13,6 +13,15 @@ export const LIVE_POLL_MS = 1500;
 
 export function livePolling(active: boolean): { refetchInterval: number | false; refetchIntervalInBackground: false } {
   return { refetchInterval: active ? LIVE_POLL_MS : false, refetchIntervalInBackground: false };
+}
+
+/**
+ * The query options of a paged live list: the page shown stays while the next one loads, and only
+ * the first page is live (older pages keep their place instead of shifting under the reader); it
+ * polls while the socket is down.
+ */
+export function livePage(cursor: { depth: number }, socketUp = false) {
+  return { placeholderData: keepPreviousData, ...livePolling(cursor.depth === 0 && !socketUp) };
 }
 
 const CallUpdatedDocument = graphql(`

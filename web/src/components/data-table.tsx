@@ -20,7 +20,11 @@ export function DataTable<T>({
   rowKey,
   rowProps,
   loading,
+  loadingWhat,
   empty,
+  testId,
+  liveRows = false,
+  stale = false,
 }: {
   caption: string;
   columns: Array<Column<T> | false>;
@@ -29,14 +33,25 @@ export function DataTable<T>({
   /** Extra attributes of a row (`data-org-id`), for tests and styles. */
   rowProps?: (row: T) => Record<`data-${string}`, string>;
   loading: boolean;
+  /** What is loading, in words ("Loading calls"). */
+  loadingWhat?: string;
   empty: ReactNode;
+  /** The table's data-testid. */
+  testId?: string;
+  /** Rows that change while shown (a live list): screen readers announce the changes. */
+  liveRows?: boolean;
+  /**
+   * The rows shown are the previous answer's while a new one (another filter, search or page)
+   * loads: the table says it is busy (aria-busy), so assistive technology and tests wait for it.
+   */
+  stale?: boolean;
 }) {
-  if (loading) return <Loading />;
+  if (loading) return <Loading what={loadingWhat} />;
   if (rows?.length === 0) return <Empty>{empty}</Empty>;
   const shown = columns.filter((c): c is Column<T> => c !== false);
   return (
     <div className="table-wrap">
-      <table>
+      <table data-testid={testId} aria-busy={stale || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
@@ -47,7 +62,7 @@ export function DataTable<T>({
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody aria-live={liveRows ? 'polite' : undefined}>
           {rows?.map((r) => (
             <tr key={rowKey(r)} {...rowProps?.(r)}>
               {shown.map((c) => (

@@ -83,6 +83,16 @@ export function Time({ value }: { value: string | null | undefined }) {
   );
 }
 
+/** One term and its value in a `<dl className="facts">`. */
+export function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 /** An account's e-mail address, marked when it is not verified yet. */
 export function Email({ address, verified }: { address: string; verified: boolean }) {
   return (

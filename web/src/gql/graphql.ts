@@ -86,6 +86,8 @@ export type AdminCall = Node & {
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
   /** When the callee asked to be called back (disposition CALLBACK_REQUESTED); null otherwise. */
   callbackAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Inbound calls from a number a campaign called; null otherwise. */
+  callbackOf?: Maybe<CallbackOf>;
   /** Who the agent said it calls on behalf of: the input's callerName, else the organization's name when the call was placed. */
   callerName?: Maybe<Scalars['String']['output']>;
   /** The campaign of a campaign call. */
@@ -98,13 +100,15 @@ export type AdminCall = Node & {
   carrierStatus?: Maybe<CarrierStatus>;
   /** When the call was placed. */
   createdAt: Scalars['DateTime']['output'];
+  /** Who placed the call. */
+  direction: CallDirection;
   /** How the call ended; null until it ends. */
   disposition?: Maybe<CallDisposition>;
   /** Talk time in seconds; null until the call ends. */
   durationSeconds?: Maybe<Scalars['Int']['output']>;
   /** When the call reached a final status. */
   endedAt?: Maybe<Scalars['DateTime']['output']>;
-  /** The caller id shown, when one was given. */
+  /** Outbound: the caller id shown, when one was given. Inbound: the caller (null when withheld or not a phone number). */
   from?: Maybe<Scalars['PhoneNumber']['output']>;
   /** The call id (a UUID). */
   id: Scalars['ID']['output'];
@@ -140,10 +144,16 @@ export type AdminCall = Node & {
   structuredAnswers?: Maybe<Scalars['JSONObject']['output']>;
   /** What the voice agent should do on the call. */
   task?: Maybe<Scalars['String']['output']>;
-  /** The number called. */
+  /** Outbound: the number called. Inbound: the organization's number the caller dialed. */
   to: Scalars['PhoneNumber']['output'];
   /** Transcript of the conversation, once analyzed. */
   transcript?: Maybe<Scalars['String']['output']>;
+  /** What became of the transfer; null until one was tried. */
+  transfer?: Maybe<Transfer>;
+  /** Where the agent hands the call to a person (E.164, or a SIP URI on a SIP connection); null: it never does. */
+  transferTo?: Maybe<Scalars['String']['output']>;
+  /** When it does; null without transferTo. */
+  transferWhen?: Maybe<TransferWhen>;
   /** One entry per utterance, in order; null until the call is analyzed. */
   turns?: Maybe<Array<CallTurn>>;
   /** The call's own voice; null: the organization's. */
@@ -574,7 +584,7 @@ export type AuthPayload = {
   tokenType: Scalars['String']['output'];
 };
 
-/** An outbound call placed by an organization. */
+/** A call of an organization: placed by it (OUTBOUND), or to one of its numbers (INBOUND). */
 export type Call = Node & {
   __typename?: 'Call';
   /** A language model's audit trail (entries as in REST: at_ms, kind, text, name, call_id, arguments, result), once analyzed; null for scripted calls. */
@@ -583,6 +593,8 @@ export type Call = Node & {
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
   /** When the callee asked to be called back (disposition CALLBACK_REQUESTED); null otherwise. */
   callbackAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Inbound calls from a number a campaign called; null otherwise. */
+  callbackOf?: Maybe<CallbackOf>;
   /** Who the agent said it calls on behalf of: the input's callerName, else the organization's name when the call was placed. */
   callerName?: Maybe<Scalars['String']['output']>;
   /** The campaign of a campaign call. */
@@ -595,13 +607,15 @@ export type Call = Node & {
   carrierStatus?: Maybe<CarrierStatus>;
   /** When the call was placed. */
   createdAt: Scalars['DateTime']['output'];
+  /** Who placed the call. */
+  direction: CallDirection;
   /** How the call ended; null until it ends. */
   disposition?: Maybe<CallDisposition>;
   /** Talk time in seconds; null until the call ends. */
   durationSeconds?: Maybe<Scalars['Int']['output']>;
   /** When the call reached a final status. */
   endedAt?: Maybe<Scalars['DateTime']['output']>;
-  /** The caller id shown, when one was given. */
+  /** Outbound: the caller id shown, when one was given. Inbound: the caller (null when withheld or not a phone number). */
   from?: Maybe<Scalars['PhoneNumber']['output']>;
   /** The call id (a UUID). */
   id: Scalars['ID']['output'];
@@ -635,10 +649,16 @@ export type Call = Node & {
   structuredAnswers?: Maybe<Scalars['JSONObject']['output']>;
   /** What the voice agent should do on the call. */
   task?: Maybe<Scalars['String']['output']>;
-  /** The number called. */
+  /** Outbound: the number called. Inbound: the organization's number the caller dialed. */
   to: Scalars['PhoneNumber']['output'];
   /** Transcript of the conversation, once analyzed. */
   transcript?: Maybe<Scalars['String']['output']>;
+  /** What became of the transfer; null until one was tried. */
+  transfer?: Maybe<Transfer>;
+  /** Where the agent hands the call to a person (E.164, or a SIP URI on a SIP connection); null: it never does. */
+  transferTo?: Maybe<Scalars['String']['output']>;
+  /** When it does; null without transferTo. */
+  transferWhen?: Maybe<TransferWhen>;
   /** One entry per utterance, in order; null until the call is analyzed. */
   turns?: Maybe<Array<CallTurn>>;
   /** The call's own voice; null: the organization's. */
@@ -683,6 +703,13 @@ export type CallDayStats = {
   outcomes: Array<OutcomeCount>;
 };
 
+/** Who placed a call. */
+export type CallDirection =
+  /** Someone called one of the organization's numbers and the inbound agent answered. */
+  | 'INBOUND'
+  /** Placed by the organization (placeCall, POST /v1/calls/outbound, a campaign). */
+  | 'OUTBOUND';
+
 /** How a call ended; set when it reaches a final status. */
 export type CallDisposition =
   /** The line was busy. */
@@ -699,6 +726,8 @@ export type CallDisposition =
   | 'INVALID_NUMBER'
   /** Nobody answered before the ring timeout. */
   | 'NO_ANSWER'
+  /** A person answered and the call was handed to transferTo, who answered (see transfer). */
+  | 'TRANSFERRED'
   /** An answering machine or voicemail answered. */
   | 'VOICEMAIL'
   /** A person answered and said it was the wrong number; the agent ended politely. A campaign never calls it again. */
@@ -756,6 +785,15 @@ export type CallTurn = {
   startMs: Scalars['Int']['output'];
   /** What was said (as recognised, for the callee). */
   text: Scalars['String']['output'];
+};
+
+/** An inbound call from a number a campaign called: the campaign and its most recent recipient with that number. */
+export type CallbackOf = {
+  __typename?: 'CallbackOf';
+  /** The campaign. */
+  campaignId: Scalars['ID']['output'];
+  /** The recipient of the campaign with the caller's number. */
+  recipientId: Scalars['ID']['output'];
 };
 
 /** Local days and hours when calls may start. */
@@ -891,6 +929,10 @@ export type CampaignRecipient = {
   answers?: Maybe<Scalars['JSONObject']['output']>;
   /** Calls made so far. */
   attempts: Scalars['Int']['output'];
+  /** That inbound call. */
+  callbackCallId?: Maybe<Scalars['ID']['output']>;
+  /** When this number last called the organization back (an inbound call linked to this recipient); null if never. */
+  calledBackAt?: Maybe<Scalars['DateTime']['output']>;
   /** The id (a UUID). */
   id: Scalars['ID']['output'];
   /** Its latest call. */
@@ -1093,6 +1135,41 @@ export type EmailVerification = {
   emailVerified: Scalars['Boolean']['output'];
 };
 
+/** What the agent does when someone calls one of the organization's numbers. Off until saved. */
+export type InboundSettings = {
+  __typename?: 'InboundSettings';
+  /** Whether calls to the organization's numbers are answered (false: SIP 480, Twilio <Reject/>). */
+  enabled: Scalars['Boolean']['output'];
+  /** What the agent says first; null: the default greeting. */
+  greeting?: Maybe<Scalars['String']['output']>;
+  /** The questions the agent asks the caller, in order. */
+  questions: Array<Question>;
+  /** What the agent tells the caller after the greeting. */
+  task?: Maybe<Scalars['String']['output']>;
+  /** Where a caller may be transferred (E.164, or a SIP URI on a SIP connection). */
+  transferTo?: Maybe<Scalars['String']['output']>;
+  /** When the settings were last saved; null when they never were. */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where inbound calls' events go; null: the organization's webhook URL. */
+  webhookUrl?: Maybe<Scalars['URL']['output']>;
+};
+
+/** The whole inbound settings (a field left out is cleared); validated like PUT /dashboard/inbound. */
+export type InboundSettingsInput = {
+  /** Answer calls to the organization's numbers. */
+  enabled: Scalars['Boolean']['input'];
+  /** What the agent says first (up to 1000 characters, one line). */
+  greeting?: InputMaybe<Scalars['String']['input']>;
+  /** Up to 50 questions, keys unique. */
+  questions?: InputMaybe<Array<QuestionInput>>;
+  /** What the agent tells the caller after the greeting (up to 8000 characters). */
+  task?: InputMaybe<Scalars['String']['input']>;
+  /** Where a caller may be transferred: E.164, or a SIP URI on a SIP connection. */
+  transferTo?: InputMaybe<Scalars['String']['input']>;
+  /** Where inbound calls' events go; null: the organization's webhook URL. */
+  webhookUrl?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** What is wrong with one field of an input. */
 export type InputFieldError = {
   __typename?: 'InputFieldError';
@@ -1175,6 +1252,8 @@ export type Mutation = {
   redeliverWebhook: WebhookDelivery;
   /** Owner only: back to the deployment default. */
   removeCarrier: CarrierConnection;
+  /** Owner only: forget the inbound settings; calls to the organization's numbers are refused. */
+  removeInboundSettings: InboundSettings;
   /** Removes a number from the do-not-call list. */
   removeSuppression: Scalars['Boolean']['output'];
   /** Owner only. Redelivers every undelivered event since a time, in the background. */
@@ -1199,6 +1278,8 @@ export type Mutation = {
   updateAgentSettings: AgentSettings;
   /** Owner only: connect a carrier (simulator, SIP trunk or Twilio account). */
   updateCarrier: CarrierConnection;
+  /** Owner only: what the agent does when someone calls the organization's numbers (the whole settings). */
+  updateInboundSettings: InboundSettings;
   /** Owner only. Pass null to remove the default destination. */
   updateWebhook: WebhookSettings;
   /** Uses the token of a verification mail (once; 48 h). Bad, used or expired: BAD_USER_INPUT, reason invalid_token. */
@@ -1378,6 +1459,12 @@ export type MutationUpdateCarrierArgs = {
 
 
 /** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
+export type MutationUpdateInboundSettingsArgs = {
+  input: InboundSettingsInput;
+};
+
+
+/** What a dashboard or an administrator changes. Expected failures carry extensions.code and extensions.reason (docs/graphql.md). */
 export type MutationUpdateWebhookArgs = {
   webhookUrl?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1476,6 +1563,10 @@ export type PlaceCallInput = {
   task?: InputMaybe<Scalars['String']['input']>;
   /** The number to call, in E.164 form (e.g. +14155550123). */
   to: Scalars['String']['input'];
+  /** Where to hand the call to a person: E.164, or a SIP URI (sip:user@host) when the carrier connection is SIP. */
+  transferTo?: InputMaybe<Scalars['String']['input']>;
+  /** When to hand it over; default: when the callee asks for a person. */
+  transferWhen?: InputMaybe<TransferWhenInput>;
   /** The speech engine's voice; default the organization's. */
   voice?: InputMaybe<Scalars['String']['input']>;
   /** A message to leave on an answering machine (up to 2000 characters); without it the agent hangs up. */
@@ -1533,6 +1624,8 @@ export type Query = {
   campaigns: CampaignConnection;
   /** The organization's effective carrier connection (its own, or the deployment default). */
   carrier: CarrierConnection;
+  /** The organization's inbound settings (off until saved). */
+  inboundSettings: InboundSettings;
   /** The signed-in user. */
   me: Me;
   /** The organization's members, newest first. */
@@ -1627,6 +1720,7 @@ export type QueryCallArgs = {
 /** What a dashboard or an administrator reads. Every field is scoped to the organization of the token. */
 export type QueryCallsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  direction?: InputMaybe<CallDirection>;
   first?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<CallStatus>;
 };
@@ -1931,6 +2025,66 @@ export type SuppressionsAdded = {
   numbers: Scalars['Int']['output'];
 };
 
+/** What became of a call handed to a person. */
+export type Transfer = {
+  __typename?: 'Transfer';
+  /** The person answered. */
+  answered: Scalars['Boolean']['output'];
+  /** When the outcome was known. */
+  at: Scalars['DateTime']['output'];
+  /** Why it did not happen (null when answered); the agent then took a message. */
+  failureReason?: Maybe<Scalars['String']['output']>;
+  /** How it was handed over. */
+  mode: TransferMode;
+};
+
+/** Hand over when this question's answer equals the value. */
+export type TransferAnswerRule = {
+  __typename?: 'TransferAnswerRule';
+  /** The value (a string, number or boolean); strings compared without case. */
+  equals: Scalars['JSON']['output'];
+  /** The question key. */
+  key: Scalars['String']['output'];
+};
+
+/** Hand over when this question's answer equals the value. */
+export type TransferAnswerRuleInput = {
+  /** A string, number or boolean; strings compared without case. */
+  equals: Scalars['JSON']['input'];
+  /** The question key. */
+  key: Scalars['String']['input'];
+};
+
+/** How a call was handed to a person. */
+export type TransferMode =
+  /** voicegate dialled the person on the same SIP trunk, told them who is calling and joined the two calls. */
+  | 'BRIDGE'
+  /** Twilio <Dial>. */
+  | 'DIAL'
+  /** SIP REFER: the trunk connected the callee to the person and the call left voicegate. */
+  | 'REFER';
+
+/** When the agent hands a call to its transferTo. */
+export type TransferWhen = {
+  __typename?: 'TransferWhen';
+  /** A question's answer matches. */
+  answer?: Maybe<TransferAnswerRule>;
+  /** The callee asks for a person. */
+  calleeAsks: Scalars['Boolean']['output'];
+  /** The callee presses this key. */
+  digit?: Maybe<Scalars['String']['output']>;
+};
+
+/** When to hand the call to transferTo (at least one; default: the callee asks). */
+export type TransferWhenInput = {
+  /** A question's answer matches. */
+  answer?: InputMaybe<TransferAnswerRuleInput>;
+  /** true: the callee may ask for a person. */
+  calleeAsks?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The callee presses this key (0-9, * or #). */
+  digit?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Where the time of an agent turn that answers the callee went, in milliseconds. */
 export type TurnLatency = {
   __typename?: 'TurnLatency';
@@ -2109,6 +2263,8 @@ export type WebhookEvent =
   | 'CALL_ENDED'
   /** call.queued: a call was accepted. */
   | 'CALL_QUEUED'
+  /** call.transferred: the agent handed a call to a person, or tried to (answered says which). */
+  | 'CALL_TRANSFERRED'
   /** campaign.completed: no recipient of a campaign is pending or calling any more. */
   | 'CAMPAIGN_COMPLETED'
   /** campaign.paused: a campaign was paused. */
@@ -2345,6 +2501,8 @@ export type AppendCampaignRecipientsMutationVariables = Exact<{
 
 export type AppendCampaignRecipientsMutation = { __typename?: 'Mutation', addCampaignRecipients: { __typename?: 'Campaign', id: string } };
 
+export type CampaignProgressFieldsFragment = { __typename?: 'CampaignProgress', total: number, reached: number, optedOut: number, pending: number, retrying: number, calling: number, failed: number, suppressed: number, canceled: number };
+
 export type CampaignsListQueryVariables = Exact<{
   after?: InputMaybe<Scalars['String']['input']>;
 }>;
@@ -2576,6 +2734,19 @@ export const AgentSettingsFieldsFragmentDoc = new TypedDocumentString(`
   updatedAt
 }
     `, {"fragmentName":"AgentSettingsFields"}) as unknown as TypedDocumentString<AgentSettingsFieldsFragment, unknown>;
+export const CampaignProgressFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CampaignProgressFields on CampaignProgress {
+  total
+  reached
+  optedOut
+  pending
+  retrying
+  calling
+  failed
+  suppressed
+  canceled
+}
+    `, {"fragmentName":"CampaignProgressFields"}) as unknown as TypedDocumentString<CampaignProgressFieldsFragment, unknown>;
 export const CarrierFieldsFragmentDoc = new TypedDocumentString(`
     fragment CarrierFields on CarrierConnection {
   type
@@ -3003,15 +3174,7 @@ export const CampaignsListDocument = new TypedDocumentString(`
       status
       createdAt
       progress {
-        total
-        reached
-        optedOut
-        pending
-        retrying
-        calling
-        failed
-        suppressed
-        canceled
+        ...CampaignProgressFields
       }
     }
     pageInfo {
@@ -3020,7 +3183,17 @@ export const CampaignsListDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CampaignsListQuery, CampaignsListQueryVariables>;
+    fragment CampaignProgressFields on CampaignProgress {
+  total
+  reached
+  optedOut
+  pending
+  retrying
+  calling
+  failed
+  suppressed
+  canceled
+}`) as unknown as TypedDocumentString<CampaignsListQuery, CampaignsListQueryVariables>;
 export const CampaignDetailDocument = new TypedDocumentString(`
     query CampaignDetail($id: ID!) {
   campaign(id: $id) {
@@ -3044,19 +3217,21 @@ export const CampaignDetailDocument = new TypedDocumentString(`
     startedAt
     completedAt
     progress {
-      total
-      reached
-      optedOut
-      pending
-      retrying
-      calling
-      failed
-      suppressed
-      canceled
+      ...CampaignProgressFields
     }
   }
 }
-    `) as unknown as TypedDocumentString<CampaignDetailQuery, CampaignDetailQueryVariables>;
+    fragment CampaignProgressFields on CampaignProgress {
+  total
+  reached
+  optedOut
+  pending
+  retrying
+  calling
+  failed
+  suppressed
+  canceled
+}`) as unknown as TypedDocumentString<CampaignDetailQuery, CampaignDetailQueryVariables>;
 export const CampaignRecipientsPageDocument = new TypedDocumentString(`
     query CampaignRecipientsPage($id: ID!, $first: Int, $after: String, $status: String) {
   campaignRecipients(id: $id, first: $first, after: $after, status: $status) {

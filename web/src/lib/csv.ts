@@ -44,8 +44,15 @@ export function download(filename: string, text: string, type = 'text/csv;charse
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/**
+ * Requests stay under the API's 64 KiB body limit, whatever the items hold (a campaign's
+ * recipients carry metadata columns), and under its 10,000 items a request.
+ */
+const BATCH_BYTES = 48 * 1024;
+const BATCH_ITEMS = 10_000;
+
 /** Splits items into batches whose JSON stays under `maxBytes` (the API's 64 KiB request limit). */
-export function batchesUnder<T>(items: T[], maxBytes: number, maxItems: number): T[][] {
+export function batchesUnder<T>(items: T[], maxBytes = BATCH_BYTES, maxItems = BATCH_ITEMS): T[][] {
   const out: T[][] = [];
   let cur: T[] = [];
   let size = 0;

@@ -201,6 +201,7 @@ function OrgsPage() {
       <DataTable
         caption="Organizations"
         loading={list.isPending}
+        stale={list.isPlaceholderData}
         rows={page?.nodes}
         rowKey={(o) => o.id}
         rowProps={(o) => ({ 'data-org-id': o.id })}
@@ -249,6 +250,7 @@ function UsersPage() {
       <DataTable
         caption="Users"
         loading={list.isPending}
+        stale={list.isPlaceholderData}
         rows={page?.nodes}
         rowKey={(u) => u.id}
         empty="No users match."
@@ -286,6 +288,7 @@ function AuditPage() {
       <DataTable
         caption="Audit log, newest first"
         loading={list.isPending}
+        stale={list.isPlaceholderData}
         rows={page?.nodes}
         rowKey={(a) => a.id}
         empty="No admin actions yet."

@@ -3,9 +3,11 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { execute } from '../api/client';
 import { fieldMessages } from '../api/errors';
 import { useMe } from '../api/me';
-import { ErrorNotice, FieldError, Loading, Page, Time, fieldErrorId } from '../components/ui';
+import { SaveFooter, saveProps, type SaveProps } from '../components/settings-form';
+import { ErrorNotice, Fact, FieldError, Loading, Page, Time, fieldErrorId } from '../components/ui';
 import { graphql } from '../gql';
 import type { AgentSettingsFieldsFragment, AgentSettingsInput } from '../gql/graphql';
+import { formText, orNull } from '../lib/form-data';
 import { useIsOwner } from './org';
 
 /** One selection for the query and the mutation, so a save refreshes the page from its answer. */
@@ -75,10 +77,7 @@ export function AgentPage() {
               // A save starts the form afresh from what is stored (the key field empty again).
               key={s.updatedAt ?? 'never'}
               current={s}
-              pending={update.isPending}
-              error={update.error}
-              saved={update.isSuccess}
-              onSubmit={(input) => update.mutate(input)}
+              {...saveProps(update)}
             />
           ) : (
             <p className="notice">Only an organization owner can change the agent settings.</p>
@@ -86,15 +85,6 @@ export function AgentPage() {
         </>
       )}
     </Page>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 
@@ -140,8 +130,6 @@ function SettingsFacts({ s }: { s: Settings }) {
   );
 }
 
-const text = (f: FormData, name: string) => String(f.get(name) ?? '').trim();
-const orNull = (v: string) => (v === '' ? null : v);
 const CHOICES = { default: null, on: true, off: false } as const;
 type Choice = keyof typeof CHOICES;
 const choiceOf = (enabled: boolean | null | undefined): Choice => (enabled === true ? 'on' : enabled === false ? 'off' : 'default');
@@ -152,21 +140,21 @@ const choiceOf = (enabled: boolean | null | undefined): Choice => (enabled === t
  */
 function changes(f: FormData, current: Settings): AgentSettingsInput {
   const input: AgentSettingsInput = {};
-  const callerName = orNull(text(f, 'caller_name'));
+  const callerName = orNull(formText(f, 'caller_name'));
   if (callerName !== current.callerName) input.callerName = callerName;
   // Empty: back to the default (en-US).
-  const language = orNull(text(f, 'language'));
+  const language = orNull(formText(f, 'language'));
   if (language !== current.language) input.language = language;
-  const voice = orNull(text(f, 'voice'));
+  const voice = orNull(formText(f, 'voice'));
   if (voice !== current.voice) input.voice = voice;
-  const instructions = orNull(text(f, 'instructions'));
+  const instructions = orNull(formText(f, 'instructions'));
   if (instructions !== current.instructions) input.instructions = instructions;
-  const enabled = CHOICES[(text(f, 'llm.enabled') || 'default') as Choice];
+  const enabled = CHOICES[(formText(f, 'llm.enabled') || 'default') as Choice];
   if (enabled !== current.llm.enabled) input.llm = enabled;
 
   const own = current.llm.source === 'organization';
-  const url = text(f, 'llm.url');
-  const model = text(f, 'llm.model');
+  const url = formText(f, 'llm.url');
+  const model = formText(f, 'llm.model');
   // The key is sent as typed (no trimming: it is a secret, the API refuses spaces in words).
   const key = String(f.get('llm.api_key') ?? '');
   const clearKey = f.get('llm.clear_key') === 'on';
@@ -182,7 +170,7 @@ function changes(f: FormData, current: Settings): AgentSettingsInput {
   return input;
 }
 
-function SettingsForm({ current, pending, error, saved, onSubmit }: { current: Settings; pending: boolean; error: unknown; saved: boolean; onSubmit: (input: AgentSettingsInput) => void }) {
+function SettingsForm({ current, pending, error, saved, onSubmit }: { current: Settings } & SaveProps<AgentSettingsInput>) {
   const own = current.llm.source === 'organization';
   const [instructions, setInstructions] = useState(current.instructions ?? '');
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -274,11 +262,7 @@ function SettingsForm({ current, pending, error, saved, onSubmit }: { current: S
           </label>
         )}
       </fieldset>
-      <ErrorNotice error={error} fields={FIELDS} />
-      {saved && <p role="status">Saved.</p>}
-      <button type="submit" className="primary" disabled={pending}>
-        {pending ? 'Saving…' : 'Save settings'}
-      </button>
+      <SaveFooter error={error} fields={FIELDS} saved={saved} pending={pending} label="Save settings" />
     </form>
   );
 }

@@ -239,7 +239,8 @@ export function AnalyticsPage() {
       <ErrorNotice error={data.error ?? campaigns.error} />
       {data.isPending && <Loading what="Loading figures" />}
       {a && totals && (
-        <>
+        // Busy while the figures shown are the previous filter's and the new ones load.
+        <div data-testid="analytics-figures" aria-busy={data.isPlaceholderData || undefined}>
           <dl className="stats" data-testid="analytics-totals">
             <div className="card">
               <dt>Calls</dt>
@@ -259,7 +260,7 @@ export function AnalyticsPage() {
             </div>
           </dl>
           <Charts data={a} />
-        </>
+        </div>
       )}
     </Page>
   );

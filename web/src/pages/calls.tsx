@@ -1,13 +1,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { execute } from '../api/client';
-import { livePolling, useLiveCalls } from '../api/live';
+import { livePage, livePolling, useLiveCalls } from '../api/live';
 import { placeTestCall } from '../api/test-call';
 import { lower, words } from '../api/words';
-import { Empty, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
+import { DataTable } from '../components/data-table';
+import { FilterSelect, useUrlFilter } from '../components/list-filter';
+import { LiveIndicator } from '../components/live-indicator';
+import { ErrorNotice, Fact, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
-import type { CallQuery, CallStatus } from '../gql/graphql';
+import type { CallQuery, CallStatus, CallsQuery } from '../gql/graphql';
 
 // The waveform (fetching and decoding the WAV, drawing on a canvas) is a chunk of its own.
 const Waveform = lazy(() => import('../components/waveform').then((m) => ({ default: m.Waveform })));
@@ -121,16 +124,13 @@ export const CALL_STATUSES: CallStatus[] = ['QUEUED', 'RINGING', 'IN_PROGRESS', 
 const OPEN = new Set(['queued', 'ringing', 'in_progress']);
 
 export function CallsPage() {
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status') ?? '';
+  const [status, setStatus] = useUrlFilter('status');
   const cursor = usePageCursor();
   const socketUp = useLiveCalls();
-  // Only the first page is live: older pages keep their place instead of shifting under the reader.
   const calls = useQuery({
     queryKey: ['calls', status, cursor.after],
     queryFn: () => execute(CallsDocument, { status: CALL_STATUSES.find((s) => lower(s) === status) ?? null, after: cursor.after ?? null }),
-    placeholderData: (prev) => prev,
-    ...livePolling(cursor.depth === 0 && !socketUp),
+    ...livePage(cursor, socketUp),
   });
   const page = calls.data?.calls;
   return (
@@ -143,77 +143,35 @@ export function CallsPage() {
       }
     >
       <div className="filters">
-        <label>
-          Status
-          <select
-            value={status}
-            onChange={(e) =>
-              setParams((p) => {
-                const n = new URLSearchParams(p);
-                n.delete('page');
-                if (e.target.value) n.set('status', e.target.value);
-                else n.delete('status');
-                return n;
-              })
-            }
-          >
-            <option value="">any</option>
-            {CALL_STATUSES.map((s) => (
-              <option key={s} value={lower(s)}>
-                {words(s)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {cursor.depth === 0 && (
-          <span className="muted live" data-live={socketUp ? 'socket' : 'polling'}>
-            ● live{socketUp ? '' : ' (polling)'}
-          </span>
-        )}
+        <FilterSelect label="Status" value={status} onChange={setStatus} options={CALL_STATUSES.map((s) => [lower(s), words(s)] as const)} />
+        {cursor.depth === 0 && <LiveIndicator socketUp={socketUp} inline />}
       </div>
       <ErrorNotice error={calls.error} />
-      {calls.isPending ? (
-        <Loading what="Loading calls" />
-      ) : page && page.nodes.length === 0 ? (
-        <Empty>{status ? `No ${status.replace('_', ' ')} calls.` : 'No calls yet. Place a test call to see one here.'}</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table data-testid="calls-table">
-            <caption className="sr-only">Calls, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">To</th>
-                <th scope="col">Status</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody aria-live="polite">
-              {page?.nodes.map((c) => (
-                <tr key={c.id} data-call-id={c.id}>
-                  <td>
-                    <Link to={`/calls/${c.id}`}>{c.to}</Link>
-                  </td>
-                  <td>
-                    <StatusBadge value={c.status} />
-                  </td>
-                  <td>{words(c.disposition)}</td>
-                  <td>{c.durationSeconds != null ? `${c.durationSeconds} s` : '—'}</td>
-                  <td>
-                    <Time value={c.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable<CallRow>
+        caption="Calls, newest first"
+        testId="calls-table"
+        liveRows
+        loading={calls.isPending}
+        stale={calls.isPlaceholderData}
+        loadingWhat="Loading calls"
+        rows={page?.nodes}
+        rowKey={(c) => c.id}
+        rowProps={(c) => ({ 'data-call-id': c.id })}
+        empty={status ? `No ${status.replace('_', ' ')} calls.` : 'No calls yet. Place a test call to see one here.'}
+        columns={[
+          { header: 'To', cell: (c) => <Link to={`/calls/${c.id}`}>{c.to}</Link> },
+          { header: 'Status', cell: (c) => <StatusBadge value={c.status} /> },
+          { header: 'Outcome', cell: (c) => words(c.disposition) },
+          { header: 'Duration', cell: (c) => (c.durationSeconds != null ? `${c.durationSeconds} s` : '—') },
+          { header: 'Created', cell: (c) => <Time value={c.createdAt} /> },
+        ]}
+      />
       {page && <Pager hasNext={page.pageInfo.hasNextPage} endCursor={page.pageInfo.endCursor} cursor={cursor} />}
     </Page>
   );
 }
 
+type CallRow = CallsQuery['calls']['nodes'][number];
 type Turn = NonNullable<NonNullable<CallQuery['call']['turns']>[number]>;
 
 /** m:ss.t of a recording offset. */
@@ -404,10 +362,9 @@ export function CallDetailPage() {
             {c.structuredAnswers && Object.keys(c.structuredAnswers).length > 0 ? (
               <dl className="facts" data-testid="answers">
                 {Object.entries(c.structuredAnswers).map(([k, v]) => (
-                  <div key={k} className="fact">
-                    <dt>{k}</dt>
-                    <dd>{typeof v === 'string' ? v : JSON.stringify(v)}</dd>
-                  </div>
+                  <Fact key={k} label={k}>
+                    {typeof v === 'string' ? v : JSON.stringify(v)}
+                  </Fact>
                 ))}
               </dl>
             ) : (

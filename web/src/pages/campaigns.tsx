@@ -1,16 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { allPages } from '../api/all-pages';
 import { execute } from '../api/client';
-import { livePolling, useLiveCampaigns } from '../api/live';
+import { livePage, livePolling, useLiveCampaigns } from '../api/live';
 import { lower, words } from '../api/words';
 import { AnswerCharts } from '../components/answer-charts';
 import { ConfirmButton } from '../components/confirm-button';
 import { ProgressBar } from '../components/progress-bar';
+import { DataTable } from '../components/data-table';
+import { FilterSelect, useUrlFilter } from '../components/list-filter';
+import { LiveIndicator } from '../components/live-indicator';
 import { Empty, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
 import type { CampaignRecipientsPageQuery } from '../gql/graphql';
 import { download, toCsv } from '../lib/csv';
+
+/** What the progress bar draws, for the list and the detail page alike. */
+graphql(`
+  fragment CampaignProgressFields on CampaignProgress {
+    total
+    reached
+    optedOut
+    pending
+    retrying
+    calling
+    failed
+    suppressed
+    canceled
+  }
+`);
 
 const CampaignsListDocument = graphql(`
   query CampaignsList($after: String) {
@@ -21,15 +40,7 @@ const CampaignsListDocument = graphql(`
         status
         createdAt
         progress {
-          total
-          reached
-          optedOut
-          pending
-          retrying
-          calling
-          failed
-          suppressed
-          canceled
+          ...CampaignProgressFields
         }
       }
       pageInfo {
@@ -63,15 +74,7 @@ const CampaignDetailDocument = graphql(`
       startedAt
       completedAt
       progress {
-        total
-        reached
-        optedOut
-        pending
-        retrying
-        calling
-        failed
-        suppressed
-        canceled
+        ...CampaignProgressFields
       }
     }
   }
@@ -149,8 +152,7 @@ export function CampaignsPage() {
   const list = useQuery({
     queryKey: ['campaigns', cursor.after],
     queryFn: () => execute(CampaignsListDocument, { after: cursor.after ?? null }),
-    placeholderData: (prev) => prev,
-    ...livePolling(cursor.depth === 0 && !socketUp),
+    ...livePage(cursor, socketUp),
   });
   const page = list.data?.campaigns;
   return (
@@ -162,11 +164,7 @@ export function CampaignsPage() {
         </Link>
       }
     >
-      {cursor.depth === 0 && (
-        <p className="muted live" data-live={socketUp ? 'socket' : 'polling'}>
-          ● live{socketUp ? '' : ' (polling)'}
-        </p>
-      )}
+      {cursor.depth === 0 && <LiveIndicator socketUp={socketUp} />}
       <ErrorNotice error={list.error} />
       {list.isPending ? (
         <Loading what="Loading campaigns" />
@@ -200,13 +198,7 @@ const answerText = (v: unknown) => (v === null || v === undefined ? '' : typeof 
 
 /** Every recipient with its answers as CSV, read page by page (100 at a time). */
 async function exportResults(id: string, name: string, questions: string[]): Promise<number> {
-  const rows: RecipientRow[] = [];
-  let after: string | null = null;
-  do {
-    const page: CampaignRecipientsPageQuery = await execute(CampaignRecipientsPageDocument, { id, first: 100, after, status: null });
-    rows.push(...page.campaignRecipients.nodes);
-    after = page.campaignRecipients.endCursor ?? null;
-  } while (after);
+  const rows = await allPages(async (after) => (await execute(CampaignRecipientsPageDocument, { id, first: 100, after, status: null })).campaignRecipients);
   const csv = toCsv(
     ['number', 'status', 'attempts', 'outcome', 'opted_out', 'next_attempt_at', 'last_call_id', ...questions],
     rows.map((r) => [r.to, r.status, r.attempts, r.lastDisposition, r.optedOut, r.nextAttemptAt, r.lastCallId, ...questions.map((q) => answerText(r.answers?.[q]))]),
@@ -218,16 +210,14 @@ async function exportResults(id: string, name: string, questions: string[]): Pro
 export function CampaignPage() {
   const { id = '' } = useParams();
   const qc = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status') ?? '';
+  const [status, setStatus] = useUrlFilter('status');
   const cursor = usePageCursor();
   const socketUp = useLiveCampaigns(id);
   const campaign = useQuery({ queryKey: ['campaign', id], queryFn: () => execute(CampaignDetailDocument, { id }), ...livePolling(!socketUp) });
   const recipients = useQuery({
     queryKey: ['campaign-recipients', id, status, cursor.after],
     queryFn: () => execute(CampaignRecipientsPageDocument, { id, first: 25, after: cursor.after ?? null, status: status || null }),
-    placeholderData: (prev) => prev,
-    ...livePolling(cursor.depth === 0 && !socketUp),
+    ...livePage(cursor, socketUp),
   });
   const answers = useQuery({ queryKey: ['campaign-answers', id], queryFn: () => execute(CampaignAnswersViewDocument, { id }) });
   const refresh = () => void qc.invalidateQueries({ queryKey: ['campaign', id] });
@@ -280,9 +270,7 @@ export function CampaignPage() {
                 </span>
               )}
             </div>
-            <p className="muted live" data-live={socketUp ? 'socket' : 'polling'}>
-              ● live{socketUp ? '' : ' (polling)'}
-            </p>
+            <LiveIndicator socketUp={socketUp} />
           </div>
           <div className="grid">
             <div className="card">
@@ -327,87 +315,61 @@ export function CampaignPage() {
       <div className="card">
         <h2>Recipients</h2>
         <div className="filters">
-          <label>
-            Status
-            <select
-              value={status}
-              onChange={(e) =>
-                setParams((p) => {
-                  const n = new URLSearchParams(p);
-                  n.delete('page');
-                  if (e.target.value) n.set('status', e.target.value);
-                  else n.delete('status');
-                  return n;
-                })
-              }
-            >
-              <option value="">any</option>
-              {RECIPIENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect label="Status" value={status} onChange={setStatus} options={RECIPIENT_STATUSES.map((st) => [st, st] as const)} />
         </div>
         <ErrorNotice error={recipients.error} />
-        {recipients.isPending ? (
-          <Loading what="Loading recipients" />
-        ) : page && page.nodes.length === 0 ? (
-          <Empty>{status ? `No ${status} recipients.` : 'No recipients.'}</Empty>
-        ) : (
-          <div className="table-wrap">
-            <table data-testid="recipients-table">
-              <caption className="sr-only">Recipients, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Number</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Answers</th>
-                  <th scope="col">Next attempt</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page?.nodes.map((r) => (
-                  <tr key={r.id} data-recipient={r.to}>
-                    <td>
-                      {r.to}
-                      {r.timeZone && <div className="muted small">{r.timeZone}</div>}
-                    </td>
-                    <td>
-                      <StatusBadge value={r.status} />
-                      {r.optedOut && <div className="small">opted out</div>}
-                    </td>
-                    <td>{r.attempts}</td>
-                    <td>{r.lastCallId ? <Link to={`/calls/${r.lastCallId}`}>{words(r.lastDisposition ?? 'in progress')}</Link> : '—'}</td>
-                    <td>
-                      {r.answers && Object.keys(r.answers).length > 0 ? (
-                        <dl className="answers-inline">
-                          {Object.entries(r.answers).map(([k, v]) => (
-                            <div key={k}>
-                              <dt>{k}</dt>
-                              <dd>{answerText(v)}</dd>
-                            </div>
-                          ))}
-                        </dl>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td>
-                      <Time value={r.nextAttemptAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable<RecipientRow>
+          caption="Recipients, newest first"
+          testId="recipients-table"
+          loading={recipients.isPending}
+          stale={recipients.isPlaceholderData}
+          loadingWhat="Loading recipients"
+          rows={page?.nodes}
+          rowKey={(r) => r.id}
+          rowProps={(r) => ({ 'data-recipient': r.to })}
+          empty={status ? `No ${status} recipients.` : 'No recipients.'}
+          columns={[
+            {
+              header: 'Number',
+              cell: (r) => (
+                <>
+                  {r.to}
+                  {r.timeZone && <div className="muted small">{r.timeZone}</div>}
+                </>
+              ),
+            },
+            {
+              header: 'Status',
+              cell: (r) => (
+                <>
+                  <StatusBadge value={r.status} />
+                  {r.optedOut && <div className="small">opted out</div>}
+                </>
+              ),
+            },
+            { header: 'Attempts', cell: (r) => r.attempts },
+            { header: 'Outcome', cell: (r) => (r.lastCallId ? <Link to={`/calls/${r.lastCallId}`}>{words(r.lastDisposition ?? 'in progress')}</Link> : '—') },
+            { header: 'Answers', cell: (r) => <AnswersInline answers={r.answers} /> },
+            { header: 'Next attempt', cell: (r) => <Time value={r.nextAttemptAt} /> },
+          ]}
+        />
         {page && <Pager hasNext={page.hasNextPage} endCursor={page.endCursor} cursor={cursor} />}
       </div>
     </Page>
+  );
+}
+
+function AnswersInline({ answers }: { answers: RecipientRow['answers'] }) {
+  if (!answers || Object.keys(answers).length === 0) return <>—</>;
+  return (
+    <dl className="answers-inline">
+      {Object.entries(answers).map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{answerText(v)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

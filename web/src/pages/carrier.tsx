@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { execute } from '../api/client';
 import { fieldMessages } from '../api/errors';
-import { ErrorNotice, FieldError, Loading, Page, Time, fieldErrorId } from '../components/ui';
+import { SaveFooter, saveProps, type SaveProps } from '../components/settings-form';
+import { ErrorNotice, Fact, FieldError, Loading, Page, Time, fieldErrorId } from '../components/ui';
 import { graphql } from '../gql';
 import type { Carrier, CarrierConnectionInput, CarrierQuery } from '../gql/graphql';
+import { formText, orNull } from '../lib/form-data';
 import { useIsOwner } from './org';
 
 /** What every screen of this page shows of a connection (one selection for the query and both mutations). */
@@ -130,10 +132,7 @@ export function CarrierPage() {
               // A saved or removed connection starts the form afresh from what is stored.
               key={`${c.type}-${c.updatedAt ?? 'default'}`}
               current={c}
-              pending={update.isPending}
-              error={update.error}
-              saved={update.isSuccess}
-              onSubmit={(input) => update.mutate(input)}
+              {...saveProps(update)}
             />
           ) : (
             <p className="notice">Only an organization owner can change the carrier connection.</p>
@@ -141,15 +140,6 @@ export function CarrierPage() {
         </>
       )}
     </Page>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 
@@ -201,8 +191,6 @@ function ConnectionFacts({ c }: { c: Connection }) {
   );
 }
 
-const text = (f: FormData, name: string) => String(f.get(name) ?? '').trim();
-const orNull = (v: string) => (v === '' ? null : v);
 
 function ConnectionForm({
   current,
@@ -210,37 +198,31 @@ function ConnectionForm({
   error,
   saved,
   onSubmit,
-}: {
-  current: Connection;
-  pending: boolean;
-  error: unknown;
-  saved: boolean;
-  onSubmit: (input: CarrierConnectionInput) => void;
-}) {
+}: { current: Connection } & SaveProps<CarrierConnectionInput>) {
   const [type, setType] = useState<Carrier>(current.type);
   // What is stored for this kind of connection, to prefill the fields and say whether a secret is kept.
   const same = current.source === 'ORGANIZATION' && current.type === type ? current : null;
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    const numbers = text(f, 'numbers')
+    const numbers = formText(f, 'numbers')
       .split(/[\s,;]+/)
       .filter(Boolean);
     if (type === 'SIMULATOR') return onSubmit({ type });
     if (type === 'SIP') {
-      const port = text(f, 'port');
+      const port = formText(f, 'port');
       return onSubmit({
         type,
-        host: text(f, 'host'),
+        host: formText(f, 'host'),
         port: port === '' ? null : Number(port),
-        transport: text(f, 'transport') || null,
-        username: orNull(text(f, 'username')),
+        transport: formText(f, 'transport') || null,
+        username: orNull(formText(f, 'username')),
         // Empty: the stored password is kept.
         password: orNull(String(f.get('password') ?? '')),
         numbers,
       });
     }
-    return onSubmit({ type, accountSid: text(f, 'account_sid'), authToken: orNull(String(f.get('auth_token') ?? '')), numbers });
+    return onSubmit({ type, accountSid: formText(f, 'account_sid'), authToken: orNull(String(f.get('auth_token') ?? '')), numbers });
   };
   const input = (name: (typeof FIELDS)[number]) => {
     const bad = fieldMessages(error, name).length > 0;
@@ -311,11 +293,7 @@ function ConnectionForm({
           <FieldError error={error} field="numbers" item="number" />
         </label>
       )}
-      <ErrorNotice error={error} fields={FIELDS} />
-      {saved && <p role="status">Saved.</p>}
-      <button type="submit" className="primary" disabled={pending}>
-        {pending ? 'Saving…' : 'Save connection'}
-      </button>
+      <SaveFooter error={error} fields={FIELDS} saved={saved} pending={pending} label="Save connection" />
     </form>
   );
 }

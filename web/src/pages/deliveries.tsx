@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { execute } from '../api/client';
-import { livePolling } from '../api/live';
+import { livePage, livePolling } from '../api/live';
 import { dotted, words } from '../api/words';
+import { FilterSelect, useUrlFilter } from '../components/list-filter';
 import { Empty, ErrorNotice, Loading, Page, Pager, StatusBadge, Time, usePageCursor } from '../components/ui';
 import { graphql } from '../gql';
 import type { WebhookDeliveriesQuery, WebhookEvent } from '../gql/graphql';
@@ -76,12 +77,11 @@ const eventFor = (name: string): WebhookEvent | null => EVENTS.find((e) => dotte
 export function DeliveriesPage() {
   const owner = useIsOwner();
   const qc = useQueryClient();
-  const [params, setParams] = useSearchParams();
   const cursor = usePageCursor();
   const [open, setOpen] = useState<string | null>(null);
-  const callId = params.get('callId') ?? '';
-  const event = params.get('event') ?? '';
-  const delivered = params.get('delivered') ?? '';
+  const [callId, setCallId] = useUrlFilter('callId');
+  const [event, setEvent] = useUrlFilter('event');
+  const [delivered, setDelivered] = useUrlFilter('delivered');
   const list = useQuery({
     queryKey: ['deliveries', callId, event, delivered, cursor.after],
     queryFn: () =>
@@ -91,8 +91,7 @@ export function DeliveriesPage() {
         event: eventFor(event),
         delivered: delivered === '' ? null : delivered === 'true',
       }),
-    placeholderData: (prev) => prev,
-    ...livePolling(cursor.depth === 0),
+    ...livePage(cursor),
   });
   const redeliver = useMutation({
     mutationFn: (id: string) => execute(RedeliverDocument, { id }),
@@ -102,40 +101,23 @@ export function DeliveriesPage() {
     },
   });
   const replay = useMutation({ mutationFn: (v: { since: string; event: WebhookEvent | null }) => execute(ReplayDocument, v) });
-  const setFilter = (name: string, value: string) =>
-    setParams((p) => {
-      const n = new URLSearchParams(p);
-      n.delete('page');
-      if (value) n.set(name, value);
-      else n.delete(name);
-      return n;
-    });
   const page = list.data?.webhookDeliveries;
   return (
     <Page title="Webhook deliveries">
       <div className="filters">
-        <label>
-          Event
-          <select value={event} onChange={(e) => setFilter('event', e.target.value)}>
-            <option value="">any</option>
-            {EVENTS.map((ev) => (
-              <option key={ev} value={dotted(ev)}>
-                {dotted(ev)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Delivered
-          <select value={delivered} onChange={(e) => setFilter('delivered', e.target.value)}>
-            <option value="">any</option>
-            <option value="true">delivered</option>
-            <option value="false">not delivered</option>
-          </select>
-        </label>
+        <FilterSelect label="Event" value={event} onChange={setEvent} options={EVENTS.map((ev) => [dotted(ev), dotted(ev)] as const)} />
+        <FilterSelect
+          label="Delivered"
+          value={delivered}
+          onChange={setDelivered}
+          options={[
+            ['true', 'delivered'],
+            ['false', 'not delivered'],
+          ]}
+        />
         <label>
           Call id
-          <input value={callId} onChange={(e) => setFilter('callId', e.target.value.trim())} placeholder="any" />
+          <input value={callId} onChange={(e) => setCallId(e.target.value.trim())} placeholder="any" />
         </label>
       </div>
       <ErrorNotice error={list.error ?? redeliver.error} />

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { allPages } from '../api/all-pages';
 import { execute } from '../api/client';
 import { words } from '../api/words';
 import { ConfirmButton } from '../components/confirm-button';
@@ -94,20 +95,14 @@ export function SuppressionsPage() {
       const numbers = [...new Set(numbersFromCsv(await readFileText(file)))];
       if (numbers.length === 0) throw new Error('No phone numbers found in that file.');
       let added = 0;
-      for (const batch of batchesUnder(numbers, 48 * 1024, 10_000)) added += (await execute(ImportDocument, { numbers: batch })).importSuppressions.added;
+      for (const batch of batchesUnder(numbers)) added += (await execute(ImportDocument, { numbers: batch })).importSuppressions.added;
       return { added, numbers: numbers.length };
     },
     onSuccess: (r) => (setNote(`Imported ${r.numbers} numbers: ${r.added} new, ${r.numbers - r.added} already listed.`), refresh()),
   });
   const exportAll = useMutation({
     mutationFn: async () => {
-      const rows: Entry[] = [];
-      let after: string | null = null;
-      do {
-        const page: SuppressionListQuery = await execute(SuppressionListDocument, { search: null, after, first: 100 });
-        rows.push(...page.suppressions.nodes);
-        after = page.suppressions.endCursor ?? null;
-      } while (after);
+      const rows = await allPages(async (after) => (await execute(SuppressionListDocument, { search: null, after, first: 100 })).suppressions);
       download('do-not-call.csv', toCsv(['number', 'source', 'created_at'], rows.map((r) => [r.number, r.source, r.createdAt])));
       return rows.length;
     },
@@ -178,6 +173,7 @@ export function SuppressionsPage() {
       <DataTable<Entry>
         caption="Numbers on the do-not-call list, newest first"
         loading={list.isPending}
+        stale={list.isPlaceholderData}
         rows={page?.nodes}
         rowKey={(r) => r.number}
         rowProps={(r) => ({ 'data-number': r.number })}

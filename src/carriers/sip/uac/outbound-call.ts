@@ -12,10 +12,12 @@ import { buildOffer, parseAnswer, type CodecName, type SdpAnswer } from '../sdp'
 import type { SipEndpoint } from '../sip-endpoint';
 import { outcomeForFinalResponse } from '../sip-outcomes';
 import type { SipTrunk } from '../sip-trunk';
+import type { TransactionUser } from '../transaction/client-transaction';
 import type { Remote } from '../transport/transport';
 
 export interface SipCallOutcome {
-  status: 'completed' | 'failed';
+  /** canceled: an inbound call whose caller hung up before the answer (uas/inbound-call.ts). */
+  status: 'completed' | 'failed' | 'canceled';
   disposition: Disposition;
   carrierStatus: CarrierStatus;
   durationSeconds: number;
@@ -52,6 +54,8 @@ export interface SipCallOptions<M extends CallMedia> {
   hooks: SipCallHooks<M>;
   log: Logger;
   clock?: Clock;
+  /** The INVITE's Request-URI when it is not `sip:<to>@<trunk>` (a transfer to a SIP URI, still sent to the trunk). */
+  requestUri?: string;
 }
 
 type State = 'calling' | 'ringing' | 'canceling' | 'answered' | 'ending' | 'ended';
@@ -103,12 +107,17 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
   private readonly target: Remote;
   private readonly requestUri: string;
   private readonly hostPart: string;
+  /**
+   * Requests inside the dialog that the call itself does not handle (a transfer's NOTIFY): the
+   * response to send, or null to answer as before (405).
+   */
+  extraRequests: ((rq: SipMessage) => SipMessage | null) | null = null;
 
   constructor(private readonly opts: SipCallOptions<M>) {
     this.clock = opts.clock ?? systemClock;
     this.target = { address: opts.trunk.address, port: opts.trunk.port, allowPrivate: opts.trunk.allowPrivate };
     this.hostPart = opts.trunk.port === 5060 ? opts.trunk.host : `${opts.trunk.host}:${opts.trunk.port}`;
-    this.requestUri = `sip:${opts.to}@${this.hostPart}`;
+    this.requestUri = opts.requestUri ?? `sip:${opts.to}@${this.hostPart}`;
     this.dialog = new Dialog(opts.callId, { uri: `sip:${opts.from}@${this.hostPart}`, params: { tag: newTag() } }, this.requestUri, 1);
   }
 
@@ -155,6 +164,29 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
   cancel(): void {
     if (this.state === 'calling' || this.state === 'ringing') this.requestCancel('caller');
     else if (this.state === 'answered') this.hangup();
+  }
+
+  /** Whether the call is answered and not ending: a request inside its dialog can be sent. */
+  get isAnswered(): boolean {
+    return this.state === 'answered';
+  }
+
+  /** The URI of our side of the dialog (REFER's Referred-By). */
+  get localUri(): string {
+    return this.dialog.local.uri;
+  }
+
+  /**
+   * Sends a request inside the dialog (REFER) to the trunk, with these headers and body; its
+   * responses go to `user`. Throws when the call is not answered or the request cannot be written.
+   */
+  sendInDialog(method: string, headers: Record<string, unknown>, content: string | undefined, user: TransactionUser): void {
+    if (this.state !== 'answered') throw new Error(`the call is ${this.state}`);
+    const rq = this.dialog.request(method);
+    rq.headers.contact = [{ uri: `sip:voicegate@${this.opts.endpoint.hostPort}`, params: {} }];
+    Object.assign(rq.headers, headers);
+    if (content !== undefined) rq.content = content;
+    this.opts.endpoint.request(rq, this.target, user);
   }
 
   /** The agent is done (or max duration): BYE, then the call is completed. */
@@ -336,7 +368,7 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
       case 'CANCEL':
         return sip.makeResponse(rq, 481, 'Call/Transaction Does Not Exist');
       default:
-        return sip.makeResponse(rq, 405, 'Method Not Allowed', { headers: { allow: ALLOW } });
+        return this.extraRequests?.(rq) ?? sip.makeResponse(rq, 405, 'Method Not Allowed', { headers: { allow: ALLOW } });
     }
   }
 

@@ -1,0 +1,162 @@
+import type { Pool } from 'pg';
+import { addJobsSql, keyedJobExistsSql, RETRY_PRIORITY, takeDueJobsSql } from '../../queue';
+import { claimSql, type ClaimedDelivery } from './claimed-delivery';
+
+/**
+ * Parked deliveries (docs/queue-and-delivery.md, "Parked deliveries"): a delivery whose destination
+ * is full (its attempts in flight at the limit, e.g. a receiver that times out) waits in the
+ * `webhook_parked` table with no queue job of its own. One `releaseParked` job per destination,
+ * and the worker itself whenever an attempt to that destination finishes, take parked deliveries
+ * out at the rate the destination accepts them: a receiver that is down costs the worker one
+ * statement per round of attempts, not one job per waiting delivery.
+ *
+ * Order within a destination: first attempts before retries and manual attempts (as in the
+ * queue), then the time each was due. Every step moves a delivery between states in one
+ * statement (queue job → parked, parked → leased), so a crash at any point leaves it parked,
+ * leased (the sweeper queues it again after the lease) or queued: never nowhere.
+ */
+
+export interface ParkItem {
+  id: string;
+  trigger: 'scheduled' | 'manual';
+  destination: string;
+  /** When the destination's release job should look again, at the latest (ms from now). */
+  releaseInMs: number;
+}
+
+/**
+ * Releases the leases of the deliveries and parks them, and makes sure each destination has its
+ * release job (a waiting one keeps its time; one running now gets a successor, so a release that
+ * is just finishing cannot miss them). A delivery already parked (a manual attempt of a parked
+ * scheduled one) stays parked once: its scheduled attempt will come.
+ */
+export async function parkMany(pool: Pick<Pool, 'query'>, items: readonly ParkItem[]): Promise<void> {
+  await pool.query(
+    `with input as (
+       select * from unnest($1::uuid[], $2::text[], $3::text[], $4::int[]) as t(id, trigger, destination, release_in_ms)
+     ), freed as (
+       update webhook_deliveries d set lease_until = null
+         from input i where d.id = i.id
+       returning d.id, i.trigger, i.destination, i.release_in_ms, d.scheduled_attempts, d.next_attempt_at
+     ), parked as (
+       insert into webhook_parked (delivery_id, destination, trigger, priority, due_at)
+       select id, destination, trigger,
+              case when trigger = 'scheduled' and scheduled_attempts = 0 then 0 else ${RETRY_PRIORITY} end,
+              case when trigger = 'scheduled' then least(coalesce(next_attempt_at, now()), now()) else now() end
+         from freed
+       on conflict (delivery_id) do nothing
+       returning destination
+     ), release as (
+       select destination, now() + (min(release_in_ms) * interval '1 millisecond') as run_at
+         from freed where destination in (select destination from parked) group by destination
+     )
+     select count(*) from (${addJobsSql('releaseParked', { from: 'release', fields: { destination: 'release.destination' }, runAt: 'release.run_at', preserveRunAt: true })}) added`,
+    [items.map((i) => i.id), items.map((i) => i.trigger), items.map((i) => i.destination), items.map((i) => Math.max(0, Math.round(i.releaseInMs)))],
+  );
+}
+
+export interface Released {
+  claimed: Array<ClaimedDelivery & { trigger: 'scheduled' | 'manual' }>;
+  /** When the next delivery still parked for the destination falls due (past: due now); null when none is left. */
+  nextDue: Date | null;
+}
+
+/**
+ * Takes up to `limit` due deliveries parked for the destination, in order, and leases them in the
+ * same statement. A taken delivery that cannot be leased (another attempt holds it, it was
+ * delivered meanwhile) is simply no longer parked: a pending one is queued again by the sweeper
+ * once overdue, as a scheduled job that found its delivery leased would be.
+ */
+export async function releaseParked(pool: Pick<Pool, 'query'>, destination: string, limit: number, leaseMs: number, holder: string): Promise<Released> {
+  const { rows } = await pool.query<{ claimed: Array<Omit<ClaimedDelivery, 'previous_webhook_secret_expires_at'> & { previous_webhook_secret_expires_at: string | null; trigger: 'scheduled' | 'manual' }>; next_due: Date | null }>(
+    `with pick as (
+       select delivery_id from webhook_parked
+        where destination = $1 and due_at <= now()
+        order by priority, due_at, delivery_id
+        limit $2
+        for update skip locked
+     ), taken as (
+       delete from webhook_parked p using pick where p.delivery_id = pick.delivery_id
+       returning p.delivery_id as id, p.trigger
+     ), claimed as (
+       ${claimSql('taken x', '$3', '$4')}
+     )
+     select (select coalesce(json_agg(c), '[]'::json) from claimed c) as claimed,
+            (select min(due_at) from webhook_parked where destination = $1 and delivery_id not in (select delivery_id from pick)) as next_due`,
+    [destination, limit, leaseMs, holder],
+  );
+  const row = rows[0]!;
+  return {
+    claimed: row.claimed.map((c) => ({ ...c, previous_webhook_secret_expires_at: c.previous_webhook_secret_expires_at === null ? null : new Date(c.previous_webhook_secret_expires_at) })),
+    nextDue: row.next_due,
+  };
+}
+
+/** The release job again, due at `runAt` (a waiting one is moved there). */
+export async function scheduleRelease(pool: Pick<Pool, 'query'>, destination: string, runAt: Date): Promise<void> {
+  await pool.query(
+    `select count(*) from (${addJobsSql('releaseParked', { from: '(select $1::text as destination, $2::timestamptz as run_at) r', fields: { destination: 'r.destination' }, runAt: 'r.run_at' })}) added`,
+    [destination, runAt],
+  );
+}
+
+/** Rows of an organization's undelivered deliveries looked at per statement by parkDueBacklog. */
+const WALK_BATCH = 500;
+const LAST_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
+/**
+ * Parks, without attempting them, the organization's other deliveries to `url` that are due and
+ * waiting in the queue: their jobs are taken out of the queue and the deliveries parked, a
+ * bounded walk of the organization's undelivered deliveries per statement (newest first) until it
+ * has seen them all. Called when a destination first turns out full, so that a receiver that is
+ * down with thousands of deliveries due does not have the worker fetch, lease and park each one.
+ * Jobs a runner already holds are skipped (they park themselves when they run).
+ */
+export async function parkDueBacklog(pool: Pick<Pool, 'query'>, orgId: string, url: string, destination: string): Promise<number> {
+  let after = LAST_UUID;
+  let total = 0;
+  for (;;) {
+    const { rows } = await pool.query<{ last: string | null; scanned: number; parked: number }>(
+      `with walk as (
+         select id from webhook_deliveries where org_id = $1 and delivered = false and id < $2 order by id desc limit ${WALK_BATCH}
+       ), cand as (
+         select w.id from walk w
+           join webhook_deliveries d on d.id = w.id
+           join organizations o on o.id = d.org_id
+          where d.state = 'pending' and coalesce(d.subject_url, o.webhook_url) = $3
+            and (d.lease_until is null or d.lease_until < now())
+       ), taken as (
+         ${takeDueJobsSql('deliver', { from: 'cand', id: 'cand.id' })}
+       ), parked as (
+         insert into webhook_parked (delivery_id, destination, trigger, priority, due_at)
+         select subject, $4, 'scheduled', least(priority, ${RETRY_PRIORITY}), run_at from taken
+         on conflict (delivery_id) do nothing
+         returning destination
+       ), release as (
+         select count(*) from (${addJobsSql('releaseParked', { from: '(select distinct destination from parked) r', fields: { destination: 'r.destination' }, runAt: 'now()', preserveRunAt: true })}) a
+       )
+       select (select id from walk order by id limit 1)::text as last, (select count(*) from walk)::int as scanned,
+              (select count(*) from parked)::int as parked, (select count(*) from release) as r`,
+      [orgId, after, url, destination],
+    );
+    const r = rows[0]!;
+    total += r.parked;
+    if (r.scanned < WALK_BATCH || r.last === null) return total;
+    after = r.last;
+  }
+}
+
+/**
+ * The sweeper's backstop: a destination with parked deliveries due and no release job (the
+ * process that would have released them died between two rounds) gets one.
+ */
+export async function ensureReleaseJobs(pool: Pick<Pool, 'query'>): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from (${addJobsSql('releaseParked', {
+      from: `(select distinct destination from webhook_parked where due_at <= now()) p where not ${keyedJobExistsSql('releaseParked', 'p.destination')}`,
+      fields: { destination: 'p.destination' },
+      preserveRunAt: true,
+    })}) added`,
+  );
+  return rows[0]?.n ?? 0;
+}

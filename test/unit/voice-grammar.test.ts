@@ -1,0 +1,99 @@
+import { extractAnswer } from '../../src/voice/dialog/answers';
+import { grammarFor } from '../../src/voice/stt/grammar';
+import type { CallQuestion } from '../../src/features/calls/ports';
+import { confidenceOf, DEFAULT_MIN_CONFIDENCE, MARGIN_AT_THRESHOLD } from '../../src/voice/stt/pocketsphinx';
+
+/**
+ * Every sentence a JSGF grammar of grammar.ts holds, fillers before and after the answer left
+ * out (with them the list runs to millions): words, `|`, `( )`, `[ ]` and rule references,
+ * which is all grammar.ts writes.
+ */
+function sentences(jsgf: string): Set<string> {
+  jsgf = jsgf.replace('[<lead>] ', '').replace(' [<trail>]', '');
+  const rules = new Map<string, string>();
+  let top = '';
+  for (const line of jsgf.split('\n')) {
+    const m = /^(public )?<(\w+)> = (.*);$/.exec(line);
+    if (!m) continue;
+    rules.set(m[2]!, m[3]!);
+    if (m[1]) top = m[2]!;
+  }
+  const memo = new Map<string, string[]>();
+  const rule = (name: string): string[] => {
+    if (!memo.has(name)) memo.set(name, expand(rules.get(name)!));
+    return memo.get(name)!;
+  };
+  const expand = (text: string): string[] => {
+    const tokens = text.match(/<\w+>|[()[\]|]|[^\s()[\]|<>]+/g) ?? [];
+    let i = 0;
+    const alternatives = (): string[] => {
+      const out: string[] = [];
+      for (;;) {
+        for (const s of sequence()) out.push(s);
+        if (tokens[i] !== '|') return out;
+        i++;
+      }
+    };
+    const sequence = (): string[] => {
+      let acc = [''];
+      while (i < tokens.length && tokens[i] !== '|' && tokens[i] !== ')' && tokens[i] !== ']') {
+        const t = tokens[i++]!;
+        let part: string[];
+        if (t === '(' || t === '[') {
+          part = alternatives();
+          i++;
+          if (t === '[') part = ['', ...part];
+        } else if (t.startsWith('<')) part = rule(t.slice(1, -1));
+        else part = [t];
+        acc = acc.flatMap((a) => part.map((p) => [a, p].filter(Boolean).join(' ')));
+      }
+      return acc;
+    };
+    return alternatives();
+  };
+  return new Set(rule(top));
+}
+
+const numberQ: CallQuestion = { key: 'n', question: 'How many?', type: 'number' };
+const known = () => true;
+const answersOf = (q: CallQuestion, jsgf: string | null) => new Set([...sentences(jsgf!)].map((s) => extractAnswer(q, s)));
+
+test('the number grammar holds 0..1000 in the usual ways of saying them', () => {
+  const all = sentences(grammarFor(numberQ, known)!);
+  for (const s of ['twenty five', 'a hundred', 'one hundred and five', 'three hundred forty', 'oh', 'zero people', 'a thousand']) expect(all.has(s)).toBe(true);
+  const values = answersOf(numberQ, grammarFor(numberQ, known));
+  for (let v = 0; v <= 1000; v++) expect(values.has(v)).toBe(true);
+});
+
+test('the grammar of what competes with an answer holds every other answer, and never that one', () => {
+  const everything = answersOf(numberQ, grammarFor(numberQ, known));
+  for (const v of [0, 1, 5, 9, 10, 13, 20, 30, 38, 99, 100, 105, 140, 200, 340, 999, 1000]) {
+    const competing = answersOf(numberQ, grammarFor(numberQ, known, { answer: v }));
+    expect(competing.has(v)).toBe(false);
+    expect([...everything].filter((x) => x !== v && !competing.has(x))).toEqual([]);
+    // The non-answers compete too.
+    expect(competing.has(null)).toBe(true);
+  }
+  const yesNo: CallQuestion = { key: 'b', question: 'Can you come?', type: 'boolean' };
+  expect(answersOf(yesNo, grammarFor(yesNo, known, { answer: true })).has(true)).toBe(false);
+  expect(answersOf(yesNo, grammarFor(yesNo, known, { answer: true })).has(false)).toBe(true);
+  expect(answersOf(yesNo, grammarFor(yesNo, known, { answer: false })).has(false)).toBe(false);
+  const day: CallQuestion = { key: 'd', question: 'Which day?', type: 'enum', options: ['Monday', 'Friday'] };
+  expect(answersOf(day, grammarFor(day, known, { answer: 'Friday' }))).toEqual(new Set(['Monday', null]));
+  // With one option left out of one, only the non-answers compete.
+  const one: CallQuestion = { key: 'o', question: 'Ready?', type: 'enum', options: ['Ready'] };
+  expect(answersOf(one, grammarFor(one, known, { answer: 'Ready' }))).toEqual(new Set([null]));
+});
+
+test('confidence grows with the verification margin: 0.5 at the question type\'s threshold, sure when nothing else was possible', () => {
+  expect(confidenceOf({ text: 'thirty', margin: MARGIN_AT_THRESHOLD.number }, 'number')).toBeCloseTo(DEFAULT_MIN_CONFIDENCE);
+  expect(confidenceOf({ text: 'thirty', margin: Infinity }, 'number')).toBe(1);
+  expect(confidenceOf({ text: '', margin: 1000 })).toBe(0);
+  expect(confidenceOf(null)).toBe(0);
+  const margins = [-500, 0, 100, 200, 400, 1000];
+  const c = margins.map((margin) => confidenceOf({ text: 'thirty', margin }, 'number'));
+  expect([...c].sort((a, b) => a - b)).toEqual(c);
+  // Numbers need a wider margin than a yes or a no.
+  expect(confidenceOf({ text: 'thirty', margin: 200 }, 'number')).toBeLessThan(DEFAULT_MIN_CONFIDENCE);
+  expect(confidenceOf({ text: 'yes', margin: 200 }, 'boolean')).toBeGreaterThan(DEFAULT_MIN_CONFIDENCE);
+});
