@@ -31,6 +31,9 @@ test('short openings, numbers with commas, times and hyphens do not cut a clause
   expect(new SentenceSplitter().push('Yes, of course, I can do that. ')).toEqual(['Yes, of course, I can do that.']);
   expect(new SentenceSplitter().push('We have 1,000 seats at 3:30 for a well-known show. ')).toEqual(['We have 1,000 seats at 3:30 for a well-known show.']);
   expect(new SentenceSplitter().push('I checked the calendar for you — Tuesday is free. ')).toEqual(['I checked the calendar for you —', 'Tuesday is free.']);
+  // A comma in a list after a colon does not cut (the colon itself may).
+  expect(new SentenceSplitter().push('Sorry, which day: Monday, Tuesday or Wednesday? ')).toEqual(['Sorry, which day: Monday, Tuesday or Wednesday?']);
+  expect(new SentenceSplitter().push('Sorry, which day would suit you: Monday, Tuesday or Wednesday? ')).toEqual(['Sorry, which day would suit you:', 'Monday, Tuesday or Wednesday?']);
   expect(new SentenceSplitter().push('Your appointment is on Tuesday; see you then at noon. ')).toEqual(['Your appointment is on Tuesday;', 'see you then at noon.']);
   // A clause not yet followed by a space is not complete: the model may still be writing a number.
   const s = new SentenceSplitter();

@@ -60,7 +60,10 @@ export class SentenceSplitter {
     const re = /([,;:]|\s[-–—]+)(\s+)/g;
     let m: RegExpExecArray | null;
     while ((m = re.exec(this.buffer))) {
-      const words = this.buffer.slice(0, m.index).trim().split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w));
+      const before = this.buffer.slice(0, m.index);
+      // A comma after a colon is inside a list ("which day: Monday, Tuesday or Wednesday?"): cutting there breaks its tune.
+      if (m[1] === ',' && before.includes(':')) continue;
+      const words = before.trim().split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w));
       if (words.length >= MIN_CLAUSE_WORDS) return m.index + m[0].length;
     }
     return -1;
