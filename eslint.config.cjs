@@ -24,7 +24,7 @@ module.exports = [
           acceptedIdNames: ['id'],
           acceptedIdTypes: ['ID'],
           exceptions: {
-            types: ['PageInfo', 'AuthPayload', 'SignupPayload', 'WebhookSettings', 'WebhookHealth', 'RotatedWebhookSecret', 'ReplayAccepted', 'Question', 'ActiveTotal', 'CountByValue', 'AdminStats', 'EmailVerification', 'CarrierStatus', 'CampaignCounts', 'CallingWindow', 'CampaignRecipientPage', 'Suppression', 'SuppressionPage', 'SuppressionsAdded', 'CarrierConnectionTest', 'CallTurn', 'TurnLatency', 'CallLatency', 'Analytics', 'AnswerCount', 'CampaignProgress', 'InputFieldError', 'OutcomeCount', 'QuestionAnswers', 'RecipientPreview', 'RecipientsPreview', 'AgentSettings', 'AgentLlm', 'CallbackOf', 'InboundSettings', 'Transfer', 'TransferWhen', 'TransferAnswerRule'],
+            types: ['PageInfo', 'AuthPayload', 'SignupPayload', 'WebhookSettings', 'WebhookHealth', 'RotatedWebhookSecret', 'ReplayAccepted', 'Question', 'ActiveTotal', 'CountByValue', 'AdminStats', 'EmailVerification', 'CarrierStatus', 'CampaignCounts', 'CallingWindow', 'CampaignRecipientPage', 'Suppression', 'SuppressionPage', 'SuppressionsAdded', 'CarrierConnectionTest', 'CallTurn', 'TurnLatency', 'CallLatency', 'Analytics', 'AnswerCount', 'CampaignProgress', 'InputFieldError', 'OutcomeCount', 'QuestionAnswers', 'RecipientPreview', 'RecipientsPreview', 'AgentSettings', 'AgentLlm', 'CallbackOf', 'InboundSettings', 'Transfer', 'TransferWhen', 'TransferAnswerRule', 'CallAmd'],
             suffixes: ['Connection', 'Edge', 'Payload', 'Stats'],
           },
         },

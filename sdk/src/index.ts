@@ -9,8 +9,10 @@ export { Suppressions } from './resources/suppressions';
 export { verifyWebhook, WebhookVerificationError, type VerifyWebhookOptions, type WebhookHeaders, type WebhookVerificationReason } from './webhooks';
 export type {
   AddSuppressionsParams,
+  AmdResult,
   AppendRecipientsParams,
   Call,
+  CallAmd,
   CallDisposition,
   CallDirection,
   CallbackOf,

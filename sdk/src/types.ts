@@ -10,6 +10,9 @@ export type CallDisposition = NonNullable<Call['disposition']>;
 export type CallDirection = Call['direction'];
 /** An inbound call from a number a campaign called: that campaign and recipient. */
 export type CallbackOf = NonNullable<Call['callback_of']>;
+/** Answering-machine detection on an answered call: `{ result: "human" | "machine" | "screened" | "unknown", ms }`. */
+export type CallAmd = NonNullable<Call['amd']>;
+export type AmdResult = CallAmd['result'];
 export type PlaceCallParams = JsonBody<paths['/v1/calls/outbound']['post']['requestBody']>;
 export type ListCallsParams = NonNullable<paths['/v1/calls']['get']['parameters']['query']>;
 

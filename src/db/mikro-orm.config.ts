@@ -17,6 +17,7 @@ import { Migration20261128000000_twilio_gather_clarifications } from './migratio
 import { Migration20261129100000_agent_settings } from './migrations/Migration20261129100000_agent_settings';
 import { Migration20261129200000_call_transfer } from './migrations/Migration20261129200000_call_transfer';
 import { Migration20261129250000_inbound_calls } from './migrations/Migration20261129250000_inbound_calls';
+import { Migration20261129300000_call_amd } from './migrations/Migration20261129300000_call_amd';
 import { Migration20261129350000_dashboard } from './migrations/Migration20261129350000_dashboard';
 import { Migration20261129400000_webhook_parked } from './migrations/Migration20261129400000_webhook_parked';
 
@@ -69,6 +70,7 @@ export function ormConfig(opts: { url: string; poolSize: number; entities: Entit
         { name: 'Migration20261129100000_agent_settings', class: Migration20261129100000_agent_settings },
         { name: 'Migration20261129200000_call_transfer', class: Migration20261129200000_call_transfer },
         { name: 'Migration20261129250000_inbound_calls', class: Migration20261129250000_inbound_calls },
+        { name: 'Migration20261129300000_call_amd', class: Migration20261129300000_call_amd },
         { name: 'Migration20261129350000_dashboard', class: Migration20261129350000_dashboard },
         { name: 'Migration20261129400000_webhook_parked', class: Migration20261129400000_webhook_parked },
       ],

@@ -71,6 +71,18 @@ export const TransferModeEnum = defineEnum(
   },
 );
 
+export const AmdResultEnum = defineEnum(
+  { HUMAN: 'human', MACHINE: 'machine', SCREENED: 'screened', UNKNOWN: 'unknown' } as const,
+  'AmdResult',
+  'Who answered a call, as answering-machine detection decided.',
+  {
+    HUMAN: 'A person.',
+    MACHINE: 'An answering machine or voicemail; the voicemail message, if any, was left after its beep.',
+    SCREENED: 'A call-screening assistant (iOS Call Screening, Google Call Screen); the agent said who calls and why and waited for the person.',
+    UNKNOWN: 'Nothing to tell by (silence at the answer, or the call ended first).',
+  },
+);
+
 export const CallDirectionEnum = defineEnum(
   { OUTBOUND: 'outbound', INBOUND: 'inbound' } as const,
   'CallDirection',

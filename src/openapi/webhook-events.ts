@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CALL_DIRECTIONS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, TRANSFER_MODES } from '../features/calls/call.entity';
-import { callbackOfSchema, callLatencySchema, callTurnSchema, carrierStatusSchema } from '../features/calls/calls.schemas';
+import { callAmdSchema, callbackOfSchema, callLatencySchema, callTurnSchema, carrierStatusSchema } from '../features/calls/calls.schemas';
 import { EVENT_TYPES } from '../features/webhooks/webhook-delivery.entity';
 import { EXAMPLE, jsonObject, nullable, timestamp, uuidString as uuid } from '../common/api-schemas';
 
@@ -33,6 +33,7 @@ export const callEndedEventSchema = z.strictObject({
   carrier: nullable(z.enum(CARRIER_NAMES)).meta({ description: 'The carrier that placed the call; null when it was never dialed.' }),
   carrier_call_id: nullable(z.string()).meta({ description: 'The SIP Call-ID (or the carrier\'s own call id).' }),
   carrier_status: nullable(carrierStatusSchema),
+  amd: nullable(callAmdSchema).meta({ description: 'Who answered (completed calls); null when the call was never answered.' }),
 });
 
 export const callAnalyzedEventSchema = z.strictObject({
@@ -47,6 +48,7 @@ export const callAnalyzedEventSchema = z.strictObject({
   latency: callLatencySchema,
   opted_out: z.boolean().meta({ description: 'The callee asked not to be called again.' }),
   callback_at: nullable(timestamp).meta({ description: 'When the callee asked to be called back (disposition callback_requested); null otherwise.' }),
+  amd: nullable(callAmdSchema).meta({ description: 'Who answered, as in call.ended.' }),
 });
 
 export const callTransferredEventSchema = z.strictObject({
@@ -84,7 +86,7 @@ export const EVENT_EXAMPLES: Record<(typeof EVENT_TYPES)[number], Record<string,
   'campaign.paused': { event: 'campaign.paused', ...campaignBase, status: 'paused', counts: { ...exampleCounts, pending: 1, completed: 1 } },
   'campaign.completed': { event: 'campaign.completed', ...campaignBase, status: 'completed', counts: exampleCounts },
   'call.queued': { event: 'call.queued', ...base, status: 'queued' },
-  'call.ended': { event: 'call.ended', ...base, status: 'completed', disposition: 'human', duration_seconds: 42, carrier: 'sip', carrier_call_id: '8f3a2c91e0d4@voicegate.example.com', carrier_status: { code: 200, reason: 'OK' } },
+  'call.ended': { event: 'call.ended', ...base, status: 'completed', disposition: 'human', duration_seconds: 42, carrier: 'sip', carrier_call_id: '8f3a2c91e0d4@voicegate.example.com', carrier_status: { code: 200, reason: 'OK' }, amd: { result: 'human', ms: 1460 } },
   'call.transferred': { event: 'call.transferred', ...base, status: 'in_progress', transfer_to: '+14155550100', mode: 'refer', answered: true },
   'call.analyzed': {
     event: 'call.analyzed',
@@ -109,5 +111,6 @@ export const EVENT_EXAMPLES: Record<(typeof EVENT_TYPES)[number], Record<string,
     latency: { p50_ms: 640, p95_ms: 640, turns: 1 },
     opted_out: false,
     callback_at: null,
+    amd: { result: 'human', ms: 1460 },
   },
 };

@@ -10,7 +10,7 @@ export interface AgentTiming {
   bargeInMs: number;
   /** Longest utterance we wait for. */
   maxUtteranceMs: number;
-  /** An opening utterance longer than this is an answering machine's greeting. */
+  /** A long greeting: the greeting is listened to up to 8 s beyond this (who answered is decided in src/voice/amd). */
   machineGreetingMs: number;
 }
 

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 import { buildDashboard, findChromium, launch, login, newContext, shot, visitStrict } from './browser';
 
 /**
- * The organization settings pages (agent) in a real Chromium against the real stack (HTTP,
+ * The organization settings pages (agent, inbound) in a real Chromium against the real stack (HTTP,
  * GraphQL, PostgreSQL). Every page is checked with axe-core (no violation of any impact) and
  * photographed.
  */
@@ -164,5 +164,117 @@ suite('settings pages in a real browser', () => {
     await visitStrict(member.page, 'agent-member');
     expect(member.problems).toEqual([]);
     await member.context.close();
+  }, 180_000);
+
+  test('an owner edits the inbound settings, reads a bad webhook URL refused beside its field, saves, reloads and sees them, removes them; a member sees them read-only', async () => {
+    const owner = await signup(app, { organizationName: 'Inbound Org' });
+    // The numbers calls arrive on are the organization's own connection's.
+    const connected = await rawGql(
+      app,
+      'mutation($input: CarrierConnectionInput!) { updateCarrier(input: $input) { numbers } }',
+      { input: { type: 'TWILIO', accountSid: `AC${'0123456789abcdef'.repeat(2)}`, authToken: 'inbound-browser-token-0123456789', numbers: ['+14155550100', '+14155550101'] } },
+      owner.token,
+    );
+    expect(connected.errors).toBeUndefined();
+    const { page, problems } = await newContext(browser);
+    await login(page, app.url, owner.email, owner.password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbound' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Inbound' }).waitFor();
+    const numbers = page.getByTestId('inbound-numbers');
+    expect(await page.getByTestId('inbound-number-list').locator('li').allTextContents()).toEqual(['+14155550100', '+14155550101']);
+    expect(await page.getByTestId('inbound-state').textContent()).toBe('Inbound calls are off: calls to these numbers are refused.');
+    expect(await page.getByTestId('inbound-enabled').textContent()).toBe('Off: calls are refused');
+    await page.getByTestId('inbound-current').getByText('the default: "Hello, you have reached Inbound Org. This is an automated assistant."').waitFor();
+    await visitStrict(page, 'inbound-default');
+
+    // Every field, with a webhook URL holding credentials: refused beside the field (the only error), nothing stored.
+    await page.getByLabel('Answer calls to our numbers').check();
+    await page.getByLabel('Greeting', { exact: true }).fill('Hello, you have reached Acme Dental.');
+    await page.getByLabel('Task', { exact: true }).fill('I can confirm or move your appointment.');
+    await page.getByRole('button', { name: 'Add a question' }).click();
+    const first = page.getByRole('group', { name: 'Question 1' });
+    await first.getByLabel('Key').fill('keep');
+    await first.getByLabel('Question').fill('Would you like to keep your appointment?');
+    await page.getByRole('button', { name: 'Add a question' }).click();
+    const second = page.getByRole('group', { name: 'Question 2' });
+    await second.getByLabel('Key').fill('day');
+    await second.getByLabel('Question').fill('Which day suits you?');
+    await second.getByLabel('Answer type').selectOption('enum');
+    await second.getByLabel('Options').fill('Monday, Tuesday');
+    await page.getByLabel('Webhook URL', { exact: true }).fill('https://user:secret@hooks.example.com/voicegate/inbound');
+    await page.getByLabel('Transfer to', { exact: true }).fill('+14155550199');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('alert').getByText('Some fields need attention.').waitFor();
+    const webhook = page.getByLabel('Webhook URL', { exact: true });
+    expect(await webhook.getAttribute('aria-invalid')).toBe('true');
+    const errorId = (await webhook.getAttribute('aria-describedby'))!.split(' ').find((id) => id.startsWith('error-'))!;
+    expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe('must not contain credentials');
+    expect(await page.locator('[aria-invalid="true"]').count()).toBe(1);
+    await visitStrict(page, 'inbound-webhook-error');
+    const untouched = await rawGql(app, '{ inboundSettings { enabled updatedAt } }', {}, owner.token);
+    expect(untouched.data).toEqual({ inboundSettings: { enabled: false, updatedAt: null } });
+
+    // Fixed: saved, the page shows what is stored.
+    await webhook.fill('https://hooks.example.com/voicegate/inbound');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
+    expect(await page.getByTestId('inbound-enabled').textContent()).toBe('On: the agent answers');
+    expect(await page.getByTestId('inbound-state').textContent()).toBe('Calls to these numbers are answered by the agent.');
+
+    // Reload: the same values, from the API.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Inbound' }).waitFor();
+    await page.getByTestId('inbound-greeting').getByText('Hello, you have reached Acme Dental.').waitFor();
+    expect(await page.getByTestId('inbound-task').textContent()).toBe('I can confirm or move your appointment.');
+    expect(await page.getByTestId('inbound-questions').locator('li').allTextContents()).toEqual([
+      'Would you like to keep your appointment? (keep: yes / no)',
+      'Which day suits you? (day: one of Monday, Tuesday)',
+    ]);
+    expect(await page.getByTestId('inbound-webhook').textContent()).toBe('https://hooks.example.com/voicegate/inbound');
+    expect(await page.getByTestId('inbound-transfer').textContent()).toBe('+14155550199');
+    expect(await page.getByLabel('Answer calls to our numbers').isChecked()).toBe(true);
+    expect(await page.getByLabel('Greeting', { exact: true }).inputValue()).toBe('Hello, you have reached Acme Dental.');
+    expect(await page.getByRole('group', { name: 'Question 2' }).getByLabel('Options').inputValue()).toBe('Monday, Tuesday');
+    expect(await page.getByLabel('Transfer to', { exact: true }).inputValue()).toBe('+14155550199');
+    await visitStrict(page, 'inbound');
+
+    // 360 px wide: the form fits, nothing scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.getByRole('button', { name: 'Save settings' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await shot(page, 'inbound-360px');
+    await page.setViewportSize({ width: 1280, height: 860 });
+
+    // A member sees the same settings, read-only.
+    const m = await addMember(owner);
+    const member = await newContext(browser);
+    await login(member.page, app.url, m.email, m.password);
+    await member.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbound' }).click();
+    await member.page.getByTestId('inbound-greeting').getByText('Hello, you have reached Acme Dental.').waitFor();
+    expect(await member.page.getByTestId('inbound-number-list').locator('li').count()).toBe(2);
+    await member.page.getByText('Only an organization owner can change the inbound settings.').waitFor();
+    expect(await member.page.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
+    expect(await member.page.getByRole('button', { name: 'Remove inbound settings' }).count()).toBe(0);
+    expect(await member.page.getByLabel('Greeting', { exact: true }).count()).toBe(0);
+    await visitStrict(member.page, 'inbound-member');
+    expect(member.problems).toEqual([]);
+    await member.context.close();
+
+    // Keyboard only: the owner removes the settings, confirming with Enter.
+    await page.getByRole('button', { name: 'Remove inbound settings' }).focus();
+    await page.keyboard.press('Enter');
+    const yes = page.getByRole('button', { name: 'Yes, remove inbound settings' });
+    await yes.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Yes, remove inbound settings');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').getByText('Removed: calls to your numbers are refused.').waitFor();
+    expect(await page.getByTestId('inbound-enabled').textContent()).toBe('Off: calls are refused');
+    expect(await page.getByLabel('Greeting', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'Remove inbound settings' }).count()).toBe(0);
+    expect(await numbers.getByTestId('inbound-state').textContent()).toBe('Inbound calls are off: calls to these numbers are refused.');
+    const removed = await rawGql(app, '{ inboundSettings { enabled greeting updatedAt } }', {}, owner.token);
+    expect(removed.data).toEqual({ inboundSettings: { enabled: false, greeting: null, updatedAt: null } });
+    await visitStrict(page, 'inbound-removed');
+    expect(problems).toEqual([]);
   }, 180_000);
 });

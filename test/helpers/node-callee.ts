@@ -36,6 +36,11 @@ export interface NodeCallee {
   replyLatencies(): number[];
   /** Per cut-in: ms from its first frame sent to the last loud frame of the agent's prompt received (how long the agent talked on). */
   bargeInStops(): number[];
+  /**
+   * Where, on the callee's own media clock, each loud frame of the agent arrived: the number of
+   * frames the callee had sent by then (frame k of `opening` is the k+1-th frame sent).
+   */
+  loudHeardAtFrames(): number[];
   close(): Promise<void>;
 }
 
@@ -60,7 +65,14 @@ export function loudFrames(pcm: Int16Array): number {
   return n;
 }
 
-export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise<NodeCallee> {
+export interface CalleeOptions {
+  /** Played from the answer on, before any turn (a greeting: a person's hello, a voicemail greeting and its beep, a screening prompt). */
+  opening?: Int16Array;
+  /** Ring this long (180 Ringing) before answering; 0: answer at once. */
+  ringMs?: number;
+}
+
+export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0, options: CalleeOptions = {}): Promise<NodeCallee> {
   const sip = dgram.createSocket('udp4');
   const rtp = dgram.createSocket('udp4');
   await Promise.all([new Promise<void>((r) => sip.bind(sipPort, '127.0.0.1', () => r())), new Promise<void>((r) => rtp.bind(0, '127.0.0.1', () => r()))]);
@@ -82,6 +94,8 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise
   const silence = new Int16Array(FRAME);
   const latencies: number[] = [];
   const stops: number[] = [];
+  let sentFrames = 0;
+  const loudAt: number[] = [];
   let lastLoudSentAt: number | null = null;
   let awaitingReplySince: number | null = null;
   let cutIn: { at: number; lastLoudHeard: number } | null = null;
@@ -99,6 +113,7 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise
         cutIn = null;
       }
     }
+    sentFrames++;
     const header = Buffer.alloc(12);
     header[0] = 0x80;
     header[1] = 0; // PCMU
@@ -129,6 +144,7 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise
     const pcm = alawmulaw.mulaw.decode(msg.subarray(offset));
     if (rms(pcm) > LOUD_RMS) {
       const now = performance.now();
+      loudAt.push(sentFrames);
       if (cutIn) cutIn.lastLoudHeard = now;
       if (awaitingReplySince !== null && !outQueue.length) {
         latencies.push(Math.round(now - awaitingReplySince));
@@ -190,11 +206,20 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise
       if (!address || !mediaPort) return reply(respond(req, '488 Not Acceptable Here'));
       remote = { address, port: Number(mediaPort) };
       const sdp = ['v=0', `o=callee 1 1 IN IP4 127.0.0.1`, 's=-', 'c=IN IP4 127.0.0.1', 't=0 0', `m=audio ${rtpPort} RTP/AVP 0 101`, 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:101 telephone-event/8000', 'a=fmtp:101 0-15', 'a=sendrecv', ''].join('\r\n');
-      lastInviteResponse = respond(req, '200 OK', [`Contact: <sip:callee@127.0.0.1:${port}>`, 'Content-Type: application/sdp'], sdp);
-      lines.push('-> 200 OK');
+      const answer = () => {
+        lastInviteResponse = respond(req, '200 OK', [`Contact: <sip:callee@127.0.0.1:${port}>`, 'Content-Type: application/sdp'], sdp);
+        lines.push('-> 200 OK');
+        reply(lastInviteResponse);
+        if (options.opening) say(options.opening);
+        // A phone's media clock: one frame every 20 ms for as long as the call lasts.
+        sendTimer = setInterval(sendFrame, 20);
+      };
+      if (!options.ringMs) return answer();
+      // Rings first, as a phone does (a retransmitted INVITE meanwhile gets the 180 again).
+      lastInviteResponse = respond(req, '180 Ringing', [`Contact: <sip:callee@127.0.0.1:${port}>`]);
+      lines.push('-> 180 Ringing');
       reply(lastInviteResponse);
-      // A phone's media clock: one frame every 20 ms for as long as the call lasts.
-      sendTimer = setInterval(sendFrame, 20);
+      setTimeout(answer, options.ringMs);
     } else if (method === 'ACK') {
       // nothing to do
     } else if (method === 'BYE') {
@@ -214,6 +239,7 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0): Promise
     log: () => lines.join('\n'),
     replyLatencies: () => [...latencies],
     bargeInStops: () => [...stops],
+    loudHeardAtFrames: () => [...loudAt],
     async close() {
       clearInterval(sendTimer);
       await Promise.all([new Promise<void>((r) => sip.close(() => r())), new Promise<void>((r) => rtp.close(() => r()))]);

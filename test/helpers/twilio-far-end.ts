@@ -171,7 +171,8 @@ export class TwilioFarEnd {
     const answeredBy = scenario.kind === 'machine' ? 'machine_end_beep' : 'human';
     await status('in-progress', { AnsweredBy: answeredBy });
     // The Url, then every <Gather> action, until the TwiML hangs up.
-    let doc = await this.fetchTwiml(p.get('Url')!, { ...base, CallStatus: 'in-progress', AnsweredBy: answeredBy }, token);
+    // With MachineDetection=DetectMessageEnd, Twilio says how long its detection took on the answer's request.
+    let doc = await this.fetchTwiml(p.get('Url')!, { ...base, CallStatus: 'in-progress', AnsweredBy: answeredBy, MachineDetectionDuration: scenario.kind === 'machine' ? '4210' : '1830' }, token);
     const answers = scenario.kind === 'human' ? [...scenario.answers] : [];
     for (let turns = 0; turns < 50; turns++) {
       call.twiml.push(doc);

@@ -68,6 +68,7 @@ describe('POST /v1/calls/outbound', () => {
       transfer_when: null,
       transfer: null,
       callback_of: null,
+      amd: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/),
       started_at: null,
       ended_at: null,

@@ -149,7 +149,7 @@ describe('Twilio carrier against a local far end', () => {
     const { call_id } = await place(orgA, { to, from: '+14155550101', task: 'We are surveying home owners.', questions, ring_timeout_seconds: 25, max_duration_seconds: 120 });
     const call = await analyzed(orgA, call_id);
     const far = farCallOf(to)!;
-    expect(call).toMatchObject({ status: 'completed', disposition: 'human', duration_seconds: 42, carrier: 'twilio', carrier_call_id: far.sid, carrier_status: { code: 200, reason: 'completed' } });
+    expect(call).toMatchObject({ status: 'completed', disposition: 'human', duration_seconds: 42, carrier: 'twilio', carrier_call_id: far.sid, carrier_status: { code: 200, reason: 'completed' }, amd: { result: 'human', ms: 1830 } });
     // Typed answers by rule; the free-text one reduced by the chat-completions endpoint.
     expect(call.structured_answers).toEqual({ is_owner: true, rooms: 3, day: 'Tuesday', name: 'Ada Lovelace' });
     expect(llmRequests).toEqual([expect.objectContaining({ model: 'test-model', messages: [expect.anything(), { role: 'user', content: 'Question: Who am I speaking with?\nCallee said: well my name is Ada Lovelace' }] })]);
@@ -177,7 +177,7 @@ describe('Twilio carrier against a local far end', () => {
     const to = callee({ kind: 'machine' });
     const { call_id } = await place(orgA, { to, voicemail_message: 'Please call us back.', questions: [{ key: 'q', question: 'Ok?', type: 'boolean' }] });
     const call = await analyzed(orgA, call_id);
-    expect(call).toMatchObject({ status: 'completed', disposition: 'voicemail' });
+    expect(call).toMatchObject({ status: 'completed', disposition: 'voicemail', amd: { result: 'machine', ms: 4210 } });
     expect(call.structured_answers).toEqual({ q: null });
     expect(farCallOf(to)!.twiml[0]).toContain('<Say>Please call us back.</Say><Hangup/>');
   });

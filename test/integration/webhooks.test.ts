@@ -42,8 +42,8 @@ test('envelope, byte for byte, with both signatures verifiable from the raw body
   const [queued, ended, analyzed] = ['call.queued', 'call.ended', 'call.analyzed'].map((e) => rx.byEvent(e, call.call_id)[0]!);
 
   expect(Object.keys(queued.json)).toEqual(['event', 'org_id', 'call_id', 'timestamp', 'to', 'status', 'metadata', 'direction']);
-  expect(Object.keys(ended.json)).toEqual(['event', 'org_id', 'call_id', 'timestamp', 'to', 'status', 'metadata', 'direction', 'disposition', 'duration_seconds', 'carrier', 'carrier_call_id', 'carrier_status']);
-  expect(Object.keys(analyzed.json)).toEqual(['event', 'org_id', 'call_id', 'timestamp', 'to', 'status', 'metadata', 'direction', 'transcript', 'structured_answers', 'recording_url', 'duration_seconds', 'turns', 'latency', 'opted_out', 'callback_at']);
+  expect(Object.keys(ended.json)).toEqual(['event', 'org_id', 'call_id', 'timestamp', 'to', 'status', 'metadata', 'direction', 'disposition', 'duration_seconds', 'amd', 'carrier', 'carrier_call_id', 'carrier_status']);
+  expect(Object.keys(analyzed.json)).toEqual(['event', 'org_id', 'call_id', 'timestamp', 'to', 'status', 'metadata', 'direction', 'transcript', 'structured_answers', 'recording_url', 'duration_seconds', 'turns', 'latency', 'opted_out', 'callback_at', 'amd']);
   expect(queued.json).toEqual({ event: 'call.queued', org_id: org.orgId, call_id: call.call_id, timestamp: expect.any(String), to: '+14155557000', status: 'queued', metadata, direction: 'outbound' });
   expect(queued.raw.toString('utf8')).toContain('"metadata":{"b":2,"a":"x","nested":{"émoji":"☎"}}');
   for (const r of [queued, ended, analyzed]) expect(r.json.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/);

@@ -1,5 +1,5 @@
 import { isRetryableRefusal } from '../../src/carriers/twilio/twilio-client';
-import { reportForStatus } from '../../src/carriers/twilio/twilio-outcomes';
+import { reportForStatus, twilioAmd } from '../../src/carriers/twilio/twilio-outcomes';
 import { speechHints } from '../../src/carriers/twilio/twiml';
 
 describe('Twilio CallStatus and AnsweredBy → status, disposition, carrier_status', () => {
@@ -10,9 +10,9 @@ describe('Twilio CallStatus and AnsweredBy → status, disposition, carrier_stat
     [{ CallStatus: 'initiated' }, null],
     [{ CallStatus: 'ringing' }, { status: 'ringing' }],
     [{ CallStatus: 'in-progress' }, { status: 'in_progress' }],
-    [{ CallStatus: 'completed', AnsweredBy: 'human', CallDuration: '12' }, { status: 'completed', disposition: 'human', durationSeconds: 12 }],
-    [{ CallStatus: 'completed', AnsweredBy: 'unknown' }, { status: 'completed', disposition: 'human' }],
-    [{ CallStatus: 'completed', AnsweredBy: 'machine_start' }, { status: 'completed', disposition: 'voicemail' }],
+    [{ CallStatus: 'completed', AnsweredBy: 'human', CallDuration: '12' }, { status: 'completed', disposition: 'human', durationSeconds: 12, amd: { result: 'human', ms: null } }],
+    [{ CallStatus: 'completed', AnsweredBy: 'unknown' }, { status: 'completed', disposition: 'human', amd: { result: 'unknown', ms: null } }],
+    [{ CallStatus: 'completed', AnsweredBy: 'machine_start', MachineDetectionDuration: '3120' }, { status: 'completed', disposition: 'voicemail', amd: { result: 'machine', ms: 3120 } }],
     [{ CallStatus: 'completed', AnsweredBy: 'machine_end_silence' }, { status: 'completed', disposition: 'voicemail' }],
     [{ CallStatus: 'completed', AnsweredBy: 'fax' }, { status: 'completed', disposition: 'voicemail' }],
     [{ CallStatus: 'busy', SipResponseCode: '486' }, { status: 'failed', disposition: 'busy', carrierStatus: { code: 486, reason: 'busy' } }],
@@ -53,4 +53,19 @@ describe('Twilio CallStatus and AnsweredBy → status, disposition, carrier_stat
     // The callee's intents are expected whatever the question.
     expect(speechHints({ key: 'a', question: 'q', type: 'string' })).toMatch(/^who is this, .*stop calling me.*wrong number/);
   });
+});
+
+describe("Twilio's machine detection as amd", () => {
+  it.each([
+    ['human', '1830', { result: 'human', ms: 1830 }],
+    ['machine_start', '2400', { result: 'machine', ms: 2400 }],
+    ['machine_end_beep', '7310', { result: 'machine', ms: 7310 }],
+    ['machine_end_silence', undefined, { result: 'machine', ms: null }],
+    ['machine_end_other', 'x', { result: 'machine', ms: null }],
+    ['fax', '900', { result: 'machine', ms: 900 }],
+    ['unknown', '5000', { result: 'unknown', ms: 5000 }],
+  ])('AnsweredBy %s, MachineDetectionDuration %s → %j', (answeredBy, ms, expected) => {
+    expect(twilioAmd(answeredBy, ms)).toEqual(expected);
+  });
+  it('no AnsweredBy: nothing said', () => expect(twilioAmd(undefined, '100')).toBeUndefined());
 });

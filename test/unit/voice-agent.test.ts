@@ -82,14 +82,58 @@ test('a whole scripted call: hello, an answer in speech, a number on the keypad,
   expect(c.clock.pendingTimers).toBe(0);
 });
 
-test('a long greeting is an answering machine: the voicemail message is played, the call ends as voicemail', async () => {
+/** Lets the agent run what is pending (recognition results are promises). */
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Silence frame by frame, letting the agent act between frames, until it plays something: the ms fed. */
+async function silenceUntilPlay(c: ReturnType<typeof call>, maxMs: number): Promise<number> {
+  const before = c.media.played.length;
+  let fed = 0;
+  while (c.media.played.length === before && fed < maxMs) {
+    c.media.silence(20);
+    fed += 20;
+    await flush();
+  }
+  return fed;
+}
+
+test('a long greeting is an answering machine: the voicemail message is played after its beep, the call ends as voicemail', async () => {
   const c = call({ questions: [CONSENT], voicemailMessage: 'Please call us back.' }, [null]);
   expect(await c.next()).toBe('listen: greeting');
   c.media.speech(5000);
   c.media.silence(800);
+  await flush();
+  // Judged a machine at the end of the greeting: the agent waits for the beep, however long the machine takes.
+  c.media.silence(300);
+  c.media.speech(1000);
+  c.media.silence(200);
+  c.media.tone(400, 1000);
+  await flush();
+  expect(c.media.played).toHaveLength(0);
+  // The beep is confirmed by 60 ms of silence after it; the message starts then.
+  expect(await silenceUntilPlay(c, 3000)).toBe(80);
   expect(await c.next()).toBe('say: Please call us back.');
   expect(await c.done).toBe('voicemail');
-  expect(c.agent.result('voicemail')).toMatchObject({ disposition: 'voicemail', transcript: ['Callee: [answering machine greeting]', 'Agent: Please call us back.'], answers: { consent: null }, optOut: false, callbackAt: null });
+  expect(c.agent.result('voicemail')).toMatchObject({
+    disposition: 'voicemail',
+    transcript: ['Callee: [answering machine greeting]', 'Callee: [beep]', 'Agent: Please call us back.'],
+    answers: { consent: null },
+    optOut: false,
+    callbackAt: null,
+    amd: { result: 'machine', ms: 5800 },
+  });
+});
+
+test('an answering machine without a beep: the message starts after 1.5 s of silence', async () => {
+  const c = call({ questions: [CONSENT], voicemailMessage: 'Please call us back.' }, [null]);
+  expect(await c.next()).toBe('listen: greeting');
+  c.media.speech(5000);
+  c.media.silence(800);
+  await flush();
+  expect(await silenceUntilPlay(c, 3000)).toBe(1500 - 800);
+  expect(await c.next()).toBe('say: Please call us back.');
+  expect(await c.done).toBe('voicemail');
+  expect(c.agent.result('voicemail').transcript).not.toContain('Callee: [beep]');
 });
 
 test('a far end that sends no audio: the clock ends each turn; the call still runs to its goodbye', async () => {

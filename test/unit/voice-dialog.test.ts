@@ -1,7 +1,9 @@
 import type { CallQuestion } from '../../src/features/calls/ports';
 import type { AgentScript, DialogAction, DialogEvent } from '../../src/voice/dialog/dialog-policy';
-import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, reask, scriptPrompts, whoIsCalling, WRONG_NUMBER_GOODBYE } from '../../src/voice/dialog/prompts';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, reask, screeningReply, scriptPrompts, whoIsCalling, WRONG_NUMBER_GOODBYE } from '../../src/voice/dialog/prompts';
 import { SurveyPolicy } from '../../src/voice/dialog/survey-policy';
+import { GREETING_VOCABULARY } from '../../src/voice/amd/greeting-phrases';
+import { BEEP_MAX_WAIT_MS, BEEP_SILENCE_MS } from '../../src/voice/amd/greeting-phase';
 import { DEFAULT_TIMING } from '../../src/voice/timing';
 
 const CONSENT: CallQuestion = { key: 'consent', question: 'Do you still want the appointment?', type: 'boolean' };
@@ -11,7 +13,7 @@ const TASK = 'We are confirming your appointment.';
 const script = (over: Partial<AgentScript> = {}): AgentScript => ({ task: TASK, questions: [CONSENT, PEOPLE, DAY], voicemailMessage: null, ...over });
 
 const spoken: DialogEvent = { type: 'spoken' };
-const said = (text: string | null, speechMs = 600): DialogEvent => ({ type: 'utterance', text, speechMs });
+const said = (text: string | null, speechMs = 600): Extract<DialogEvent, { type: 'utterance' }> => ({ type: 'utterance', text, speechMs });
 const say = (text: string) => expect.objectContaining({ type: 'say', text });
 const listenFor = (q: CallQuestion | null) => expect.objectContaining({ type: 'listen', question: q });
 
@@ -26,7 +28,7 @@ test('intro, each question, goodbye: answers from speech and keys', () => {
   const policy = new SurveyPolicy(script(), DEFAULT_TIMING);
   const actions = run(policy, [said('hello'), spoken, spoken, said('yes'), spoken, { type: 'digits', digits: '3' }, spoken, said('tuesday i think'), spoken]);
   expect(actions).toEqual([
-    { type: 'listen', question: null, noInputMs: 2500, maxUtteranceMs: 12_000, keypad: 'ends_turn', intents: false },
+    { type: 'listen', question: null, noInputMs: 2500, maxUtteranceMs: 12_000, keypad: 'ends_turn', intents: false, spotting: GREETING_VOCABULARY },
     say(intro(null, TASK)),
     say(CONSENT.question),
     { type: 'listen', question: CONSENT, noInputMs: 7000, maxUtteranceMs: 15_000, keypad: 'one_key', intents: true },
@@ -93,13 +95,80 @@ test('speech that was not recognised is noted as such and asked again', () => {
   expect(policy.transcript[policy.transcript.length - 2]).toBe('Callee: [not understood]');
 });
 
-test('a long greeting is an answering machine: the voicemail message, then the end as voicemail', () => {
+test('a long greeting is an answering machine: the wait for its beep, the voicemail message, then the end as voicemail', () => {
   const policy = new SurveyPolicy(script({ voicemailMessage: 'Please call us back.' }), DEFAULT_TIMING);
-  expect(run(policy, [said(null, 4000), spoken])).toEqual([listenFor(null), say('Please call us back.'), { type: 'end', disposition: 'voicemail' }]);
-  expect(policy.transcript).toEqual(['Callee: [answering machine greeting]', 'Agent: Please call us back.']);
+  expect(run(policy, [{ ...said(null, 4000), positionMs: 5200 }, { type: 'beep', heard: true }, spoken])).toEqual([
+    listenFor(null),
+    { type: 'await_beep', silenceMs: BEEP_SILENCE_MS, maxMs: BEEP_MAX_WAIT_MS },
+    say('Please call us back.'),
+    { type: 'end', disposition: 'voicemail' },
+  ]);
+  expect(policy.transcript).toEqual(['Callee: [answering machine greeting]', 'Callee: [beep]', 'Agent: Please call us back.']);
   expect(policy.answers).toEqual({ consent: null, people: null, day: null });
-  // Just under the threshold is a person.
-  expect(run(new SurveyPolicy(script(), DEFAULT_TIMING), [said('hello there', 3980)])[1]).toEqual(say(intro(null, TASK)));
+  expect(policy.amd).toEqual({ result: 'machine', ms: 5200 });
+  // A short hello is a person; so is a longer one that says "who is this".
+  const short = new SurveyPolicy(script(), DEFAULT_TIMING);
+  expect(run(short, [{ ...said('hello', 700), positionMs: 1900 }])[1]).toEqual(say(intro(null, TASK)));
+  expect(short.amd).toEqual({ result: 'human', ms: 1900 });
+  expect(run(new SurveyPolicy(script(), DEFAULT_TIMING), [said('hello this is maria from accounting who is this', 3000)])[1]).toEqual(say(intro(null, TASK)));
+  // Machine words decide at once, however short.
+  expect(run(new SurveyPolicy(script({ voicemailMessage: 'Hi.' }), DEFAULT_TIMING), [said('please leave a message', 1500)])[1]).toEqual({ type: 'await_beep', silenceMs: BEEP_SILENCE_MS, maxMs: BEEP_MAX_WAIT_MS });
+});
+
+test('a longish greeting without telling words: a person waits for an answer, a machine goes on', () => {
+  const person = new SurveyPolicy(script(), DEFAULT_TIMING);
+  const more = expect.objectContaining({ type: 'listen', question: null, noInputMs: 1500 });
+  expect(run(person, [said(null, 3000), { type: 'no_input', positionMs: 5000 }])).toEqual([listenFor(null), more, say(intro(null, TASK))]);
+  expect(person.amd).toEqual({ result: 'human', ms: 5000 });
+  const machine = new SurveyPolicy(script({ voicemailMessage: 'Call us.' }), DEFAULT_TIMING);
+  expect(run(machine, [said(null, 3000), { ...said(null, 1200), positionMs: 6400 }, { type: 'beep', heard: false }, spoken])).toEqual([
+    listenFor(null),
+    more,
+    { type: 'await_beep', silenceMs: BEEP_SILENCE_MS, maxMs: BEEP_MAX_WAIT_MS },
+    say('Call us.'),
+    { type: 'end', disposition: 'voicemail' },
+  ]);
+  expect(machine.amd).toEqual({ result: 'machine', ms: 6400 });
+  // A beep heard with the greeting is a machine.
+  const beeped = new SurveyPolicy(script(), DEFAULT_TIMING);
+  expect(run(beeped, [{ ...said(null, 2000), beep: true }])).toEqual([listenFor(null), { type: 'end', disposition: 'voicemail' }]);
+  // Silence at the answer: unknown, and the agent speaks first.
+  const silent = new SurveyPolicy(script(), DEFAULT_TIMING);
+  expect(run(silent, [{ type: 'no_input', positionMs: 2500 }])[1]).toEqual(say(intro(null, TASK)));
+  expect(silent.amd).toEqual({ result: 'unknown', ms: 2500 });
+});
+
+test('a call-screening assistant: the agent says who calls and why, then the person picks up and the survey runs', () => {
+  const policy = new SurveyPolicy(script({ questions: [CONSENT], callerName: 'Acme Dental' }), DEFAULT_TIMING);
+  const prompt = "hi the person you're calling is using a screening service go ahead and say your name and why you're calling";
+  const actions = run(policy, [{ ...said(prompt, 6000), positionMs: 7100 }, spoken, said('thanks please stay on the line', 1500), said('hello', 600), spoken, spoken, said('yes'), spoken]);
+  expect(actions).toEqual([
+    listenFor(null),
+    { type: 'say', text: screeningReply('Acme Dental', TASK), bargeIn: null },
+    expect.objectContaining({ type: 'listen', question: null, noInputMs: 20_000 }),
+    expect.objectContaining({ type: 'listen', question: null, noInputMs: 20_000 }),
+    say(intro('Acme Dental', TASK)),
+    say(CONSENT.question),
+    listenFor(CONSENT),
+    say(GOODBYE),
+    { type: 'end', disposition: 'human' },
+  ]);
+  expect(screeningReply('Acme Dental', TASK)).toBe(`Hello, this is an automated assistant calling on behalf of Acme Dental. ${TASK} I will hold for them.`);
+  expect(policy.amd).toEqual({ result: 'screened', ms: 7100 });
+  expect(policy.answers).toEqual({ consent: true });
+});
+
+test('a call-screening assistant nobody picks up after: voicemail; one that hands over to voicemail: the message after the beep', () => {
+  const prompt = 'please state your name and the reason for your call';
+  const nobody = new SurveyPolicy(script({ questions: [CONSENT] }), DEFAULT_TIMING);
+  expect(run(nobody, [said(prompt, 3000), spoken, { type: 'no_input' }]).slice(-1)).toEqual([{ type: 'end', disposition: 'voicemail' }]);
+  expect(nobody.amd?.result).toBe('screened');
+  const handed = new SurveyPolicy(script({ questions: [CONSENT], voicemailMessage: 'Call us.' }), DEFAULT_TIMING);
+  expect(run(handed, [said(prompt, 3000), spoken, said('the person is not available please leave a message', 3000), { type: 'beep', heard: true }, spoken]).slice(-3)).toEqual([
+    { type: 'await_beep', silenceMs: BEEP_SILENCE_MS, maxMs: BEEP_MAX_WAIT_MS },
+    say('Call us.'),
+    { type: 'end', disposition: 'voicemail' },
+  ]);
 });
 
 test('an answering machine and no voicemail message: the end, at once', () => {
@@ -141,6 +210,7 @@ test('the prompts synthesized while the phone rings', () => {
     reask(CONSENT),
     GOODBYE,
     'Call us.',
+    screeningReply(null, TASK),
     whoIsCalling(null, TASK, null),
     whoIsCalling(null, TASK, CONSENT),
     OPT_OUT_GOODBYE,

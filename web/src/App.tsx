@@ -15,6 +15,7 @@ const ApiKeysPage = lazy(() => import('./pages/org').then((m) => ({ default: m.A
 const WebhookPage = lazy(() => import('./pages/org').then((m) => ({ default: m.WebhookPage })));
 const CarrierPage = lazy(() => import('./pages/carrier').then((m) => ({ default: m.CarrierPage })));
 const AgentPage = lazy(() => import('./pages/agent').then((m) => ({ default: m.AgentPage })));
+const InboundPage = lazy(() => import('./pages/inbound').then((m) => ({ default: m.InboundPage })));
 const MembersPage = lazy(() => import('./pages/org').then((m) => ({ default: m.MembersPage })));
 const DeliveriesPage = lazy(() => import('./pages/deliveries').then((m) => ({ default: m.DeliveriesPage })));
 const CampaignsPage = lazy(() => import('./pages/campaigns').then((m) => ({ default: m.CampaignsPage })));
@@ -62,6 +63,7 @@ function Shell({ children }: { children: ReactNode }) {
             <NavLink to="/webhook">Webhook</NavLink>
             <NavLink to="/carrier">Carrier</NavLink>
             <NavLink to="/agent">Agent</NavLink>
+            <NavLink to="/inbound">Inbound</NavLink>
             {lower(user?.role ?? '') === 'owner' && <NavLink to="/members">Members</NavLink>}
             {lower(user?.role ?? '') === 'platform_admin' && <NavLink to="/admin">Admin</NavLink>}
           </nav>
@@ -134,6 +136,7 @@ export function App() {
         <Route path="/webhook" element={guarded(<WebhookPage />)} />
         <Route path="/carrier" element={guarded(<CarrierPage />)} />
         <Route path="/agent" element={guarded(<AgentPage />)} />
+        <Route path="/inbound" element={guarded(<InboundPage />)} />
         <Route path="/members" element={guarded(<MembersPage />)} />
         <Route path="/admin/*" element={guarded(<AdminPage />)} />
         <Route path="*" element={<NotFound />} />

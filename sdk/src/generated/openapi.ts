@@ -1394,6 +1394,16 @@ export interface components {
                     /** @description instructions: the system prompt; reply: what the model wrote; filler, fallback, error: what and why. */
                     text?: string;
                 }[] | null;
+                /** @description Who answered, decided when the call was answered; set when an answered call ends, null for calls never answered. */
+                amd: {
+                    /** @description Milliseconds from the answer to the decision; null when the carrier did not say. */
+                    ms: number | null;
+                    /**
+                     * @description Who answered: human; machine (an answering machine or voicemail); screened (a call-screening assistant such as iOS Call Screening or Google Call Screen); unknown (nothing to tell by, e.g. silence at the answer).
+                     * @enum {string}
+                     */
+                    result: "human" | "machine" | "screened" | "unknown";
+                } | null;
                 /** Format: uuid */
                 call_id: string;
                 /** @description When the callee asked to be called back (disposition callback_requested); null otherwise. */
@@ -1778,6 +1788,16 @@ export interface components {
                 /** @description instructions: the system prompt; reply: what the model wrote; filler, fallback, error: what and why. */
                 text?: string;
             }[] | null;
+            /** @description Who answered, decided when the call was answered; set when an answered call ends, null for calls never answered. */
+            amd: {
+                /** @description Milliseconds from the answer to the decision; null when the carrier did not say. */
+                ms: number | null;
+                /**
+                 * @description Who answered: human; machine (an answering machine or voicemail); screened (a call-screening assistant such as iOS Call Screening or Google Call Screen); unknown (nothing to tell by, e.g. silence at the answer).
+                 * @enum {string}
+                 */
+                result: "human" | "machine" | "screened" | "unknown";
+            } | null;
             /** Format: uuid */
             call_id: string;
             /** @description When the callee asked to be called back (disposition callback_requested); null otherwise. */
@@ -1929,6 +1949,16 @@ export interface components {
             webhook_url: string | null;
         };
         CallAnalyzedEvent: {
+            /** @description Who answered, as in call.ended. */
+            amd: {
+                /** @description Milliseconds from the answer to the decision; null when the carrier did not say. */
+                ms: number | null;
+                /**
+                 * @description Who answered: human; machine (an answering machine or voicemail); screened (a call-screening assistant such as iOS Call Screening or Google Call Screen); unknown (nothing to tell by, e.g. silence at the answer).
+                 * @enum {string}
+                 */
+                result: "human" | "machine" | "screened" | "unknown";
+            } | null;
             /** Format: uuid */
             call_id: string;
             /** @description When the callee asked to be called back (disposition callback_requested); null otherwise. */
@@ -2011,6 +2041,16 @@ export interface components {
             }[];
         };
         CallEndedEvent: {
+            /** @description Who answered (completed calls); null when the call was never answered. */
+            amd: {
+                /** @description Milliseconds from the answer to the decision; null when the carrier did not say. */
+                ms: number | null;
+                /**
+                 * @description Who answered: human; machine (an answering machine or voicemail); screened (a call-screening assistant such as iOS Call Screening or Google Call Screen); unknown (nothing to tell by, e.g. silence at the answer).
+                 * @enum {string}
+                 */
+                result: "human" | "machine" | "screened" | "unknown";
+            } | null;
             /** Format: uuid */
             call_id: string;
             /** @description Inbound calls only: the campaign recipient the caller is, when a campaign called the number. */
@@ -3205,6 +3245,7 @@ export interface operations {
                      *           "transfer_to": null,
                      *           "transfer_when": null,
                      *           "transfer": null,
+                     *           "amd": null,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *           "started_at": null,
                      *           "ended_at": null,
@@ -9056,6 +9097,7 @@ export interface operations {
                      *           "transfer_to": null,
                      *           "transfer_when": null,
                      *           "transfer": null,
+                     *           "amd": null,
                      *           "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *           "started_at": null,
                      *           "ended_at": null,
@@ -9208,6 +9250,7 @@ export interface operations {
                      *       "transfer_to": null,
                      *       "transfer_when": null,
                      *       "transfer": null,
+                     *       "amd": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
                      *       "ended_at": null,
@@ -9357,6 +9400,7 @@ export interface operations {
                      *       "transfer_to": null,
                      *       "transfer_when": null,
                      *       "transfer": null,
+                     *       "amd": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
                      *       "ended_at": "2026-11-22T10:15:30.123456+00:00",
@@ -9542,6 +9586,7 @@ export interface operations {
                      *       "transfer_to": null,
                      *       "transfer_when": null,
                      *       "transfer": null,
+                     *       "amd": null,
                      *       "created_at": "2026-11-22T10:15:30.123456+00:00",
                      *       "started_at": null,
                      *       "ended_at": null,
@@ -11522,7 +11567,11 @@ export interface operations {
                  *         "turns": 1
                  *       },
                  *       "opted_out": false,
-                 *       "callback_at": null
+                 *       "callback_at": null,
+                 *       "amd": {
+                 *         "result": "human",
+                 *         "ms": 1460
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["CallAnalyzedEvent"];
@@ -11586,6 +11635,10 @@ export interface operations {
                  *       "carrier_status": {
                  *         "code": 200,
                  *         "reason": "OK"
+                 *       },
+                 *       "amd": {
+                 *         "result": "human",
+                 *         "ms": 1460
                  *       }
                  *     }
                  */

@@ -1,4 +1,4 @@
-import type { CallAnalysis, CarrierAdapter, CarrierCall, CarrierReport, Disposition, Recording, ScheduledReport } from '../../features/calls/ports';
+import type { CallAmd, CallAnalysis, CarrierAdapter, CarrierCall, CarrierReport, Disposition, Recording, ScheduledReport } from '../../features/calls/ports';
 import { SimulatorAnalyzer } from './simulator-analyzer';
 import { SeededRandom } from './seeded-random';
 
@@ -36,6 +36,16 @@ export function simulatedTimeline(call: Pick<CarrierCall, 'id' | 'to' | 'maxDura
 }
 
 /**
+ * What machine detection decides on a simulated call (deterministic per call): a person's hello is
+ * judged 0.8–2.2 s after the answer; a voicemail greeting 2.5–6 s after it (the real agent decides
+ * at the end of the greeting).
+ */
+export function simulatedAmd(call: Pick<CarrierCall, 'id' | 'to'>): CallAmd {
+  const rnd = new SeededRandom(`${call.id}:amd`);
+  return simulatedOutcome(call.to).disposition === 'voicemail' ? { result: 'machine', ms: rnd.int(2500, 6000) } : { result: 'human', ms: rnd.int(800, 2200) };
+}
+
+/**
  * The built-in carrier, like a payment provider's test mode. Simulated time runs
  * SIMULATOR_SPEEDUP times faster than the wall clock (default 60: every call ends within ~5 s).
  */
@@ -61,7 +71,7 @@ export class SimulatorCarrier implements CarrierAdapter {
       scheduled.push({ afterMs: answerAt, report: report({ status: 'in_progress' }) });
       scheduled.push({
         afterMs: answerAt + wall(talkSeconds),
-        report: report({ status: outcome.status, disposition: outcome.disposition, durationSeconds: talkSeconds }),
+        report: report({ status: outcome.status, disposition: outcome.disposition, durationSeconds: talkSeconds, amd: simulatedAmd(call) }),
       });
     } else {
       scheduled.push({

@@ -16,7 +16,7 @@ import type { SpeechRecognizer } from '../../voice/stt/recognizer';
 import { DEFAULT_TIMING, type AgentTiming } from '../../voice/timing';
 import { withVoice, type SpeechSynthesizer } from '../../voice/tts/synthesizer';
 import { WebRtcVad } from '../../voice/vad/webrtc-vad';
-import type { AgentPlan, AgentPlans, CallEvents, CarrierCall, CarrierReport, InboundCalls } from '../../features/calls/ports';
+import type { AgentPlan, AgentPlans, CallAmd, CallEvents, CarrierCall, CarrierReport, InboundCalls } from '../../features/calls/ports';
 import { stereoWav } from './recording';
 import { RtpSession, SAMPLE_RATE } from './media/rtp-session';
 import { SipEndpoint } from './sip-endpoint';
@@ -297,8 +297,10 @@ export class SipCarrier implements LiveCarrier {
       // Loss and jitter of the call's audio, for diagnosis (outcome.mediaQuality also carries them).
       if (outcome.mediaQuality) this.deps.log.info({ call_id: call.id, media: outcome.mediaQuality }, 'SIP call media quality');
       await live.reports;
+      let amd: CallAmd | undefined;
       if (outcome.status === 'completed') {
         const result = live.agent?.result(outcome.disposition);
+        amd = result?.amd ?? { result: 'unknown', ms: null };
         const { left, right } = live.media.tracks();
         await this.deps.sink.conversation(call.id, {
           audio: stereoWav(left, right),
@@ -311,7 +313,7 @@ export class SipCarrier implements LiveCarrier {
           callbackAt: result?.callbackAt ?? null,
         });
       }
-      await this.deps.sink.report({ callId: call.id, status: outcome.status, disposition: outcome.disposition, durationSeconds: outcome.durationSeconds, carrierStatus: outcome.carrierStatus });
+      await this.deps.sink.report({ callId: call.id, status: outcome.status, disposition: outcome.disposition, durationSeconds: outcome.durationSeconds, carrierStatus: outcome.carrierStatus, ...(amd ? { amd } : {}) });
     } catch (err) {
       this.deps.log.error({ call_id: call.id, err: (err as Error).message }, 'could not record the end of a SIP call; the sweeper will fail it');
     } finally {

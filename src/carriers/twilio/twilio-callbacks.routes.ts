@@ -8,7 +8,7 @@ import { named, route, type Reply, type RouteDescriptor, type RouteInput, type R
 import { MAX_CLARIFICATIONS } from '../../voice/dialog/intents';
 import { MESSAGE_GOODBYE } from '../../voice/dialog/prompts';
 import { messageKey, replayConversation, TwilioDialog } from './twilio-dialog';
-import { isMachine, reportForStatus } from './twilio-outcomes';
+import { isMachine, reportForStatus, twilioAmd } from './twilio-outcomes';
 import { closingTwiml, messageTwiml, type TwilioConversation } from './twiml';
 
 export interface TwilioCallbackDeps {
@@ -209,6 +209,9 @@ export async function applyStatusCallback(
 async function rememberSidAndMachine(deps: { events: Pick<CallEvents, 'identified'> }, call: CarrierCall, params: Params): Promise<string | null> {
   const sid = one(params, 'CallSid');
   const answeredBy = one(params, 'AnsweredBy');
-  if ((!call.carrierCallId && sid) || (!call.answeredBy && answeredBy)) await deps.events.identified(call.id, { carrierCallId: sid, answeredBy });
+  const amd = twilioAmd(answeredBy, one(params, 'MachineDetectionDuration'));
+  // The first word wins; a later one only adds how long detection took (MachineDetectionDuration comes with the answer's TwiML request).
+  const longer = amd?.ms != null && call.amd?.ms == null;
+  if ((!call.carrierCallId && sid) || (!call.answeredBy && answeredBy) || longer) await deps.events.identified(call.id, { carrierCallId: sid, answeredBy, ...(amd ? { amd } : {}) });
   return call.answeredBy ?? answeredBy ?? null;
 }

@@ -79,7 +79,7 @@ export const TwilioDialog = {
       const again = { ...key, clarifications: key.clarifications + 1 };
       // Over the introduction (the first prompt) "say that again" hears who is calling again too.
       const first = key.q === 0 && key.attempt === 0 && key.clarifications === 0;
-      const text = intent === 'who' || first ? whoIsCalling(call.callerName, call.task, q) : promptOf(q, key.attempt);
+      const text = intent === 'who' || first ? whoIsCalling(call.callerName, call.task, q, call.direction === 'inbound') : promptOf(q, key.attempt);
       return { next: ask(call, again, text), value: null };
     }
     const value = intent ? null : speech ? extractAnswer(q, speech) : said?.digits ? answerFromDigits(q, said.digits) : null;

@@ -1,4 +1,4 @@
-import type { CarrierReport, Disposition } from '../../features/calls/ports';
+import type { CallAmd, CarrierReport, Disposition } from '../../features/calls/ports';
 import { outcomeForFinalResponse } from '../sip/sip-outcomes';
 
 /** Twilio error codes that mean the number itself is wrong (invalid, not a phone number, unreachable prefix). */
@@ -7,12 +7,25 @@ const INVALID_NUMBER_ERRORS = new Set([13223, 13224, 21211, 21214, 21217, 21401,
 export interface TwilioStatusParams {
   CallStatus?: string;
   AnsweredBy?: string;
+  MachineDetectionDuration?: string;
   CallDuration?: string;
   SipResponseCode?: string;
   ErrorCode?: string;
 }
 
 export const isMachine = (answeredBy: string | null | undefined): boolean => !!answeredBy && (answeredBy.startsWith('machine_') || answeredBy === 'fax');
+
+/**
+ * Twilio's own machine detection (`MachineDetection=DetectMessageEnd`) as our `amd`: AnsweredBy
+ * `human` → human, `machine_start`/`machine_end_beep`/`machine_end_silence`/`machine_end_other`/
+ * `fax` → machine, `unknown` → unknown; `ms` is its MachineDetectionDuration (null when absent).
+ * Twilio does not recognise call screening: a screening assistant comes back as human or machine.
+ */
+export function twilioAmd(answeredBy: string | null | undefined, durationMs?: string | null): CallAmd | undefined {
+  if (!answeredBy) return undefined;
+  const ms = durationMs !== undefined && durationMs !== null && /^\d+$/.test(durationMs) ? Number(durationMs) : null;
+  return { result: answeredBy === 'human' ? 'human' : isMachine(answeredBy) ? 'machine' : 'unknown', ms };
+}
 
 /**
  * The one table from a Twilio status callback to our report: ringing and in-progress move the
@@ -31,7 +44,10 @@ export function reportForStatus(callId: string, p: TwilioStatusParams, knownAnsw
     case 'in-progress':
       return { callId, status: 'in_progress', carrierStatus };
     case 'completed':
-      return { callId, status: 'completed', disposition: isMachine(p.AnsweredBy ?? knownAnsweredBy) ? 'voicemail' : (conversation ?? 'human'), durationSeconds, carrierStatus };
+    {
+      const amd = twilioAmd(p.AnsweredBy, p.MachineDetectionDuration);
+      return { callId, status: 'completed', disposition: isMachine(p.AnsweredBy ?? knownAnsweredBy) ? 'voicemail' : (conversation ?? 'human'), durationSeconds, carrierStatus, ...(amd ? { amd } : {}) };
+    }
     case 'busy':
       return { callId, status: 'failed', disposition: 'busy', durationSeconds: 0, carrierStatus };
     case 'no-answer':

@@ -152,6 +152,8 @@ export class CallLifecycle {
         await tx.flush();
         this.logChange(call, from);
       } else {
+        // Machine detection is about an answered call; the first word wins (Twilio's AnsweredBy with its duration, stored when it came).
+        if (report.status === 'completed') call.amd = call.amd ?? report.amd ?? { result: 'unknown', ms: null };
         await this.finish(tx, call, report.status, report.disposition ?? (report.status === 'completed' ? 'human' : 'carrier_error'), report.durationSeconds ?? 0);
       }
       await andThen?.(tx);
@@ -184,6 +186,7 @@ export class CallLifecycle {
     await recordEvent(em, eventSubject(call), 'call.ended', {
       disposition,
       duration_seconds: durationSeconds,
+      amd: call.amd,
       carrier: call.carrier,
       carrier_call_id: call.carrierCallId,
       carrier_status: call.carrierStatus,
@@ -247,6 +250,7 @@ export class CallLifecycle {
         latency: call.latency,
         opted_out: call.optedOut,
         callback_at: isoMicroOrNull(call.callbackAt),
+        amd: call.amd,
       });
       for (const hook of this.analyzedHooks) await hook(tx, call, analysis);
       return call;

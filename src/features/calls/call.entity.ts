@@ -1,10 +1,10 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { newId } from '../../common/ids';
-import type { AgentLogEntry, CallAgentOptions, CallDirection, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition, TransferMode, TransferWhen } from './ports';
+import type { AgentLogEntry, CallAgentOptions, CallAmd, CallDirection, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierStatus, Disposition, TransferMode, TransferWhen } from './ports';
 
 // The plain types live in ports.ts (what carriers and voice may import); re-exported for the feature.
-export { CALL_DIRECTIONS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES, TRANSFER_MODES } from './ports';
-export type { CallDirection, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierName, CarrierStatus, Disposition, TransferMode, TransferWhen, TurnLatency } from './ports';
+export { AMD_RESULTS, CALL_DIRECTIONS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS, FINAL_STATUSES, TRANSFER_MODES } from './ports';
+export type { AmdResult, CallAmd, CallDirection, CallLatencySummary, CallQuestion, CallStatus, CallTurn, CarrierName, CarrierStatus, Disposition, TransferMode, TransferWhen, TurnLatency } from './ports';
 
 /** What became of a call's transfer, as stored (snake_case: it is returned as it is). */
 export interface StoredTransfer {
@@ -61,7 +61,8 @@ export class Call implements CarrierCall {
     | 'callbackCampaignId'
     | 'callbackRecipientId'
     | 'agent'
-    | 'agentLog';
+    | 'agentLog'
+    | 'amd';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -225,6 +226,10 @@ export class Call implements CarrierCall {
   /** A model-led conversation's audit trail (prompts, replies, tool calls and results), once analysed. */
   @Property({ type: 'json', columnType: 'jsonb', nullable: true })
   agentLog: AgentLogEntry[] | null = null;
+
+  /** Machine detection's decision and when it came, for answered calls (null otherwise). */
+  @Property({ type: 'json', columnType: 'jsonb', nullable: true })
+  amd: CallAmd | null = null;
 
   @Property({ type: 'datetime', onUpdate: () => new Date() })
   updatedAt: Date = new Date();

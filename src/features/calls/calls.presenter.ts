@@ -43,6 +43,7 @@ function presentCallWith(c: Call, recordingUrl: string | null) {
     transfer_to: c.transferTo,
     transfer_when: c.transferTo ? (c.transferWhen ?? { callee_asks: true }) : null,
     transfer: c.transfer,
+    amd: c.amd,
     ...(c.scheduledAt ? { schedule_at: isoMicro(c.scheduledAt) } : {}),
     ...(c.campaignId ? { campaign_id: c.campaignId } : {}),
     callback_of: callbackOf(c),

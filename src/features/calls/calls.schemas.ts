@@ -3,7 +3,7 @@ import { EXAMPLE, jsonObject, nullable, timestamp, uuidString } from '../../comm
 import { pageSchema } from '../../common/pagination';
 import { phoneNumberSchema } from '../../common/phone';
 import { webhookUrlSchema } from '../../common/webhook-url';
-import { CALL_DIRECTIONS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from './call.entity';
+import { AMD_RESULTS, CALL_DIRECTIONS, CALL_STATUSES, CARRIER_NAMES, DISPOSITIONS } from './call.entity';
 import { transferOutcomeSchema, transferToSchema, transferWhenSchema } from './transfer.schemas';
 import { instructionsSchema, languageSchema, voiceSchema } from './call-agent';
 
@@ -179,6 +179,15 @@ export const agentLogEntrySchema = z
   })
   .meta({ description: 'One entry of a language-model conversation\'s audit trail.' });
 
+export const callAmdSchema = z
+  .strictObject({
+    result: z.enum(AMD_RESULTS).meta({
+      description: 'Who answered: human; machine (an answering machine or voicemail); screened (a call-screening assistant such as iOS Call Screening or Google Call Screen); unknown (nothing to tell by, e.g. silence at the answer).',
+    }),
+    ms: nullable(z.number().int()).meta({ description: 'Milliseconds from the answer to the decision; null when the carrier did not say.' }),
+  })
+  .meta({ description: 'Answering-machine detection (docs/voice.md "Machine detection").' });
+
 /** A call as REST returns it (calls.presenter.ts). */
 export const callSchema = z.strictObject({
   call_id: uuidString,
@@ -214,6 +223,7 @@ export const callSchema = z.strictObject({
   transfer_to: nullable(z.string()).meta({ description: 'Where the agent hands the call to a person; null: it never does.' }),
   transfer_when: nullable(transferWhenSchema).meta({ description: 'When it does; null without transfer_to.' }),
   transfer: nullable(transferOutcomeSchema),
+  amd: nullable(callAmdSchema).meta({ description: 'Who answered, decided when the call was answered; set when an answered call ends, null for calls never answered.' }),
   created_at: timestamp,
   started_at: nullable(timestamp),
   ended_at: nullable(timestamp),
@@ -256,6 +266,7 @@ export const CALL_EXAMPLE = {
   transfer_to: null,
   transfer_when: null,
   transfer: null,
+  amd: null,
   created_at: EXAMPLE.time,
   started_at: null,
   ended_at: null,

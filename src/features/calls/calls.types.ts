@@ -1,10 +1,10 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Connection } from '../../graphql/connection';
-import { CallDirectionEnum, CallDispositionEnum, CallStatusEnum, CarrierEnum, QuestionTypeEnum, TurnSpeakerEnum } from '../../graphql/enums';
+import { AmdResultEnum, CallDirectionEnum, CallDispositionEnum, CallStatusEnum, CarrierEnum, QuestionTypeEnum, TurnSpeakerEnum } from '../../graphql/enums';
 import { NodeInterface } from '../../graphql/node';
 import { DateTimeScalar, PhoneNumberScalar, UrlScalar } from '../../graphql/scalars';
-import type { CallDirection, CallStatus, CarrierName, Disposition as CallDisposition } from './call.entity';
+import type { AmdResult, CallDirection, CallStatus, CarrierName, Disposition as CallDisposition } from './call.entity';
 import { TransferType, TransferWhenInput, TransferWhenType } from './transfer.types';
 
 @ObjectType('CarrierStatus', { description: "The carrier's last word on a call, e.g. code 486 and reason \"Busy Here\" for SIP." })
@@ -65,6 +65,15 @@ export class CallLatencyType {
 
   @Field(() => Int, { description: 'How many agent turns were measured.' })
   turns!: number;
+}
+
+@ObjectType('CallAmd', { description: 'Answering-machine detection: who answered, and how long after the answer that was decided.' })
+export class CallAmdType {
+  @Field(() => AmdResultEnum, { description: 'Who answered.' })
+  result!: AmdResult;
+
+  @Field(() => Int, { nullable: true, description: 'Milliseconds from the answer to the decision; null when the carrier did not say.' })
+  ms!: number | null;
 }
 
 @ObjectType('Question', { description: 'One question the call asks, and the type of answer it expects.' })
@@ -209,6 +218,9 @@ export class CallType {
 
   @Field(() => TransferType, { nullable: true, description: 'What became of the transfer; null until one was tried.' })
   transfer!: TransferType | null;
+
+  @Field(() => CallAmdType, { nullable: true, description: 'Who answered (answering-machine detection); set when an answered call ends, null for calls never answered.' })
+  amd!: CallAmdType | null;
 
   @Field(() => DateTimeScalar, { description: 'When the call was placed.' })
   createdAt!: Date;

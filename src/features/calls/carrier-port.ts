@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { addJobs, addJobsSql, job } from '../../queue';
 import type { CallLifecycle } from './call-lifecycle';
 import { Call, FINAL_STATUSES } from './call.entity';
-import type { AgentLogEntry, CallEnd, CallEvents, CallRecords, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierReport, CarrierStatus, Conversation, DialAttempts, HeardAnswer, TransferOutcome } from './ports';
+import type { AgentLogEntry, CallAmd, CallEnd, CallEvents, CallRecords, CallStatus, CallTurn, CarrierCall, CarrierName, CarrierReport, CarrierStatus, Conversation, DialAttempts, HeardAnswer, TransferOutcome } from './ports';
 
 /**
  * After an explicit refusal the carrier created nothing: the attempt is taken back and the dial
@@ -56,10 +56,12 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
     return this.deps.lifecycle.recordTransfer(this.deps.em(), callId, outcome);
   }
 
-  async identified(callId: string, ids: { carrierCallId?: string; answeredBy?: string }): Promise<void> {
+  async identified(callId: string, ids: { carrierCallId?: string; answeredBy?: string; amd?: CallAmd }): Promise<void> {
     await this.deps.pool.query(
-      'update calls set carrier_call_id = coalesce(carrier_call_id, $2), answered_by = coalesce(answered_by, $3), updated_at = now() where id = $1',
-      [callId, ids.carrierCallId ?? null, ids.answeredBy ?? null],
+      `update calls set carrier_call_id = coalesce(carrier_call_id, $2), answered_by = coalesce(answered_by, $3),
+              amd = case when amd is null or (amd->>'ms' is null and $4::jsonb->>'ms' is not null) then coalesce($4::jsonb, amd) else amd end,
+              updated_at = now() where id = $1`,
+      [callId, ids.carrierCallId ?? null, ids.answeredBy ?? null, ids.amd ? JSON.stringify(ids.amd) : null],
     );
   }
 

@@ -20,6 +20,14 @@ export type Disposition = (typeof DISPOSITIONS)[number];
 /** Who placed the call: we did (`outbound`: the API, a campaign), or the caller did (`inbound`: a call to one of the organization's numbers). */
 export const CALL_DIRECTIONS = ['outbound', 'inbound'] as const;
 export type CallDirection = (typeof CALL_DIRECTIONS)[number];
+/** What answering-machine detection decided when the call was answered (docs/voice.md "Machine detection"). */
+export const AMD_RESULTS = ['human', 'machine', 'screened', 'unknown'] as const;
+export type AmdResult = (typeof AMD_RESULTS)[number];
+/** `ms`: from the answer to the decision (null when the carrier did not say). */
+export interface CallAmd {
+  result: AmdResult;
+  ms: number | null;
+}
 
 /** The carriers a call can be placed with; a carrier adapter is looked up by this name. */
 export const CARRIER_NAMES = ['simulator', 'sip', 'twilio'] as const;
@@ -81,6 +89,8 @@ export interface CarrierCall {
   readonly carrierCallId: string | null;
   readonly carrierAccount: string | null;
   readonly answeredBy: string | null;
+  /** Machine detection's decision, when the carrier told it before the end (Twilio). */
+  readonly amd: CallAmd | null;
   readonly disposition: Disposition | null;
   readonly durationSeconds: number | null;
   readonly recordingSeconds: number | null;
@@ -104,6 +114,8 @@ export interface CarrierReport {
   disposition?: Disposition;
   durationSeconds?: number;
   carrierStatus?: CarrierStatus;
+  /** Machine detection's decision (answered calls); kept when a later report has none. */
+  amd?: CallAmd;
 }
 
 /** How a call ended, as the carrier tells it. */
@@ -182,7 +194,7 @@ export interface CallEvents {
   /** The call ended, with its outcome and what the carrier said. */
   ended(callId: string, end: CallEnd): Promise<void>;
   /** The carrier's own id for the call and what answering-machine detection heard, when they arrive late (first value wins). */
-  identified(callId: string, ids: { carrierCallId?: string; answeredBy?: string }): Promise<void>;
+  identified(callId: string, ids: { carrierCallId?: string; answeredBy?: string; amd?: CallAmd }): Promise<void>;
   /** Media is flowing for calls held by this process: their leases are extended; returns those that ended elsewhere. */
   mediaAlive(callIds: string[], leaseMs: number): Promise<string[]>;
   /** The conversation and its recording, stored before the call is reported completed. */

@@ -1,4 +1,5 @@
-import type { AgentLogEntry, CallTurn, Disposition, TurnLatency } from '../../features/calls/ports';
+import type { AgentLogEntry, CallAmd, CallTurn, Disposition, TurnLatency } from '../../features/calls/ports';
+import { BeepWatch } from '../amd/beep-watch';
 import type { DialogAction, DialogEvent, DialogPolicy, ListenFor, SpeechStream } from '../dialog/dialog-policy';
 import { detectIntent, INTENT_PHRASES } from '../dialog/intents';
 import { isCompleteAnswer, isStreaming, type Expectation, type RecognitionStream, type SpeechRecognizer } from '../stt/recognizer';
@@ -23,6 +24,8 @@ export interface AgentResult {
   callbackAt: Date | null;
   /** A model-led conversation's audit trail. */
   agentLog?: AgentLogEntry[];
+  /** Machine detection's decision at the answer; `unknown` when the call ended before one. */
+  amd: CallAmd;
 }
 
 export interface VoiceAgentDeps {
@@ -100,11 +103,18 @@ export class VoiceAgent {
   private onBargeIn: (() => void) | null = null;
   private readonly turns: CallTurn[] = [];
   private reply: ReplyMarks | null = null;
+  /** The callee's channel as an answering machine's (its beep), until a person is known to be there. */
+  private readonly beeps: BeepWatch;
 
   constructor(private readonly deps: VoiceAgentDeps) {
     this.timing = { endSilenceMs: DEFAULT_TIMING.endSilenceMs, quickEndSilenceMs: DEFAULT_TIMING.quickEndSilenceMs, bargeInMs: DEFAULT_TIMING.bargeInMs, ...deps.timing };
     this.listener = new TurnListener(deps.vad, deps.clock ?? systemClock, () => deps.media.positionMs);
-    deps.media.onFrame = (frame) => this.listener.frame(frame);
+    this.beeps = new BeepWatch(deps.clock ?? systemClock);
+    deps.media.onFrame = (frame) => {
+      this.listener.frame(frame);
+      // A beep ends the greeting being listened to: the machine records now, so it is decided now.
+      if (this.beeps.frame(frame, deps.media.positionMs) && this.watch?.listen.spotting && this.watch.turn.speaking) this.watch.turn.endNow();
+    };
     deps.media.onDtmf = (digit) => this.listener.key(digit);
   }
 
@@ -113,6 +123,7 @@ export class VoiceAgent {
     this.aborted = true;
     this.deps.policy.handle({ type: 'hangup' });
     this.listener.abort();
+    this.beeps.stop();
   }
 
   result(disposition: Disposition): AgentResult {
@@ -126,6 +137,7 @@ export class VoiceAgent {
       optOut: this.deps.policy.optOut,
       callbackAt: this.deps.policy.callbackAt,
       ...(log ? { agentLog: [...log] } : {}),
+      amd: this.deps.policy.amd ?? { result: 'unknown', ms: null },
     };
   }
 
@@ -133,6 +145,9 @@ export class VoiceAgent {
     let action: DialogAction = this.aborted ? this.deps.policy.handle({ type: 'hangup' }) : this.deps.policy.start();
     try {
       for (;;) {
+        // A person is there: the channel need not be watched for a beep any longer.
+        const amd = this.deps.policy.amd?.result;
+        if (amd === 'human' || amd === 'unknown') this.beeps.stop();
         switch (action.type) {
           case 'end':
             return action.disposition;
@@ -147,6 +162,11 @@ export class VoiceAgent {
             // Told even after a hang-up, so the transcript has the leg and a bridged call its disposition.
             action = this.deps.policy.handle({ type: 'transferred', ...outcome });
             if (this.aborted) action = this.deps.policy.handle({ type: 'hangup' });
+            break;
+          }
+          case 'await_beep': {
+            const { heard } = await this.beeps.wait(action.silenceMs, action.maxMs, this.deps.media.positionMs);
+            action = this.deps.policy.handle(this.aborted ? { type: 'hangup' } : { type: 'beep', heard, positionMs: this.deps.media.positionMs });
             break;
           }
           case 'say': {
@@ -328,7 +348,7 @@ export class VoiceAgent {
   }
 
   private expectation(l: ListenFor): Expectation {
-    return { question: l.question, ...(l.intents ? { intents: INTENT_TEXTS } : {}) };
+    return { question: l.question, ...(l.intents ? { intents: INTENT_TEXTS } : {}), ...(l.spotting ? { spotting: l.spotting } : {}) };
   }
 
   private closeWatch(): void {
@@ -428,11 +448,11 @@ export class VoiceAgent {
   private async hear(turn: Turn, l: ListenFor, hearing: Hearing | null): Promise<DialogEvent> {
     if (turn.digits && l.keypad !== 'ends_turn') {
       hearing?.cancel();
-      return { type: 'digits', digits: turn.digits };
+      return { type: 'digits', digits: turn.digits, positionMs: this.deps.media.positionMs };
     }
     if (!turn.audio) {
       hearing?.cancel();
-      return { type: 'no_input' };
+      return { type: 'no_input', positionMs: this.deps.media.positionMs, ...(this.beeps.takeBeep() ? { beep: true } : {}) };
     }
     const h = hearing ?? this.hearing(this.expectation(l));
     let text: string | null;
@@ -441,7 +461,8 @@ export class VoiceAgent {
     } catch {
       text = null;
     }
-    return { type: 'utterance', text, speechMs: turn.speechMs, atMs: (this.deps.clock ?? systemClock).now() };
+    const beep = this.beeps.takeBeep();
+    return { type: 'utterance', text, speechMs: turn.speechMs, atMs: (this.deps.clock ?? systemClock).now(), positionMs: this.deps.media.positionMs, ...(turn.speechStartMs !== null ? { startMs: turn.speechStartMs } : {}), ...(beep ? { beep } : {}) };
   }
 
   /** The callee's turn, as heard. */

@@ -1,4 +1,4 @@
-import type { AgentLogEntry, CallQuestion, Disposition, TransferWhen } from '../../features/calls/ports';
+import type { AgentLogEntry, CallAmd, CallQuestion, Disposition, TransferWhen } from '../../features/calls/ports';
 
 /** What the call is about: the dialog's script. */
 export interface AgentScript {
@@ -33,14 +33,23 @@ export interface ListenFor {
   keypad: 'ends_turn' | 'one_key' | 'number';
   /** Whether the callee may say an intent here ("who is this", "call me later"): the recogniser expects them too. */
   intents: boolean;
+  /** Phrases to find in free speech (the greeting: "leave a message", "say your name"): the recogniser decodes the utterance as a loop of them. */
+  spotting?: readonly string[];
 }
 
 /** What the dialog hears: the session turns audio, keys and the carrier's news into these. */
 export type DialogEvent =
-  /** `atMs`: when it was said (epoch ms; a callback time like "in an hour" counts from it). */
-  | { type: 'utterance'; text: string | null; speechMs: number; atMs?: number }
-  | { type: 'digits'; digits: string }
-  | { type: 'no_input' }
+  /**
+   * `atMs`: when it was said (epoch ms; a callback time like "in an hour" counts from it).
+   * `positionMs` (here and below): where the call was when the event was heard, in ms from the
+   * answer (the recording's offset); `startMs`: where the speech started; `beep`: a voicemail
+   * beep was heard while this turn was listened to.
+   */
+  | { type: 'utterance'; text: string | null; speechMs: number; atMs?: number; positionMs?: number; startMs?: number; beep?: boolean }
+  | { type: 'digits'; digits: string; positionMs?: number }
+  | { type: 'no_input'; positionMs?: number; beep?: boolean }
+  /** The wait for an answering machine's beep is over (`await_beep`): `heard` the beep, or silence or the cap came first. */
+  | { type: 'beep'; heard: boolean; positionMs?: number }
   /**
    * The last `say` is over: played to its end, or `interrupted` (the callee talked over it for
    * long enough; the session has stopped it and already listens to what the callee says).
@@ -65,6 +74,11 @@ export type DialogAction =
   | ({ type: 'listen' } & ListenFor)
   /** Hand the call to the transfer target; `summary` is said to the person first (when the carrier dials them itself). */
   | { type: 'transfer'; summary: string }
+  /**
+   * An answering machine is talking: wait until its beep has ended (then it records), or until
+   * `silenceMs` of silence after its last sound (a greeting without a beep), or `maxMs` at most.
+   */
+  | { type: 'await_beep'; silenceMs: number; maxMs: number }
   | { type: 'end'; disposition: Disposition };
 
 /**
@@ -94,4 +108,6 @@ export interface DialogPolicy {
   readonly callbackAt: Date | null;
   /** A model-driven policy's audit trail (instructions, requests, replies, tool calls and results); absent for the script. */
   readonly agentLog?: readonly AgentLogEntry[];
+  /** What machine detection decided at the answer (null until it did). */
+  readonly amd?: CallAmd | null;
 }

@@ -36,10 +36,23 @@ export function opening(script: Pick<AgentScript, 'greeting' | 'callerName' | 't
   return `${script.greeting.trim()}${script.task?.trim() ? ` ${script.task.trim()}` : ''}`;
 }
 
-/** The answer to "who is this?": who calls and why, then the question again (if one was asked). */
-export function whoIsCalling(callerName: string | null | undefined, task: string | null, question: CallQuestion | null): string {
-  const who = `This is an automated assistant calling on behalf of ${callerName?.trim() || 'our client'}.`;
+/**
+ * The answer to "who is this?": who speaks and why, then the question again (if one was asked).
+ * On an inbound call the caller rang the organization, so the agent is its assistant rather than
+ * someone calling on its behalf.
+ */
+export function whoIsCalling(callerName: string | null | undefined, task: string | null, question: CallQuestion | null, inbound = false): string {
+  const name = callerName?.trim();
+  const who = !inbound ? `This is an automated assistant calling on behalf of ${name || 'our client'}.` : name ? `This is the automated assistant of ${name}.` : 'This is the automated assistant answering this number.';
   return `${who}${task?.trim() ? ` ${task.trim()}` : ''}${question ? ` ${question.question}` : ''}`;
+}
+
+/**
+ * Said to a call-screening assistant ("say your name and why you're calling"): who calls and why,
+ * for the person to decide whether to pick up.
+ */
+export function screeningReply(callerName: string | null | undefined, task: string | null): string {
+  return `Hello, this is an automated assistant calling on behalf of ${callerName?.trim() || 'our client'}.${task?.trim() ? ` ${task.trim()}` : ''} I will hold for them.`;
 }
 
 /** The second asking of a question, with a keypad hint for the types that have one. */
@@ -51,14 +64,17 @@ export function reask(q: CallQuestion): string {
 /** Every prompt a call of this script may say: synthesized while the phone rings. */
 export function scriptPrompts(script: AgentScript): string[] {
   const callerName = script.callerName ?? null;
+  const inbound = !!script.greeting;
   return [
     opening(script),
     ...script.questions.map((q) => q.question),
     ...script.questions.map((q) => reask(q)),
     GOODBYE,
     ...(script.voicemailMessage ? [script.voicemailMessage] : []),
-    whoIsCalling(callerName, script.task, null),
-    ...script.questions.map((q) => whoIsCalling(callerName, script.task, q)),
+    // Inbound calls skip machine detection: no screening assistant to answer.
+    ...(inbound ? [] : [screeningReply(callerName, script.task)]),
+    whoIsCalling(callerName, script.task, null, inbound),
+    ...script.questions.map((q) => whoIsCalling(callerName, script.task, q, inbound)),
     OPT_OUT_GOODBYE,
     WRONG_NUMBER_GOODBYE,
     CALLBACK_GOODBYE,

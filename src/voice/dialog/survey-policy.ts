@@ -1,4 +1,5 @@
-import type { CallQuestion, Disposition } from '../../features/calls/ports';
+import type { CallAmd, CallQuestion, Disposition } from '../../features/calls/ports';
+import { GreetingPhase } from '../amd/greeting-phase';
 import type { AgentTiming } from '../timing';
 import { answerFromDigits, extractAnswer } from './answers';
 import type { AgentScript, DialogAction, DialogEvent, DialogPolicy, ListenFor } from './dialog-policy';
@@ -14,10 +15,6 @@ const MESSAGE_NO_INPUT_MS = 6000;
  * the offline one cannot ("[not understood]"), and the message is then in the recording, at its turn.
  */
 const MESSAGE_QUESTION: CallQuestion = { key: 'message', question: TAKE_MESSAGE, type: 'string' };
-
-/** How long the callee's hello may take to start, and to last, before we speak anyway. */
-const GREETING_NO_INPUT_MS = 2500;
-const GREETING_BEYOND_MACHINE_MS = 8000;
 
 type State =
   | { at: 'greeting' }
@@ -37,8 +34,9 @@ type State =
   | { at: 'ended' };
 
 /**
- * The scripted survey: listen for the callee's hello (a long greeting is an answering machine:
- * leave the voicemail message, if any, and end), say who is calling and the task, ask each
+ * The scripted survey: listen for the callee's hello and tell who answered (src/voice/amd: an
+ * answering machine gets the voicemail message after its beep, a call-screening assistant is told
+ * who calls and why), say who is calling and the task, ask each
  * question, ask once more when the answer did not fit (or nothing came), say goodbye. A hang-up
  * ends it; an answer already being recognised when it came is still recorded.
  *
@@ -57,7 +55,7 @@ export class SurveyPolicy implements DialogPolicy {
   message: string | null = null;
   private state: State = { at: 'greeting' };
   private hungUp = false;
-  private machine = false;
+  private readonly greeting: GreetingPhase;
   private disposition: Disposition | null = null;
   private clarifications = 0;
 
@@ -66,12 +64,20 @@ export class SurveyPolicy implements DialogPolicy {
     private readonly timing: AgentTiming,
   ) {
     for (const q of script.questions) this.answers[q.key] = null;
+    this.greeting = new GreetingPhase(script, timing, (line) => this.transcript.push(line));
+  }
+
+  /** What machine detection decided at the answer. */
+  get amd(): CallAmd | null {
+    return this.greeting.amd;
   }
 
   start(): DialogAction {
-    // An inbound caller waits to hear who answered: the greeting comes at once.
+    // An inbound caller waits to hear who answered: the greeting comes at once (nothing to detect).
     if (this.script.greeting) return this.afterGreeting({ type: 'no_input' });
-    return this.listen({ question: null, noInputMs: GREETING_NO_INPUT_MS, maxUtteranceMs: this.timing.machineGreetingMs + GREETING_BEYOND_MACHINE_MS, keypad: this.anyKeypad(), intents: false });
+    const first = this.greeting.start();
+    // The transfer key works from the greeting on ("press 0 at any time").
+    return first.type === 'listen' ? { ...first, keypad: this.anyKeypad() } : first;
   }
 
   /** Where any key only ends the turn: with a transfer key, keys are heard there too ("press 0 at any time"). */
@@ -169,17 +175,9 @@ export class SurveyPolicy implements DialogPolicy {
       this.transcript.push(`Callee: [pressed ${event.digits}]`);
       return this.transfer(WHY.digit(event.digits));
     }
-    if (event.type === 'utterance') {
-      if (event.speechMs >= this.timing.machineGreetingMs) {
-        this.machine = true;
-        this.transcript.push(`Callee: ${event.text ?? '[answering machine greeting]'}`);
-        if (this.hungUp || !this.script.voicemailMessage) return this.finish();
-        this.state = { at: 'voicemail' };
-        return this.say(this.script.voicemailMessage, null);
-      }
-      this.transcript.push(`Callee: ${event.text ?? '[greeting]'}`);
-    }
-    if (this.hungUp) return this.finish();
+    const step = this.greeting.handle(event);
+    if (this.hungUp || ('done' in step && step.done === 'end')) return this.finish();
+    if ('action' in step) return step.action;
     const text = opening(this.script);
     this.state = { at: 'intro', text };
     return this.say(text, this.introReply());
@@ -191,7 +189,7 @@ export class SurveyPolicy implements DialogPolicy {
       this.transcript.push(`Callee: ${event.text ?? '[not understood]'}`);
       if (this.hungUp) return this.finish();
       const intent = detectIntent(event.text);
-      if (intent === 'who' || intent === 'repeat') return this.ask(0, 0, whoIsCalling(this.script.callerName, this.script.task, this.script.questions[0] ?? null));
+      if (intent === 'who' || intent === 'repeat') return this.ask(0, 0, whoIsCalling(this.script.callerName, this.script.task, this.script.questions[0] ?? null, !!this.script.greeting));
       if (intent === 'person') {
         if (onRequest(this.script.transfer)) return this.transfer(WHY.asked);
       } else if (intent) return this.endFor(intent, event);
@@ -217,7 +215,7 @@ export class SurveyPolicy implements DialogPolicy {
       if (intent && !this.hungUp) {
         if (intent === 'who' && this.clarifications < MAX_CLARIFICATIONS) {
           this.clarifications++;
-          return this.ask(q, attempt, whoIsCalling(this.script.callerName, this.script.task, question));
+          return this.ask(q, attempt, whoIsCalling(this.script.callerName, this.script.task, question, !!this.script.greeting));
         }
         if (intent === 'repeat' && this.clarifications < MAX_CLARIFICATIONS) {
           this.clarifications++;
@@ -320,7 +318,7 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   private end(): DialogAction {
-    const disposition: Disposition = this.machine ? 'voicemail' : (this.disposition ?? 'human');
+    const disposition: Disposition = this.greeting.machine ? 'voicemail' : (this.disposition ?? 'human');
     return { type: 'end', disposition };
   }
 }

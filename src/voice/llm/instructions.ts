@@ -12,6 +12,8 @@ export interface InstructionsInput {
   timeZone: string | null;
   /** The call may be handed to a person when the callee asks (the transfer_call tool is offered). */
   canTransfer?: boolean;
+  /** The person on the line called the organization (an inbound call), rather than being called. */
+  inbound?: boolean;
 }
 
 function describe(q: CallQuestion): string {
@@ -25,12 +27,18 @@ function describe(q: CallQuestion): string {
  * another call), so the model sees nothing it could leak.
  */
 export function buildInstructions(i: InstructionsInput): string {
-  const who = i.callerName?.trim() || 'our client';
-  const lines = [
-    `You are an automated phone assistant calling on behalf of ${who}. You are speaking with the person who answered the phone; everything you write is read aloud to them by a speech synthesizer.`,
-    `Speak only ${i.language}. Keep each reply short: one or two plain sentences, no lists, no markdown, no emoji. Never claim to be human; if asked, say you are an automated assistant calling on behalf of ${who}.`,
-    i.task?.trim() ? `The purpose of the call: ${i.task.trim()}` : 'The call has no stated purpose beyond the questions below.',
-  ];
+  const who = i.callerName?.trim() || (i.inbound ? 'the organization' : 'our client');
+  // Inbound, the callee called in: the agent answers for the organization, it does not call for it.
+  const lines = i.inbound
+    ? [
+        `You are the automated phone assistant of ${who}, answering a call. The person on the line (the callee below) called ${who}'s number and has heard your greeting; everything you write is read aloud to them by a speech synthesizer.`,
+        `Speak only ${i.language}. Keep each reply short: one or two plain sentences, no lists, no markdown, no emoji. Never claim to be human; if asked, say you are the automated assistant of ${who}.`,
+      ]
+    : [
+        `You are an automated phone assistant calling on behalf of ${who}. You are speaking with the person who answered the phone; everything you write is read aloud to them by a speech synthesizer.`,
+        `Speak only ${i.language}. Keep each reply short: one or two plain sentences, no lists, no markdown, no emoji. Never claim to be human; if asked, say you are an automated assistant calling on behalf of ${who}.`,
+      ];
+  lines.push(i.task?.trim() ? `The purpose of the call: ${i.task.trim()}` : 'The call has no stated purpose beyond the questions below.');
   if (i.questions.length) {
     lines.push(
       'Ask these questions, one at a time, in this order unless the callee answers some earlier:',

@@ -1,4 +1,5 @@
-import type { AgentLogEntry, CallQuestion, Disposition } from '../../features/calls/ports';
+import type { AgentLogEntry, CallAmd, CallQuestion, Disposition } from '../../features/calls/ports';
+import { GreetingPhase } from '../amd/greeting-phase';
 import { answerFromDigits } from '../dialog/answers';
 import type { AgentScript, DialogAction, DialogEvent, DialogPolicy, ListenFor } from '../dialog/dialog-policy';
 import { CALLBACK_AT_GOODBYE, GOODBYE, handoffSummary, opening, OPT_OUT_GOODBYE, TRANSFER_HOLD, WRONG_NUMBER_GOODBYE } from '../dialog/prompts';
@@ -11,9 +12,6 @@ import { buildInstructions } from './instructions';
 import { DEFAULT_LLM_LIMITS, ModelTurn, type LlmLimits, type TurnHost } from './model-turn';
 import { agentTools, runTool, type CallEnding, type ToolOutcome } from './tools';
 
-/** How long the callee's hello may take to start, and to last, before we speak anyway (as the script). */
-const GREETING_NO_INPUT_MS = 2500;
-const GREETING_BEYOND_MACHINE_MS = 8000;
 /** Silences in a row after which the agent gives up. */
 const MAX_SILENT_TURNS = 3;
 /** Audit entries kept per call, and characters per text in them. */
@@ -47,7 +45,7 @@ type State =
 
 /**
  * The conversation led by a language model (any OpenAI-compatible chat-completions endpoint,
- * streamed, with tools). The greeting and the answering-machine check are the script's; then the
+ * streamed, with tools). The greeting and machine detection are the script's (src/voice/amd); then the
  * introduction is said (ready before the call) while the model prepares its first reply, and from
  * there each callee turn goes to the model and its reply is spoken sentence by sentence as it is
  * written (a `stream` action). Answers come only through `record_answer`, checked against the
@@ -72,6 +70,7 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
   private readonly startedAt: number;
   private readonly now: () => Date;
   private state: State = { at: 'greeting' };
+  private readonly greeting: GreetingPhase;
   private hungUp = false;
   private machine = false;
   private disposition: Disposition | null = null;
@@ -93,6 +92,12 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
     this.startedAt = o.clock.now();
     this.tools = agentTools(o.script.questions, { transfer: onRequest(o.script.transfer) });
     for (const q of o.script.questions) this.gathered[q.key] = null;
+    this.greeting = new GreetingPhase(o.script, o.timing, (line) => this.own.push(line));
+  }
+
+  /** What machine detection decided at the answer. */
+  get amd(): CallAmd | null {
+    return this.greeting.amd;
   }
 
   get transcript(): readonly string[] {
@@ -116,9 +121,9 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
   }
 
   start(): DialogAction {
-    // An inbound caller waits to hear who answered: the greeting comes at once.
+    // An inbound caller waits to hear who answered: the greeting comes at once (nothing to detect).
     if (this.o.script.greeting) return this.afterGreeting({ type: 'no_input' });
-    return this.listen({ question: null, noInputMs: GREETING_NO_INPUT_MS, maxUtteranceMs: this.o.timing.machineGreetingMs + GREETING_BEYOND_MACHINE_MS, keypad: 'ends_turn', intents: false });
+    return this.greeting.start();
   }
 
   handle(event: DialogEvent): DialogAction {
@@ -126,6 +131,8 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
     if (s.at === 'script') return s.script.handle(event);
     if (event.type === 'hangup') {
       this.hungUp = true;
+      // Hung up on while its greeting was being handled: a machine already decided stays one.
+      if (s.at === 'greeting') this.machine = this.greeting.machine;
       if (s.at === 'reply') s.turn.cancel();
       if (s.at === 'intro') s.first.cancel();
       // A transfer under way still reports its outcome (a bridged call is the person's: transferred).
@@ -196,18 +203,14 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
   // ---- the conversation ----
 
   private afterGreeting(event: DialogEvent): DialogAction {
-    if (event.type === 'utterance' && event.speechMs >= this.o.timing.machineGreetingMs) {
-      // An answering machine: the script's way (leave the message, if any, and end).
-      this.machine = true;
-      this.own.push(`Callee: ${event.text ?? '[answering machine greeting]'}`);
-      if (!this.o.script.voicemailMessage) return this.finish();
-      this.state = { at: 'closing' };
-      return this.say(this.o.script.voicemailMessage);
+    // Who answered (an answering machine gets its message after the beep; a screening assistant is told who calls): the script's way.
+    const step = this.greeting.handle(event);
+    if ('action' in step) return step.action;
+    if (step.done === 'end') {
+      this.machine = this.greeting.machine;
+      return this.finish();
     }
-    if (event.type === 'utterance') {
-      this.own.push(`Callee: ${event.text ?? '[greeting]'}`);
-      if (event.text) this.calleeSaid.push(event.text);
-    }
+    if (event.type === 'utterance' && event.text) this.calleeSaid.push(event.text);
     const instructions = buildInstructions({
       callerName: this.o.script.callerName ?? null,
       task: this.o.script.task,
@@ -217,6 +220,7 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
       now: this.now(),
       timeZone: this.o.script.timeZone ?? null,
       canTransfer: onRequest(this.o.script.transfer),
+      inbound: !!this.o.script.greeting,
     });
     this.log({ kind: 'instructions', text: instructions });
     this.history.push({ role: 'system', content: instructions });

@@ -167,3 +167,14 @@ export function withIntents(grammar: string | null, intents: readonly string[] |
   const rule = `<intent> = ${phrases.join(' | ')};`;
   return grammar.replace(/^(public <utterance> = .*);$/m, (_all, head: string) => `${head} | <intent>;\n${rule}`);
 }
+
+/**
+ * Free speech as a loop of phrases and words (a greeting: "hi you've reached maria please leave a
+ * message after the tone"), so that the phrases that matter are found in it rather than the
+ * whole utterance forced into one of them. Words missing from the dictionary are left out.
+ */
+export function spottingGrammar(phrases: readonly string[], known: (word: string) => boolean): string | null {
+  const usable = [...new Set(phrases.map(clean))].filter((p) => p && p.split(' ').every(known));
+  if (!usable.length) return null;
+  return ['#JSGF V1.0;', 'grammar spotting;', `public <utterance> = (<item>)+;`, `<item> = ${usable.join(' | ')};`, ''].join('\n');
+}

@@ -5,6 +5,11 @@ import { extractAnswer } from '../dialog/answers';
 export type Expectation = ({ question: CallQuestion } | { question: null }) & {
   /** Phrases the callee may say instead of an answer ("who is this", "call me later"): extra alternatives of the grammar. */
   intents?: readonly string[];
+  /**
+   * Free speech in which these phrases (and words) are to be found (the greeting: "leave a
+   * message", "say your name"): decoded as a loop of them instead of one whole answer.
+   */
+  spotting?: readonly string[];
 };
 
 /** Speech recognition behind one interface: 8 kHz 16-bit mono audio of one utterance in, text out. */

@@ -90,6 +90,14 @@ export const DEFAULT_SPHINX_CONFIG: SphinxConfig = {
   loglevel: 'FATAL',
 };
 
+/**
+ * Beams for free speech searched for phrases (the greeting, src/voice/amd): its grammar is a loop
+ * over a few hundred words and phrases, which the answers' wide beams decode at about real time
+ * on a shared 2-core machine; these decode the greeting corpus at 0.3–0.45 of real time with the
+ * same phrases found (`npm run bench:amd`).
+ */
+export const SPOTTING_BEAMS: SphinxConfig = { beam: 1e-36, pbeam: 1e-36, wbeam: 1e-24 };
+
 let loaded: Promise<SsModule> | undefined;
 function loadModule(): Promise<SsModule> {
   loaded ??= (async () => {

@@ -6,15 +6,15 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CallQuestion } from '../../features/calls/ports';
-import { grammarFor, withIntents } from './grammar';
-import { SphinxDecoder, type SphinxConfig, type SphinxResult } from './sphinx-decoder';
+import { grammarFor, spottingGrammar, withIntents } from './grammar';
+import { SPOTTING_BEAMS, SphinxDecoder, type SphinxConfig, type SphinxResult } from './sphinx-decoder';
 import { verify } from './verification';
 
 export interface SphinxWorkerData {
   config: SphinxConfig;
 }
 export type SphinxRequest =
-  | { op: 'start'; id: number; question: CallQuestion | null; intents?: readonly string[] }
+  | { op: 'start'; id: number; question: CallQuestion | null; intents?: readonly string[]; spotting?: readonly string[] }
   | { op: 'push'; id: number; pcm: Int16Array }
   | { op: 'partial'; id: number; seq: number }
   | { op: 'finish'; id: number; seq: number }
@@ -27,19 +27,25 @@ export type SphinxReply =
 
 const config = (workerData as SphinxWorkerData).config;
 const idle: SphinxDecoder[] = [];
+/** Free speech searched for phrases (a greeting) decodes with its own, narrower beams: its loop of words is far wider than an answer's grammar. */
+const spotIdle: SphinxDecoder[] = [];
+const owner = new WeakMap<SphinxDecoder, SphinxDecoder[]>();
 /** Utterances in flight: their decoder once ready (null: nothing to recognise), in order of requests. */
 const streams = new Map<number, Promise<SphinxDecoder | null>>();
 /** What each utterance in flight answers (for its verification). */
 const expecting = new Map<number, { question: CallQuestion | null; intents?: readonly string[] }>();
 
-async function decoder(): Promise<SphinxDecoder> {
-  return idle.pop() ?? (await SphinxDecoder.create(config));
+async function decoder(spotting = false): Promise<SphinxDecoder> {
+  const pool = spotting ? spotIdle : idle;
+  const d = pool.pop() ?? (await SphinxDecoder.create(spotting ? { ...config, ...SPOTTING_BEAMS } : config));
+  owner.set(d, pool);
+  return d;
 }
 
 function release(id: number, d: SphinxDecoder | null) {
   streams.delete(id);
   expecting.delete(id);
-  if (d) idle.push(d);
+  if (d) (owner.get(d) ?? idle).push(d);
 }
 
 /** The utterance's result, verified when it answers a question. */
@@ -57,10 +63,11 @@ function handle(m: SphinxRequest): void {
       expecting.set(m.id, { question: m.question, intents: m.intents });
       streams.set(
         m.id,
-        decoder().then(async (d) => {
-          const grammar = withIntents(grammarFor(m.question, (w) => d.knows(w)), m.intents, (w) => d.knows(w));
+        decoder(!!m.spotting).then(async (d) => {
+          const known = (w: string) => d.knows(w);
+          const grammar = m.spotting ? spottingGrammar(m.spotting, known) : withIntents(grammarFor(m.question, known), m.intents, known);
           if (!grammar) {
-            idle.push(d);
+            (owner.get(d) ?? idle).push(d);
             return null;
           }
           await d.begin(grammar);
@@ -117,6 +124,14 @@ parentPort?.on('message', handle);
 // Each decodes a moment of silence first: the first utterance ever decoded is slow (WebAssembly
 // warming up), and that would be the first answer of the first call.
 
+// And one for greetings (spotting): the first thing every call decodes.
+void SphinxDecoder.create({ ...config, ...SPOTTING_BEAMS }).then(
+  (d) => {
+    owner.set(d, spotIdle);
+    spotIdle.push(d);
+  },
+  () => undefined,
+);
 for (let i = 0; i < 2; i++)
   void SphinxDecoder.create(config).then(
     async (d) => {

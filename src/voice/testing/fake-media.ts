@@ -87,6 +87,32 @@ export class FakeMedia implements AgentMedia {
     }
   }
 
+  /** Real audio (8 kHz), frame by frame (the last frame zero-padded). */
+  audio(pcm: Int16Array): void {
+    for (let i = 0; i < pcm.length; i += FRAME_SAMPLES) {
+      const frame = new Int16Array(FRAME_SAMPLES);
+      frame.set(pcm.subarray(i, Math.min(pcm.length, i + FRAME_SAMPLES)));
+      this.delivering = true;
+      this.onFrame(frame);
+      this.delivering = false;
+      this.sendFrame();
+      this.clock.advance(FRAME_MS);
+    }
+  }
+
+  /** A pure tone (a voicemail beep) of `hz` for `ms`, frame by frame. */
+  tone(ms: number, hz: number, amplitude = 8000): void {
+    for (let i = 0; i < ms / FRAME_MS; i++) {
+      const pcm = new Int16Array(FRAME_SAMPLES);
+      for (let n = 0; n < pcm.length; n++) pcm[n] = Math.round(amplitude * Math.sin((2 * Math.PI * hz * (i * FRAME_SAMPLES + n)) / 8000));
+      this.delivering = true;
+      this.onFrame(pcm);
+      this.delivering = false;
+      this.sendFrame();
+      this.clock.advance(FRAME_MS);
+    }
+  }
+
   speech(ms: number): void {
     this.frames(ms / FRAME_MS, 2000);
   }

@@ -97,6 +97,11 @@ export class Endpointer {
     return true;
   }
 
+  /** Ends the turn now, as if its speech had ended (something other than silence told its end: a voicemail beep). */
+  endNow(): void {
+    this.end(this.state === 'speaking' ? 'end_of_speech' : 'no_input');
+  }
+
   private armBackstops(): void {
     const o = this.options;
     this.cancelBackstops.push(

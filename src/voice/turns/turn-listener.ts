@@ -32,6 +32,8 @@ export interface OpenTurn {
   update(options: TurnOptions): void;
   /** Ends it as a complete answer if the callee is still pausing; whether it did. */
   endAtPause(): boolean;
+  /** Ends it now, with what was heard so far (see `Endpointer.endNow`). */
+  endNow(): void;
   /** Drops it (its turn resolves as aborted, with no audio). */
   cancel(): void;
 }
@@ -126,6 +128,7 @@ export class TurnListener {
       },
       update: (o) => ep.update(o),
       endAtPause: () => ep.endAtPause(),
+      endNow: () => ep.endNow(),
       cancel: () => ep.abort(),
     };
   }

@@ -60,6 +60,11 @@ type Documents = {
     "\n  query WebhookDelivery($id: ID!) {\n    webhookDelivery(id: $id) {\n      id\n      event\n      state\n      payload\n      lastError\n      attemptLog {\n        id\n        attemptedAt\n        durationMs\n        responseCode\n        responseExcerpt\n        error\n        trigger\n        url\n      }\n    }\n  }\n": typeof types.WebhookDeliveryDocument,
     "\n  mutation RedeliverWebhook($id: ID!) {\n    redeliverWebhook(id: $id) {\n      id\n      state\n      attempts\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
     "\n  mutation ReplayWebhooks($since: DateTime!, $event: WebhookEvent) {\n    replayWebhooks(since: $since, event: $event) {\n      since\n      event\n    }\n  }\n": typeof types.ReplayWebhooksDocument,
+    "\n  fragment InboundSettingsFields on InboundSettings {\n    enabled\n    greeting\n    task\n    questions {\n      key\n      text\n      type\n      options\n    }\n    webhookUrl\n    transferTo\n    updatedAt\n  }\n": typeof types.InboundSettingsFieldsFragmentDoc,
+    "\n  query InboundSettings {\n    inboundSettings {\n      ...InboundSettingsFields\n    }\n  }\n": typeof types.InboundSettingsDocument,
+    "\n  mutation UpdateInboundSettings($input: InboundSettingsInput!) {\n    updateInboundSettings(input: $input) {\n      ...InboundSettingsFields\n    }\n  }\n": typeof types.UpdateInboundSettingsDocument,
+    "\n  mutation RemoveInboundSettings {\n    removeInboundSettings {\n      ...InboundSettingsFields\n    }\n  }\n": typeof types.RemoveInboundSettingsDocument,
+    "\n  query InboundNumbers {\n    carrier {\n      type\n      source\n      numbers\n    }\n  }\n": typeof types.InboundNumbersDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      status\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n": typeof types.ApiKeysDocument,
     "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      prefix\n      secret\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
@@ -120,6 +125,11 @@ const documents: Documents = {
     "\n  query WebhookDelivery($id: ID!) {\n    webhookDelivery(id: $id) {\n      id\n      event\n      state\n      payload\n      lastError\n      attemptLog {\n        id\n        attemptedAt\n        durationMs\n        responseCode\n        responseExcerpt\n        error\n        trigger\n        url\n      }\n    }\n  }\n": types.WebhookDeliveryDocument,
     "\n  mutation RedeliverWebhook($id: ID!) {\n    redeliverWebhook(id: $id) {\n      id\n      state\n      attempts\n    }\n  }\n": types.RedeliverWebhookDocument,
     "\n  mutation ReplayWebhooks($since: DateTime!, $event: WebhookEvent) {\n    replayWebhooks(since: $since, event: $event) {\n      since\n      event\n    }\n  }\n": types.ReplayWebhooksDocument,
+    "\n  fragment InboundSettingsFields on InboundSettings {\n    enabled\n    greeting\n    task\n    questions {\n      key\n      text\n      type\n      options\n    }\n    webhookUrl\n    transferTo\n    updatedAt\n  }\n": types.InboundSettingsFieldsFragmentDoc,
+    "\n  query InboundSettings {\n    inboundSettings {\n      ...InboundSettingsFields\n    }\n  }\n": types.InboundSettingsDocument,
+    "\n  mutation UpdateInboundSettings($input: InboundSettingsInput!) {\n    updateInboundSettings(input: $input) {\n      ...InboundSettingsFields\n    }\n  }\n": types.UpdateInboundSettingsDocument,
+    "\n  mutation RemoveInboundSettings {\n    removeInboundSettings {\n      ...InboundSettingsFields\n    }\n  }\n": types.RemoveInboundSettingsDocument,
+    "\n  query InboundNumbers {\n    carrier {\n      type\n      source\n      numbers\n    }\n  }\n": types.InboundNumbersDocument,
     "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      status\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n": types.ApiKeysDocument,
     "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      prefix\n      secret\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      id\n      status\n      revokedAt\n    }\n  }\n": types.RevokeApiKeyDocument,
@@ -315,6 +325,26 @@ export function graphql(source: "\n  mutation RedeliverWebhook($id: ID!) {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ReplayWebhooks($since: DateTime!, $event: WebhookEvent) {\n    replayWebhooks(since: $since, event: $event) {\n      since\n      event\n    }\n  }\n"): typeof import('./graphql').ReplayWebhooksDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment InboundSettingsFields on InboundSettings {\n    enabled\n    greeting\n    task\n    questions {\n      key\n      text\n      type\n      options\n    }\n    webhookUrl\n    transferTo\n    updatedAt\n  }\n"): typeof import('./graphql').InboundSettingsFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InboundSettings {\n    inboundSettings {\n      ...InboundSettingsFields\n    }\n  }\n"): typeof import('./graphql').InboundSettingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateInboundSettings($input: InboundSettingsInput!) {\n    updateInboundSettings(input: $input) {\n      ...InboundSettingsFields\n    }\n  }\n"): typeof import('./graphql').UpdateInboundSettingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveInboundSettings {\n    removeInboundSettings {\n      ...InboundSettingsFields\n    }\n  }\n"): typeof import('./graphql').RemoveInboundSettingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InboundNumbers {\n    carrier {\n      type\n      source\n      numbers\n    }\n  }\n"): typeof import('./graphql').InboundNumbersDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

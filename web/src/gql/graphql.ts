@@ -82,6 +82,8 @@ export type AdminCall = Node & {
   __typename?: 'AdminCall';
   /** A language model's audit trail (entries as in REST: at_ms, kind, text, name, call_id, arguments, result), once analyzed; null for scripted calls. */
   agentLog?: Maybe<Scalars['JSON']['output']>;
+  /** Who answered (answering-machine detection); set when an answered call ends, null for calls never answered. */
+  amd?: Maybe<CallAmd>;
   /** When the transcript and answers were recorded. */
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
   /** When the callee asked to be called back (disposition CALLBACK_REQUESTED); null otherwise. */
@@ -437,6 +439,17 @@ export type AgentSettingsInput = {
   voice?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Who answered a call, as answering-machine detection decided. */
+export type AmdResult =
+  /** A person. */
+  | 'HUMAN'
+  /** An answering machine or voicemail; the voicemail message, if any, was left after its beep. */
+  | 'MACHINE'
+  /** A call-screening assistant (iOS Call Screening, Google Call Screen); the agent said who calls and why and waited for the person. */
+  | 'SCREENED'
+  /** Nothing to tell by (silence at the answer, or the call ended first). */
+  | 'UNKNOWN';
+
 /** Figures for charts over a range of UTC days, every day present. */
 export type Analytics = {
   __typename?: 'Analytics';
@@ -589,6 +602,8 @@ export type Call = Node & {
   __typename?: 'Call';
   /** A language model's audit trail (entries as in REST: at_ms, kind, text, name, call_id, arguments, result), once analyzed; null for scripted calls. */
   agentLog?: Maybe<Scalars['JSON']['output']>;
+  /** Who answered (answering-machine detection); set when an answered call ends, null for calls never answered. */
+  amd?: Maybe<CallAmd>;
   /** When the transcript and answers were recorded. */
   analyzedAt?: Maybe<Scalars['DateTime']['output']>;
   /** When the callee asked to be called back (disposition CALLBACK_REQUESTED); null otherwise. */
@@ -667,6 +682,15 @@ export type Call = Node & {
   voicemailMessage?: Maybe<Scalars['String']['output']>;
   /** Webhook destination for this call's events, overriding the organization's. */
   webhookUrl?: Maybe<Scalars['URL']['output']>;
+};
+
+/** Answering-machine detection: who answered, and how long after the answer that was decided. */
+export type CallAmd = {
+  __typename?: 'CallAmd';
+  /** Milliseconds from the answer to the decision; null when the carrier did not say. */
+  ms?: Maybe<Scalars['Int']['output']>;
+  /** Who answered. */
+  result: AmdResult;
 };
 
 /** A page of calls, newest first. */
@@ -2611,6 +2635,30 @@ export type ReplayWebhooksMutationVariables = Exact<{
 
 export type ReplayWebhooksMutation = { __typename?: 'Mutation', replayWebhooks: { __typename?: 'ReplayAccepted', since: string, event?: WebhookEvent | null } };
 
+export type InboundSettingsFieldsFragment = { __typename?: 'InboundSettings', enabled: boolean, greeting?: string | null, task?: string | null, webhookUrl?: string | null, transferTo?: string | null, updatedAt?: string | null, questions: Array<{ __typename?: 'Question', key: string, text: string, type: QuestionType, options?: Array<string> | null }> };
+
+export type InboundSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InboundSettingsQuery = { __typename?: 'Query', inboundSettings: { __typename?: 'InboundSettings', enabled: boolean, greeting?: string | null, task?: string | null, webhookUrl?: string | null, transferTo?: string | null, updatedAt?: string | null, questions: Array<{ __typename?: 'Question', key: string, text: string, type: QuestionType, options?: Array<string> | null }> } };
+
+export type UpdateInboundSettingsMutationVariables = Exact<{
+  input: InboundSettingsInput;
+}>;
+
+
+export type UpdateInboundSettingsMutation = { __typename?: 'Mutation', updateInboundSettings: { __typename?: 'InboundSettings', enabled: boolean, greeting?: string | null, task?: string | null, webhookUrl?: string | null, transferTo?: string | null, updatedAt?: string | null, questions: Array<{ __typename?: 'Question', key: string, text: string, type: QuestionType, options?: Array<string> | null }> } };
+
+export type RemoveInboundSettingsMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RemoveInboundSettingsMutation = { __typename?: 'Mutation', removeInboundSettings: { __typename?: 'InboundSettings', enabled: boolean, greeting?: string | null, task?: string | null, webhookUrl?: string | null, transferTo?: string | null, updatedAt?: string | null, questions: Array<{ __typename?: 'Question', key: string, text: string, type: QuestionType, options?: Array<string> | null }> } };
+
+export type InboundNumbersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type InboundNumbersQuery = { __typename?: 'Query', carrier: { __typename?: 'CarrierConnection', type: Carrier, source: CarrierConnectionSource, numbers: Array<string> } };
+
 export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2762,6 +2810,22 @@ export const CarrierFieldsFragmentDoc = new TypedDocumentString(`
   updatedAt
 }
     `, {"fragmentName":"CarrierFields"}) as unknown as TypedDocumentString<CarrierFieldsFragment, unknown>;
+export const InboundSettingsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment InboundSettingsFields on InboundSettings {
+  enabled
+  greeting
+  task
+  questions {
+    key
+    text
+    type
+    options
+  }
+  webhookUrl
+  transferTo
+  updatedAt
+}
+    `, {"fragmentName":"InboundSettingsFields"}) as unknown as TypedDocumentString<InboundSettingsFieldsFragment, unknown>;
 export const ResendVerificationDocument = new TypedDocumentString(`
     mutation ResendVerification {
   resendVerification
@@ -3424,6 +3488,75 @@ export const ReplayWebhooksDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReplayWebhooksMutation, ReplayWebhooksMutationVariables>;
+export const InboundSettingsDocument = new TypedDocumentString(`
+    query InboundSettings {
+  inboundSettings {
+    ...InboundSettingsFields
+  }
+}
+    fragment InboundSettingsFields on InboundSettings {
+  enabled
+  greeting
+  task
+  questions {
+    key
+    text
+    type
+    options
+  }
+  webhookUrl
+  transferTo
+  updatedAt
+}`) as unknown as TypedDocumentString<InboundSettingsQuery, InboundSettingsQueryVariables>;
+export const UpdateInboundSettingsDocument = new TypedDocumentString(`
+    mutation UpdateInboundSettings($input: InboundSettingsInput!) {
+  updateInboundSettings(input: $input) {
+    ...InboundSettingsFields
+  }
+}
+    fragment InboundSettingsFields on InboundSettings {
+  enabled
+  greeting
+  task
+  questions {
+    key
+    text
+    type
+    options
+  }
+  webhookUrl
+  transferTo
+  updatedAt
+}`) as unknown as TypedDocumentString<UpdateInboundSettingsMutation, UpdateInboundSettingsMutationVariables>;
+export const RemoveInboundSettingsDocument = new TypedDocumentString(`
+    mutation RemoveInboundSettings {
+  removeInboundSettings {
+    ...InboundSettingsFields
+  }
+}
+    fragment InboundSettingsFields on InboundSettings {
+  enabled
+  greeting
+  task
+  questions {
+    key
+    text
+    type
+    options
+  }
+  webhookUrl
+  transferTo
+  updatedAt
+}`) as unknown as TypedDocumentString<RemoveInboundSettingsMutation, RemoveInboundSettingsMutationVariables>;
+export const InboundNumbersDocument = new TypedDocumentString(`
+    query InboundNumbers {
+  carrier {
+    type
+    source
+    numbers
+  }
+}
+    `) as unknown as TypedDocumentString<InboundNumbersQuery, InboundNumbersQueryVariables>;
 export const ApiKeysDocument = new TypedDocumentString(`
     query ApiKeys {
   apiKeys {

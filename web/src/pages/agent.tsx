@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { execute } from '../api/client';
-import { fieldMessages } from '../api/errors';
 import { useMe } from '../api/me';
 import { SaveFooter, saveProps, type SaveProps } from '../components/settings-form';
-import { ErrorNotice, Fact, FieldError, Loading, Page, Time, fieldErrorId } from '../components/ui';
+import { FormField } from '../components/form-field';
+import { ErrorNotice, Fact, Loading, Page, Time } from '../components/ui';
 import { graphql } from '../gql';
 import type { AgentSettingsFieldsFragment, AgentSettingsInput } from '../gql/graphql';
 import { formText, orNull } from '../lib/form-data';
@@ -50,7 +50,6 @@ type Settings = AgentSettingsFieldsFragment;
 const MAX_INSTRUCTIONS = 4000;
 /** The form's fields, named as the API names them in field errors (the REST body's names). */
 const FIELDS = ['caller_name', 'language', 'voice', 'instructions', 'llm.enabled', 'llm.url', 'llm.model', 'llm.api_key'] as const;
-type Field = (typeof FIELDS)[number];
 
 export function AgentPage() {
   const qc = useQueryClient();
@@ -179,7 +178,7 @@ function SettingsForm({ current, pending, error, saved, onSubmit }: { current: S
   };
   const languages = current.supportedLanguages.filter((l) => l !== '*');
   const anyLanguage = current.supportedLanguages.includes('*');
-  const field = { error };
+  const field = { error, idPrefix: 'agent' };
   return (
     <form className="card form" onSubmit={submit} aria-labelledby="agent-form-title" noValidate>
       <h2 id="agent-form-title">Change the settings</h2>
@@ -264,35 +263,5 @@ function SettingsForm({ current, pending, error, saved, onSubmit }: { current: S
       </fieldset>
       <SaveFooter error={error} fields={FIELDS} saved={saved} pending={pending} label="Save settings" />
     </form>
-  );
-}
-
-interface ControlProps {
-  id: string;
-  name: string;
-  'aria-invalid'?: boolean;
-  'aria-describedby'?: string;
-}
-
-/**
- * One labelled control with its explanation and the API's errors for it beside it, both read with
- * the control by screen readers (aria-describedby). The label holds only its words, so the
- * control's name is exactly them.
- */
-function FormField({ name, label, hint, error, children }: { name: Field; label: string; hint?: ReactNode; error: unknown; children: (p: ControlProps) => ReactNode }) {
-  const id = `agent-${name.replace('.', '-')}`;
-  const bad = fieldMessages(error, name).length > 0;
-  const describedBy = [hint ? `${id}-hint` : null, bad ? fieldErrorId(name) : null].filter(Boolean).join(' ');
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, name, ...(bad ? { 'aria-invalid': true } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
-      {hint && (
-        <span className="muted small" id={`${id}-hint`}>
-          {hint}
-        </span>
-      )}
-      <FieldError error={error} field={name} />
-    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState, type DragEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { execute } from '../api/client';
+import { QuestionsEditor, restQuestions, type QuestionDraft } from '../components/questions-editor';
 import { ErrorNotice, FieldError, Page, Time, fieldErrorId } from '../components/ui';
 import { graphql } from '../gql';
 import type { CampaignRecipientInput, RecipientsPreviewQuery } from '../gql/graphql';
@@ -62,13 +63,6 @@ interface Preview {
   duplicates: number;
   rows: PreviewRow[];
 }
-interface Question {
-  key: string;
-  question: string;
-  type: 'boolean' | 'number' | 'enum' | 'string';
-  options: string;
-}
-
 interface Mapping {
   number: number;
   zone: number | null;
@@ -119,7 +113,7 @@ export function NewCampaignPage() {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewPage, setPreviewPage] = useState(0);
   const [onlyProblems, setOnlyProblems] = useState(false);
-  const [questions, setQuestions] = useState<Question[]>([{ key: 'coming', question: 'Will you come to your appointment?', type: 'boolean', options: '' }]);
+  const [questions, setQuestions] = useState<QuestionDraft[]>([{ key: 'coming', question: 'Will you come to your appointment?', type: 'boolean', options: '' }]);
   const [schedule, setSchedule] = useState<Schedule>({
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
     startAt: '',
@@ -189,7 +183,7 @@ export function NewCampaignPage() {
         input: {
           name: form.name,
           task: form.task || null,
-          questions: questions.map((q) => ({ key: q.key.trim(), question: q.question.trim(), type: q.type, ...(q.type === 'enum' ? { options: q.options.split(',').map((o) => o.trim()).filter(Boolean) } : {}) })),
+          questions: restQuestions(questions),
           timeZone: schedule.timeZone,
           callingWindow: windowOf(schedule),
           startAt: isoOrNull(schedule.startAt),
@@ -503,43 +497,7 @@ export function NewCampaignPage() {
             Task for the agent
             <textarea name="task" rows={3} defaultValue="Remind the patient of tomorrow's appointment and ask whether they will come." />
           </label>
-          <fieldset className="questions">
-            <legend>Questions</legend>
-            {questions.map((q, i) => (
-              <div key={i} className="question-row" role="group" aria-label={`Question ${i + 1}`}>
-                <label>
-                  Key
-                  <input value={q.key} onChange={(e) => setQuestions(questions.map((x, j) => (j === i ? { ...x, key: e.target.value } : x)))} required pattern="[a-z][a-z0-9_]*" />
-                </label>
-                <label>
-                  Question
-                  <input value={q.question} onChange={(e) => setQuestions(questions.map((x, j) => (j === i ? { ...x, question: e.target.value } : x)))} required />
-                </label>
-                <label>
-                  Answer type
-                  <select value={q.type} onChange={(e) => setQuestions(questions.map((x, j) => (j === i ? { ...x, type: e.target.value as Question['type'] } : x)))}>
-                    <option value="boolean">yes / no</option>
-                    <option value="number">number</option>
-                    <option value="enum">one of options</option>
-                    <option value="string">free text</option>
-                  </select>
-                </label>
-                {q.type === 'enum' && (
-                  <label>
-                    Options <span className="muted">(comma-separated)</span>
-                    <input value={q.options} onChange={(e) => setQuestions(questions.map((x, j) => (j === i ? { ...x, options: e.target.value } : x)))} required />
-                  </label>
-                )}
-                <button type="button" onClick={() => setQuestions(questions.filter((_, j) => j !== i))}>
-                  Remove question {i + 1}
-                </button>
-              </div>
-            ))}
-            <button type="button" onClick={() => setQuestions([...questions, { key: `q${questions.length + 1}`, question: '', type: 'boolean', options: '' }])}>
-              Add a question
-            </button>
-            <FieldError error={create.error} field="questions" />
-          </fieldset>
+          <QuestionsEditor questions={questions} onChange={setQuestions} error={create.error} idPrefix="campaign" />
         </fieldset>
 
         <fieldset>
