@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   number_suppressed: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
   campaign_too_large: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
   unsupported_language: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
+  unsupported_voice: { status: 422, title: 'Unprocessable Content', graphql: 'BAD_USER_INPUT' },
   missing_credentials: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   invalid_token: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },
   token_expired: { status: 401, title: 'Unauthorized', graphql: 'UNAUTHENTICATED' },

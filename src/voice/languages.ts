@@ -1,17 +1,13 @@
+import { engineSpeaks, ESPEAK_LANGUAGES } from './tts/voices';
+
 /**
  * Which languages the configured speech engines can speak and hear, so that a call in a language
  * the agent could not hold is refused when it is placed (422 unsupported_language), not failed on
  * the phone. The offline recognizer has one acoustic model, US English; eSpeak NG speaks the
- * languages below (by primary subtag); network engines (OpenAI-compatible) are taken to handle
+ * languages of ./tts/voices.ts (by primary subtag), and says what the local voices (English; Pico
+ * six languages) cannot; network engines (OpenAI-compatible) are taken to handle
  * any language their model does, which voicegate cannot know in advance.
  */
-
-/** Primary language subtags eSpeak NG has a voice for. */
-const ESPEAK_LANGUAGES = new Set(
-  ('af am an ar as az ba be bg bn bs ca cmn cs cv cy da de el en eo es et eu fa fi fr ga gd gn grc gu hak haw he hi hr ht hu hy ' +
-    'ia id io is it ja jbo ka kk kl kn ko kok ku ky la lb lfn lt ltg lv mi mk ml mr ms mt my nb nci ne nl nog om or pa pap pl pt py ' +
-    'qu quc ro ru sd shn si sk sl smj sq sr sv sw ta te th tk tn tr tt ug uk ur uz vi yue zh').split(' '),
-);
 
 export const DEFAULT_LANGUAGE = 'en-US';
 
@@ -31,8 +27,7 @@ export function canonicalLanguage(tag: string): string | null {
 }
 
 function speaks(engine: string, tag: string): boolean {
-  if (engine !== 'espeak') return true;
-  return ESPEAK_LANGUAGES.has(tag.split('-')[0]!.toLowerCase());
+  return engineSpeaks(engine, tag);
 }
 
 function hears(engine: string, tag: string): boolean {
@@ -49,7 +44,7 @@ export function languageSupported(engines: SpeechEngines, tag: string): boolean 
 /** What the engines can hold, for settings pages: tags, or primary subtags meaning any region of them. */
 export function supportedLanguages(engines: SpeechEngines): string[] {
   if (engines.stt === 'pocketsphinx') return [DEFAULT_LANGUAGE];
-  if (engines.tts === 'espeak') return [...ESPEAK_LANGUAGES].sort();
+  if (engines.tts !== 'openai') return [...ESPEAK_LANGUAGES].sort();
   return ['*'];
 }
 

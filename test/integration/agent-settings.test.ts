@@ -43,12 +43,12 @@ test('GET shows the defaults: en-US, the script (no model configured), the langu
 test("PUT sets the defaults and the organization's endpoint; the key is encrypted at rest and never returned; another organization sees none of it", async () => {
   const org = await signup(app);
   const other = await signup(app);
-  const res = await put(org.token, { caller_name: 'Acme Dental Reception', language: 'en-us', voice: 'en-us+f3', instructions: 'Be brief.', llm: { url: LLM_URL, api_key: KEY, model: 'gpt-4o-mini' } });
+  const res = await put(org.token, { caller_name: 'Acme Dental Reception', language: 'en-us', voice: 'slt', instructions: 'Be brief.', llm: { url: LLM_URL, api_key: KEY, model: 'gpt-4o-mini' } });
   expect(res.status).toBe(200);
   expect(res.body).toMatchObject({
     caller_name: 'Acme Dental Reception',
     language: 'en-US',
-    voice: 'en-us+f3',
+    voice: 'slt',
     instructions: 'Be brief.',
     llm: { enabled: null, active: true, source: 'organization', url: LLM_URL, model: 'gpt-4o-mini', api_key_set: true },
   });
@@ -106,17 +106,21 @@ test("calls: language, voice, llm and instructions are call input; an unsupporte
   const place = (body: Record<string, unknown>) => app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155552671', ...body });
   const german = await place({ language: 'de-DE' });
   expect([german.status, german.body.code, german.body.errors?.[0]?.field]).toEqual([422, 'unsupported_language', 'language']);
+  // The configured engine (Flite, the default) has no such voice: refused, naming the field and what it takes.
+  const unknown = await place({ voice: 'en-us+f2' });
+  expect([unknown.status, unknown.body.code, unknown.body.errors]).toEqual([422, 'unsupported_voice', [{ field: 'voice', message: expect.stringContaining('kal16, slt, rms, awb or kal') }]]);
+  expect((await put(org.token, { voice: 'nobody' })).body.code).toBe('unsupported_voice');
   const noModel = await place({ llm: true });
   expect([noModel.status, noModel.body.errors?.[0]?.field]).toEqual([422, 'llm']);
   expect((await put(org.token, { caller_name: 'Acme Front Desk', llm: { url: LLM_URL, api_key: KEY, model: 'm' } })).status).toBe(200);
-  const placed = await place({ llm: true, language: 'en-us', voice: 'en-us+f2', instructions: 'Mention parking.' });
+  const placed = await place({ llm: true, language: 'en-us', voice: 'rms', instructions: 'Mention parking.' });
   expect(placed.status).toBe(201);
-  expect(placed.body).toMatchObject({ caller_name: 'Acme Front Desk', language: 'en-US', voice: 'en-us+f2', llm: true, instructions: 'Mention parking.', agent_log: null });
+  expect(placed.body).toMatchObject({ caller_name: 'Acme Front Desk', language: 'en-US', voice: 'rms', llm: true, instructions: 'Mention parking.', agent_log: null });
   const plain = await place({});
   expect(plain.body).toMatchObject({ caller_name: 'Acme Front Desk', language: null, voice: null, llm: null, instructions: null });
   // The plan the carrier gets: the call's own options over the organization's.
   const call = await app.services.carrierPort.find(placed.body.call_id);
-  expect(await app.services.agentSettings.planFor(call!)).toEqual({ language: 'en-US', voice: 'en-us+f2', instructions: 'Mention parking.', llm: { url: LLM_URL, model: 'm', apiKey: KEY, allowPrivate: false } });
+  expect(await app.services.agentSettings.planFor(call!)).toEqual({ language: 'en-US', voice: 'rms', instructions: 'Mention parking.', llm: { url: LLM_URL, model: 'm', apiKey: KEY, allowPrivate: false } });
   const scripted = await place({ llm: false });
   expect((await app.services.agentSettings.planFor((await app.services.carrierPort.find(scripted.body.call_id))!)).llm).toBeNull();
 });

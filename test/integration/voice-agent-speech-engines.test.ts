@@ -9,7 +9,10 @@ import { FakeMedia, type MediaEvent } from '../../src/voice/testing/fake-media';
 import { FakeSynthesizer } from '../../src/voice/testing/fake-synthesizer';
 import { EnergyVad } from '../../src/voice/testing/fake-vad';
 import { DEFAULT_TIMING } from '../../src/voice/timing';
+import { LocalVoiceSynthesizer } from '../../src/voice/tts/local-voice-synthesizer';
+import { runLocalVoice } from '../../src/voice/tts/local-voices';
 import { OpenAiSynthesizer } from '../../src/voice/tts/openai';
+import { withVoice } from '../../src/voice/tts/synthesizer';
 import { DeepgramFarEnd } from '../helpers/deepgram-far-end';
 import { SpeechFarEnd, tonePieces } from '../helpers/speech-far-end';
 
@@ -139,6 +142,45 @@ describe('the voice agent with the remote speech engines', () => {
     expect(await done).toBe('human');
     expect(local.texts).toEqual([intro(ORG, TASK), GOODBYE]);
     expect(agent.result('human').transcript).toEqual(['Callee: hi', `Agent: ${intro(ORG, TASK)}`, `Agent: ${GOODBYE}`]);
+  });
+
+  test("a call's own voice reaches the engine; its language reaches the local voice that stands in", async () => {
+    const clock = new FakeClock();
+    const media = new FakeMedia(clock);
+    const local = new FakeSynthesizer(300);
+    const shared = new OpenAiSynthesizer({ url: speech.url, model: 'tts-1', voice: 'alloy', fallback: local });
+    // The introduction streams; the goodbye is refused, so the local voice says it.
+    speech.answerWith((req) => (req.body.input === GOODBYE ? { status: 503 } : { free: true, pieces: tonePieces(1000, 3, 100) }));
+    const policy = new SurveyPolicy({ task: TASK, questions: [], voicemailMessage: null, callerName: ORG }, DEFAULT_TIMING);
+    const stt = new DeepgramRecognizer({ url: listen.url, model: 'nova-3', endpointingMs: 300 });
+    listen.use({ onAudio: [{ afterBytes: 800, results: [{ transcript: 'hi', is_final: true, speech_final: true }] }] });
+    const agent = new VoiceAgent({ media, policy, tts: withVoice(shared, { voice: 'nova', language: 'fr-FR' }), stt, vad: new EnergyVad(), clock, onListen: media.listening });
+    const done = agent.run();
+    await media.next();
+    media.speech(400);
+    media.silence(800);
+    expect(await done).toBe('human');
+    expect(speech.requests.map((r) => [r.body.input, r.body.voice])).toEqual([
+      [intro(ORG, TASK), 'nova'],
+      [GOODBYE, 'nova'],
+    ]);
+    expect(local.texts).toEqual([GOODBYE]);
+    expect(local.voices).toEqual([{ language: 'fr-FR' }]);
+  });
+
+  test('Flite speaks with the voice a call names, and a language it lacks with eSpeak NG', async () => {
+    const espeak = new FakeSynthesizer(300);
+    const flite = new LocalVoiceSynthesizer('flite', 'kal16', { fallback: espeak });
+    const text = 'Your appointment is tomorrow at three.';
+    const slt = await flite.synthesize(text, { voice: 'slt' });
+    const direct = await runLocalVoice('flite', 'slt', text);
+    expect([slt.length, Buffer.from(slt.buffer, slt.byteOffset, slt.byteLength).equals(Buffer.from(direct.buffer, direct.byteOffset, direct.byteLength))]).toEqual([direct.length, true]);
+    const kal16 = await flite.synthesize(text);
+    expect(kal16.length).not.toBe(slt.length);
+    expect(espeak.texts).toEqual([]);
+    await flite.synthesize('Votre rendez-vous est demain.', { language: 'fr-FR' });
+    expect([espeak.texts, espeak.voices]).toEqual([['Votre rendez-vous est demain.'], [{ language: 'fr-FR' }]]);
+    await flite.close();
   });
 
   test("a model's reply: its sentences stream from the endpoint at once, yet play in order, each whole before the next", async () => {

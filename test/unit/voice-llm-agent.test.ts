@@ -74,7 +74,9 @@ test('a callee who asks "who is calling?" mid-question is told, then answers; th
   expect(await c.next()).toBe(`say: ${CONFIRMED.question}`);
   expect(await c.next()).toBe('listen: confirmed');
   c.says();
-  expect(await c.next()).toBe('say: This is the automated assistant of Acme Dental, about your appointment with Dr. Rivera.');
+  // The reply's first piece ends at its first clause (six words), the rest at the sentence.
+  expect(await c.next()).toBe('say: This is the automated assistant of Acme Dental,');
+  expect(await c.next()).toBe('say: about your appointment with Dr. Rivera.');
   expect(await c.next()).toBe(`say: ${CONFIRMED.question}`);
   expect(await c.next()).toBe('listen: confirmed');
   c.says();

@@ -14,7 +14,7 @@ import { systemClock } from '../../voice/turns/clock';
 import { DEFAULT_LANGUAGE } from '../../voice/languages';
 import type { SpeechRecognizer } from '../../voice/stt/recognizer';
 import { DEFAULT_TIMING, type AgentTiming } from '../../voice/timing';
-import type { SpeechSynthesizer } from '../../voice/tts/synthesizer';
+import { withVoice, type SpeechSynthesizer } from '../../voice/tts/synthesizer';
 import { WebRtcVad } from '../../voice/vad/webrtc-vad';
 import type { AgentPlan, AgentPlans, CallAmd, CallEvents, CarrierCall, CarrierReport, InboundCalls } from '../../features/calls/ports';
 import { stereoWav } from './recording';
@@ -117,7 +117,9 @@ export class SipCarrier implements LiveCarrier {
     const plan = await this.planFor(call, log);
     // Synthesize the prompts while the phone rings, so the agent answers without a pause (the
     // script's prompts serve a language model too: its introduction, and the script taking over).
-    for (const text of [...scriptPrompts(script), ...(plan.llm ? [FILLER] : [])]) this.deps.tts.synthesize(text).catch(() => undefined);
+    // The call's own voice and language (else the organization's, else the deployment's).
+    const tts = this.voiceOf(plan);
+    for (const text of [...scriptPrompts(script), ...(plan.llm ? [FILLER] : [])]) tts.synthesize(text).catch(() => undefined);
     this.deps.stt.warm?.();
     const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as LiveCall['sip'], transfer: null, transferAnswered: false };
     const sipCall = new SipCall({
@@ -208,8 +210,9 @@ export class SipCarrier implements LiveCarrier {
     this.report(live, { callId: call.id, status: 'ringing', carrierStatus: { code: 180, reason: 'Ringing' } });
     // The greeting is synthesized before the answer, so the caller hears it at once.
     const prompts = [...scriptPrompts(script), ...(plan.llm ? [FILLER] : [])];
-    await Promise.race([this.deps.tts.synthesize(prompts[0]!).catch(() => undefined), new Promise((r) => setTimeout(r, 3000).unref())]);
-    for (const text of prompts.slice(1)) this.deps.tts.synthesize(text).catch(() => undefined);
+    const tts = this.voiceOf(plan);
+    await Promise.race([tts.synthesize(prompts[0]!).catch(() => undefined), new Promise((r) => setTimeout(r, 3000).unref())]);
+    for (const text of prompts.slice(1)) tts.synthesize(text).catch(() => undefined);
     this.deps.stt.warm?.();
     sipCall.answer();
   }
@@ -228,6 +231,11 @@ export class SipCarrier implements LiveCarrier {
     return call.direction === 'inbound' ? { ...script, voicemailMessage: null, greeting: call.greeting ?? inboundGreeting(call.callerName) } : script;
   }
 
+  /** The call's own voice and language (else the organization's, else the deployment's). */
+  private voiceOf(plan: AgentPlan): SpeechSynthesizer {
+    return withVoice(this.deps.tts, { voice: plan.voice, language: plan.language });
+  }
+
   private runAgent(live: LiveCall, script: AgentScript, plan: AgentPlan, call: CarrierCall, rtp: RtpSession, log: Logger, transfer?: (summary: string) => Promise<TransferLeg>): void {
     const vad = new WebRtcVad(2);
     const timing = this.deps.timing ?? DEFAULT_TIMING;
@@ -235,7 +243,7 @@ export class SipCarrier implements LiveCarrier {
     const policy: DialogPolicy = chat
       ? new LlmDialogPolicy({ script, timing, chat, clock: systemClock, language: plan.language, instructions: plan.instructions, limits: { maxCallMs: Math.max(30_000, call.maxDurationSeconds * 1000 - 15_000) } })
       : new SurveyPolicy(script, timing);
-    const agent = new VoiceAgent({ media: rtp, policy, tts: this.deps.tts, stt: this.deps.stt, vad, timing, ...(transfer ? { transfer } : {}) });
+    const agent = new VoiceAgent({ media: rtp, policy, tts: this.voiceOf(plan), stt: this.deps.stt, vad, timing, ...(transfer ? { transfer } : {}) });
     live.agent = agent;
     agent
       .run()

@@ -8,7 +8,7 @@ import { validationError } from '../../common/errors';
 import { parseInput } from '../../common/validation';
 import { assertPublicDestination } from '../../common/webhook-url';
 import { DEFAULT_LANGUAGE, speechEngines, supportedLanguages } from '../../voice/languages';
-import { checkLanguage, type AgentPlan, type CarrierCall, type LlmEndpoint } from '../calls';
+import { checkLanguage, checkVoice, type AgentPlan, type CarrierCall, type LlmEndpoint } from '../calls';
 import { AgentSettings } from './agent-settings.entity';
 import { updateAgentSettingsSchema } from './agent-settings.schemas';
 
@@ -63,6 +63,7 @@ export class AgentSettingsService {
     const owner = requireOwner(ctx);
     const input = parseInput(updateAgentSettingsSchema, raw);
     const language = input.language ? checkLanguage(this.config, 'language', input.language) : input.language;
+    if (input.voice) checkVoice(this.config, 'voice', input.voice);
     const override = input.llm !== null && typeof input.llm === 'object' ? input.llm : null;
     if (override?.url) await assertPublicDestination('llm.url', override.url, this.config.webhookAllowPrivateNetworks);
     await ctx.em.transactional(async (em) => {

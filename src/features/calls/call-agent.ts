@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { AppError, validationError } from '../../common/errors';
 import { canonicalLanguage, languageSupported, speechEngines } from '../../voice/languages';
+import { unknownVoice } from '../../voice/tts/voices';
 import type { CallAgentOptions } from './ports';
 
 export const MAX_INSTRUCTIONS = 4000;
@@ -38,6 +39,13 @@ export function checkLanguage(config: Pick<Config, 'stt'>, field: string, langua
   if (!tag) throw validationError(field, 'must be a BCP 47 language tag such as en-US');
   if (!languageSupported(speechEngines(config), tag)) throw unsupportedLanguage(field, tag);
   return tag;
+}
+
+/** The voice as given; 422 unsupported_voice when the configured speech engine (TTS_ENGINE) has no voice of that name. */
+export function checkVoice(config: Pick<Config, 'tts'>, field: string, voice: string): string {
+  const why = unknownVoice(config.tts.engine, voice);
+  if (why) throw new AppError('unsupported_voice', `The configured speech engine (${config.tts.engine}) has no voice named ${voice}.`, { errors: [{ field, message: why }] });
+  return voice;
 }
 
 /** A call's own agent options as stored (null: none given, the organization's defaults apply). */

@@ -15,7 +15,7 @@ import { buildEventBody, outboxCtes } from '../webhooks';
 import { Call } from './call.entity';
 import { eventSubject, type CallLifecycle } from './call-lifecycle';
 import { presentCall, type CallJson } from './calls.presenter';
-import { callAgentOptions, checkLanguage } from './call-agent';
+import { callAgentOptions, checkLanguage, checkVoice } from './call-agent';
 import type { CallAgentOptions } from './ports';
 import { listCallsSchema, placeCallSchema, type ListCallsInput, type PlaceCallInput } from './calls.schemas';
 import type { RecordingUrls } from './recording-url';
@@ -103,6 +103,7 @@ export class CallsService {
     }
     if (input.webhook_url) await assertPublicDestination('webhook_url', input.webhook_url, this.config.webhookAllowPrivateNetworks);
     const language = input.language ? checkLanguage(this.config, 'language', input.language) : null;
+    if (input.voice) checkVoice(this.config, 'voice', input.voice);
     // Only a call that asks for a model costs a look-up (the hot path places calls without one).
     if (input.llm === true && !(await this.llmAvailable(orgId))) {
       throw validationError('llm', 'no language model is configured (LLM_URL, or the organization\'s own in /dashboard/agent)');

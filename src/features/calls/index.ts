@@ -9,5 +9,5 @@ export { toCallType } from './calls.resolver';
 export { CALL_EXAMPLE, MAX_SCHEDULE_AHEAD_MS, callSchema, e164Schema, metadataSchema, placeCallSchema } from './calls.schemas';
 export { OPEN_CALLS_LOCK_NAMESPACE, type CallsService } from './calls.service';
 export { CallType, QuestionInput, QuestionType } from './calls.types';
-export { checkLanguage, instructionsSchema, languageSchema, voiceSchema } from './call-agent';
+export { checkLanguage, checkVoice, instructionsSchema, languageSchema, voiceSchema } from './call-agent';
 export type { AgentPlan, CallAgentOptions, CarrierCall, CarrierName, InboundCalls, InboundDecision, InboundOffer, LlmEndpoint } from './ports';

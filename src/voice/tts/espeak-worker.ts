@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { WaveFile } from 'wavefile';
+import { trimLeadingSilence } from './trim-silence';
 
 export interface EspeakWorkerData {
   /** file: URL of the ESM-only `espeak-ng` package's entry point. */
@@ -17,6 +18,8 @@ export interface EspeakWorkerData {
 export interface SynthesisRequest {
   id: number;
   text: string;
+  /** eSpeak NG voice name (the call's), else workerData's. */
+  voice?: string;
 }
 export type SynthesisReply = { id: number; samples: Int16Array; error?: undefined } | { id: number; error: string; samples?: undefined };
 
@@ -41,11 +44,11 @@ async function load() {
   return { ESpeakNg, compiled };
 }
 
-async function synthesize(text: string): Promise<Int16Array> {
+async function synthesize(text: string, voice: string): Promise<Int16Array> {
   ready ??= load();
   const { ESpeakNg, compiled } = await ready;
   const espeak = await ESpeakNg({
-    arguments: ['-v', data.voice, '-s', '165', '-w', 'out.wav', text],
+    arguments: ['-v', voice, '-s', '165', '-w', 'out.wav', text],
     print: () => undefined,
     printErr: () => undefined,
     instantiateWasm: (imports: object, done: (instance: object) => void) => {
@@ -55,11 +58,12 @@ async function synthesize(text: string): Promise<Int16Array> {
   });
   const wav = new WaveFile(espeak.FS.readFile('out.wav'));
   wav.toSampleRate(8000, { method: 'sinc', LPF: true });
-  return wav.getSamples(false, Int16Array) as unknown as Int16Array;
+  // A copy: the reply transfers its buffer, which must hold only these samples.
+  return trimLeadingSilence(wav.getSamples(false, Int16Array) as unknown as Int16Array).slice();
 }
 
-parentPort?.on('message', ({ id, text }: SynthesisRequest) => {
-  synthesize(text).then(
+parentPort?.on('message', ({ id, text, voice }: SynthesisRequest) => {
+  synthesize(text, voice ?? data.voice).then(
     (samples) => parentPort!.postMessage({ id, samples } satisfies SynthesisReply, [samples.buffer as ArrayBuffer]),
     (e: unknown) => parentPort!.postMessage({ id, error: String((e as Error)?.message ?? e) } satisfies SynthesisReply),
   );

@@ -4,6 +4,7 @@ import { failPending, startVoiceWorker } from '../worker-thread';
 import type { EspeakWorkerData, SynthesisReply, SynthesisRequest } from './espeak-worker';
 import { PromptCache } from './prompt-cache';
 import type { SpeechSynthesizer } from './synthesizer';
+import { resolveVoice, type SpeechVoice } from './voices';
 
 /**
  * eSpeak NG (the npm `espeak-ng` package: compiled to WASM, no system binary) in a worker thread
@@ -19,8 +20,10 @@ export class EspeakSynthesizer implements SpeechSynthesizer {
   /** `voice`: an eSpeak NG voice name (TTS_VOICE), e.g. en-us, en-gb, en-us+f3. */
   constructor(private readonly voice = 'en-us') {}
 
-  synthesize(text: string): Promise<Int16Array> {
-    return this.cache.get(text, () => this.run(text));
+  synthesize(text: string, wanted?: SpeechVoice): Promise<Int16Array> {
+    // As another engine's fallback it is given the language only (that engine's voice names are not eSpeak NG's).
+    const voice = resolveVoice('espeak', this.voice, wanted).voice;
+    return this.cache.get(`${voice}\n${text}`, () => this.run(text, voice));
   }
 
   async close(): Promise<void> {
@@ -29,12 +32,12 @@ export class EspeakSynthesizer implements SpeechSynthesizer {
     if (w) await w.terminate();
   }
 
-  private run(text: string): Promise<Int16Array> {
+  private run(text: string, voice: string): Promise<Int16Array> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, text } satisfies SynthesisRequest);
+      worker.postMessage({ id, text, voice } satisfies SynthesisRequest);
     });
   }
 

@@ -1,6 +1,7 @@
 import { runLocalVoice, type LocalEngine } from './local-voices';
 import { PromptCache } from './prompt-cache';
 import type { SpeechSynthesizer } from './synthesizer';
+import { resolveVoice, type SpeechVoice } from './voices';
 
 /**
  * A local voice that runs as a program per prompt (./local-voices.ts), at most `concurrency` at a
@@ -19,12 +20,15 @@ export class LocalVoiceSynthesizer implements SpeechSynthesizer {
     private readonly options: { fallback: SpeechSynthesizer; onFallback?: (err: Error) => void; concurrency?: number },
   ) {}
 
-  async synthesize(text: string): Promise<Int16Array> {
+  async synthesize(text: string, wanted?: SpeechVoice): Promise<Int16Array> {
+    const who = resolveVoice(this.engine, this.voice, wanted);
+    // A language this engine has no voice for is eSpeak NG's (the fallback) from the start.
+    if (who.engine !== this.engine) return this.options.fallback.synthesize(text, { language: wanted?.language ?? null });
     try {
-      return await this.cache.get(text, () => this.limited(() => runLocalVoice(this.engine, this.voice, text)));
+      return await this.cache.get(`${who.voice}\n${text}`, () => this.limited(() => runLocalVoice(this.engine, who.voice, text)));
     } catch (e) {
       this.options.onFallback?.(e as Error);
-      return this.options.fallback.synthesize(text);
+      return this.options.fallback.synthesize(text, { language: wanted?.language ?? null });
     }
   }
 

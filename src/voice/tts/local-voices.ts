@@ -6,6 +6,7 @@ import path from 'node:path';
 import { WaveFile } from 'wavefile';
 import { TTS_VOICES } from '../../config';
 import { resample } from './resampler';
+import { trimLeadingSilence } from './trim-silence';
 
 /** Local voices run as a Debian program per prompt (optional: the service falls back to eSpeak NG when one is missing). */
 export type LocalEngine = 'flite' | 'pico' | 'festival';
@@ -97,7 +98,7 @@ export async function runLocalVoice(engine: LocalEngine, voice: string, text: st
     const rate = (wav.fmt as { sampleRate: number }).sampleRate;
     if (wav.bitDepth !== '16') wav.toBitDepth('16');
     const samples = wav.getSamples(false, Int16Array) as unknown as Int16Array;
-    return await resample(samples, rate, 8000);
+    return trimLeadingSilence(await resample(samples, rate, 8000));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

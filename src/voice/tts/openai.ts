@@ -1,6 +1,7 @@
 import { PromptCache } from './prompt-cache';
 import { StreamResampler } from './resampler';
 import type { SpeechSynthesizer, StreamingSynthesizer } from './synthesizer';
+import type { SpeechVoice } from './voices';
 import { WavStreamReader } from './wav-stream';
 
 export interface OpenAiSynthesizerOptions {
@@ -36,16 +37,19 @@ export class OpenAiSynthesizer implements SpeechSynthesizer, StreamingSynthesize
 
   constructor(private readonly options: OpenAiSynthesizerOptions) {}
 
-  async synthesize(text: string): Promise<Int16Array> {
+  async synthesize(text: string, wanted?: SpeechVoice): Promise<Int16Array> {
+    const voice = wanted?.voice ?? this.options.voice;
     try {
-      return await this.cache.get(text, async () => concat(await collect(this.request(text, new AbortController().signal))));
+      return await this.cache.get(`${voice}\n${text}`, async () => concat(await collect(this.request(text, voice, new AbortController().signal))));
     } catch (e) {
-      return this.fallBack(text, e);
+      return this.fallBack(text, wanted, e);
     }
   }
 
-  async *stream(text: string, signal: AbortSignal): AsyncGenerator<Int16Array> {
-    const cached = this.cache.peek(text);
+  async *stream(text: string, signal: AbortSignal, wanted?: SpeechVoice): AsyncGenerator<Int16Array> {
+    const voice = wanted?.voice ?? this.options.voice;
+    const key = `${voice}\n${text}`;
+    const cached = this.cache.peek(key);
     if (cached) {
       const pcm = await cached.catch(() => null);
       if (pcm) {
@@ -55,14 +59,14 @@ export class OpenAiSynthesizer implements SpeechSynthesizer, StreamingSynthesize
     }
     const parts: Int16Array[] = [];
     try {
-      for await (const part of this.request(text, signal)) {
+      for await (const part of this.request(text, voice, signal)) {
         parts.push(part);
         yield part;
       }
-      this.cache.set(text, Promise.resolve(concat(parts)));
+      this.cache.set(key, Promise.resolve(concat(parts)));
     } catch (e) {
       if (signal.aborted) return;
-      const pcm = await this.fallBack(text, e);
+      const pcm = await this.fallBack(text, wanted, e);
       if (!signal.aborted) yield pcm;
     }
   }
@@ -71,13 +75,14 @@ export class OpenAiSynthesizer implements SpeechSynthesizer, StreamingSynthesize
     await this.options.fallback.close();
   }
 
-  private fallBack(text: string, e: unknown): Promise<Int16Array> {
+  /** The local voice says it in the call's language (the endpoint's voice name means nothing to it). */
+  private fallBack(text: string, wanted: SpeechVoice | undefined, e: unknown): Promise<Int16Array> {
     this.options.onFallback?.(e instanceof Error ? e : new Error(String(e)));
-    return this.options.fallback.synthesize(text);
+    return this.options.fallback.synthesize(text, { language: wanted?.language ?? null });
   }
 
   /** The endpoint's audio as 8 kHz pieces; throws on a refusal, a stall or an empty answer. Aborting `signal` cancels the request. */
-  private async *request(text: string, signal: AbortSignal): AsyncGenerator<Int16Array> {
+  private async *request(text: string, voice: string, signal: AbortSignal): AsyncGenerator<Int16Array> {
     const stallMs = this.options.stallTimeoutMs ?? 4000;
     const controller = new AbortController();
     let stalled = false;
@@ -98,7 +103,7 @@ export class OpenAiSynthesizer implements SpeechSynthesizer, StreamingSynthesize
       const res = await fetch(`${base}/v1/audio/speech`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}) },
-        body: JSON.stringify({ model: this.options.model, voice: this.options.voice, input: text, response_format: 'pcm' }),
+        body: JSON.stringify({ model: this.options.model, voice, input: text, response_format: 'pcm' }),
         signal: controller.signal,
       });
       if (!res.ok || !res.body) {

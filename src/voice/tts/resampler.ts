@@ -57,14 +57,22 @@ function toInt16(f: Float32Array): Int16Array {
   return out;
 }
 
+/**
+ * One converter per pair of rates, kept: opening one instantiates the WebAssembly module (30–70 ms
+ * of CPU on a loaded machine, on the main thread), which was most of a short prompt's synthesis
+ * time. `simple` converts a whole buffer with no state carried to the next call.
+ */
+const converters = new Map<string, ReturnType<typeof create>>();
+
 /** A whole buffer at once (a local engine's WAV). */
 export async function resample(pcm: Int16Array, fromRate: number, toRate: number): Promise<Int16Array> {
   if (fromRate === toRate) return pcm;
-  const r = await StreamResampler.open(fromRate, toRate);
-  const head = r.push(pcm);
-  const tail = r.end();
-  const out = new Int16Array(head.length + tail.length);
-  out.set(head);
-  out.set(tail, head.length);
-  return out;
+  const key = `${fromRate}:${toRate}`;
+  let converter = converters.get(key);
+  if (!converter) {
+    converter = create(1, fromRate, toRate, { converterType: ConverterType.SRC_SINC_MEDIUM_QUALITY });
+    converters.set(key, converter);
+    converter.catch(() => converters.delete(key));
+  }
+  return toInt16((await converter).simple(toFloat(pcm)));
 }

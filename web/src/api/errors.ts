@@ -21,6 +21,7 @@ const REASONS: Record<string, string> = {
   number_suppressed: 'This number is on the do-not-call list: it is never called. Remove it from the list first.',
   campaign_too_large: 'The campaign would hold more recipients than allowed: start another campaign for the rest.',
   unsupported_language: 'The speech engines cannot both speak and hear this language: choose one they hold.',
+  unsupported_voice: 'The speech engine has no voice of this name: leave it empty for the default, or name one it has.',
   too_many_pending_recipients: 'Your organization has too many people waiting to be called. Try again as calls are made, or cancel a campaign.',
 };
 const CODES: Record<string, string> = {
