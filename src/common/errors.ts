@@ -91,9 +91,11 @@ export function toAppError(err: unknown): AppError {
   const e = err as { code?: string; message?: string; name?: string } | undefined;
   const code = e?.code ?? '';
   const message = e?.message ?? '';
+  // A socket error's message ("read ECONNRESET") counts too: libraries wrap it in errors of their own
+  // without the code (graphile-worker returning a released runner's jobs).
   if (
     UNAVAILABLE_NET_CODES.has(code) ||
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection|Transaction query already complete|database system is (shutting down|starting up|in recovery mode)/i.test(
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection|Transaction query already complete|database system is (shutting down|starting up|in recovery mode)|\b(read|write|connect) (ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|EHOSTUNREACH)\b/i.test(
       message,
     )
   ) {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isReleasedRunnerError, TASKS } from '../../src/queue';
+import { isConnectionLoss } from '../../src/common/connection-loss';
 
 /**
  * src/queue/ is the one place that knows graphile-worker: no other source file (service, bench or
@@ -43,4 +44,17 @@ test("a replaced runner's late background failure is recognised by the message t
   expect(isReleasedRunnerError(new Error(thrown))).toBe(true);
   expect(isReleasedRunnerError(new Error('Connection terminated unexpectedly'))).toBe(false);
   expect(isReleasedRunnerError('Cannot background something when the queue is already released')).toBe(false);
+});
+
+test('a released runner that cannot return its jobs because the connection broke is a lost connection, whatever the socket said', () => {
+  // graphile-worker wraps the socket error in an Error of its own, without code or cause; the
+  // process must carry on (src/main.ts), not exit on it.
+  const source = readFileSync(require.resolve('graphile-worker/dist/localQueue.js'), 'utf8');
+  const template = /throw new Error\(`(Error occurred whilst returning jobs from local queue to database queue: )\$\{initialError\.message\}`\)/.exec(source)?.[1];
+  expect(template).toBeDefined();
+  for (const inner of ['read ECONNRESET', 'write EPIPE', 'connect ECONNREFUSED 127.0.0.1:5432', 'Connection terminated unexpectedly', 'terminating connection due to administrator command']) {
+    expect([inner, isConnectionLoss(new Error(template + inner))]).toEqual([inner, true]);
+  }
+  expect(isConnectionLoss(new Error(template + 'duplicate key value violates unique constraint'))).toBe(false);
+  expect(isConnectionLoss(new Error('ECONNRESET in a sentence about something else entirely'))).toBe(false);
 });
