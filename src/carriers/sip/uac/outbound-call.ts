@@ -6,6 +6,7 @@ import { isBlockedAddress } from '../../../common/net-guard';
 import { systemClock, type Clock, type Timer } from '../clock';
 import { signDigest } from '../digest';
 import { Dialog } from '../dialog/dialog';
+import { answerMidDialog } from '../dialog/mid-dialog-requests';
 import type { MediaQuality } from '../media/rtcp';
 import { ALLOW, newTag } from '../message';
 import { buildOffer, parseAnswer, type CodecName, type SdpAnswer } from '../sdp';
@@ -345,30 +346,14 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
       case 'BYE':
         if (this.state === 'answered' || this.state === 'ending') this.end(this.completedOutcome());
         return sip.makeResponse(rq, 200, 'OK');
-      case 'INVITE': {
-        // A re-INVITE (session refresh, hold, a media move): accept, follow the new address.
-        const offer = rq.content ? parseAnswer(rq.content) : null;
-        if (offer && !this.mediaAllowed(offer.address)) return sip.makeResponse(rq, 488, 'Not Acceptable Here');
-        if (offer) this.opts.media.retarget({ address: offer.address, port: offer.port });
-        return sip.makeResponse(rq, 200, 'OK', {
-          headers: { contact: [{ uri: `sip:voicegate@${this.opts.endpoint.hostPort}`, params: {} }], 'content-type': 'application/sdp', allow: ALLOW },
-          content: this.invite.content,
-        });
-      }
-      case 'OPTIONS':
-        return sip.makeResponse(rq, 200, 'OK', { headers: { allow: ALLOW, accept: 'application/sdp' } });
-      case 'INFO': {
-        // SIP INFO DTMF (application/dtmf-relay), which some trunks send instead of RFC 4733.
-        const digit = /Signal\s*=\s*([0-9*#A-D])/i.exec(rq.content ?? '')?.[1];
-        if (digit) this.opts.media.onDtmf(digit.toUpperCase());
-        return sip.makeResponse(rq, 200, 'OK');
-      }
-      case 'UPDATE':
-        return sip.makeResponse(rq, 200, 'OK');
       case 'CANCEL':
         return sip.makeResponse(rq, 481, 'Call/Transaction Does Not Exist');
       default:
-        return this.extraRequests?.(rq) ?? sip.makeResponse(rq, 405, 'Method Not Allowed', { headers: { allow: ALLOW } });
+        return (
+          answerMidDialog(rq, { media: this.opts.media, mediaAllowed: (a) => this.mediaAllowed(a), contact: [{ uri: `sip:voicegate@${this.opts.endpoint.hostPort}`, params: {} }], sdp: this.invite.content }) ??
+          this.extraRequests?.(rq) ??
+          sip.makeResponse(rq, 405, 'Method Not Allowed', { headers: { allow: ALLOW } })
+        );
     }
   }
 

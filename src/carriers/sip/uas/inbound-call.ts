@@ -5,6 +5,7 @@ import type { CarrierStatus, Disposition } from '../../../features/calls/ports';
 import { isBlockedAddress } from '../../../common/net-guard';
 import { systemClock, type Clock, type Timer } from '../clock';
 import { Dialog } from '../dialog/dialog';
+import { answerMidDialog } from '../dialog/mid-dialog-requests';
 import { ALLOW } from '../message';
 import { parseAnswer, type SdpAnswer } from '../sdp';
 import type { SipEndpoint } from '../sip-endpoint';
@@ -172,24 +173,11 @@ export class InboundCall<M extends CallMedia = CallMedia> {
           this.end(this.completedOutcome());
         }
         return sip.makeResponse(rq, 200, 'OK');
-      case 'INVITE': {
-        // A re-INVITE (session refresh, hold, a media move): accept, follow the new address.
-        const offer = rq.content ? parseAnswer(rq.content) : null;
-        if (offer && !this.opts.allowPrivate && isBlockedAddress(offer.address)) return sip.makeResponse(rq, 488, 'Not Acceptable Here');
-        if (offer) this.opts.media.retarget({ address: offer.address, port: offer.port });
-        return sip.makeResponse(rq, 200, 'OK', { headers: { contact: this.contact(), 'content-type': 'application/sdp', allow: ALLOW }, content: this.answerSdp });
-      }
-      case 'OPTIONS':
-        return sip.makeResponse(rq, 200, 'OK', { headers: { allow: ALLOW, accept: 'application/sdp' } });
-      case 'INFO': {
-        const digit = /Signal\s*=\s*([0-9*#A-D])/i.exec(rq.content ?? '')?.[1];
-        if (digit) this.opts.media.onDtmf(digit.toUpperCase());
-        return sip.makeResponse(rq, 200, 'OK');
-      }
-      case 'UPDATE':
-        return sip.makeResponse(rq, 200, 'OK');
       default:
-        return sip.makeResponse(rq, 405, 'Method Not Allowed', { headers: { allow: ALLOW } });
+        return (
+          answerMidDialog(rq, { media: this.opts.media, mediaAllowed: (a) => this.opts.allowPrivate || !isBlockedAddress(a), contact: this.contact(), sdp: this.answerSdp }) ??
+          sip.makeResponse(rq, 405, 'Method Not Allowed', { headers: { allow: ALLOW } })
+        );
     }
   }
 
