@@ -1,5 +1,6 @@
 import dgram from 'node:dgram';
 import * as alawmulaw from 'alawmulaw';
+import { FRAME, frames, pcmuPacket, rms } from './rtp-audio';
 import { parseSipText as parse } from './sip-text';
 
 /**
@@ -44,18 +45,12 @@ export interface NodeCallee {
   close(): Promise<void>;
 }
 
-const FRAME = 160; // 20 ms at 8 kHz
 const LOUD_RMS = 300;
 /** Silence (in frames, 600 ms) that ends a prompt once most of its speech has arrived. */
 const END_QUIET_FRAMES = 30;
 /** Share of the prompt's expected loud frames that must have arrived first (codec rounding). */
 const HEARD_SHARE = 0.9;
 
-const rms = (pcm: Int16Array, from = 0, to = pcm.length): number => {
-  let sum = 0;
-  for (let i = from; i < to; i++) sum += pcm[i]! * pcm[i]!;
-  return Math.sqrt(sum / Math.max(1, to - from));
-};
 
 /** Loud 20 ms frames in a prompt as it travels (µ-law round trip, framed from its start). */
 export function loudFrames(pcm: Int16Array): number {
@@ -114,22 +109,11 @@ export async function startNodeCallee(turns: CalleeTurn[], sipPort = 0, options:
       }
     }
     sentFrames++;
-    const header = Buffer.alloc(12);
-    header[0] = 0x80;
-    header[1] = 0; // PCMU
-    header.writeUInt16BE(seq & 0xffff, 2);
-    header.writeUInt32BE(ts >>> 0, 4);
-    header.writeUInt32BE(ssrc, 8);
-    seq++;
+    rtp.send(pcmuPacket(seq++, ts, ssrc, pcm), remote.port, remote.address);
     ts += FRAME;
-    rtp.send(Buffer.concat([header, Buffer.from(alawmulaw.mulaw.encode(pcm))]), remote.port, remote.address);
   };
   const say = (pcm: Int16Array) => {
-    for (let i = 0; i < pcm.length; i += FRAME) {
-      const frame = new Int16Array(FRAME);
-      frame.set(pcm.subarray(i, Math.min(pcm.length, i + FRAME)));
-      outQueue.push(frame);
-    }
+    outQueue.push(...frames(pcm));
   };
 
   // ---- what we hear: count the prompt's speech, then wait for its end -------------------------

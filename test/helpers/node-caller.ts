@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import dgram from 'node:dgram';
 import * as alawmulaw from 'alawmulaw';
 import type { CalleeTurn } from './node-callee';
+import { FRAME, frames, pcmuPacket, rms } from './rtp-audio';
 import { parseSipText, sipHeader } from './sip-text';
 
 /**
@@ -24,16 +25,10 @@ export interface NodeCaller {
   close(): Promise<void>;
 }
 
-const FRAME = 160;
 const LOUD_RMS = 300;
 const END_QUIET_FRAMES = 30;
 const HEARD_SHARE = 0.9;
 
-const rms = (pcm: Int16Array): number => {
-  let sum = 0;
-  for (const s of pcm) sum += s * s;
-  return Math.sqrt(sum / Math.max(1, pcm.length));
-};
 
 export async function startNodeCaller(opts: { to: string; from: string; target: { address: string; port: number }; turns: CalleeTurn[] }): Promise<NodeCaller> {
   const sip = dgram.createSocket('udp4');
@@ -60,21 +55,11 @@ export async function startNodeCaller(opts: { to: string; from: string; target: 
   const sendFrame = () => {
     if (!remote) return;
     const pcm = outQueue.shift() ?? silence;
-    const header = Buffer.alloc(12);
-    header[0] = 0x80;
-    header[1] = 0;
-    header.writeUInt16BE(seq++ & 0xffff, 2);
-    header.writeUInt32BE(ts >>> 0, 4);
-    header.writeUInt32BE(ssrc, 8);
+    rtp.send(pcmuPacket(seq++, ts, ssrc, pcm), remote.port, remote.address);
     ts += FRAME;
-    rtp.send(Buffer.concat([header, Buffer.from(alawmulaw.mulaw.encode(pcm))]), remote.port, remote.address);
   };
   const say = (pcm: Int16Array) => {
-    for (let i = 0; i < pcm.length; i += FRAME) {
-      const frame = new Int16Array(FRAME);
-      frame.set(pcm.subarray(i, Math.min(pcm.length, i + FRAME)));
-      outQueue.push(frame);
-    }
+    outQueue.push(...frames(pcm));
   };
 
   // ---- what we hear: count the prompt's speech, then wait for its end -------------------------

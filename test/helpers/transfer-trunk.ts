@@ -1,5 +1,6 @@
 import dgram from 'node:dgram';
 import * as alawmulaw from 'alawmulaw';
+import { FRAME, frames, pcmuPacket, rms } from './rtp-audio';
 import { parseSipText, sipHeader, type SipText } from './sip-text';
 
 /**
@@ -62,18 +63,12 @@ export interface TransferTrunk {
   close(): Promise<void>;
 }
 
-const FRAME = 160;
 const LOUD_RMS = 300;
 const END_QUIET_FRAMES = 30;
 const HEARD_SHARE = 0.9;
 /** Loud frames of the other side that count as "heard through the bridge" (0.5 s). */
 const BRIDGED_LOUD = 25;
 
-const rms = (pcm: Int16Array): number => {
-  let sum = 0;
-  for (const s of pcm) sum += s * s;
-  return Math.sqrt(sum / Math.max(1, pcm.length));
-};
 
 /** A tone (8 kHz), loud enough to be told from silence after G.711. */
 export function tone(hz: number, ms: number): Int16Array {
@@ -109,23 +104,13 @@ function startMedia(leg: Leg): void {
   leg.timer = setInterval(() => {
     if (!leg.remote) return;
     const pcm = leg.queue.shift() ?? silence;
-    const header = Buffer.alloc(12);
-    header[0] = 0x80;
-    header[1] = 0;
-    header.writeUInt16BE(leg.seq++ & 0xffff, 2);
-    header.writeUInt32BE(leg.ts >>> 0, 4);
-    header.writeUInt32BE(leg.ssrc, 8);
+    leg.rtp.send(pcmuPacket(leg.seq++, leg.ts, leg.ssrc, pcm), leg.remote.port, leg.remote.address);
     leg.ts += FRAME;
-    leg.rtp.send(Buffer.concat([header, Buffer.from(alawmulaw.mulaw.encode(pcm))]), leg.remote.port, leg.remote.address);
   }, 20);
 }
 
 function queueAudio(leg: Leg, pcm: Int16Array): void {
-  for (let i = 0; i < pcm.length; i += FRAME) {
-    const frame = new Int16Array(FRAME);
-    frame.set(pcm.subarray(i, Math.min(pcm.length, i + FRAME)));
-    leg.queue.push(frame);
-  }
+  leg.queue.push(...frames(pcm));
 }
 
 /** Each received PCMU frame's loudness, to `onFrame`. */
