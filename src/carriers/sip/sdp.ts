@@ -4,8 +4,15 @@ export type CodecName = keyof typeof CODECS;
 /** RFC 4733 telephone-event (DTMF) payload type we offer. */
 export const TELEPHONE_EVENT_PT = 101;
 
-/** An SDP offer for one audio stream: PCMU, PCMA and telephone-event, 20 ms frames. */
-export function buildOffer(address: string, rtpPort: number, sessionId: number): string {
+/** One payload format of our audio stream: its type, rtpmap name and optional fmtp. */
+interface AudioFormat {
+  pt: number;
+  name: string;
+  fmtp?: string;
+}
+
+/** Our session description: one audio stream of these formats, 20 ms frames (offer or answer). */
+export function describeSession(address: string, rtpPort: number, sessionId: number, formats: AudioFormat[]): string {
   const family = address.includes(':') ? 'IP6' : 'IP4';
   return [
     'v=0',
@@ -13,15 +20,20 @@ export function buildOffer(address: string, rtpPort: number, sessionId: number):
     's=voicegate',
     `c=IN ${family} ${address}`,
     't=0 0',
-    `m=audio ${rtpPort} RTP/AVP ${CODECS.PCMU} ${CODECS.PCMA} ${TELEPHONE_EVENT_PT}`,
-    `a=rtpmap:${CODECS.PCMU} PCMU/8000`,
-    `a=rtpmap:${CODECS.PCMA} PCMA/8000`,
-    `a=rtpmap:${TELEPHONE_EVENT_PT} telephone-event/8000`,
-    `a=fmtp:${TELEPHONE_EVENT_PT} 0-15`,
+    `m=audio ${rtpPort} RTP/AVP ${formats.map((f) => f.pt).join(' ')}`,
+    ...formats.flatMap((f) => [`a=rtpmap:${f.pt} ${f.name}/8000`, ...(f.fmtp ? [`a=fmtp:${f.pt} ${f.fmtp}`] : [])]),
     'a=ptime:20',
     'a=sendrecv',
     '',
   ].join('\r\n');
+}
+
+/** The telephone-event format (RFC 4733 DTMF, events 0–15) at a payload type. */
+export const telephoneEvent = (pt: number): AudioFormat => ({ pt, name: 'telephone-event', fmtp: '0-15' });
+
+/** An SDP offer for one audio stream: PCMU, PCMA and telephone-event, 20 ms frames. */
+export function buildOffer(address: string, rtpPort: number, sessionId: number): string {
+  return describeSession(address, rtpPort, sessionId, [{ pt: CODECS.PCMU, name: 'PCMU' }, { pt: CODECS.PCMA, name: 'PCMA' }, telephoneEvent(TELEPHONE_EVENT_PT)]);
 }
 
 export interface SdpAnswer {
