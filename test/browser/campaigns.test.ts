@@ -135,6 +135,9 @@ suite('campaigns, do-not-call list and analytics in a real browser', () => {
     await page.getByLabel('Status').selectOption('completed');
     // The previous answer stays shown (aria-busy) while the filtered one loads: count the settled table.
     await page.waitForURL(/status=completed/);
+    // The URL changes before React renders the new filter (navigation is a transition), so an
+    // idle table alone may still be the unfiltered one: wait until the pending recipient is gone.
+    await page.locator('tr[data-recipient="+14155550001"]').waitFor({ state: 'detached', timeout: DEADLINE });
     await page.locator('[data-testid="recipients-table"]:not([aria-busy])').waitFor();
     await page.locator('tr[data-recipient="+14155550006"]').getByText('opted out').waitFor();
     expect(await page.locator('[data-testid="recipients-table"] tbody tr').count()).toBe(5);
@@ -192,6 +195,14 @@ suite('campaigns, do-not-call list and analytics in a real browser', () => {
     const campaignId = campaignPath.split('/').pop()!;
     const ended = await app.db.pool.query(`select count(*)::int as n from calls where campaign_id = $1 and ended_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`, [campaignId]);
     expect(ended.rows[0].n).toBeGreaterThanOrEqual(6);
+    // The figures may still be the whole organization's for a moment after the URL changed: wait
+    // for the campaign's count rather than reading the first one drawn.
+    await page.waitForFunction(
+      ([day, n]) =>
+        [...document.querySelectorAll('[data-testid="table-calls"] tbody tr')].some((tr) => tr.querySelector('th')?.textContent?.trim() === day && tr.querySelector('td')?.textContent?.trim() === n),
+      [today, String(ended.rows[0].n)] as const,
+      { timeout: DEADLINE },
+    );
     expect((await row.locator('td').first().textContent())!.trim()).toBe(String(ended.rows[0].n));
     await visitStrict(page, 'analytics');
     expect(problems).toEqual([]);
@@ -218,6 +229,8 @@ suite('campaigns, do-not-call list and analytics in a real browser', () => {
     await page.getByLabel('Search by digits').fill('555 030');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/q=555/);
+    // As above: the unfiltered list may still be drawn after the URL changed.
+    await page.locator('tr[data-number="+14155550006"]').waitFor({ state: 'detached', timeout: DEADLINE });
     await page.locator('table:not([aria-busy])').waitFor();
     await page.locator('tr[data-number="+14155550303"]').waitFor();
     expect(await page.locator('tbody tr').count()).toBe(3);
