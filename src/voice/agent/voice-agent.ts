@@ -1,8 +1,8 @@
 import type { AgentLogEntry, CallAmd, CallTurn, Disposition, TurnLatency } from '../../features/calls/ports';
 import { BeepWatch } from '../amd/beep-watch';
-import type { DialogAction, DialogEvent, DialogPolicy, ListenFor, SpeechStream } from '../dialog/dialog-policy';
+import { calleeText, type DialogAction, type DialogEvent, type DialogPolicy, type ListenFor, type SpeechStream } from '../dialog/dialog-policy';
 import { detectIntent, INTENT_PHRASES } from '../dialog/intents';
-import { isCompleteAnswer, isStreaming, type Expectation, type RecognitionStream, type SpeechRecognizer } from '../stt/recognizer';
+import { isCompleteAnswer, isStreaming, recognizeWhole, type Expectation, type Recognition, type RecognitionStream, type SpeechRecognizer } from '../stt/recognizer';
 import type { SpeechSynthesizer } from '../tts/synthesizer';
 import { DEFAULT_TIMING, type AgentTiming } from '../timing';
 import { systemClock, type Clock } from '../turns/clock';
@@ -59,11 +59,14 @@ const WATCH_NO_INPUT_MS = 600_000;
 const INTENT_TEXTS = INTENT_PHRASES.map((p) => p.phrase);
 
 /** Recognition of one utterance while it is spoken, whatever the engine. */
+const NOTHING: Recognition = { text: null, confidence: 0 };
+
 interface Hearing {
   push(frame: Int16Array, voiced: boolean): void;
   /** At a pause: the text so far when it is already a whole answer (or an intent), else null. */
   completeSoFar(audio: Int16Array): Promise<string | null>;
-  finish(audio: Int16Array): Promise<string | null>;
+  /** The end of the utterance: the text, or the text heard below the confidence threshold (`unsure`). */
+  finish(audio: Int16Array): Promise<Recognition>;
   cancel(): void;
 }
 
@@ -348,7 +351,7 @@ export class VoiceAgent {
   }
 
   private expectation(l: ListenFor): Expectation {
-    return { question: l.question, ...(l.intents ? { intents: INTENT_TEXTS } : {}), ...(l.spotting ? { spotting: l.spotting } : {}) };
+    return { question: l.question, ...(l.intents ? { intents: INTENT_TEXTS } : {}), ...(l.spotting ? { spotting: l.spotting } : {}), ...(l.confirming ? { confirming: l.confirming } : {}) };
   }
 
   private closeWatch(): void {
@@ -386,7 +389,7 @@ export class VoiceAgent {
 
   private isComplete(l: ListenFor, text: string): boolean {
     if (l.intents && detectIntent(text)) return true;
-    return l.question !== null && isCompleteAnswer({ question: l.question }, text);
+    return l.question !== null && isCompleteAnswer({ question: l.question, ...(l.confirming ? { confirming: l.confirming } : {}) }, text);
   }
 
   /** Recognition of the utterance starting now: streamed when the engine can, else decoded at the pause and at the end. */
@@ -403,7 +406,7 @@ export class VoiceAgent {
       // When the partial hypothesis is not (yet) an answer at a pause, the utterance so far is
       // decoded whole once (a partial path may lag on the last word); that result stands if no
       // speech followed.
-      let trial: { result: Promise<string | null>; voicedSince: boolean } | null = null;
+      let trial: { result: Promise<Recognition>; voicedSince: boolean } | null = null;
       return {
         push: (frame, voiced) => {
           stream?.push(frame);
@@ -413,8 +416,8 @@ export class VoiceAgent {
           const p = stream ? await stream.partial().catch(() => null) : null;
           if (p && p.complete && this.isComplete(listenFor(), p.text)) return p.text;
           if (trial && !trial.voicedSince) return null;
-          trial = { result: stt.recognize(audio, expect).catch(() => null), voicedSince: false };
-          const text = await trial.result;
+          trial = { result: recognizeWhole(stt, audio, expect).catch(() => NOTHING), voicedSince: false };
+          const { text } = await trial.result;
           return text && this.isComplete(listenFor(), text) ? text : null;
         },
         finish: async () => {
@@ -422,21 +425,21 @@ export class VoiceAgent {
             stream?.cancel();
             return trial.result;
           }
-          return stream ? (await stream.finish().catch(() => ({ text: null }))).text : null;
+          return stream ? stream.finish().catch(() => NOTHING) : NOTHING;
         },
         cancel: () => stream?.cancel(),
       };
     }
     // A whole-utterance engine: decoded once at the first pause; that result stands if no speech followed.
-    let early: { result: Promise<string | null>; voicedSince: boolean } | null = null;
-    const recognize = (audio: Int16Array) => stt.recognize(audio, expect).catch(() => null);
+    let early: { result: Promise<Recognition>; voicedSince: boolean } | null = null;
+    const recognize = (audio: Int16Array) => recognizeWhole(stt, audio, expect).catch(() => NOTHING);
     return {
       push: (_frame, voiced) => {
         if (early && voiced) early.voicedSince = true;
       },
       completeSoFar: async (audio) => {
         early ??= { result: recognize(audio), voicedSince: false };
-        const text = await early.result;
+        const { text } = await early.result;
         return text && this.isComplete(listenFor(), text) ? text : null;
       },
       finish: (audio) => (early && !early.voicedSince ? early.result : recognize(audio)),
@@ -455,20 +458,21 @@ export class VoiceAgent {
       return { type: 'no_input', positionMs: this.deps.media.positionMs, ...(this.beeps.takeBeep() ? { beep: true } : {}) };
     }
     const h = hearing ?? this.hearing(this.expectation(l));
-    let text: string | null;
+    let heard: Recognition;
     try {
-      text = await h.finish(turn.audio);
+      heard = await h.finish(turn.audio);
     } catch {
-      text = null;
+      heard = NOTHING;
     }
+    const { text, unsure } = heard;
     const beep = this.beeps.takeBeep();
-    return { type: 'utterance', text, speechMs: turn.speechMs, atMs: (this.deps.clock ?? systemClock).now(), positionMs: this.deps.media.positionMs, ...(turn.speechStartMs !== null ? { startMs: turn.speechStartMs } : {}), ...(beep ? { beep } : {}) };
+    return { type: 'utterance', text, ...(text === null && unsure ? { unsure } : {}), speechMs: turn.speechMs, atMs: (this.deps.clock ?? systemClock).now(), positionMs: this.deps.media.positionMs, ...(turn.speechStartMs !== null ? { startMs: turn.speechStartMs } : {}), ...(beep ? { beep } : {}) };
   }
 
   /** The callee's turn, as heard. */
   private noteCallee(turn: Turn, event: DialogEvent): void {
     if (event.type === 'utterance' && turn.speechStartMs !== null) {
-      this.turns.push({ speaker: 'callee', text: event.text ?? '[not understood]', start_ms: Math.round(turn.speechStartMs), end_ms: Math.round(turn.lastVoicedMs ?? turn.endedMs), interrupted: false });
+      this.turns.push({ speaker: 'callee', text: calleeText(event), start_ms: Math.round(turn.speechStartMs), end_ms: Math.round(turn.lastVoicedMs ?? turn.endedMs), interrupted: false });
     } else if (event.type === 'digits') {
       this.turns.push({ speaker: 'callee', text: `[pressed ${event.digits}]`, start_ms: Math.round(turn.endedMs), end_ms: Math.round(turn.endedMs), interrupted: false });
     }

@@ -35,6 +35,8 @@ export interface ListenFor {
   intents: boolean;
   /** Phrases to find in free speech (the greeting: "leave a message", "say your name"): the recogniser decodes the utterance as a loop of them. */
   spotting?: readonly string[];
+  /** The agent read back `value`, heard with low confidence ("I heard thirty. Is that right?"): a yes, a no or a correction is expected. */
+  confirming?: { value: unknown };
 }
 
 /** What the dialog hears: the session turns audio, keys and the carrier's news into these. */
@@ -45,7 +47,8 @@ export type DialogEvent =
    * answer (the recording's offset); `startMs`: where the speech started; `beep`: a voicemail
    * beep was heard while this turn was listened to.
    */
-  | { type: 'utterance'; text: string | null; speechMs: number; atMs?: number; positionMs?: number; startMs?: number; beep?: boolean }
+  /** `unsure`: with no `text`, what the recogniser heard below its confidence threshold (the agent may read it back to confirm it). */
+  | { type: 'utterance'; text: string | null; unsure?: string; speechMs: number; atMs?: number; positionMs?: number; startMs?: number; beep?: boolean }
   | { type: 'digits'; digits: string; positionMs?: number }
   | { type: 'no_input'; positionMs?: number; beep?: boolean }
   /** The wait for an answering machine's beep is over (`await_beep`): `heard` the beep, or silence or the cap came first. */
@@ -110,4 +113,10 @@ export interface DialogPolicy {
   readonly agentLog?: readonly AgentLogEntry[];
   /** What machine detection decided at the answer (null until it did). */
   readonly amd?: CallAmd | null;
+}
+
+/** A callee's utterance as the transcript and the turns show it: the text, an unsure hearing marked as such, or "[not understood]". */
+export function calleeText(event: { text: string | null; unsure?: string }): string {
+  if (event.text !== null) return event.text;
+  return event.unsure ? `${event.unsure} [unsure]` : '[not understood]';
 }

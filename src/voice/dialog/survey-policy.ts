@@ -2,7 +2,8 @@ import type { CallAmd, CallQuestion, Disposition } from '../../features/calls/po
 import { GreetingPhase } from '../amd/greeting-phase';
 import type { AgentTiming } from '../timing';
 import { answerFromDigits, extractAnswer } from './answers';
-import type { AgentScript, DialogAction, DialogEvent, DialogPolicy, ListenFor } from './dialog-policy';
+import { confirmable, confirmPrompt, readConfirmation } from './confirmation';
+import { calleeText, type AgentScript, type DialogAction, type DialogEvent, type DialogPolicy, type ListenFor } from './dialog-policy';
 import { detectIntent, MAX_CLARIFICATIONS, parseCallbackTime, type IntentName } from './intents';
 import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, handoffSummary, MESSAGE_GOODBYE, opening, OPT_OUT_GOODBYE, reask, TAKE_MESSAGE, TRANSFER_HOLD, whoIsCalling, WRONG_NUMBER_GOODBYE } from './prompts';
 import { onAnswer, onDigits, onRequest, WHY } from './transfer-rules';
@@ -16,6 +17,17 @@ const MESSAGE_NO_INPUT_MS = 6000;
  */
 const MESSAGE_QUESTION: CallQuestion = { key: 'message', question: TAKE_MESSAGE, type: 'string' };
 
+/** At most two read-backs per question: the first hearing's, and a correction's ("no, thirty eight"). */
+const MAX_CONFIRMATIONS = 2;
+
+/** Low-confidence hearings of the question being asked: values heard, values read back and refused, read-backs said. */
+interface Hearings {
+  unsure: unknown[];
+  rejected: unknown[];
+  confirmations: number;
+}
+const freshHearings = (): Hearings => ({ unsure: [], rejected: [], confirmations: 0 });
+
 type State =
   | { at: 'greeting' }
   | { at: 'intro'; text: string }
@@ -23,6 +35,9 @@ type State =
   | { at: 'intro_reply' }
   | { at: 'asking'; q: number; attempt: number; text: string }
   | { at: 'answer'; q: number; attempt: number; text: string }
+  /** Reading back `value`, heard with low confidence (`text`: "I heard thirty. Is that right?"), then listening for the reply. */
+  | { at: 'confirming'; q: number; attempt: number; text: string; value: unknown }
+  | { at: 'confirm'; q: number; attempt: number; text: string; value: unknown }
   | { at: 'voicemail' }
   /** Saying the hold line, then handing over (`why`: for the summary). */
   | { at: 'holding'; why: string }
@@ -58,6 +73,8 @@ export class SurveyPolicy implements DialogPolicy {
   private readonly greeting: GreetingPhase;
   private disposition: Disposition | null = null;
   private clarifications = 0;
+  /** What the question being asked was heard as with low confidence, and what the callee said was wrong: see onUnsure(). */
+  private hearings: Hearings = freshHearings();
 
   constructor(
     private readonly script: AgentScript,
@@ -90,7 +107,7 @@ export class SurveyPolicy implements DialogPolicy {
       this.hungUp = true;
       // A turn being recognised when the callee hung up is still recorded (see below).
       // So is the outcome of a transfer under way (a bridged call is the person's: transferred).
-      const pending: ReadonlyArray<State['at']> = ['greeting', 'answer', 'intro_reply', 'message', 'transferring'];
+      const pending: ReadonlyArray<State['at']> = ['greeting', 'answer', 'confirm', 'intro_reply', 'message', 'transferring'];
       if (!pending.includes(this.state.at)) this.state = { at: 'ended' };
       return this.end();
     }
@@ -112,6 +129,12 @@ export class SurveyPolicy implements DialogPolicy {
         return event.type === 'spoken' ? this.listenForAnswer(s.q, s.attempt, s.text) : this.finish();
       case 'answer':
         return this.afterAnswer(s.q, s.attempt, s.text, event);
+      case 'confirming':
+        if (event.type !== 'spoken') return this.finish();
+        this.state = { ...s, at: 'confirm' };
+        return this.listen(this.confirmListen(this.script.questions[s.q]!, s.value));
+      case 'confirm':
+        return this.afterConfirm(s.q, s.attempt, s.text, s.value, event);
       case 'holding':
         if (event.type !== 'spoken') return this.finish();
         this.state = { at: 'transferring' };
@@ -204,13 +227,14 @@ export class SurveyPolicy implements DialogPolicy {
   private afterAnswer(q: number, attempt: number, said: string, event: DialogEvent): DialogAction {
     const question = this.script.questions[q]!;
     let value: unknown = null;
+    let unsure: unknown = null;
     if (event.type === 'digits') {
       this.transcript.push(`Callee: [pressed ${event.digits}]`);
       // The transfer key wins over a keypad answer ("0" is then never the answer to a number question).
       if (!this.hungUp && onDigits(this.script.transfer, event.digits)) return this.transfer(WHY.digit(event.digits));
       value = answerFromDigits(question, event.digits);
     } else if (event.type === 'utterance') {
-      this.transcript.push(`Callee: ${event.text ?? '[not understood]'}`);
+      this.transcript.push(`Callee: ${calleeText(event)}`);
       const intent = detectIntent(event.text);
       if (intent && !this.hungUp) {
         if (intent === 'who' && this.clarifications < MAX_CLARIFICATIONS) {
@@ -226,12 +250,107 @@ export class SurveyPolicy implements DialogPolicy {
         } else if (intent !== 'who' && intent !== 'repeat') return this.endFor(intent, event);
       }
       value = intent ? null : extractAnswer(question, event.text);
+      if (!intent && event.text === null && event.unsure) unsure = extractAnswer(question, event.unsure);
     }
+    if (value === null && unsure !== null && unsure !== undefined) return this.onUnsure(q, attempt, unsure);
+    return this.record(q, attempt, value);
+  }
+
+  /** Records the answer (null: none) and goes on: the transfer its value asks for, the question again once, or the next one. */
+  private record(q: number, attempt: number, value: unknown): DialogAction {
+    const question = this.script.questions[q]!;
     const answered = value !== null && value !== undefined;
     if (answered) this.answers[question.key] = value;
     if (this.hungUp) return this.finish();
     if (answered && onAnswer(this.script.transfer, question.key, value)) return this.transfer(WHY.answer(question.key, value));
     return answered || attempt > 0 ? this.ask(this.nextOpen(q + 1), 0) : this.ask(q, 1);
+  }
+
+  /**
+   * An answer heard below the confidence threshold is never recorded on one hearing. It is
+   * recorded when an earlier hearing of this question gave the same value (two hearings agree,
+   * and the callee did not say it was wrong); otherwise it is read back once ("I heard thirty. Is
+   * that right?") for the types that can be (numbers, options), or the question is asked again.
+   */
+  private onUnsure(q: number, attempt: number, value: unknown): DialogAction {
+    const question = this.script.questions[q]!;
+    const h = this.hearings;
+    if (this.hungUp) return this.finish();
+    if (h.unsure.includes(value) && !h.rejected.includes(value)) return this.record(q, attempt, value);
+    h.unsure.push(value);
+    if (confirmable(question) && h.confirmations === 0 && !h.rejected.includes(value)) return this.confirm(q, attempt, value);
+    return this.record(q, attempt, null);
+  }
+
+  private confirm(q: number, attempt: number, value: unknown): DialogAction {
+    this.hearings.confirmations++;
+    const text = confirmPrompt(value);
+    this.state = { at: 'confirming', q, attempt, text, value };
+    return this.say(text, this.confirmListen(this.script.questions[q]!, value));
+  }
+
+  /**
+   * The reply to a read-back: a yes records the value, and so does the same value said again; a
+   * no asks the question again (with the keypad offered) unless it was asked again already; a
+   * correction heard with confidence is recorded, one heard without is read back once more
+   * (at most two read-backs per question). Keys answer the question itself.
+   */
+  private afterConfirm(q: number, attempt: number, said: string, value: unknown, event: DialogEvent): DialogAction {
+    const question = this.script.questions[q]!;
+    const h = this.hearings;
+    if (event.type === 'digits') {
+      this.transcript.push(`Callee: [pressed ${event.digits}]`);
+      if (!this.hungUp && onDigits(this.script.transfer, event.digits)) return this.transfer(WHY.digit(event.digits));
+      const typed = answerFromDigits(question, event.digits);
+      return typed !== null ? this.record(q, attempt, typed) : this.afterNo(q, attempt);
+    }
+    if (event.type !== 'utterance') return this.hungUp ? this.finish() : this.afterNo(q, attempt);
+    this.transcript.push(`Callee: ${calleeText(event)}`);
+    const intent = detectIntent(event.text);
+    if (intent && !this.hungUp) {
+      if ((intent === 'who' || intent === 'repeat') && this.clarifications < MAX_CLARIFICATIONS) {
+        this.clarifications++;
+        this.state = { at: 'confirming', q, attempt, text: said, value };
+        return this.say(intent === 'who' ? `${whoIsCalling(this.script.callerName, this.script.task, null, !!this.script.greeting)} ${said}` : said, this.confirmListen(question, value));
+      }
+      if (intent === 'person') {
+        if (onRequest(this.script.transfer)) return this.transfer(WHY.asked);
+      } else if (intent !== 'who' && intent !== 'repeat') return this.endFor(intent, event);
+    }
+    if (this.hungUp) {
+      // Only a reply heard with confidence counts once the callee is gone.
+      const sure = intent ? null : readConfirmation(question, event.text);
+      return this.record(q, attempt, sure?.kind === 'yes' ? value : sure?.kind === 'value' && !sure.denied ? sure.value : null);
+    }
+    if (intent) return this.afterNo(q, attempt);
+    const sure = readConfirmation(question, event.text);
+    const reply = sure ?? (event.text === null ? readConfirmation(question, event.unsure ?? null) : null);
+    if (!reply) return this.afterNo(q, attempt);
+    if (reply.kind === 'yes') return sure ? this.record(q, attempt, value) : this.afterNo(q, attempt);
+    if (reply.kind === 'no' || (reply.value === value && reply.denied)) {
+      h.rejected.push(value);
+      // A no heard without confidence is not trusted either way: the question again, the value kept as a hearing.
+      if (!sure) h.rejected.pop();
+      return this.afterNo(q, attempt);
+    }
+    // The same value again (not after a no): two hearings agree.
+    if (reply.value === value) return this.record(q, attempt, value);
+    h.rejected.push(value);
+    if (sure) return this.record(q, attempt, reply.value);
+    if (h.unsure.includes(reply.value) && !h.rejected.includes(reply.value)) return this.record(q, attempt, reply.value);
+    h.unsure.push(reply.value);
+    if (h.confirmations < MAX_CONFIRMATIONS) return this.confirm(q, attempt, reply.value);
+    return this.afterNo(q, attempt);
+  }
+
+  /** Not confirmed: the question again with the keypad offered (once per question), else no answer. */
+  private afterNo(q: number, attempt: number): DialogAction {
+    if (this.hungUp) return this.finish();
+    return attempt > 0 ? this.record(q, attempt, null) : this.ask(q, 1);
+  }
+
+  private confirmListen(question: CallQuestion, value: unknown): ListenFor {
+    return { ...this.answerListen(question), confirming: { value } };
   }
 
   /**
@@ -277,8 +396,12 @@ export class SurveyPolicy implements DialogPolicy {
       this.state = { at: 'goodbye' };
       return this.say(GOODBYE, null);
     }
-    // Clarifications are counted per question.
-    if (this.state.at !== 'answer' || this.state.q !== q) this.clarifications = 0;
+    // Clarifications are counted per question; so are hearings.
+    const same = (this.state.at === 'answer' || this.state.at === 'confirm') && this.state.q === q;
+    if (!same) {
+      this.clarifications = 0;
+      this.hearings = freshHearings();
+    }
     const said = text ?? (attempt === 0 ? question.question : reask(question));
     this.state = { at: 'asking', q, attempt, text: said };
     return this.say(said, this.answerListen(question));

@@ -43,7 +43,7 @@ export function buildInstructions(i: InstructionsInput): string {
     lines.push(
       'Ask these questions, one at a time, in this order unless the callee answers some earlier:',
       ...i.questions.map(describe),
-      'Whenever the callee answers a question (even one you have not asked yet, or several at once), call record_answer once per answer, quoting their words as evidence. Never guess or invent an answer; if an answer is unclear or refused by the tool, ask again. When every question is answered, thank the callee, say goodbye and call end_call with reason "done".',
+      'Whenever the callee answers a question (even one you have not asked yet, or several at once), call record_answer once per answer, quoting their words as evidence. Never guess or invent an answer; if an answer is unclear or refused by the tool, ask again. When the callee\'s words come marked as heard with low confidence, say back what you heard ("I heard thirty, is that right?") and record it only after they confirm it (or say it again); a correction is the new answer. When every question is answered, thank the callee, say goodbye and call end_call with reason "done".',
     );
   } else {
     lines.push('There are no questions to ask: deliver the purpose of the call, answer what the callee asks about it, then say goodbye and call end_call.');

@@ -1,7 +1,7 @@
 import type { AgentLogEntry, CallAmd, CallQuestion, Disposition } from '../../features/calls/ports';
 import { GreetingPhase } from '../amd/greeting-phase';
-import { answerFromDigits } from '../dialog/answers';
-import type { AgentScript, DialogAction, DialogEvent, DialogPolicy, ListenFor } from '../dialog/dialog-policy';
+import { answerFromDigits, parseBoolean } from '../dialog/answers';
+import { calleeText, type AgentScript, type DialogAction, type DialogEvent, type DialogPolicy, type ListenFor } from '../dialog/dialog-policy';
 import { CALLBACK_AT_GOODBYE, GOODBYE, handoffSummary, opening, OPT_OUT_GOODBYE, TRANSFER_HOLD, WRONG_NUMBER_GOODBYE } from '../dialog/prompts';
 import { onAnswer, onDigits, onRequest, WHY } from '../dialog/transfer-rules';
 import { SurveyPolicy } from '../dialog/survey-policy';
@@ -67,6 +67,8 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
   private readonly gathered: Record<string, unknown> = {};
   private readonly log_: AgentLogEntry[] = [];
   private readonly calleeSaid: string[] = [];
+  /** What was heard below the recogniser's confidence threshold: evidence only once confirmed (see afterCallee). */
+  private readonly unsureSaid: string[] = [];
   private readonly startedAt: number;
   private readonly now: () => Date;
   private state: State = { at: 'greeting' };
@@ -241,9 +243,17 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
     let said: string;
     if (event.type === 'utterance') {
       this.silentTurns = 0;
-      this.own.push(`Callee: ${event.text ?? '[not understood]'}`);
+      this.own.push(`Callee: ${calleeText(event)}`);
       if (event.text) this.calleeSaid.push(event.text);
-      said = event.text ?? '[inaudible: nothing could be made out]';
+      // As in the script, an unsure hearing is never an answer on its own: it becomes evidence when
+      // the callee says yes to it read back, or when it is heard the same way twice.
+      const last = this.unsureSaid[this.unsureSaid.length - 1];
+      if (event.text && last !== undefined && parseBoolean(event.text) === true) this.calleeSaid.push(last);
+      if (!event.text && event.unsure && this.unsureSaid.includes(event.unsure)) this.calleeSaid.push(event.unsure);
+      if (!event.text && event.unsure) this.unsureSaid.push(event.unsure);
+      said =
+        event.text ??
+        (event.unsure ? `[Heard with low confidence, perhaps: "${event.unsure}". Say back what you heard and ask whether it is right before recording it.]` : '[inaudible: nothing could be made out]');
     } else if (event.type === 'digits') {
       this.silentTurns = 0;
       this.own.push(`Callee: [pressed ${event.digits}]`);

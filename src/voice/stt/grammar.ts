@@ -8,6 +8,8 @@ const NO = ['no', 'nope', 'nah', 'not really', 'no way', 'of course not', 'defin
 const YES_TAIL = ['please', 'i can', 'i will', 'i do', 'i am', "i'll be there", 'thanks', 'thank you', 'that works', 'definitely', 'of course', 'sure', 'that is right', "that's right"];
 const NO_TAIL = ['thanks', 'thank you', 'sorry', "i can't", 'i cannot', "i won't", "i don't", "i'm not", "i don't think so", 'not really', 'i can not'];
 const GREETING = ['hello', 'hi', 'yes', 'speaking', 'hello who is this', 'hello yes', 'go ahead', 'sure go ahead', 'okay'];
+/** Before a correction of what the agent read back: "no, thirty eight", "actually, Tuesday". */
+const DENY = ['no', 'nope', 'no no', 'actually', 'no actually', 'sorry', 'no sorry', 'no it is', "no it's", 'i said'];
 /** Before an answer: "um", "I think", "let's say", "maybe". */
 const LEAD = ['um', 'uh', 'i think', 'i would say', "i'd say", "let's say", "it's", 'maybe', 'probably'];
 /** After an answer: "please", "I think", "would be good". */
@@ -114,8 +116,13 @@ function numberExcept(value: number): string {
  * With `except`, the ways of saying that answer are left out (a yes, an option, a number; null:
  * the non-answers): the grammar of everything that competes with it, for the second decoding
  * that measures how sure the first one was (./verification.ts).
+ *
+ * With `confirming` (the agent read back an answer heard with low confidence: "I heard thirty.
+ * Is that right?"), a yes and a no are answers too, and an answer may follow a no ("no, thirty
+ * eight"); `except.answer` is then a reply as confirmationAnswer() gives it (true: the yes, false:
+ * the bare no, a value: that correction).
  */
-export function grammarFor(question: CallQuestion | null, known: (word: string) => boolean, except?: { answer: unknown }): string | null {
+export function grammarFor(question: CallQuestion | null, known: (word: string) => boolean, except?: { answer: unknown }, confirming?: { value: unknown }): string | null {
   const usable = (xs: string[]) => [...new Set(xs.map(clean))].filter((a) => a && a.split(' ').every(known));
   const rules: string[] = [];
   let answer: string | null;
@@ -149,8 +156,21 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
   if (lead.length) rules.push(`<lead> = ${lead.join(' | ')};`);
   if (trail.length) rules.push(`<trail> = ${trail.join(' | ')};`);
   if (other.length) rules.push(`<other> = ${other.join(' | ')};`);
-  const main = answer ? `${lead.length ? '[<lead>] ' : ''}${answer}${trail.length ? ' [<trail>]' : ''}` : null;
-  const top = [main, other.length ? '<other>' : null].filter(Boolean).join(' | ');
+  const replies: string[] = [];
+  let deny = '';
+  if (confirming && question.type !== 'boolean') {
+    rules.push(`<yes> = ${usable(YES).join(' | ')};`, `<no> = ${usable(NO).join(' | ')};`);
+    rules.push(`<yestail> = ${usable(YES_TAIL).join(' | ')};`, `<notail> = ${usable(NO_TAIL).join(' | ')};`);
+    const denial = usable(DENY);
+    if (denial.length) {
+      rules.push(`<deny> = ${denial.join(' | ')};`);
+      deny = '[<deny>] ';
+    }
+    if (except?.answer !== true) replies.push('<yes> [<yestail>]');
+    if (except?.answer !== false) replies.push('<no> [<notail>]');
+  }
+  const main = answer ? `${lead.length ? '[<lead>] ' : ''}${deny}${answer}${trail.length ? ' [<trail>]' : ''}` : null;
+  const top = [...replies, main, other.length ? '<other>' : null].filter(Boolean).join(' | ');
   if (!top) return null;
   return ['#JSGF V1.0;', 'grammar answer;', `public <utterance> = ${top};`, ...rules, ''].join('\n');
 }

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { failPending, startVoiceWorker } from '../worker-thread';
+import { readConfirmation } from '../dialog/confirmation';
 import { isCompleteAnswer, type Expectation, type PartialRecognition, type Recognition, type RecognitionStream, type SpeechRecognizer, type StreamingRecognizer } from './recognizer';
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
 import type { SphinxOutcome, SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
@@ -32,6 +33,16 @@ export function confidenceOf(r: Pick<SphinxOutcome, 'text' | 'margin'> | null, t
   return 1 / (1 + Math.exp(-(r.margin - atThreshold) / MARGIN_SCALE));
 }
 
+/** Whose threshold applies: a yes or a no to a confirmation is held to the yes/no's. */
+function marginType(expect: Expectation, text: string | null): string | undefined {
+  if (!expect.question) return undefined;
+  if (expect.confirming) {
+    const reply = readConfirmation(expect.question, text);
+    if (reply?.kind === 'yes' || reply?.kind === 'no') return 'boolean';
+  }
+  return expect.question.type;
+}
+
 /**
  * Offline recognition with PocketSphinx 5 compiled to WebAssembly (npm `soundswallower`, with
  * CMU's 8 kHz US English model in the package: no system package, no download), constrained by a
@@ -49,17 +60,21 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
   constructor(private readonly options: { config?: SphinxConfig; minConfidence?: number } = {}) {}
 
   async recognize(pcm: Int16Array, expect: Expectation): Promise<string | null> {
-    if (pcm.length < 1600) return null;
+    return (await this.hear(pcm, expect)).text;
+  }
+
+  async hear(pcm: Int16Array, expect: Expectation): Promise<Recognition> {
+    if (pcm.length < 1600) return { text: null, confidence: 0 };
     const s = this.start(expect);
     for (let i = 0; i < pcm.length; i += 160) s.push(pcm.subarray(i, i + 160));
-    return (await s.finish()).text;
+    return s.finish();
   }
 
   start(expect: Expectation): RecognitionStream {
     const worker = this.ensureWorker();
     const id = this.nextId++;
     const send = (m: SphinxRequest, transfer?: ArrayBuffer[]) => worker.postMessage(m, transfer);
-    send({ op: 'start', id, question: expect.question, intents: expect.intents, ...(expect.spotting ? { spotting: expect.spotting } : {}) });
+    send({ op: 'start', id, question: expect.question, intents: expect.intents, ...(expect.spotting ? { spotting: expect.spotting } : {}), ...(expect.confirming ? { confirming: expect.confirming } : {}) });
     let open = true;
     const minConfidence = this.options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
     return {
@@ -80,9 +95,10 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
         const reply = await this.ask({ op: 'finish', id, seq: this.seq++ });
         if (reply.op !== 'finish') return { text: null, confidence: 0 };
         if (reply.error) throw new Error(`speech recognition failed: ${reply.error}`);
-        const confidence = confidenceOf(reply.result, expect.question?.type);
         const text = reply.result?.text || null;
-        return { text: text && confidence >= minConfidence ? text : null, confidence };
+        const confidence = confidenceOf(reply.result, marginType(expect, text));
+        if (!text || confidence >= minConfidence) return { text, confidence };
+        return { text: null, confidence, unsure: text };
       },
       cancel: () => {
         if (!open) return;

@@ -1,5 +1,6 @@
 import type { CallQuestion } from '../../features/calls/ports';
 import { extractAnswer } from '../dialog/answers';
+import { readConfirmation } from '../dialog/confirmation';
 
 /** What the recogniser is listening for: a question's answer, or any speech (greeting, reply). */
 export type Expectation = ({ question: CallQuestion } | { question: null }) & {
@@ -10,6 +11,11 @@ export type Expectation = ({ question: CallQuestion } | { question: null }) & {
    * message", "say your name"): decoded as a loop of them instead of one whole answer.
    */
   spotting?: readonly string[];
+  /**
+   * The agent just said back an answer heard with low confidence ("I heard thirty. Is that
+   * right?"): the callee may say yes, no, or another answer ("no, thirty eight").
+   */
+  confirming?: { value: unknown };
 };
 
 /** Speech recognition behind one interface: 8 kHz 16-bit mono audio of one utterance in, text out. */
@@ -17,6 +23,8 @@ export interface SpeechRecognizer {
   readonly name: 'pocketsphinx' | 'openai' | 'deepgram' | 'none';
   /** The text, or null when nothing could be recognised. */
   recognize(pcm: Int16Array, expect: Expectation): Promise<string | null>;
+  /** The same with the confidence and a text heard below the threshold (`unsure`), for engines that have them. */
+  hear?(pcm: Int16Array, expect: Expectation): Promise<Recognition>;
   /** Loads what the engine needs before the first utterance (called while a call rings). */
   warm?(): void;
 }
@@ -34,6 +42,18 @@ export interface Recognition {
   text: string | null;
   /** 0..1; a text below the engine's threshold is returned as null (asked again, never guessed). */
   confidence: number;
+  /**
+   * The text heard when it was below the threshold (`text` is null then): not an answer, but what
+   * the callee most likely said, which the agent may read back for confirmation.
+   */
+  unsure?: string;
+}
+
+/** One whole utterance recognised, with the unsure text when the engine gives one. */
+export async function recognizeWhole(stt: SpeechRecognizer, pcm: Int16Array, expect: Expectation): Promise<Recognition> {
+  if (stt.hear) return stt.hear(pcm, expect);
+  const text = await stt.recognize(pcm, expect);
+  return { text, confidence: text ? 1 : 0 };
 }
 
 /** The best hypothesis so far while the callee speaks. */
@@ -69,5 +89,10 @@ export function isStreaming(r: SpeechRecognizer): r is SpeechRecognizer & Stream
 export function isCompleteAnswer(expect: Expectation, text: string): boolean {
   if (!text.trim()) return false;
   if (!expect.question) return true;
+  if (expect.confirming) {
+    // A bare "no" may go on ("no, thirty eight"): the turn waits the longer silence for it.
+    const reply = readConfirmation(expect.question, text);
+    return reply !== null && reply.kind !== 'no';
+  }
   return extractAnswer(expect.question, text) !== null;
 }

@@ -14,7 +14,7 @@ export interface SphinxWorkerData {
   config: SphinxConfig;
 }
 export type SphinxRequest =
-  | { op: 'start'; id: number; question: CallQuestion | null; intents?: readonly string[]; spotting?: readonly string[] }
+  | { op: 'start'; id: number; question: CallQuestion | null; intents?: readonly string[]; spotting?: readonly string[]; confirming?: { value: unknown } }
   | { op: 'push'; id: number; pcm: Int16Array }
   | { op: 'partial'; id: number; seq: number }
   | { op: 'finish'; id: number; seq: number }
@@ -33,7 +33,8 @@ const owner = new WeakMap<SphinxDecoder, SphinxDecoder[]>();
 /** Utterances in flight: their decoder once ready (null: nothing to recognise), in order of requests. */
 const streams = new Map<number, Promise<SphinxDecoder | null>>();
 /** What each utterance in flight answers (for its verification). */
-const expecting = new Map<number, { question: CallQuestion | null; intents?: readonly string[] }>();
+type Expecting = { question: CallQuestion | null; intents?: readonly string[]; confirming?: { value: unknown } };
+const expecting = new Map<number, Expecting>();
 
 async function decoder(spotting = false): Promise<SphinxDecoder> {
   const pool = spotting ? spotIdle : idle;
@@ -49,10 +50,10 @@ function release(id: number, d: SphinxDecoder | null) {
 }
 
 /** The utterance's result, verified when it answers a question. */
-async function outcome(d: SphinxDecoder, expect: { question: CallQuestion | null; intents?: readonly string[] } | undefined): Promise<SphinxOutcome> {
+async function outcome(d: SphinxDecoder, expect: Expecting | undefined): Promise<SphinxOutcome> {
   const result = d.end();
   if (!result.text || !expect?.question) return { ...result, margin: Infinity };
-  const { margin } = await verify(d, expect.question, expect.intents, result);
+  const { margin } = await verify(d, expect.question, expect.intents, result, expect.confirming);
   return { ...result, margin };
 }
 
@@ -60,12 +61,12 @@ function handle(m: SphinxRequest): void {
   const post = (r: SphinxReply) => parentPort!.postMessage(r);
   switch (m.op) {
     case 'start':
-      expecting.set(m.id, { question: m.question, intents: m.intents });
+      expecting.set(m.id, { question: m.question, intents: m.intents, ...(m.confirming ? { confirming: m.confirming } : {}) });
       streams.set(
         m.id,
         decoder(!!m.spotting).then(async (d) => {
           const known = (w: string) => d.knows(w);
-          const grammar = m.spotting ? spottingGrammar(m.spotting, known) : withIntents(grammarFor(m.question, known), m.intents, known);
+          const grammar = m.spotting ? spottingGrammar(m.spotting, known) : withIntents(grammarFor(m.question, known, undefined, m.confirming), m.intents, known);
           if (!grammar) {
             (owner.get(d) ?? idle).push(d);
             return null;

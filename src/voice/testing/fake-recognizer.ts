@@ -53,7 +53,7 @@ export class FakeRecognizer implements SpeechRecognizer {
  * A streaming recognizer for tests: each utterance "hears" the next scripted text word by word,
  * one word per `framesPerWord` frames pushed, so partial hypotheses grow as audio arrives (and a
  * test can see when an answer became complete). `finish()` gives the whole text with the scripted
- * confidence; below `minConfidence` it is not understood, as with the real engine.
+ * confidence; below `minConfidence` it is not understood (the text comes as `unsure`), as with the real engine.
  */
 export class FakeStreamingRecognizer implements SpeechRecognizer, StreamingRecognizer {
   readonly name = 'none' as const;
@@ -86,7 +86,8 @@ export class FakeStreamingRecognizer implements SpeechRecognizer, StreamingRecog
         state.finished = true;
         if (next instanceof Error) throw next;
         const confidence = next.confidence ?? 1;
-        return { text: next.text && confidence >= (this.options.minConfidence ?? 0.5) ? next.text : null, confidence };
+        if (!next.text || confidence >= (this.options.minConfidence ?? 0.5)) return { text: next.text, confidence };
+        return { text: null, confidence, unsure: next.text };
       },
       cancel: () => {
         state.cancelled = true;
@@ -95,8 +96,12 @@ export class FakeStreamingRecognizer implements SpeechRecognizer, StreamingRecog
   }
 
   async recognize(pcm: Int16Array, expect: Expectation): Promise<string | null> {
+    return (await this.hear(pcm, expect)).text;
+  }
+
+  async hear(pcm: Int16Array, expect: Expectation): Promise<Recognition> {
     const s = this.start(expect);
     for (let i = 0; i < pcm.length; i += 160) s.push(pcm.subarray(i, i + 160));
-    return (await s.finish()).text;
+    return s.finish();
   }
 }

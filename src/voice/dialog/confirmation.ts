@@ -1,0 +1,40 @@
+import type { CallQuestion } from '../../features/calls/ports';
+import { extractAnswer, parseBoolean } from './answers';
+
+/**
+ * What the callee's reply to "I heard thirty. Is that right?" means: `yes` (recorded), `no` (the
+ * question is asked again with the keypad offered), or a `value` (a correction, "no, thirty
+ * eight", or the same answer said again). A value said after a no-word is never the heard value
+ * confirmed: "no, thirty" to "I heard thirty" is a no (`no` with `value`).
+ */
+export type ConfirmReply = { kind: 'yes' } | { kind: 'no' } | { kind: 'value'; value: unknown; denied: boolean };
+
+/** Types whose low-confidence answers are confirmed; a yes/no is not (the reply "no" would be ambiguous). */
+export function confirmable(q: CallQuestion): boolean {
+  return q.type === 'number' || q.type === 'enum';
+}
+
+/** The confirmation prompt: what was heard, said back. */
+export function confirmPrompt(value: unknown): string {
+  return `I heard ${String(value)}. Is that right?`;
+}
+
+/** The reply to a confirmation of an answer to `q`; null when it is neither a yes, a no, nor an answer. */
+export function readConfirmation(q: CallQuestion, text: string | null): ConfirmReply | null {
+  if (!text || !text.trim()) return null;
+  const value = extractAnswer(q, text);
+  const yesNo = parseBoolean(text);
+  if (value !== null && value !== undefined) return { kind: 'value', value, denied: yesNo === false || /\b(no|nope|nah|not|actually)\b/i.test(text) };
+  if (yesNo === true) return { kind: 'yes' };
+  if (yesNo === false) return { kind: 'no' };
+  return null;
+}
+
+/**
+ * The reply as a value the verification can compete against (./../stt/verification.ts): true for
+ * a yes, false for a bare no, the value for a correction, null for anything else.
+ */
+export function confirmationAnswer(r: ConfirmReply | null): unknown {
+  if (!r) return null;
+  return r.kind === 'yes' ? true : r.kind === 'no' ? false : r.value;
+}
