@@ -2,6 +2,7 @@ import type { CallQuestion } from '../../src/features/calls/ports';
 import { VoiceAgent } from '../../src/voice/agent/voice-agent';
 import type { AgentScript } from '../../src/voice/dialog/dialog-policy';
 import { CALLBACK_AT_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, reask, whoIsCalling, WRONG_NUMBER_GOODBYE } from '../../src/voice/dialog/prompts';
+import { confirmPrompt } from '../../src/voice/dialog/confirmation';
 import { SurveyPolicy } from '../../src/voice/dialog/survey-policy';
 import type { SpeechRecognizer } from '../../src/voice/stt/recognizer';
 import { FakeClock } from '../../src/voice/testing/fake-clock';
@@ -228,9 +229,9 @@ describe('fast end of turn (streaming recogniser)', () => {
     expect(stt.streams.map((s) => s.finished)).toEqual([true, true, true]);
   });
 
-  test('an answer heard with low confidence is asked again, never guessed; unsure again, the answer stays empty', async () => {
+  test('an answer heard with low confidence is never taken on one hearing: a number is read back and corrected; a yes/no is asked again, and two hearings that disagree leave it empty', async () => {
     const stt = new FakeStreamingRecognizer(
-      [{ text: 'hello' }, { text: 'thirty eight', confidence: 0.3 }, { text: 'thirty', confidence: 0.9 }, { text: 'yes', confidence: 0.4 }, { text: 'yes please', confidence: 0.2 }],
+      [{ text: 'hello' }, { text: 'thirty eight', confidence: 0.3 }, { text: 'no thirty', confidence: 0.9 }, { text: 'yes', confidence: 0.4 }, { text: 'no', confidence: 0.2 }],
       { framesPerWord: 5 },
     );
     const c = call({ questions: [PEOPLE, CONSENT] }, stt);
@@ -243,7 +244,7 @@ describe('fast end of turn (streaming recogniser)', () => {
     };
     expect(await c.next()).toBe(`say: ${PEOPLE.question}`);
     await answer('people', 500);
-    expect(await c.next()).toBe(`say: ${reask(PEOPLE)}`);
+    expect(await c.next()).toBe(`say: ${confirmPrompt(38)}`);
     await answer('people', 300);
     expect(await c.next()).toBe(`say: ${CONSENT.question}`);
     await answer('consent', 300);
@@ -254,7 +255,9 @@ describe('fast end of turn (streaming recogniser)', () => {
     await c.done;
     const result = c.agent.result('human');
     expect(result.answers).toEqual({ people: 30, consent: null });
-    expect(result.transcript.filter((t) => t.startsWith('Callee:'))).toEqual(['Callee: hello', 'Callee: [not understood]', 'Callee: thirty', 'Callee: [not understood]', 'Callee: [not understood]']);
+    expect(result.transcript.filter((t) => t.startsWith('Callee:'))).toEqual(['Callee: hello', 'Callee: thirty eight [unsure]', 'Callee: no thirty', 'Callee: yes [unsure]', 'Callee: no [unsure]']);
+    // The read-back's recognition expected a reply to it.
+    expect(stt.streams[2]!.expect.confirming).toEqual({ value: 38 });
   });
 
   test('what is not yet a complete answer waits for the whole silence (800 ms); free text always does', async () => {

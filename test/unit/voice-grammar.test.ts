@@ -1,4 +1,5 @@
 import { extractAnswer } from '../../src/voice/dialog/answers';
+import { confirmationAnswer, readConfirmation } from '../../src/voice/dialog/confirmation';
 import { grammarFor } from '../../src/voice/stt/grammar';
 import type { CallQuestion } from '../../src/features/calls/ports';
 import { confidenceOf, DEFAULT_MIN_CONFIDENCE, MARGIN_AT_THRESHOLD } from '../../src/voice/stt/pocketsphinx';
@@ -83,6 +84,20 @@ test('the grammar of what competes with an answer holds every other answer, and 
   // With one option left out of one, only the non-answers compete.
   const one: CallQuestion = { key: 'o', question: 'Ready?', type: 'enum', options: ['Ready'] };
   expect(answersOf(one, grammarFor(one, known, { answer: 'Ready' }))).toEqual(new Set([null]));
+});
+
+test('the reply to a read-back: yes, no, a correction after a no, or the answer again; the grammar competing with each reply leaves that reply out', () => {
+  const confirming = { value: 30 };
+  const replies = (except?: { answer: unknown }) => new Set([...sentences(grammarFor(numberQ, known, except, confirming)!)].map((s) => confirmationAnswer(readConfirmation(numberQ, s))));
+  const all = sentences(grammarFor(numberQ, known, undefined, confirming)!);
+  for (const s of ['yes', 'yes that is right', 'no', 'no thirty eight', 'actually thirty', 'thirty', 'who is this']) expect(all.has(s)).toBe(true);
+  const everything = replies();
+  expect([true, false, 30, 38, null].every((r) => everything.has(r))).toBe(true);
+  for (const answer of [true, false, 38]) {
+    const competing = replies({ answer });
+    expect(competing.has(answer)).toBe(false);
+    expect([...everything].filter((x) => x !== answer && !competing.has(x))).toEqual([]);
+  }
 });
 
 test('confidence grows with the verification margin: 0.5 at the question type\'s threshold, sure when nothing else was possible', () => {

@@ -1,0 +1,96 @@
+import type { CallQuestion } from '../../src/features/calls/ports';
+import { confirmPrompt, readConfirmation } from '../../src/voice/dialog/confirmation';
+import type { AgentScript, DialogAction, DialogEvent } from '../../src/voice/dialog/dialog-policy';
+import { GOODBYE, reask } from '../../src/voice/dialog/prompts';
+import { SurveyPolicy } from '../../src/voice/dialog/survey-policy';
+import { isCompleteAnswer } from '../../src/voice/stt/recognizer';
+import { DEFAULT_TIMING } from '../../src/voice/timing';
+
+const CONSENT: CallQuestion = { key: 'consent', question: 'Do you still want the appointment?', type: 'boolean' };
+const PEOPLE: CallQuestion = { key: 'people', question: 'How many people will come?', type: 'number' };
+const DAY: CallQuestion = { key: 'day', question: 'Which day suits you best?', type: 'enum', options: ['Monday', 'Tuesday'] };
+const script = (questions: CallQuestion[]): AgentScript => ({ task: null, questions, voicemailMessage: null });
+
+const spoken: DialogEvent = { type: 'spoken' };
+const sure = (text: string): DialogEvent => ({ type: 'utterance', text, speechMs: 600 });
+const unsure = (text: string): DialogEvent => ({ type: 'utterance', text: null, unsure: text, speechMs: 600 });
+const nothing: DialogEvent = { type: 'utterance', text: null, speechMs: 600 };
+
+/** Past the greeting and the introduction, to the first question; then each reply, with `spoken` after every prompt. */
+function converse(questions: CallQuestion[], replies: DialogEvent[]): { policy: SurveyPolicy; said: string[]; listens: DialogAction[] } {
+  const policy = new SurveyPolicy(script(questions), DEFAULT_TIMING);
+  const actions: DialogAction[] = [policy.start(), policy.handle({ type: 'no_input' }), policy.handle(spoken)];
+  for (const r of replies) {
+    actions.push(policy.handle(spoken));
+    actions.push(policy.handle(r));
+  }
+  return { policy, said: actions.flatMap((a) => (a.type === 'say' ? [a.text] : [])).slice(1), listens: actions.filter((a) => a.type === 'listen') };
+}
+
+test('an unsure number is read back; a yes records it', () => {
+  const { policy, said, listens } = converse([PEOPLE], [unsure('thirty'), sure('yes that is right')]);
+  expect(said).toEqual([PEOPLE.question, confirmPrompt(30), GOODBYE]);
+  expect(policy.answers).toEqual({ people: 30 });
+  // The read-back's reply is listened for as a reply to it.
+  expect(listens[listens.length - 1]).toEqual(expect.objectContaining({ question: PEOPLE, confirming: { value: 30 }, keypad: 'number' }));
+  expect(policy.transcript.slice(1)).toEqual([`Agent: ${PEOPLE.question}`, 'Callee: thirty [unsure]', `Agent: ${confirmPrompt(30)}`, 'Callee: yes that is right', `Agent: ${GOODBYE}`]);
+});
+
+test('the same value said again in reply to the read-back, even unsure, is recorded: two hearings agree', () => {
+  expect(converse([PEOPLE], [unsure('thirty'), unsure('thirty')]).policy.answers).toEqual({ people: 30 });
+});
+
+test('a correction heard with confidence is recorded; an unsure one is read back once more', () => {
+  expect(converse([PEOPLE], [unsure('thirty'), sure('no thirty eight')]).policy.answers).toEqual({ people: 38 });
+  const again = converse([PEOPLE], [unsure('thirty'), unsure('no thirty eight'), sure('yes')]);
+  expect(again.said).toEqual([PEOPLE.question, confirmPrompt(30), confirmPrompt(38), GOODBYE]);
+  expect(again.policy.answers).toEqual({ people: 38 });
+});
+
+test('"no, thirty" to "I heard thirty" is a no, not the value confirmed', () => {
+  const { said, policy } = converse([PEOPLE], [unsure('thirty'), sure('no thirty'), { type: 'no_input' }]);
+  expect(said).toEqual([PEOPLE.question, confirmPrompt(30), reask(PEOPLE), GOODBYE]);
+  expect(policy.answers).toEqual({ people: null });
+});
+
+test('a no asks again with the keypad offered; a value refused is not taken when heard again, and nothing loops', () => {
+  const { said, policy } = converse([PEOPLE, CONSENT], [unsure('thirty'), sure('no'), unsure('thirty'), sure('yes')]);
+  expect(said).toEqual([PEOPLE.question, confirmPrompt(30), reask(PEOPLE), CONSENT.question, GOODBYE]);
+  expect(policy.answers).toEqual({ people: null, consent: true });
+  // Two read-backs at most: a second correction heard unsure leads to the question again, then to no answer.
+  const bounded = converse([PEOPLE], [unsure('thirty'), unsure('no forty'), unsure('no fifty'), unsure('sixty'), unsure('seventy')]);
+  expect(bounded.said).toEqual([PEOPLE.question, confirmPrompt(30), confirmPrompt(40), reask(PEOPLE), GOODBYE]);
+  expect(bounded.policy.answers).toEqual({ people: null });
+});
+
+test('keys answer the read-back; a reply not understood asks again, where a hearing that agrees with the first is recorded', () => {
+  expect(converse([PEOPLE], [unsure('thirty'), { type: 'digits', digits: '31' }]).policy.answers).toEqual({ people: 31 });
+  const agreed = converse([PEOPLE], [unsure('thirty'), nothing, unsure('thirty')]);
+  expect(agreed.said).toEqual([PEOPLE.question, confirmPrompt(30), reask(PEOPLE), GOODBYE]);
+  expect(agreed.policy.answers).toEqual({ people: 30 });
+});
+
+test('options are read back too; a yes/no is not: asked again, and recorded when the second hearing agrees', () => {
+  expect(converse([DAY], [unsure('on tuesday'), sure('yes')]).policy.answers).toEqual({ day: 'Tuesday' });
+  const yesNo = converse([CONSENT], [unsure('yes please'), unsure('yeah')]);
+  expect(yesNo.said).toEqual([CONSENT.question, reask(CONSENT), GOODBYE]);
+  expect(yesNo.policy.answers).toEqual({ consent: true });
+  expect(converse([CONSENT], [unsure('yes'), unsure('no')]).policy.answers).toEqual({ consent: null });
+});
+
+test('intents still work during a read-back: "say that again" repeats it; "wrong number" ends the call', () => {
+  const { said, policy } = converse([PEOPLE], [unsure('thirty'), sure('say that again'), sure('yes')]);
+  expect(said).toEqual([PEOPLE.question, confirmPrompt(30), confirmPrompt(30), GOODBYE]);
+  expect(policy.answers).toEqual({ people: 30 });
+  expect(converse([PEOPLE], [unsure('thirty'), sure('wrong number')]).said[2]).toBe('Sorry for the trouble. Goodbye.');
+});
+
+test('reading a reply to a read-back; a bare no is not a complete reply yet (a correction may follow)', () => {
+  expect(readConfirmation(PEOPLE, 'yes')).toEqual({ kind: 'yes' });
+  expect(readConfirmation(PEOPLE, 'nope')).toEqual({ kind: 'no' });
+  expect(readConfirmation(PEOPLE, 'no thirty eight')).toEqual({ kind: 'value', value: 38, denied: true });
+  expect(readConfirmation(PEOPLE, 'thirty eight')).toEqual({ kind: 'value', value: 38, denied: false });
+  expect(readConfirmation(PEOPLE, 'who is this')).toBeNull();
+  const expect38 = { question: PEOPLE, confirming: { value: 38 } };
+  expect([isCompleteAnswer(expect38, 'yes'), isCompleteAnswer(expect38, 'no'), isCompleteAnswer(expect38, 'no thirty')]).toEqual([true, false, true]);
+});
