@@ -8,6 +8,8 @@
  *   BENCH_ASR_ENGINE=pocketsphinx-cli npm run bench:asr   # the Debian command line, one process per utterance
  *   BENCH_ASR_SET=tune npm run bench:asr             # one set only
  *   BENCH_ASR_JSON=out.json npm run bench:asr        # every result as JSON too
+ *   BENCH_ASR_CONVERSATION=0 npm run bench:asr       # the decoder alone, without the conversations (bench/asr-conversation.ts)
+ *   BENCH_ASR_EVERY=3 npm run bench:asr              # every third utterance only (a quicker look)
  */
 import { writeFileSync } from 'node:fs';
 import type { CallQuestion } from '../src/features/calls/ports';
@@ -17,6 +19,7 @@ import { DEFAULT_MIN_CONFIDENCE, PocketsphinxRecognizer } from '../src/voice/stt
 import { PocketsphinxCliRecognizer } from '../src/voice/stt/pocketsphinx-cli';
 import { isStreaming, type SpeechRecognizer } from '../src/voice/stt/recognizer';
 import { DEFAULT_SPHINX_CONFIG, SphinxDecoder } from '../src/voice/stt/sphinx-decoder';
+import { Conversations, conversationReport, type ConversationResult } from './asr-conversation';
 import { loadCorpus, corpusAudio, type CorpusUtterance } from './voice-corpus/corpus';
 
 let lastDetail: unknown = undefined;
@@ -146,14 +149,28 @@ export function report(results: AsrResult[], questions: ReturnType<typeof loadCo
 async function main() {
   const corpus = loadCorpus();
   const set = process.env.BENCH_ASR_SET;
-  const utterances = corpus.utterances.filter((u) => !set || u.set === set);
+  const every = Number(process.env.BENCH_ASR_EVERY ?? 1);
+  const utterances = corpus.utterances.filter((u) => !set || u.set === set).filter((_, i) => i % every === 0);
   const name = process.env.BENCH_ASR_ENGINE ?? 'pocketsphinx';
   const stt = await engine(name);
   console.log(`engine ${name}, ${utterances.length} utterances`);
   const results = await measure(stt, utterances, corpus.questions);
   await stt.close?.();
   console.log(report(results, corpus.questions));
-  if (process.env.BENCH_ASR_JSON) writeFileSync(process.env.BENCH_ASR_JSON, JSON.stringify(results.map((r) => ({ ...r.u, heard: r.heard, confidence: r.confidence, answer: r.answer, ms: r.ms, detail: r.detail })), null, 1));
+  let conversations: ConversationResult[] = [];
+  if (name === 'pocketsphinx' && process.env.BENCH_ASR_CONVERSATION !== '0') {
+    // The service's recognizer as a call has it: the threshold applied, the unsure text given to the policy.
+    const live = new PocketsphinxRecognizer({ config: process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : undefined, minConfidence: MIN_CONFIDENCE });
+    const talk = new Conversations(live);
+    for (const u of utterances) conversations.push(await talk.run(u, corpus.questions[u.question]!));
+    await live.close();
+    console.log(conversationReport(conversations, corpus.questions));
+  }
+  if (process.env.BENCH_ASR_JSON) {
+    const talked = new Map(conversations.map((c) => [c.u.id, c]));
+    const json = results.map((r) => ({ ...r.u, heard: r.heard, confidence: r.confidence, answer: r.answer, ms: r.ms, detail: r.detail, conversation: talked.get(r.u.id) && { before: talked.get(r.u.id)!.before, after: talked.get(r.u.id)!.after, answer: talked.get(r.u.id)!.answer, exchange: talked.get(r.u.id)!.exchange } }));
+    writeFileSync(process.env.BENCH_ASR_JSON, JSON.stringify(json, null, 1));
+  }
 }
 
 if (require.main === module) {

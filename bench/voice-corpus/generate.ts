@@ -18,7 +18,7 @@ import { WaveFile } from 'wavefile';
 import { BATCHES, QUESTIONS, SPEEDS } from './phrases';
 import type { CorpusManifest, CorpusUtterance } from './corpus';
 
-type EspeakFactory = (o: object) => Promise<{ FS: { readFile(path: string): Uint8Array } }>;
+export type EspeakFactory = (o: object) => Promise<{ FS: { readFile(path: string): Uint8Array } }>;
 const importEsm = new Function('url', 'return import(url)') as (url: string) => Promise<{ default: EspeakFactory }>;
 
 /** mulberry32: a small seeded generator, the same numbers on every machine. */
@@ -40,6 +40,28 @@ const NOISE_RMS = 90;
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
+export async function loadEspeak(): Promise<EspeakFactory> {
+  return (await importEsm(pathToFileURL(require.resolve('espeak-ng')).href)).default;
+}
+
+/** One utterance as the corpus holds it (before µ-law): eSpeak NG's speech at 8 kHz, trimmed, with a known lead and tail and the noise. */
+export async function render(ESpeakNg: EspeakFactory, voice: string, speed: number, text: string, gauss: () => number): Promise<Int16Array> {
+  const espeak = await ESpeakNg({ arguments: ['-v', voice, '-s', String(speed), '-w', 'out.wav', text], print: () => undefined, printErr: () => undefined });
+  const wav = new WaveFile(espeak.FS.readFile('out.wav'));
+  wav.toSampleRate(8000, { method: 'sinc', LPF: true });
+  const speech = wav.getSamples(false, Int16Array) as unknown as Int16Array;
+  // eSpeak pads its output with silence: trim it, then put back a known lead and tail.
+  let first = speech.findIndex((s) => Math.abs(s) > 200);
+  let last = speech.length - 1;
+  while (last > 0 && Math.abs(speech[last]!) <= 200) last--;
+  if (first < 0) first = 0;
+  const body = speech.subarray(first, last + 1);
+  const pcm = new Int16Array((LEAD_MS + TAIL_MS) * 8 + body.length);
+  pcm.set(body, LEAD_MS * 8);
+  for (let i = 0; i < pcm.length; i++) pcm[i] = Math.max(-32768, Math.min(32767, Math.round(pcm[i]! + gauss() * NOISE_RMS)));
+  return pcm;
+}
+
 async function main() {
   const dir = __dirname;
   const audioDir = path.join(dir, 'audio');
@@ -48,7 +70,7 @@ async function main() {
   if (all) rmSync(audioDir, { recursive: true, force: true });
   mkdirSync(audioDir, { recursive: true });
   const kept = new Map(all ? [] : (JSON.parse(readFileSync(manifestPath, 'utf8')) as CorpusManifest).utterances.map((u) => [u.id, u]));
-  const { default: ESpeakNg } = await importEsm(pathToFileURL(require.resolve('espeak-ng')).href);
+  const ESpeakNg = await loadEspeak();
   // The first two batches (the original tune and holdout sets) share one stream; each later batch
   // has its own, so it renders alike whether or not the ones before it were rendered again.
   let random = seeded(20261126);
@@ -66,19 +88,7 @@ async function main() {
     for (const voice of voices) {
       for (const [question, text, expected] of phrases) {
         const speed = speeds[Math.floor(random() * speeds.length)]!;
-        const espeak = await ESpeakNg({ arguments: ['-v', voice, '-s', String(speed), '-w', 'out.wav', text], print: () => undefined, printErr: () => undefined });
-        const wav = new WaveFile(espeak.FS.readFile('out.wav'));
-        wav.toSampleRate(8000, { method: 'sinc', LPF: true });
-        const speech = wav.getSamples(false, Int16Array) as unknown as Int16Array;
-        // eSpeak pads its output with silence: trim it, then put back a known lead and tail.
-        let first = speech.findIndex((s) => Math.abs(s) > 200);
-        let last = speech.length - 1;
-        while (last > 0 && Math.abs(speech[last]!) <= 200) last--;
-        if (first < 0) first = 0;
-        const body = speech.subarray(first, last + 1);
-        const pcm = new Int16Array((LEAD_MS + TAIL_MS) * 8 + body.length);
-        pcm.set(body, LEAD_MS * 8);
-        for (let i = 0; i < pcm.length; i++) pcm[i] = Math.max(-32768, Math.min(32767, Math.round(pcm[i]! + gauss() * NOISE_RMS)));
+        const pcm = await render(ESpeakNg, voice, speed, text, gauss);
         const id = idOf(set, voice, question, text);
         writeFileSync(path.join(audioDir, `${id}.ul`), alawmulaw.mulaw.encode(pcm));
         utterances.push({ id, set, voice, speed, question, text, expected, ms: Math.round(pcm.length / 8) });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { WaveFile } from 'wavefile';
+import { confirmPrompt } from '../../src/voice/dialog/confirmation';
 import { intro } from '../../src/voice/dialog/prompts';
 import { analyzedCall, spoken, withServiceVoice } from '../helpers/conversation';
 import { bearer, signup } from '../helpers/factories';
@@ -81,6 +82,53 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
       expect(said[1]).toMatch(/^Callee: (.* )?three$/);
       expect(said[2]).toMatch(/^Callee: (.* )?tuesday$/);
       expect(lines[lines.length - 1]).toBe('Agent: Thank you for your time. Goodbye.');
+    } finally {
+      await callee.close();
+    }
+  });
+
+  test('a number heard with low confidence is read back: the callee confirms one ("yes") and corrects the other ("no, twelve"); both recorded, the read-backs in the transcript', async () => {
+    const dir = await scenarioDir();
+    const people = { key: 'people', question: 'How many people will come?', type: 'number' } as const;
+    const children = { key: 'children', question: 'And how many children?', type: 'number' } as const;
+    // "eighteen" in this voice is heard right but below the number threshold: it is read back
+    // rather than recorded or asked again.
+    const eighteen = await spoken(dir, 'eighteen', 'eighteen');
+    const turns = await withServiceVoice(app, async (loud) => [
+      { promptLoudFrames: (await loud(intro(ORG, TASK))) + (await loud(people.question)), answer: eighteen },
+      { promptLoudFrames: await loud(confirmPrompt(18)), answer: await spoken(dir, 'yes', 'yes') },
+      { promptLoudFrames: await loud(children.question), answer: eighteen },
+      { promptLoudFrames: await loud(confirmPrompt(18)), answer: await spoken(dir, 'no-twelve', 'no, twelve') },
+    ]);
+    const callee = await startNodeCallee(turns, sipPort);
+    try {
+      const org = await signup(app, { organizationName: ORG });
+      const res = await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550166', task: TASK, questions: [people, children], max_duration_seconds: 120 });
+      expect(res.status).toBe(201);
+      const call = await analyzedCall(app, org.apiKey, res.body.call_id, { timeoutMs: 200_000, farEnd: callee.log });
+      await callee.ended;
+      const context = `\ntranscript:\n${call.transcript}\ncallee:\n${callee.log()}`;
+      expectWithContext(() => expect(call.structured_answers).toEqual({ people: 18, children: 12 }), context);
+      const lines: string[] = call.transcript.split('\n');
+      expectWithContext(
+        () =>
+          expect(lines.slice(1)).toEqual([
+            `Agent: ${people.question}`,
+            expect.stringMatching(/^Callee: (uh )?eighteen \[unsure\]$/),
+            `Agent: ${confirmPrompt(18)}`,
+            expect.stringMatching(/^Callee: (yes|yeah|yep)$/),
+            `Agent: ${children.question}`,
+            expect.stringMatching(/^Callee: (uh )?eighteen \[unsure\]$/),
+            `Agent: ${confirmPrompt(18)}`,
+            'Callee: no twelve',
+            'Agent: Thank you for your time. Goodbye.',
+          ]),
+        context,
+      );
+      // The turns show the read-backs too.
+      const agentTurns = (call.turns as Array<{ speaker: string; text: string }>).filter((t) => t.speaker === 'agent').map((t) => t.text);
+      expect(agentTurns.filter((t) => t === confirmPrompt(18))).toHaveLength(2);
+      expect(callee.answered()).toBe(4);
     } finally {
       await callee.close();
     }

@@ -1,0 +1,126 @@
+/**
+ * The outcome of a whole exchange for each corpus utterance, not only of its first decoding: the
+ * real scripted policy (SurveyPolicy) asks the utterance's question and the real recognizer hears
+ * the callee, who answers with the corpus utterance, says it again (the same audio) whenever the
+ * question is asked again, says "yes" to a read-back of the right answer and "no, <answer>" to a
+ * wrong one (synthesised with the same voice and speed, the corpus's noise, through G.711). The
+ * answer the policy records is then right, wrong or empty.
+ *
+ * "Before" is what the same first hearing gave with the previous rule (an unsure answer asked
+ * again, and the same audio heard the same way again: empty).
+ */
+import * as alawmulaw from 'alawmulaw';
+import type { CallQuestion } from '../src/features/calls/ports';
+import { expectationFor } from '../src/voice/agent/voice-agent';
+import { extractAnswer } from '../src/voice/dialog/answers';
+import type { DialogAction } from '../src/voice/dialog/dialog-policy';
+import { SurveyPolicy } from '../src/voice/dialog/survey-policy';
+import { recognizeWhole, type SpeechRecognizer } from '../src/voice/stt/recognizer';
+import { DEFAULT_TIMING } from '../src/voice/timing';
+import { corpusAudio, type CorpusUtterance } from './voice-corpus/corpus';
+import { loadEspeak, render, seeded, type EspeakFactory } from './voice-corpus/generate';
+
+export type Outcome = 'right' | 'wrong' | 'empty';
+
+export interface ConversationResult {
+  u: CorpusUtterance;
+  /** The first hearing alone, as the previous rule would have left it. */
+  before: Outcome;
+  after: Outcome;
+  answer: unknown;
+  /** What was said and heard, in order. */
+  exchange: string[];
+}
+
+const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** A number as a callee says it (0..1000). */
+export function numberWords(n: number): string {
+  if (n < 20) return UNITS[n]!;
+  if (n < 100) return `${TENS[Math.floor(n / 10)]}${n % 10 ? ` ${UNITS[n % 10]}` : ''}`;
+  if (n < 1000) return `${UNITS[Math.floor(n / 100)]} hundred${n % 100 ? ` and ${numberWords(n % 100)}` : ''}`;
+  return 'a thousand';
+}
+
+const outcome = (expected: unknown, answer: unknown): Outcome => (answer === null || answer === undefined ? 'empty' : answer === expected ? 'right' : 'wrong');
+
+export class Conversations {
+  private espeak: EspeakFactory | undefined;
+  private readonly replies = new Map<string, Int16Array>();
+
+  constructor(private readonly stt: SpeechRecognizer) {}
+
+  /** The callee's reply to a read-back, in the utterance's voice and speed, through G.711 like the corpus. */
+  private async reply(u: CorpusUtterance, text: string): Promise<Int16Array> {
+    const key = `${u.voice}|${u.speed}|${text}`;
+    let pcm = this.replies.get(key);
+    if (!pcm) {
+      this.espeak ??= await loadEspeak();
+      const random = seeded(text.length * 7919 + u.speed);
+      const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
+      pcm = alawmulaw.mulaw.decode(alawmulaw.mulaw.encode(await render(this.espeak, u.voice, u.speed, text, gauss)));
+      this.replies.set(key, pcm);
+    }
+    return pcm;
+  }
+
+  async run(u: CorpusUtterance, q: CallQuestion): Promise<ConversationResult> {
+    const policy = new SurveyPolicy({ task: null, questions: [q], voicemailMessage: null }, DEFAULT_TIMING);
+    const exchange: string[] = [];
+    const answerAudio = corpusAudio(u);
+    let before: Outcome | null = null;
+    let action: DialogAction = policy.takeOver({});
+    let prompt = '';
+    for (let turn = 0; turn < 12; turn++) {
+      if (action.type === 'say') {
+        if (!action.bargeIn) break;
+        prompt = action.text;
+        exchange.push(`agent: ${prompt}`);
+        action = policy.handle({ type: 'spoken' });
+        continue;
+      }
+      if (action.type !== 'listen') break;
+      // The callee: a read-back of the right answer gets a yes, of a wrong one "no, <answer>"; anything else the answer again.
+      let audio = answerAudio;
+      let said = u.text;
+      if (action.confirming) {
+        const right = action.confirming.value === u.expected;
+        said = right ? 'Yes.' : u.expected === null ? 'No.' : `No, ${typeof u.expected === 'number' ? numberWords(u.expected) : String(u.expected)}.`;
+        audio = await this.reply(u, said);
+      }
+      const heard = await recognizeWhole(this.stt, audio, expectationFor(action));
+      exchange.push(`callee: ${said} → ${heard.text ?? (heard.unsure ? `${heard.unsure} [unsure]` : '[not understood]')}`);
+      before ??= outcome(u.expected, extractAnswer(q, heard.text));
+      action = policy.handle({ type: 'utterance', text: heard.text, ...(heard.text === null && heard.unsure ? { unsure: heard.unsure } : {}), speechMs: audio.length / 8 });
+    }
+    const answer = policy.answers[q.key] ?? null;
+    return { u, before: before ?? 'empty', after: outcome(u.expected, answer), answer, exchange };
+  }
+}
+
+/** Right / wrong / empty per type and in total, before and after, for the answerable utterances; non-answers recorded as an answer. */
+export function conversationReport(results: ConversationResult[], questions: Record<string, CallQuestion>): string {
+  const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : '—');
+  const lines: string[] = ['conversation outcome (first hearing → read-back / question again → what is recorded): right / wrong / empty, before → after'];
+  const cell = (rs: ConversationResult[], k: 'before' | 'after') => {
+    const a = rs.filter((r) => r.u.expected !== null);
+    const n = (o: Outcome) => a.filter((r) => r[k] === o).length;
+    return `${pct(n('right'), a.length)} / ${pct(n('wrong'), a.length)} / ${pct(n('empty'), a.length)}`;
+  };
+  for (const set of ['tune', 'holdout', 'holdout2'] as const) {
+    const rs = results.filter((r) => r.u.set === set);
+    if (!rs.length) continue;
+    const row = (label: string, xs: ConversationResult[]) => {
+      const none = xs.filter((r) => r.u.expected === null);
+      lines.push(`  ${set.padEnd(8)} ${label.padEnd(8)} ${String(xs.filter((r) => r.u.expected !== null).length).padStart(4)}  before ${cell(xs, 'before').padEnd(26)} after ${cell(xs, 'after').padEnd(26)} non-answers recorded ${none.filter((r) => r.after !== 'empty').length}/${none.length}`);
+    };
+    row('all', rs);
+    for (const type of ['boolean', 'number', 'enum']) row(type, rs.filter((r) => questions[r.u.question]!.type === type));
+  }
+  const turns = results.map((r) => r.exchange.filter((e) => e.startsWith('agent:')).length);
+  lines.push(`agent prompts per question: mean ${(turns.reduce((a, b) => a + b, 0) / Math.max(1, turns.length)).toFixed(2)}; read-backs said: ${results.reduce((n, r) => n + r.exchange.filter((e) => e.startsWith('agent: I heard')).length, 0)}`);
+  lines.push('recorded wrong after the exchange:');
+  for (const r of results.filter((r) => r.after === 'wrong')) lines.push(`  ${r.u.set.padEnd(8)} ${r.u.voice.padEnd(18)} ${JSON.stringify(r.u.text).padEnd(28)} → ${JSON.stringify(r.answer)}   ${r.exchange.join(' | ')}`);
+  return lines.join('\n');
+}
