@@ -63,11 +63,20 @@ test('a no asks again with the keypad offered; a value refused is not taken when
   expect(bounded.policy.answers).toEqual({ people: null });
 });
 
-test('keys answer the read-back; a reply not understood asks again, where a hearing that agrees with the first is recorded', () => {
+test('keys answer the read-back; a reply not understood asks again, and the value read back is not taken from a later hearing', () => {
   expect(converse([PEOPLE], [unsure('thirty'), { type: 'digits', digits: '31' }]).policy.answers).toEqual({ people: 31 });
-  const agreed = converse([PEOPLE], [unsure('thirty'), nothing, unsure('thirty')]);
-  expect(agreed.said).toEqual([PEOPLE.question, confirmPrompt(30), reask(PEOPLE), GOODBYE]);
-  expect(agreed.policy.answers).toEqual({ people: 30 });
+  const unconfirmed = converse([PEOPLE], [unsure('thirty'), nothing, unsure('thirty')]);
+  expect(unconfirmed.said).toEqual([PEOPLE.question, confirmPrompt(30), reask(PEOPLE), GOODBYE]);
+  expect(unconfirmed.policy.answers).toEqual({ people: null });
+  // An unsure yes is no confirmation; an unsure "no, thirty" is a no.
+  expect(converse([PEOPLE], [unsure('thirty'), unsure('yes'), { type: 'no_input' }]).policy.answers).toEqual({ people: null });
+  expect(converse([PEOPLE], [unsure('thirty'), unsure('no thirty'), unsure('thirty')]).policy.answers).toEqual({ people: null });
+});
+
+test('a value heard only in replies to read-backs is not confirmed by being heard twice', () => {
+  const { said, policy } = converse([PEOPLE], [unsure('thirty'), unsure('two'), unsure('two'), unsure('two')]);
+  expect(said).toEqual([PEOPLE.question, confirmPrompt(30), confirmPrompt(2), reask(PEOPLE), GOODBYE]);
+  expect(policy.answers).toEqual({ people: null });
 });
 
 test('options are read back too; a yes/no is not: asked again, and recorded when the second hearing agrees', () => {

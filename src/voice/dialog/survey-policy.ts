@@ -290,10 +290,12 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   /**
-   * The reply to a read-back: a yes records the value, and so does the same value said again; a
-   * no asks the question again (with the keypad offered) unless it was asked again already; a
-   * correction heard with confidence is recorded, one heard without is read back once more
-   * (at most two read-backs per question). Keys answer the question itself.
+   * The reply to a read-back: a yes heard with confidence records the value, and so does the same
+   * value said again; a correction heard with confidence is recorded, one heard without is read
+   * back once more (at most two read-backs per question). Anything else (a no, an unsure yes,
+   * nothing understood) asks the question again with the keypad offered, unless it was asked
+   * again already, and the value read back is never recorded from a later hearing. Keys answer
+   * the question itself.
    */
   private afterConfirm(q: number, attempt: number, said: string, value: unknown, event: DialogEvent): DialogAction {
     const question = this.script.questions[q]!;
@@ -322,24 +324,19 @@ export class SurveyPolicy implements DialogPolicy {
       const sure = intent ? null : readConfirmation(question, event.text);
       return this.record(q, attempt, sure?.kind === 'yes' ? value : sure?.kind === 'value' && !sure.denied ? sure.value : null);
     }
-    if (intent) return this.afterNo(q, attempt);
-    const sure = readConfirmation(question, event.text);
+    const sure = intent ? null : readConfirmation(question, event.text);
     const reply = sure ?? (event.text === null ? readConfirmation(question, event.unsure ?? null) : null);
-    if (!reply) return this.afterNo(q, attempt);
-    if (reply.kind === 'yes') return sure ? this.record(q, attempt, value) : this.afterNo(q, attempt);
-    if (reply.kind === 'no' || (reply.value === value && reply.denied)) {
-      h.rejected.push(value);
-      // A no heard without confidence is not trusted either way: the question again, the value kept as a hearing.
-      if (!sure) h.rejected.pop();
-      return this.afterNo(q, attempt);
+    if (reply?.kind === 'yes' && sure) return this.record(q, attempt, value);
+    if (reply?.kind === 'value' && reply.value === value && !reply.denied) {
+      // The same value said again: two hearings agree, when one of them at least answered the
+      // question itself (a reply to a read-back heard twice the same way is one mishearing twice).
+      if (sure || h.unsure.includes(value)) return this.record(q, attempt, value);
     }
-    // The same value again (not after a no): two hearings agree.
-    if (reply.value === value) return this.record(q, attempt, value);
+    // Anything else leaves the value read back unconfirmed: it is never recorded from a later hearing.
     h.rejected.push(value);
+    if (reply?.kind !== 'value' || reply.value === value) return this.afterNo(q, attempt);
     if (sure) return this.record(q, attempt, reply.value);
-    if (h.unsure.includes(reply.value) && !h.rejected.includes(reply.value)) return this.record(q, attempt, reply.value);
-    h.unsure.push(reply.value);
-    if (h.confirmations < MAX_CONFIRMATIONS) return this.confirm(q, attempt, reply.value);
+    if (h.confirmations < MAX_CONFIRMATIONS && !h.rejected.includes(reply.value)) return this.confirm(q, attempt, reply.value);
     return this.afterNo(q, attempt);
   }
 
