@@ -9,6 +9,7 @@
  *   BENCH_ASR_SET=tune npm run bench:asr             # one set only
  *   BENCH_ASR_JSON=out.json npm run bench:asr        # every result as JSON too
  *   BENCH_ASR_CONVERSATION=0 npm run bench:asr       # the decoder alone, without the conversations (bench/asr-conversation.ts)
+ *   BENCH_ASR_CONVERSATION=only npm run bench:asr    # the conversations alone
  *   BENCH_ASR_EVERY=3 npm run bench:asr              # every third utterance only (a quicker look)
  */
 import { writeFileSync } from 'node:fs';
@@ -154,9 +155,10 @@ async function main() {
   const name = process.env.BENCH_ASR_ENGINE ?? 'pocketsphinx';
   const stt = await engine(name);
   console.log(`engine ${name}, ${utterances.length} utterances`);
-  const results = await measure(stt, utterances, corpus.questions);
+  // BENCH_ASR_CONVERSATION=only: the exchanges alone (their first hearing is the decoder's figure, with the intents a call expects).
+  const results = process.env.BENCH_ASR_CONVERSATION === 'only' ? [] : await measure(stt, utterances, corpus.questions);
   await stt.close?.();
-  console.log(report(results, corpus.questions));
+  if (results.length) console.log(report(results, corpus.questions));
   let conversations: ConversationResult[] = [];
   if (name === 'pocketsphinx' && process.env.BENCH_ASR_CONVERSATION !== '0') {
     // The service's recognizer as a call has it: the threshold applied, the unsure text given to the policy.
@@ -169,7 +171,8 @@ async function main() {
   if (process.env.BENCH_ASR_JSON) {
     const talked = new Map(conversations.map((c) => [c.u.id, c]));
     const json = results.map((r) => ({ ...r.u, heard: r.heard, confidence: r.confidence, answer: r.answer, ms: r.ms, detail: r.detail, conversation: talked.get(r.u.id) && { before: talked.get(r.u.id)!.before, after: talked.get(r.u.id)!.after, answer: talked.get(r.u.id)!.answer, exchange: talked.get(r.u.id)!.exchange } }));
-    writeFileSync(process.env.BENCH_ASR_JSON, JSON.stringify(json, null, 1));
+    const alone = conversations.map((c) => ({ ...c.u, conversation: { before: c.before, after: c.after, answer: c.answer, exchange: c.exchange } }));
+    writeFileSync(process.env.BENCH_ASR_JSON, JSON.stringify(results.length ? json : alone, null, 1));
   }
 }
 

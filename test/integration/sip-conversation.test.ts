@@ -87,7 +87,7 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
     }
   });
 
-  test('a number heard with low confidence is read back: the callee confirms one ("yes") and corrects the other ("no, twelve"); both recorded, the read-backs in the transcript', async () => {
+  test('a number heard with low confidence is read back: the callee confirms one ("yes") and corrects the other ("no, twelve", read back and confirmed); both recorded, the read-backs in the transcript', async () => {
     const dir = await scenarioDir();
     const people = { key: 'people', question: 'How many people will come?', type: 'number' } as const;
     const children = { key: 'children', question: 'And how many children?', type: 'number' } as const;
@@ -99,6 +99,7 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
       { promptLoudFrames: await loud(confirmPrompt(18)), answer: await spoken(dir, 'yes', 'yes') },
       { promptLoudFrames: await loud(children.question), answer: eighteen },
       { promptLoudFrames: await loud(confirmPrompt(18)), answer: await spoken(dir, 'no-twelve', 'no, twelve') },
+      { promptLoudFrames: await loud(confirmPrompt(12)), answer: await spoken(dir, 'yes', 'yes') },
     ]);
     const callee = await startNodeCallee(turns, sipPort);
     try {
@@ -121,6 +122,8 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
             expect.stringMatching(/^Callee: (uh )?eighteen \[unsure\]$/),
             `Agent: ${confirmPrompt(18)}`,
             'Callee: no twelve',
+            `Agent: ${confirmPrompt(12)}`,
+            expect.stringMatching(/^Callee: (yes|yeah|yep)$/),
             'Agent: Thank you for your time. Goodbye.',
           ]),
         context,
@@ -128,7 +131,7 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
       // The turns show the read-backs too.
       const agentTurns = (call.turns as Array<{ speaker: string; text: string }>).filter((t) => t.speaker === 'agent').map((t) => t.text);
       expect(agentTurns.filter((t) => t === confirmPrompt(18))).toHaveLength(2);
-      expect(callee.answered()).toBe(4);
+      expect(callee.answered()).toBe(5);
     } finally {
       await callee.close();
     }

@@ -229,9 +229,9 @@ describe('fast end of turn (streaming recogniser)', () => {
     expect(stt.streams.map((s) => s.finished)).toEqual([true, true, true]);
   });
 
-  test('an answer heard with low confidence is never taken on one hearing: a number is read back and corrected; a yes/no is asked again, and two hearings that disagree leave it empty', async () => {
+  test('an answer heard with low confidence is never taken on one hearing: a number is read back, corrected and the correction confirmed; a yes/no is asked again, and left empty', async () => {
     const stt = new FakeStreamingRecognizer(
-      [{ text: 'hello' }, { text: 'thirty eight', confidence: 0.3 }, { text: 'no thirty', confidence: 0.9 }, { text: 'yes', confidence: 0.4 }, { text: 'no', confidence: 0.2 }],
+      [{ text: 'hello' }, { text: 'thirty eight', confidence: 0.3 }, { text: 'no thirty', confidence: 0.9 }, { text: 'yes' }, { text: 'yes', confidence: 0.4 }, { text: 'no', confidence: 0.2 }],
       { framesPerWord: 5 },
     );
     const c = call({ questions: [PEOPLE, CONSENT] }, stt);
@@ -246,6 +246,8 @@ describe('fast end of turn (streaming recogniser)', () => {
     await answer('people', 500);
     expect(await c.next()).toBe(`say: ${confirmPrompt(38)}`);
     await answer('people', 300);
+    expect(await c.next()).toBe(`say: ${confirmPrompt(30)}`);
+    await answer('people', 300);
     expect(await c.next()).toBe(`say: ${CONSENT.question}`);
     await answer('consent', 300);
     expect(await c.next()).toBe(`say: ${reask(CONSENT)}`);
@@ -255,7 +257,7 @@ describe('fast end of turn (streaming recogniser)', () => {
     await c.done;
     const result = c.agent.result('human');
     expect(result.answers).toEqual({ people: 30, consent: null });
-    expect(result.transcript.filter((t) => t.startsWith('Callee:'))).toEqual(['Callee: hello', 'Callee: thirty eight [unsure]', 'Callee: no thirty', 'Callee: yes [unsure]', 'Callee: no [unsure]']);
+    expect(result.transcript.filter((t) => t.startsWith('Callee:'))).toEqual(['Callee: hello', 'Callee: thirty eight [unsure]', 'Callee: no thirty', 'Callee: yes', 'Callee: yes [unsure]', 'Callee: no [unsure]']);
     // The read-back's recognition expected a reply to it.
     expect(stt.streams[2]!.expect.confirming).toEqual({ value: 38 });
   });

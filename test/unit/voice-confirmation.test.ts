@@ -40,8 +40,12 @@ test('the same value said again in reply to the read-back, even unsure, is recor
   expect(converse([PEOPLE], [unsure('thirty'), unsure('thirty')]).policy.answers).toEqual({ people: 30 });
 });
 
-test('a correction heard with confidence is recorded; an unsure one is read back once more', () => {
-  expect(converse([PEOPLE], [unsure('thirty'), sure('no thirty eight')]).policy.answers).toEqual({ people: 38 });
+test('a correction is read back once more, heard with confidence or not', () => {
+  const corrected = converse([PEOPLE], [unsure('thirty'), sure('no thirty eight'), sure('yes')]);
+  expect(corrected.said).toEqual([PEOPLE.question, confirmPrompt(30), confirmPrompt(38), GOODBYE]);
+  expect(corrected.policy.answers).toEqual({ people: 38 });
+  // Past the second read-back, a correction heard with confidence is recorded.
+  expect(converse([PEOPLE], [unsure('thirty'), sure('no thirty eight'), sure('no forty')]).policy.answers).toEqual({ people: 40 });
   const again = converse([PEOPLE], [unsure('thirty'), unsure('no thirty eight'), sure('yes')]);
   expect(again.said).toEqual([PEOPLE.question, confirmPrompt(30), confirmPrompt(38), GOODBYE]);
   expect(again.policy.answers).toEqual({ people: 38 });
@@ -79,12 +83,12 @@ test('a value heard only in replies to read-backs is not confirmed by being hear
   expect(policy.answers).toEqual({ people: null });
 });
 
-test('options are read back too; a yes/no is not: asked again, and recorded when the second hearing agrees', () => {
+test('options are read back too; a yes/no is not: asked again, and two unsure hearings that agree are still no answer', () => {
   expect(converse([DAY], [unsure('on tuesday'), sure('yes')]).policy.answers).toEqual({ day: 'Tuesday' });
   const yesNo = converse([CONSENT], [unsure('yes please'), unsure('yeah')]);
   expect(yesNo.said).toEqual([CONSENT.question, reask(CONSENT), GOODBYE]);
-  expect(yesNo.policy.answers).toEqual({ consent: true });
-  expect(converse([CONSENT], [unsure('yes'), unsure('no')]).policy.answers).toEqual({ consent: null });
+  expect(yesNo.policy.answers).toEqual({ consent: null });
+  expect(converse([CONSENT], [unsure('yes'), sure('yes')]).policy.answers).toEqual({ consent: true });
 });
 
 test('intents still work during a read-back: "say that again" repeats it; "wrong number" ends the call', () => {

@@ -267,16 +267,16 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   /**
-   * An answer heard below the confidence threshold is never recorded on one hearing. It is
-   * recorded when an earlier hearing of this question gave the same value (two hearings agree,
-   * and the callee did not say it was wrong); otherwise it is read back once ("I heard thirty. Is
-   * that right?") for the types that can be (numbers, options), or the question is asked again.
+   * An answer heard below the confidence threshold is never recorded on one hearing: it is read
+   * back ("I heard thirty. Is that right?") for the types that can be (numbers, options), or the
+   * question is asked again. Two unsure hearings of the question that agree are not enough
+   * either: measured, a callee who says it the same way again is heard the same way again, right
+   * or wrong (docs/voice.md, "Answers heard with low confidence").
    */
   private onUnsure(q: number, attempt: number, value: unknown): DialogAction {
     const question = this.script.questions[q]!;
     const h = this.hearings;
     if (this.hungUp) return this.finish();
-    if (h.unsure.includes(value) && !h.rejected.includes(value)) return this.record(q, attempt, value);
     h.unsure.push(value);
     if (confirmable(question) && h.confirmations === 0 && !h.rejected.includes(value)) return this.confirm(q, attempt, value);
     return this.record(q, attempt, null);
@@ -291,8 +291,8 @@ export class SurveyPolicy implements DialogPolicy {
 
   /**
    * The reply to a read-back: a yes heard with confidence records the value, and so does the same
-   * value said again; a correction heard with confidence is recorded, one heard without is read
-   * back once more (at most two read-backs per question). Anything else (a no, an unsure yes,
+   * value said again; a correction is read back once more (at most two read-backs per question;
+   * past them, a correction heard with confidence is recorded). Anything else (a no, an unsure yes,
    * nothing understood) asks the question again with the keypad offered, unless it was asked
    * again already, and the value read back is never recorded from a later hearing. Keys answer
    * the question itself.
@@ -334,10 +334,10 @@ export class SurveyPolicy implements DialogPolicy {
     }
     // Anything else leaves the value read back unconfirmed: it is never recorded from a later hearing.
     h.rejected.push(value);
-    if (reply?.kind !== 'value' || reply.value === value) return this.afterNo(q, attempt);
-    if (sure) return this.record(q, attempt, reply.value);
-    if (h.confirmations < MAX_CONFIRMATIONS && !h.rejected.includes(reply.value)) return this.confirm(q, attempt, reply.value);
-    return this.afterNo(q, attempt);
+    if (reply?.kind !== 'value' || reply.value === value || h.rejected.includes(reply.value)) return this.afterNo(q, attempt);
+    // A correction is read back too (a "no" is heard well, the number after it as badly as any).
+    if (h.confirmations < MAX_CONFIRMATIONS) return this.confirm(q, attempt, reply.value);
+    return sure ? this.record(q, attempt, reply.value) : this.afterNo(q, attempt);
   }
 
   /** Not confirmed: the question again with the keypad offered (once per question), else no answer. */
