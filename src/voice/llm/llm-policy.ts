@@ -246,10 +246,10 @@ export class LlmDialogPolicy implements DialogPolicy, TurnHost {
       this.own.push(`Callee: ${calleeText(event)}`);
       if (event.text) this.calleeSaid.push(event.text);
       // As in the script, an unsure hearing is never an answer on its own: it becomes evidence when
-      // the callee says yes to it read back, or when it is heard the same way twice.
+      // the callee says yes (heard with confidence) right after it was read back.
       const last = this.unsureSaid[this.unsureSaid.length - 1];
       if (event.text && last !== undefined && parseBoolean(event.text) === true) this.calleeSaid.push(last);
-      if (!event.text && event.unsure && this.unsureSaid.includes(event.unsure)) this.calleeSaid.push(event.unsure);
+      this.unsureSaid.length = 0;
       if (!event.text && event.unsure) this.unsureSaid.push(event.unsure);
       said =
         event.text ??
