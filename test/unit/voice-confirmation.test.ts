@@ -104,6 +104,8 @@ test('reading a reply to a read-back; a bare no is not a complete reply yet (a c
   expect(readConfirmation(PEOPLE, 'no thirty eight')).toEqual({ kind: 'value', value: 38, denied: true });
   expect(readConfirmation(PEOPLE, 'thirty eight')).toEqual({ kind: 'value', value: 38, denied: false });
   expect(readConfirmation(PEOPLE, 'who is this')).toBeNull();
+  // "oh" and "none" are a misheard no there; only "zero" is zero.
+  expect([readConfirmation(PEOPLE, 'oh people'), readConfirmation(PEOPLE, 'none'), readConfirmation(PEOPLE, 'zero')]).toEqual([{ kind: 'no' }, { kind: 'no' }, { kind: 'value', value: 0, denied: false }]);
   const expect38 = { question: PEOPLE, confirming: { value: 38 } };
   expect([isCompleteAnswer(expect38, 'yes'), isCompleteAnswer(expect38, 'no'), isCompleteAnswer(expect38, 'no thirty')]).toEqual([true, false, true]);
 });

@@ -24,6 +24,9 @@ export function readConfirmation(q: CallQuestion, text: string | null): ConfirmR
   if (!text || !text.trim()) return null;
   const value = extractAnswer(q, text);
   const yesNo = parseBoolean(text);
+  // "oh" and "none" (zero) are what a "no" is most often misheard as: in a reply to "Is that right?",
+  // only "zero" is the number zero (measured: "No, four" heard as "oh people" confirmed a 0).
+  if (value === 0 && q.type === 'number' && !/\bzero\b/i.test(text)) return { kind: 'no' };
   if (value !== null && value !== undefined) return { kind: 'value', value, denied: yesNo === false || /\b(no|nope|nah|not|actually)\b/i.test(text) };
   if (yesNo === true) return { kind: 'yes' };
   if (yesNo === false) return { kind: 'no' };

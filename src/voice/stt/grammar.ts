@@ -54,8 +54,12 @@ const NOT_AN_ANSWER = [
 
 const clean = (s: string) => s.toLowerCase().replace(/[^a-z' ]/g, ' ').replace(/\s+/g, ' ').trim();
 
+/** Ways of saying zero. In a reply to a read-back only "zero": "oh" and "none" are what a "no" is misheard as there. */
+const ZEROS = ['zero', 'oh', 'none'];
+const REPLY_ZEROS = ['zero'];
+
 /** Numbers as people say them, 0..999 and a thousand: "oh", "twenty five", "a hundred", "three hundred and forty". */
-function numberRules(): string[] {
+function numberRules(zeros: readonly string[] = ZEROS): string[] {
   const units = UNITS.slice(1);
   const tens = TENS.filter(Boolean);
   return [
@@ -63,7 +67,7 @@ function numberRules(): string[] {
     `<teen> = ${TEENS.join(' | ')};`,
     `<tens> = ${tens.join(' | ')};`,
     '<upto99> = <unit> | <teen> | <tens> [<unit>];',
-    '<number> = zero | oh | none | <upto99> | (a | <unit>) hundred [[and] <upto99>] | (a | one) thousand;',
+    `<number> = ${zeros.join(' | ')} | <upto99> | (a | <unit>) hundred [[and] <upto99>] | (a | one) thousand;`,
   ];
 }
 
@@ -92,8 +96,8 @@ function upto99Except(r: number): string {
  * grammar holds. What a second decoding of the same audio finds there is the best competitor of
  * `value`, and how far behind it is tells how sure the first decoding was.
  */
-function numberExcept(value: number): string {
-  const zero = value === 0 ? [] : ['zero', 'oh', 'none'];
+function numberExcept(value: number, zeros: readonly string[] = ZEROS): string {
+  const zero = value === 0 ? [] : [...zeros];
   const thousand = value === 1000 ? [] : ['(a | one) thousand'];
   if (value >= 1 && value <= 99) return alt([...zero, upto99Except(value), '(a | <unit>) hundred [[and] <upto99>]', ...thousand])!;
   if (value >= 100 && value <= 999) {
@@ -137,8 +141,9 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
     const no = except?.answer === false ? [] : ['<no> [<notail>]'];
     answer = alt([...yes, ...no]);
   } else if (question.type === 'number') {
-    rules.push(...numberRules());
-    const number = except && typeof except.answer === 'number' ? numberExcept(except.answer) : '<number>';
+    const zeros = confirming ? REPLY_ZEROS : ZEROS;
+    rules.push(...numberRules(zeros));
+    const number = except && typeof except.answer === 'number' ? numberExcept(except.answer, zeros) : '<number>';
     answer = `(${number} [people | persons | of us | guests])`;
   } else if (question.type === 'enum') {
     const options = usable((question.options ?? []).map(clean)).filter((o) => !except || typeof except.answer !== 'string' || o !== clean(except.answer));
