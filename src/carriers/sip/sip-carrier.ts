@@ -23,7 +23,7 @@ import { SipEndpoint } from './sip-endpoint';
 import type { TransferLeg } from '../../voice/agent/voice-agent';
 import { parseTrunkUrl, resolveTrunk, trunkLookup, type SipTrunk, type TrunkSpec } from './sip-trunk';
 import { OutboundCall as SipCall, type SipCallOutcome } from './uac/outbound-call';
-import { startTransfer, type RunningTransfer } from './call-transfer';
+import { startTransfer, type RunningTransfer, type TransferringCall } from './call-transfer';
 import { InboundCall } from './uas/inbound-call';
 import { answerInvite } from './uas/answer-invite';
 import { SipUas } from './uas/uas';
@@ -136,8 +136,8 @@ export class SipCarrier implements LiveCarrier {
         ringing: (carrierStatus) => this.report(live, { callId: call.id, status: 'ringing', carrierStatus }),
         answered: (rtp) => {
           this.report(live, { callId: call.id, status: 'in_progress', carrierStatus: { code: 200, reason: 'OK' } });
-          // An outbound call can be handed to a person (REFER in its dialog, else a bridge on its trunk).
-          const transfer = call.transferTo ? (summary: string) => this.transfer(call, live, sipCall, endpoint, trunk, summary) : undefined;
+          // The call can be handed to a person (REFER in its dialog, else a bridge on its trunk).
+          const transfer = call.transferTo ? (summary: string) => this.transfer(call, live, sipCall, endpoint, Promise.resolve(trunk), summary) : undefined;
           this.runAgent(live, script, plan, call, rtp, log, transfer);
         },
         ended: (outcome) => void this.finish(call, live, outcome),
@@ -192,7 +192,10 @@ export class SipCarrier implements LiveCarrier {
       hooks: {
         answered: (rtp) => {
           this.report(live, { callId: call.id, status: 'in_progress', carrierStatus: { code: 200, reason: 'OK' } });
-          this.runAgent(live, script, plan, call, rtp, log);
+          // Handed to a person like an outbound call: REFER in the caller's dialog (to the trunk the
+          // INVITE came from), else a bridge dialled on the organization's trunk, resolved then.
+          const transfer = call.transferTo ? (summary: string) => this.transfer(call, live, sipCall, endpoint, this.trunkFor(call), summary) : undefined;
+          this.runAgent(live, script, plan, call, rtp, log, transfer);
         },
         ended: (outcome) => void this.finish(call, live, outcome),
       },
@@ -224,9 +227,9 @@ export class SipCarrier implements LiveCarrier {
       questions: call.questions,
       voicemailMessage: call.voicemailMessage,
       callerName: call.callerName,
-      callee: call.to,
-      // Transfer is for outbound calls (an inbound call's transfer is not built yet).
-      transfer: call.direction === 'inbound' ? null : transferWhenOf(call),
+      // Who is on the line (the hand-off summary names them): the caller of an inbound call.
+      callee: call.direction === 'inbound' ? call.from : call.to,
+      transfer: transferWhenOf(call),
     };
     return call.direction === 'inbound' ? { ...script, voicemailMessage: null, greeting: call.greeting ?? inboundGreeting(call.callerName) } : script;
   }
@@ -266,7 +269,7 @@ export class SipCarrier implements LiveCarrier {
   }
 
   /** Hands the call to its transfer target (REFER, else a bridge); the outcome is recorded as soon as it is known. */
-  private transfer(call: CarrierCall, live: LiveCall, dialog: SipCall<RtpSession>, endpoint: SipEndpoint, trunk: SipTrunk, summary: string): Promise<TransferLeg> {
+  private transfer(call: CarrierCall, live: LiveCall, dialog: TransferringCall['sip'], endpoint: SipEndpoint, trunk: Promise<SipTrunk>, summary: string): Promise<TransferLeg> {
     const running = startTransfer(
       {
         call,
