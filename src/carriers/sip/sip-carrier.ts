@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { systemClock as sipClock } from './clock';
 import { VoiceAgent } from '../../voice/agent/voice-agent';
 import type { AgentScript, DialogPolicy } from '../../voice/dialog/dialog-policy';
-import { inboundGreeting, scriptPrompts } from '../../voice/dialog/prompts';
+import { GOODBYE, inboundGreeting, scriptPrompts, TRANSFER_HOLD } from '../../voice/dialog/prompts';
 import { SurveyPolicy } from '../../voice/dialog/survey-policy';
 import { transferWhenOf } from '../../voice/dialog/transfer-rules';
 import { ChatCompletions } from '../../voice/llm/chat-completions';
@@ -16,6 +16,7 @@ import type { SpeechRecognizer } from '../../voice/stt/recognizer';
 import { DEFAULT_TIMING, type AgentTiming } from '../../voice/timing';
 import { withVoice, type SpeechSynthesizer } from '../../voice/tts/synthesizer';
 import { WebRtcVad } from '../../voice/vad/webrtc-vad';
+import { loadFvad } from '../../voice/vad/fvad-wasm';
 import type { AgentPlan, AgentPlans, CallAmd, CallEvents, CarrierCall, CarrierReport, InboundCalls } from '../../features/calls/ports';
 import { stereoWav } from './recording';
 import { RtpSession, SAMPLE_RATE } from './media/rtp-session';
@@ -44,6 +45,8 @@ export interface LiveCarrier {
   cancel(callId: string): void;
   /** Opens the SIP port for trunks' INVITEs (docs/inbound.md); returns the port. */
   listen(): Promise<number>;
+  /** Readies the voice engines before the first call (the worker waits for it at start-up). */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -120,7 +123,7 @@ export class SipCarrier implements LiveCarrier {
     // The call's own voice and language (else the organization's, else the deployment's).
     const tts = this.voiceOf(plan);
     for (const text of [...scriptPrompts(script), ...(plan.llm ? [FILLER] : [])]) tts.synthesize(text).catch(() => undefined);
-    this.deps.stt.warm?.();
+    this.deps.stt.warm?.().catch(() => undefined);
     const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as LiveCall['sip'], transfer: null, transferAnswered: false };
     const sipCall = new SipCall({
       callId: call.carrierCallId!,
@@ -151,6 +154,19 @@ export class SipCarrier implements LiveCarrier {
 
   cancel(callId: string): void {
     this.calls.get(callId)?.sip.cancel();
+  }
+
+  /**
+   * Readies the voice engines so that the first call after start-up finds them as every later call
+   * does: the recogniser's worker thread and decoders (WebAssembly compiled, model loaded, a first
+   * decode done), the synthesizer's worker and program with the prompts every call says (goodbye,
+   * the transfer hold line: cached), and the VAD's WebAssembly. Cold, they took seconds on the first
+   * call: the agent's first words came late and its greeting decode ran long (bench/README.md).
+   */
+  async warm(): Promise<void> {
+    loadFvad();
+    const tts = withVoice(this.deps.tts, { voice: null, language: DEFAULT_LANGUAGE });
+    await Promise.all([this.deps.stt.warm?.(), ...[GOODBYE, TRANSFER_HOLD].map((text) => tts.synthesize(text))]);
   }
 
   /** Opens the SIP port now (not on the first outbound call), so that trunks can reach us with INVITEs. */
@@ -216,7 +232,7 @@ export class SipCarrier implements LiveCarrier {
     const tts = this.voiceOf(plan);
     await Promise.race([tts.synthesize(prompts[0]!).catch(() => undefined), new Promise((r) => setTimeout(r, 3000).unref())]);
     for (const text of prompts.slice(1)) tts.synthesize(text).catch(() => undefined);
-    this.deps.stt.warm?.();
+    this.deps.stt.warm?.().catch(() => undefined);
     sipCall.answer();
   }
 
