@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { intro } from '../../src/voice/dialog/prompts';
@@ -94,7 +94,6 @@ describeWithTools(['espeak-ng', 'sox', 'flite', 'pocketsphinx_continuous'], 'the
         throw new Error(`${e.message}\n${callee.log()}\n${worker?.output}`);
       });
       const context = `\namd: ${JSON.stringify(call.amd)} turns: ${JSON.stringify(call.turns?.slice(0, 3))}\ntranscript:\n${call.transcript}\ncallee:\n${callee.log()}`;
-      console.log(`FIGURES onset ${onsetMs(hello)} first agent loud at frame ${callee.loudHeardAtFrames()[0]} (x20ms)\n${context}`);
       const lines: string[] = call.transcript.split('\n');
       // The callee's first words are the first line: heard, not lost while the prompts were made.
       expect({ first: lines[0], amd: call.amd?.result, context }).toEqual({ first: expect.stringMatching(/^Callee: .*hello/i), amd: 'human', context });
@@ -104,6 +103,12 @@ describeWithTools(['espeak-ng', 'sox', 'flite', 'pocketsphinx_continuous'], 'the
       // (espeak-ng's hello starts with a little silence: the turn starts where its speech does.)
       expect(greeting.start_ms).toBeLessThan(onsetMs(hello) + 300);
       expect(call.structured_answers).toEqual({ consent: true });
+      // The worker readied its voice engines before it took the call (cold, its first call's agent
+      // spoke seconds later: bench/README.md "The first call after start-up").
+      const log = (await readFile(path.join(dir, 'worker.log'), 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { msg: string });
+      const warm = log.findIndex((l) => l.msg === 'voice engines warm');
+      const placed = log.findIndex((l) => l.msg === 'call status changed');
+      expect({ warm: warm >= 0, before: warm < placed, context }).toEqual({ warm: true, before: true, context });
     } finally {
       await callee.close();
     }
