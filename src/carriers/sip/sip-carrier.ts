@@ -165,8 +165,7 @@ export class SipCarrier implements LiveCarrier {
    */
   async warm(): Promise<void> {
     loadFvad();
-    const tts = withVoice(this.deps.tts, { voice: null, language: DEFAULT_LANGUAGE });
-    await Promise.all([this.deps.stt.warm?.(), ...[GOODBYE, TRANSFER_HOLD].map((text) => tts.synthesize(text))]);
+    await Promise.all([this.deps.stt.warm?.(), this.deps.tts.warm?.([GOODBYE, TRANSFER_HOLD])]);
   }
 
   /** Opens the SIP port now (not on the first outbound call), so that trunks can reach us with INVITEs. */

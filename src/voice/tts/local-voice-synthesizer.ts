@@ -40,6 +40,10 @@ export class LocalVoiceSynthesizer implements SpeechSynthesizer {
     }
   }
 
+  async warm(texts: readonly string[]): Promise<void> {
+    await Promise.all(texts.map((text) => this.synthesize(text)));
+  }
+
   async close(): Promise<void> {
     const w = this.worker;
     this.worker = undefined;
