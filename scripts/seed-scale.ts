@@ -60,8 +60,12 @@ export async function seedScale(url: string, o: SeedOptions): Promise<{ orgs: nu
     await db.query(`set synchronous_commit = off`);
     await db.query(`set maintenance_work_mem = '256MB'`);
     await db.query('begin');
-    await db.query(`alter table calls disable trigger analytics_call_inserted, disable trigger analytics_call_updated`);
-    await db.query(`alter table webhook_attempts disable trigger analytics_attempts_inserted`);
+    // (A database migrated before the roll-ups, e.g. an older checkout's under bench/tools, has none.)
+    const rollups = (await db.query<{ f: string | null }>(`select to_regproc('analytics_rebuild')::text as f`)).rows[0]!.f !== null;
+    if (rollups) {
+      await db.query(`alter table calls disable trigger analytics_call_inserted, disable trigger analytics_call_updated`);
+      await db.query(`alter table webhook_attempts disable trigger analytics_attempts_inserted`);
+    }
     const tables = ['calls', 'webhook_deliveries', 'webhook_attempts'];
     // Indexes that back no constraint (primary keys stay), and the tables' own foreign keys.
     const { rows: indexes } = await db.query<{ name: string; def: string }>(
@@ -146,15 +150,17 @@ export async function seedScale(url: string, o: SeedOptions): Promise<{ orgs: nu
     const loaded = Date.now();
     for (const i of indexes) await db.query(i.def);
     for (const f of fks) await db.query(`alter table ${f.tbl} add constraint ${db.escapeIdentifier(f.name)} ${f.def}`);
-    await db.query(`alter table calls enable trigger analytics_call_inserted, enable trigger analytics_call_updated`);
-    await db.query(`alter table webhook_attempts enable trigger analytics_attempts_inserted`);
-    const rolled = Date.now();
-    await db.query(`select analytics_rebuild()`);
-    log(`analytics roll-ups recounted (${((Date.now() - rolled) / 1000).toFixed(0)} s)`);
+    if (rollups) {
+      await db.query(`alter table calls enable trigger analytics_call_inserted, enable trigger analytics_call_updated`);
+      await db.query(`alter table webhook_attempts enable trigger analytics_attempts_inserted`);
+      const rolled = Date.now();
+      await db.query(`select analytics_rebuild()`);
+      log(`analytics roll-ups recounted (${((Date.now() - rolled) / 1000).toFixed(0)} s)`);
+    }
     await db.query('commit');
     log(`rebuilt ${indexes.length} indexes and ${fks.length} foreign keys (${((Date.now() - loaded) / 1000).toFixed(0)} s)`);
     const vacuumed = Date.now();
-    await db.query(`vacuum (analyze) organizations, calls, webhook_deliveries, webhook_attempts, analytics_rollups, analytics_outcomes, analytics_values`);
+    await db.query(`vacuum (analyze) organizations, calls, webhook_deliveries, webhook_attempts${rollups ? ', analytics_rollups, analytics_outcomes, analytics_values' : ''}`);
     log(`vacuumed and analyzed (${((Date.now() - vacuumed) / 1000).toFixed(0)} s)`);
     return { orgs: orgIds.length, calls, deliveries, seconds: (Date.now() - started) / 1000 };
   } catch (e) {
