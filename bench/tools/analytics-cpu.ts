@@ -11,7 +11,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node -r @swc-node/register bench/tools/analytics-cpu.ts
  *
- * SERVICE_DIR=<dir> runs the API of another checkout (e.g. `git archive <commit> | tar -x -C
+ * PROFILE=1 adds --cpu-prof (into bench/results/profiles). SERVICE_DIR=<dir> runs the API of another checkout (e.g. `git archive <commit> | tar -x -C
  * /tmp/before`, `node_modules` linked) against the same seed, for a before/after comparison.
  */
 import { spawn } from 'node:child_process';
@@ -37,7 +37,8 @@ async function main(): Promise<void> {
   const url = new URL(server);
   url.pathname = `/${name}`;
   const port = await freePort();
-  const child = spawn(process.execPath, [...'--max-old-space-size=256 --max-semi-space-size=8 --v8-pool-size=1'.split(' '), '-r', '@swc-node/register', path.join(SERVICE, 'src/main.ts')], {
+  const profile = process.env.PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir', path.join(ROOT, 'bench/results/profiles'), '--cpu-prof-name', `analytics-cpu-${Date.now()}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...'--max-old-space-size=256 --max-semi-space-size=8 --v8-pool-size=1'.split(' '), ...profile, '-r', '@swc-node/register', path.join(SERVICE, 'src/main.ts')], {
     cwd: SERVICE,
     env: {
       PATH: process.env.PATH,
