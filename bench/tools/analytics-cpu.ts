@@ -15,6 +15,7 @@
  * /tmp/before`, `node_modules` linked) against the same seed, for a before/after comparison.
  */
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -112,6 +113,7 @@ async function main(): Promise<void> {
     await new Promise((r) => child.once('exit', r));
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
+    rmSync(`/tmp/${name}`, { recursive: true, force: true });
   }
 }
 
