@@ -183,7 +183,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     clock,
     campaigns,
     campaignInsights: new CampaignInsights(campaigns, clock),
-    analytics: new AnalyticsService(clock),
+    analytics: new AnalyticsService(),
     dispatcher: new CampaignDispatcher(clock, config.rateLimit.maxQueuedCallsPerOrg),
     suppressions: new SuppressionsService(),
     metrics,
