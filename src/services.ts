@@ -94,7 +94,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const notifier = new PgNotifier(db.pool, log);
   const apiKeyCache = new ApiKeyCache(db.pool, notifier, log);
   const recordingUrls = new RecordingUrls(config);
-  const lifecycle = new CallLifecycle(recordingUrls, log);
+  const lifecycle = new CallLifecycle(recordingUrls, log, db);
   const connections = new ConnectionResolver(config, db.pool);
   const trunkFor = (call: { orgId: string }) => connections.sipTrunkFor(call.orgId);
   const agentSettings = new AgentSettingsService(config, db.pool);
