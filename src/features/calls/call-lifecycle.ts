@@ -243,7 +243,7 @@ export class CallLifecycle {
     await recordEvent(em, eventSubject(call), 'call.ended', {
       disposition,
       duration_seconds: durationSeconds,
-      amd: call.amd,
+      amd: call.amd && { result: call.amd.result, ms: call.amd.ms },
       carrier: call.carrier,
       carrier_call_id: call.carrierCallId,
       carrier_status: call.carrierStatus,
