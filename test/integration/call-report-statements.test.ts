@@ -116,7 +116,56 @@ describe('carrier reports as one statement', () => {
   });
 });
 
+describe('a final report that a finished hook applies to', () => {
+  test('runs the statement and the hook in one transaction: the hook sees the ended call, and a hook that fails undoes the change', async () => {
+    const org = await signup(app);
+    const lc = app.services.lifecycle;
+    const seen: Array<{ id: string; disposition: string | null }> = [];
+    lc.onFinished({
+      applies: `c.to_number in ('+14155550155', '+14155550156')`,
+      run: async (tx, call) => {
+        const rows: Array<{ n: number }> = await tx.execute(`select count(*)::int as n from webhook_deliveries where call_id = ? and event = 'call.ended'`, [call.id]);
+        seen.push({ id: call.id, disposition: call.disposition });
+        expect(rows[0]!.n).toBe(1); // call.ended is already recorded, in this transaction
+        if ((await tx.execute(`select to_number from calls where id = ?`, [call.id]))[0].to_number === '+14155550156') throw new Error('hook failed');
+      },
+    });
+    const id = await place(org, { to: '+14155550155' });
+    const failing = await place(org, { to: '+14155550156' });
+    const other = await place(org, { to: '+14155550157' });
+    for (const c of [id, failing, other]) expect(await lc.applyReport(em(), { callId: c, status: 'in_progress' })).toBe(true);
+    expect(seen).toEqual([]); // not final: no hook
+    expect(await lc.applyReport(em(), { callId: id, status: 'completed', disposition: 'voicemail', durationSeconds: 12 })).toBe(true);
+    expect(seen).toEqual([{ id, disposition: 'voicemail' }]);
+    expect(await lc.applyReport(em(), { callId: id, status: 'completed', disposition: 'human', durationSeconds: 12 })).toBe(false);
+    expect(seen).toHaveLength(1);
+    await expect(lc.applyReport(em(), { callId: failing, status: 'failed', disposition: 'busy' })).rejects.toThrow('hook failed');
+    const { rows } = await app.db.pool.query(`select status from calls where id = $1`, [failing]);
+    expect(rows[0].status).toBe('in_progress');
+    expect((await deliveries(failing)).map((d) => d.event)).toEqual(['call.queued']);
+    expect(await lc.applyReport(em(), { callId: other, status: 'failed', disposition: 'busy' })).toBe(true);
+    expect(seen.map((x) => x.id)).toEqual([id, failing]);
+    expect((await deliveries(other)).map((d) => d.event)).toEqual(['call.queued', 'call.ended']);
+  });
+});
+
 describe('the analysis as one statement', () => {
+  test('an opt-out (an analyzed hook applies) is stored with the analysis: the number is suppressed, call.analyzed says so', async () => {
+    const org = await signup(app);
+    const id = await place(org, { to: '+14155550006' });
+    const lc = app.services.lifecycle;
+    await lc.applyReport(em(), { callId: id, status: 'in_progress' });
+    await lc.applyReport(em(), { callId: id, status: 'completed', disposition: 'human', durationSeconds: 40 });
+    const call = (await app.db.pool.query<CallToAnalyze>(CALL_TO_ANALYZE_SQL, [id])).rows[0]!;
+    const analysis = await app.services.carriers.get(call.carrier).analyze(call);
+    expect(analysis.optOut).toBe(true);
+    expect(await lc.recordAnalysis(em(), call, analysis)).toBe(true);
+    const { rows } = await app.db.pool.query(`select 1 from suppressions where org_id = $1 and number = '+14155550006'`, [call.orgId]);
+    expect(rows).toHaveLength(1);
+    const events = await deliveries(id);
+    expect(JSON.parse(events[2]!.payload)).toMatchObject({ event: 'call.analyzed', opted_out: true });
+  });
+
   test('stored once: a second run stores nothing and emits no second call.analyzed', async () => {
     const org = await signup(app);
     const id = await place(org, { to: '+14155550154', questions: [{ key: 'ok', question: 'Is it ok?', type: 'boolean' }] });

@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addJobs, job } from '../../queue';
 import type { Logger } from '../../common/logger';
+import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import { newId } from '../../common/ids';
 import { toPositional } from '../../common/sql';
@@ -41,6 +42,19 @@ export interface LifecycleDb {
 /** A call as a change returns it: for the log, the live updates and the hooks. */
 type ChangedCall = FinishedCall &
   Pick<Call, 'status' | 'durationSeconds' | 'startedAt' | 'endedAt' | 'analyzedAt'> & { fromStatus: CallStatus; jobs: number; needs_hooks?: boolean };
+
+/** The carrier-report statement for these hooks, named by its text (a prepared name stands for one text per connection). */
+function preparedReport(hooks: readonly CallFinishedHook[]): { name: string; text: string } {
+  const text = applyReportSql(hooks.map((h) => `(${h.applies})`).join(' or ') || 'false');
+  return { name: `voicegate_apply_report_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`, text };
+}
+
+/** A changed call's row as the transactional path reads it (MikroORM's execute returns timestamps as text); null when nothing changed. */
+function changedCall(row: ChangedCall | Record<string, unknown> | undefined): ChangedCall | null {
+  if (!row?.id) return null;
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  return { ...(row as ChangedCall), startedAt: date(row.startedAt), endedAt: date(row.endedAt), analyzedAt: date(row.analyzedAt) };
+}
 
 /** A call as its finished hooks see it. */
 export type FinishedCall = Pick<Call, 'id' | 'orgId' | 'campaignId' | 'recipientId' | 'attempt' | 'disposition'>;
@@ -109,7 +123,7 @@ export class CallLifecycle {
   turnsStored: ((carrier: string, latenciesMs: number[]) => void) | undefined;
 
   /** The carrier-report statement, built once the finished hooks are known (their `applies`). */
-  private applyReportText: string | undefined;
+  private applyReport_: { name: string; text: string } | undefined;
 
   constructor(
     private readonly recordingUrls: RecordingUrls,
@@ -119,7 +133,7 @@ export class CallLifecycle {
 
   onFinished(hook: CallFinishedHook): void {
     this.finishedHooks.push(hook);
-    this.applyReportText = undefined;
+    this.applyReport_ = undefined;
   }
 
   onAnalyzed(hook: CallAnalyzedHook): void {
@@ -194,15 +208,15 @@ export class CallLifecycle {
       newId(),
       this.hangingUp(),
     ];
-    const statement = (this.applyReportText ??= applyReportSql(this.finishedHooks.map((h) => `(${h.applies})`).join(' or ') || 'false'));
-    const { rows } = await this.db.pool.query<ChangedCall>({ name: 'voicegate_apply_report_v1', text: statement, values: [...values, false] });
+    const statement = (this.applyReport_ ??= preparedReport(this.finishedHooks));
+    const { rows } = await this.db.pool.query<ChangedCall>({ ...statement, values: [...values, false] });
     let changed: ChangedCall | null = rows[0]?.id ? rows[0] : null;
     let jobs = rows[0]?.jobs ?? 0;
     if (rows[0]?.needs_hooks) {
       [changed, jobs] = await em.transactional(async (tx) => {
-        const { sql, values: v } = toPositional(statement, [...values, true]);
-        const r = ((await tx.execute(sql, v)) as ChangedCall[])[0];
-        if (!r?.id) return [null, 0] as const;
+        const { sql, values: v } = toPositional(statement.text, [...values, true]);
+        const r = changedCall((await tx.execute(sql, v))[0]);
+        if (!r) return [null, 0] as const;
         for (const hook of this.finishedHooks) await hook.run(tx, r);
         return [r, r.jobs] as const;
       });
@@ -215,8 +229,8 @@ export class CallLifecycle {
   }
 
   /** The carriers whose calls are hung up when canceled (the carrierHangup job). */
-  private hangingUp(): string[] {
-    return CARRIER_NAMES.filter((n) => this.carriers?.get(n).hangUp);
+  private hangingUp(): string {
+    return CARRIER_NAMES.filter((n) => this.carriers?.get(n).hangUp).join(',');
   }
 
   /**
@@ -327,8 +341,8 @@ export class CallLifecycle {
     } else {
       stored = await em.transactional(async (tx) => {
         const { sql, values: v } = toPositional(RECORD_ANALYSIS_SQL, values);
-        const r = ((await tx.execute(sql, v)) as ChangedCall[])[0];
-        if (!r?.id) return null;
+        const r = changedCall((await tx.execute(sql, v))[0]);
+        if (!r) return null;
         for (const hook of hooks) await hook.run(tx, hooked, analysis);
         return r;
       });

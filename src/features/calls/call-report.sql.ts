@@ -27,7 +27,8 @@ const CHANGED_FIELDS = `changed.id, changed.org_id as "orgId", changed.status, c
  *
  * Parameters: $1 call id, $2 status, $3 carrier status (json), $4 disposition, $5 duration,
  * $6 amd (jsonb, kept if the call has one), $7 next report (json) and $8 its delay in ms,
- * $9 the call.ended delivery id, $10 carriers that hang up, $11 whether the hooks run.
+ * $9 the call.ended delivery id, $10 carriers that hang up (comma-separated: MikroORM's execute
+ * would expand an array), $11 whether the hooks run.
  * Returns one row: `needs_hooks`, `jobs` (due now, to wake the workers) and the changed call's
  * fields (null when nothing changed).
  */
@@ -70,7 +71,7 @@ with old as (
   ${insertJobsSql('analyze', { from: "ended where ended.status = 'completed'", fields: { callId: 'ended.id' } })}
   returning 1
 ), hangup_job as (
-  ${insertJobsSql('carrierHangup', { from: "ended where ended.status = 'canceled' and ended.carrier_call_id is not null and coalesce(ended.carrier, 'simulator') = any($10::text[])", fields: { callId: 'ended.id' } })}
+  ${insertJobsSql('carrierHangup', { from: "ended where ended.status = 'canceled' and ended.carrier_call_id is not null and coalesce(ended.carrier, 'simulator') = any(string_to_array($10::text, ','))", fields: { callId: 'ended.id' } })}
   returning 1
 ), next_report as (
   ${insertJobsSql('carrierReport', { from: 'changed where $7::json is not null', fields: { payload: '$7::json' }, runAt: "now() + $8::int * interval '1 millisecond'" })}
