@@ -199,7 +199,7 @@ suite('campaigns, do-not-call list and analytics in a real browser', () => {
     // for the campaign's count rather than reading the first one drawn.
     await page.waitForFunction(
       ([day, n]) =>
-        [...document.querySelectorAll('[data-testid="table-calls"] tbody tr')].some((tr) => tr.querySelector('th')?.textContent?.trim() === day && tr.querySelector('td')?.textContent?.trim() === n),
+        Array.from(document.querySelectorAll('[data-testid="table-calls"] tbody tr')).some((tr) => tr.querySelector('th')?.textContent?.trim() === day && tr.querySelector('td')?.textContent?.trim() === n),
       [today, String(ended.rows[0].n)] as const,
       { timeout: DEADLINE },
     );
