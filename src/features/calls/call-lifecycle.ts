@@ -63,7 +63,8 @@ export type FinishedCall = Pick<Call, 'id' | 'orgId' | 'campaignId' | 'recipient
  * Runs in the transaction that ends a call, after call.ended is recorded (the campaign feature
  * registers one to move the call's recipient on; calls know nothing of campaigns). `applies`: SQL
  * over the calls row `c` that is true when `run` has work to do for that call. A carrier's final
- * report is one statement when no hook applies; otherwise it runs in a transaction with the hooks.
+ * report is one statement when no hook applies; otherwise it runs in a transaction with the hooks,
+ * and every hook's `run` is called (each checks its own condition, as when a call is canceled).
  */
 export interface CallFinishedHook {
   applies: string;
