@@ -102,6 +102,8 @@ export interface InboundCallFields {
   task: string | null;
   questions: CallQuestion[];
   webhookUrl: string | null;
+  /** Where the caller may be handed to a person (the inbound settings' transfer_to); null: never. */
+  transferTo?: string | null;
   /** SIP: the call lives in this worker; its lease is taken with the row (see Call.liveUntil). */
   leaseMs?: number;
 }
@@ -163,6 +165,7 @@ export class CallLifecycle {
         task: f.task,
         questions: f.questions,
         webhookUrl: f.webhookUrl,
+        transferTo: f.transferTo ?? null,
         carrier: f.carrier,
         carrierCallId: f.carrierCallId,
         carrierAccount: f.carrierAccount ?? null,

@@ -17,8 +17,8 @@ export interface SpeechRecognizer {
   readonly name: 'pocketsphinx' | 'openai' | 'deepgram' | 'none';
   /** The text, or null when nothing could be recognised. */
   recognize(pcm: Int16Array, expect: Expectation): Promise<string | null>;
-  /** Loads what the engine needs before the first utterance (called while a call rings). */
-  warm?(): void;
+  /** Loads what the engine needs before the first utterance (at the worker's start-up, and while a call rings); resolves when it is loaded. */
+  warm?(): Promise<void>;
 }
 
 /** No recognition configured: the call still runs and is recorded, answers stay null. */
