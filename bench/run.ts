@@ -413,7 +413,12 @@ async function topStatements(pg: Client): Promise<string> {
             regexp_replace(query, '\\s+', ' ', 'g') as query
        from pg_stat_statements order by total_exec_time + total_plan_time desc limit 25`,
   );
+  // All statements together (PostgreSQL's own foreign-key checks included): round trips and planning, beside the top ones.
+  const { rows: all } = await pg.query<{ calls: string; exec_ms: string; plan_ms: string }>(
+    `select sum(calls)::text as calls, round(sum(total_exec_time)::numeric, 1)::text as exec_ms, round(sum(total_plan_time)::numeric, 1)::text as plan_ms from pg_stat_statements`,
+  );
   return (
+    `all statements: ${all[0]!.calls} calls, ${all[0]!.exec_ms} ms executing, ${all[0]!.plan_ms} ms planning\n` +
     top
       .map(
         (r) =>

@@ -2,7 +2,7 @@
  * The calls feature's public module: what other features may use of it (the layer rules in
  * docs/architecture.md; test/unit/dependency-rules.test.ts enforces them).
  */
-export type { CallLifecycle, InboundCallFields } from './call-lifecycle';
+export type { AnalyzedCall, CallAnalyzedHook, CallFinishedHook, CallLifecycle, FinishedCall, InboundCallFields } from './call-lifecycle';
 export { insertCampaignCallsCte } from './campaign-calls.sql';
 export { CALL_STATUSES, Call, type CallQuestion, type CallStatus, type Disposition } from './call.entity';
 export { toCallType } from './calls.resolver';
