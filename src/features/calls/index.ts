@@ -10,4 +10,5 @@ export { CALL_EXAMPLE, MAX_SCHEDULE_AHEAD_MS, callSchema, e164Schema, metadataSc
 export { OPEN_CALLS_LOCK_NAMESPACE, type CallsService } from './calls.service';
 export { CallType, QuestionInput, QuestionType } from './calls.types';
 export { checkLanguage, checkVoice, instructionsSchema, languageSchema, voiceSchema } from './call-agent';
+export { assertTransferTarget } from './transfer-target';
 export type { AgentPlan, CallAgentOptions, CarrierCall, CarrierName, InboundCalls, InboundDecision, InboundOffer, LlmEndpoint } from './ports';
