@@ -87,8 +87,8 @@ class HeldRecognizer implements SpeechRecognizer, StreamingRecognizer {
   recognize(pcm: Int16Array, expect: Expectation): Promise<string | null> {
     return this.hold(() => this.inner.recognize(pcm, expect));
   }
-  warm(): void {
-    this.inner.warm?.();
+  async warm(): Promise<void> {
+    await this.inner.warm?.();
   }
   start(expect: Expectation): RecognitionStream {
     if (!this.inner.start) throw new Error('not streaming');
@@ -201,7 +201,7 @@ async function main() {
   const engine = process.env.BENCH_AMD_STT ?? 'pocketsphinx';
   const inner = engine === 'none' ? new NoRecognizer() : new PocketsphinxRecognizer();
   const stt = new HeldRecognizer(inner);
-  stt.warm();
+  await stt.warm();
   const results: Outcome[] = [];
   const t0 = performance.now();
   for (const c of cases) results.push(await runCase(c, stt, random));

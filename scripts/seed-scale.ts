@@ -19,7 +19,12 @@
  *
  * Environment: SEED_ORGS (1000), SEED_CALLS (2000000), SEED_DELIVERIES_PER_CALL (3, at most 3),
  * SEED_BATCH (calls per statement, 50000), SEED_BIG_ORG (an existing organization id that gets
- * SEED_BIG_SHARE of the calls, default 0.05: one large tenant to page through), SEED_DAYS (90).
+ * SEED_BIG_SHARE of the calls, default 0.05: one large tenant to page through), SEED_BIG_CAMPAIGN
+ * (a campaign of that organization: one in five of its calls are that campaign's), SEED_DAYS (90).
+ *
+ * The analytics roll-ups' triggers (migration 20261129460000) are off during the load, and the
+ * roll-ups recounted at its end with `analytics_rebuild()`: one aggregate over the tables instead
+ * of a trigger call per row.
  * Ids are UUIDv7 built from each row's creation time, as the service's own ids are.
  */
 import { Client } from 'pg';
@@ -39,6 +44,7 @@ export interface SeedOptions {
   batch: number;
   bigOrg?: string;
   bigShare: number;
+  bigCampaign?: string;
   days: number;
   log?: (msg: string) => void;
 }
@@ -54,6 +60,12 @@ export async function seedScale(url: string, o: SeedOptions): Promise<{ orgs: nu
     await db.query(`set synchronous_commit = off`);
     await db.query(`set maintenance_work_mem = '256MB'`);
     await db.query('begin');
+    // (A database migrated before the roll-ups, e.g. an older checkout's under bench/tools, has none.)
+    const rollups = (await db.query<{ f: string | null }>(`select to_regproc('analytics_rebuild')::text as f`)).rows[0]!.f !== null;
+    if (rollups) {
+      await db.query(`alter table calls disable trigger analytics_call_inserted, disable trigger analytics_call_updated`);
+      await db.query(`alter table webhook_attempts disable trigger analytics_attempts_inserted`);
+    }
     const tables = ['calls', 'webhook_deliveries', 'webhook_attempts'];
     // Indexes that back no constraint (primary keys stay), and the tables' own foreign keys.
     const { rows: indexes } = await db.query<{ name: string; def: string }>(
@@ -100,11 +112,12 @@ export async function seedScale(url: string, o: SeedOptions): Promise<{ orgs: nu
              from generate_series($1::int, $2::int) g
          ), c as (
            insert into calls (id, org_id, to_number, from_number, status, disposition, duration_seconds, metadata, task, max_duration_seconds,
-                              created_at, started_at, ended_at, updated_at)
+                              created_at, started_at, ended_at, updated_at, campaign_id)
            select pg_temp.uuid7(ts), org_id, '+1415555' || lpad((g % 10000)::text, 4, '0'), '+14155550000', status,
                   case status when 'completed' then (array['human','voicemail'])[1 + (g % 2)] when 'failed' then (array['busy','no_answer','invalid_number'])[1 + (g % 3)] else 'canceled' end,
                   case when status = 'completed' then 20 + (g % 300) else 0 end,
-                  json_build_object('customer_id', 'cus_' || g), 'Seeded call', 600, ts, ts + interval '2 seconds', ts + interval '5 minutes', ts + interval '5 minutes'
+                  json_build_object('customer_id', 'cus_' || g), 'Seeded call', 600, ts, ts + interval '2 seconds', ts + interval '5 minutes', ts + interval '5 minutes',
+                  case when org_id = $4::uuid and g % 5 = 0 then $8::uuid end
              from s
            returning id, org_id, created_at, status
          ), e as (
@@ -128,7 +141,7 @@ export async function seedScale(url: string, o: SeedOptions): Promise<{ orgs: nu
            returning 1
          )
          select (select count(*) from c)::int as calls, (select count(*) from d)::int as deliveries`,
-        [from, to, orgIds, o.bigOrg ?? null, o.bigShare, o.days, events],
+        [from, to, orgIds, o.bigOrg ?? null, o.bigShare, o.days, events, o.bigCampaign ?? null],
       );
       calls += rows[0]!.calls;
       deliveries += rows[0]!.deliveries;
@@ -137,10 +150,17 @@ export async function seedScale(url: string, o: SeedOptions): Promise<{ orgs: nu
     const loaded = Date.now();
     for (const i of indexes) await db.query(i.def);
     for (const f of fks) await db.query(`alter table ${f.tbl} add constraint ${db.escapeIdentifier(f.name)} ${f.def}`);
+    if (rollups) {
+      await db.query(`alter table calls enable trigger analytics_call_inserted, enable trigger analytics_call_updated`);
+      await db.query(`alter table webhook_attempts enable trigger analytics_attempts_inserted`);
+      const rolled = Date.now();
+      await db.query(`select analytics_rebuild()`);
+      log(`analytics roll-ups recounted (${((Date.now() - rolled) / 1000).toFixed(0)} s)`);
+    }
     await db.query('commit');
     log(`rebuilt ${indexes.length} indexes and ${fks.length} foreign keys (${((Date.now() - loaded) / 1000).toFixed(0)} s)`);
     const vacuumed = Date.now();
-    await db.query(`vacuum (analyze) organizations, calls, webhook_deliveries, webhook_attempts`);
+    await db.query(`vacuum (analyze) organizations, calls, webhook_deliveries, webhook_attempts${rollups ? ', analytics_rollups, analytics_outcomes, analytics_values' : ''}`);
     log(`vacuumed and analyzed (${((Date.now() - vacuumed) / 1000).toFixed(0)} s)`);
     return { orgs: orgIds.length, calls, deliveries, seconds: (Date.now() - started) / 1000 };
   } catch (e) {
@@ -170,6 +190,7 @@ async function main(): Promise<void> {
     batch: env('SEED_BATCH', 50_000),
     bigOrg: process.env.SEED_BIG_ORG || undefined,
     bigShare: env('SEED_BIG_SHARE', 0.05),
+    bigCampaign: process.env.SEED_BIG_CAMPAIGN || undefined,
     days: env('SEED_DAYS', 90),
     log: (m) => console.error(`[seed] ${m}`),
   });

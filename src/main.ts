@@ -61,11 +61,19 @@ async function main(): Promise<void> {
   await services.notifier.start();
   services.apiKeyCache.start();
 
+  // The worker readies its voice engines before it takes jobs (seconds on a cold start). HTTP is
+  // served meanwhile, so the API takes calls (queued until the worker runs) and /ready answers
+  // "not ready" instead of the port refusing connections.
   let worker: WorkerHandle | undefined;
-  if (config.role !== 'api') {
-    worker = await startWorker(services, { privateServer: embedded !== undefined });
-    log.info({ concurrency: config.workerConcurrency }, 'worker started');
-  }
+  const workerStarted =
+    config.role === 'api'
+      ? Promise.resolve()
+      : startWorker(services, { privateServer: embedded !== undefined }).then((w) => {
+          worker = w;
+          log.info({ concurrency: config.workerConcurrency }, 'worker started');
+        });
+  // Awaited below, once HTTP is up; this only keeps a failure meanwhile from counting as unhandled.
+  workerStarted.catch(() => undefined);
 
   let server: Server | undefined;
   let stopGraphql: (() => Promise<void>) | undefined;
@@ -86,6 +94,7 @@ async function main(): Promise<void> {
     built.attach(server);
     log.info({ port: config.port, host: config.host, role: config.role }, `voicegate listening on http://${config.host}:${config.port}`);
   }
+  await workerStarted;
 
   let shuttingDown: Promise<void> | undefined;
   const shutdown = (signal: string): Promise<void> =>

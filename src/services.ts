@@ -94,7 +94,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const notifier = new PgNotifier(db.pool, log);
   const apiKeyCache = new ApiKeyCache(db.pool, notifier, log);
   const recordingUrls = new RecordingUrls(config);
-  const lifecycle = new CallLifecycle(recordingUrls, log);
+  const lifecycle = new CallLifecycle(recordingUrls, log, db);
   const connections = new ConnectionResolver(config, db.pool);
   const trunkFor = (call: { orgId: string }) => connections.sipTrunkFor(call.orgId);
   const agentSettings = new AgentSettingsService(config, db.pool);
@@ -123,7 +123,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
   const accountMail = new AccountMail(config, mail, rateLimits);
   const auth = new AuthService(config, rateLimits, accountMail);
   const apiKeys = new ApiKeysService(config, apiKeyCache);
-  const live = new LiveEventsPublisher(db.pool);
+  const live = new LiveEventsPublisher(db.notifications);
   lifecycle.live = live;
   const calls = new CallsService(config, lifecycle, recordingUrls, db, (orgId) => connections.numbersFor(orgId), connections.deploymentDefault().numbers, async (orgId) => {
     // A SIP URI transfer target is judged by the rule of the organization's trunk host.
@@ -183,7 +183,7 @@ export function createServices(config: Config, db: Database, log: Logger, opts: 
     clock,
     campaigns,
     campaignInsights: new CampaignInsights(campaigns, clock),
-    analytics: new AnalyticsService(clock),
+    analytics: new AnalyticsService(),
     dispatcher: new CampaignDispatcher(clock, config.rateLimit.maxQueuedCallsPerOrg),
     suppressions: new SuppressionsService(),
     metrics,

@@ -39,7 +39,7 @@ export interface DashQuery {
  * The dashboard's org-scoped queries over the seeded data, for one organization: first and deep
  * pages of calls and deliveries with each filter, one call with its deliveries, and admin stats.
  */
-export async function dashboardQueries(pg: Client, orgId: string): Promise<DashQuery[]> {
+export async function dashboardQueries(pg: Client, orgId: string, campaignId?: string): Promise<DashQuery[]> {
   const one = async (sql: string, params: unknown[]) => (await pg.query<{ id: string }>(sql, params)).rows[0]?.id;
   const nCalls = Number((await pg.query<{ n: string }>(`select count(*) as n from calls where org_id = $1`, [orgId])).rows[0]!.n);
   const nDeliveries = Number((await pg.query<{ n: string }>(`select count(*) as n from webhook_deliveries where org_id = $1`, [orgId])).rows[0]!.n);
@@ -101,9 +101,10 @@ export async function dashboardQueries(pg: Client, orgId: string): Promise<DashQ
       explain: { sql: `${cols} webhook_deliveries where org_id = $1 and call_id = $2 order by id desc limit 51`, params: [orgId, aCall] },
     },
     { name: 'webhook settings and health', path: '/dashboard/webhook', token: 'user' },
-    // The dashboard's analytics (GraphQL over GET): per-day aggregates over the covering indexes.
+    // The dashboard's analytics (GraphQL over GET): per-day roll-ups, for the organization and for a campaign.
     analyticsQuery(orgId, 30),
     analyticsQuery(orgId, 90),
+    ...(campaignId ? [analyticsQuery(orgId, 30, campaignId), analyticsQuery(orgId, 90, campaignId)] : []),
     {
       name: 'admin stats (platform-wide)',
       path: '/api/admin/stats',
@@ -115,27 +116,26 @@ export async function dashboardQueries(pg: Client, orgId: string): Promise<DashQ
 }
 
 const ANALYTICS_QUERY =
-  'query($from: String!, $to: String!) { analytics(from: $from, to: $to) { calls { day calls outcomes { outcome count } answered answerRate averageDurationSeconds latencyP50Ms latencyP95Ms } deliveries { day attempts succeeded successRate averageLatencyMs latencyP95Ms } } }';
+  'query($from: String!, $to: String!, $campaignId: ID) { analytics(from: $from, to: $to, campaignId: $campaignId) { calls { day calls outcomes { outcome count } answered answerRate averageDurationSeconds latencyP50Ms latencyP95Ms } deliveries { day attempts succeeded successRate averageLatencyMs latencyP95Ms } } }';
 
-/** The analytics of the last `days` days, as the dashboard asks for them. */
-function analyticsQuery(orgId: string, days: number): DashQuery {
+/** The analytics of the last `days` days, as the dashboard asks for them, of the organization or of one campaign. */
+function analyticsQuery(orgId: string, days: number, campaignId?: string): DashQuery {
   const to = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-  const variables = encodeURIComponent(JSON.stringify({ from, to }));
-  const start = `${from}T00:00:00Z`;
-  const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString();
+  const variables = encodeURIComponent(JSON.stringify({ from, to, campaignId: campaignId ?? null }));
   return {
-    name: `analytics, ${days} days`,
+    name: `analytics, ${days} days${campaignId ? ', one campaign' : ''}`,
     path: `/graphql?query=${encodeURIComponent(ANALYTICS_QUERY)}&variables=${variables}`,
     token: 'user',
-    // The heaviest of its three statements: per day, counts, durations and latency percentiles.
+    // The statement every request runs (src/features/analytics): the range's roll-ups with the figures kept for their version.
     explain: {
-      sql: `select to_char(ended_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as calls, count(*) filter (where disposition = 'human')::int as answered,
-                   avg(duration_seconds) filter (where disposition = 'human') as avg_duration,
-                   percentile_cont(0.5) within group (order by (latency->>'p50_ms')::float8) filter (where (latency->>'turns')::int > 0) as p50,
-                   percentile_cont(0.95) within group (order by (latency->>'p95_ms')::float8) filter (where (latency->>'turns')::int > 0) as p95
-              from calls where org_id = $1 and ended_at >= $2::timestamptz and ended_at < $3::timestamptz and ended_at is not null group by 1`,
-      params: [orgId, start, end],
+      sql: `select to_char(r.day, 'YYYY-MM-DD') as day, r.version::text as version, k.calls as kept_calls, k.deliveries as kept_deliveries,
+                   r.calls, r.answered, case when r.answered_timed > 0 then r.answered_seconds::numeric / r.answered_timed end as avg_duration,
+                   r.latency_calls, r.attempts, r.succeeded, case when r.attempts_timed > 0 then r.attempt_ms::numeric / r.attempts_timed end as avg_attempt_ms
+              from analytics_rollups r
+              left join analytics_days k on k.org_id = r.org_id and k.scope = r.scope and k.day = r.day and k.version = r.version
+             where r.org_id = $1 and r.scope = $2 and r.day between $3::date and $4::date`,
+      params: [orgId, campaignId ?? orgId, from, to],
     },
   };
 }

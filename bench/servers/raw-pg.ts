@@ -5,6 +5,7 @@ import { v7 } from 'uuid';
 import { PLACE_CALL_SQL } from '../../src/features/calls/calls.service';
 import { outboxCtes } from '../../src/features/webhooks/outbox';
 import { addJobs, createJobWaker, job } from '../../src/queue';
+import { NotifyBatch } from '../../src/common/notify-batch';
 
 /**
  * "The limit": the least code that does what POST /v1/calls/outbound does in the database, on a
@@ -21,7 +22,8 @@ const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(
 const keys = new Map([[process.env.KEY_HASH!, process.env.ORG_ID!]]);
 const E164 = /^\+[1-9]\d{7,14}$/;
 const MODE = process.env.MODE === 'naive' ? 'naive' : 'same';
-const { jobsAdded } = createJobWaker(pool);
+const notifications = new NotifyBatch(pool);
+const { jobsAdded } = createJobWaker((channel, payload) => notifications.push(channel, payload));
 const NAIVE_EVENT_SQL = `with ${outboxCtes(
   { from: '(select 1) as one', orgId: '$2::uuid', callId: '$4::uuid', callUrl: '$1::text', deliveryId: '$3::uuid', event: "'call.queued'", payload: '$5::text' },
   { notify: true },

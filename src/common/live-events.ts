@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { NotifyBatch } from './notify-batch';
 
 /** PostgreSQL channels of the live updates (GraphQL subscriptions). */
 export const LIVE_CHANNELS = {
@@ -71,13 +71,12 @@ const ms = (d: Date | null): number | null => (d ? d.getTime() : null);
  * Called after the change has committed, never inside the writing transaction: a NOTIFY in a
  * transaction takes PostgreSQL's global notify lock until the commit is flushed and so serializes
  * every such commit (see DIRECT_JOB_INSERT in src/db/database.ts). Notifications raised in one
- * event-loop turn go out together in one statement, in order. Live updates are best effort: a
- * notification lost with a dropped connection is lost, and the state stays readable by queries.
+ * event-loop turn go out together in one statement, in order, with the queue's wake-ups
+ * (NotifyBatch). Live updates are best effort: a notification lost with a dropped connection is
+ * lost, and the state stays readable by queries.
  */
 export class LiveEventsPublisher {
-  private pending: Array<[channel: string, payload: string]> = [];
-
-  constructor(private readonly pool: Pick<Pool, 'query'>) {}
+  constructor(private readonly notifications: Pick<NotifyBatch, 'push'>) {}
 
   callChanged(call: CallLike): void {
     const change: CallChange = {
@@ -109,19 +108,6 @@ export class LiveEventsPublisher {
   }
 
   private push(channel: string, payload: string): void {
-    if (this.pending.length === 0) setImmediate(() => this.flush());
-    this.pending.push([channel, payload]);
-  }
-
-  private flush(): void {
-    const batch = this.pending;
-    this.pending = [];
-    // WITH ORDINALITY keeps the order: PostgreSQL delivers one transaction's notifications in order.
-    this.pool
-      .query('select pg_notify(c, p) from unnest($1::text[], $2::text[]) with ordinality as t(c, p, i) order by i', [
-        batch.map((b) => b[0]),
-        batch.map((b) => b[1]),
-      ])
-      .catch(() => undefined);
+    this.notifications.push(channel, payload);
   }
 }

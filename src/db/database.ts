@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Pool } from 'pg';
 import { createJobWaker, migrateQueue } from '../queue';
+import { NotifyBatch } from '../common/notify-batch';
 import type { Logger } from 'pino';
 import { ormConfig, type EntityList } from './mikro-orm.config';
 
@@ -17,6 +18,8 @@ export interface Database {
    * insertJobsSql in src/queue). Coalesced: one NOTIFY per event-loop turn, outside any transaction.
    */
   jobsAdded(count: number): void;
+  /** This process's NOTIFYs, one statement per event-loop turn (the queue's wake-ups and the live updates together). */
+  notifications: NotifyBatch;
   close(): Promise<void>;
 }
 
@@ -54,12 +57,14 @@ export async function openDatabase(opts: {
     const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
     for (const c of clients) c.release();
   }
-  const waker = createJobWaker(pool);
+  const notifications = new NotifyBatch(pool);
+  const waker = createJobWaker((channel, payload) => notifications.push(channel, payload));
   return {
     orm,
     pool,
     url: opts.url,
     jobsAdded: (count) => waker.jobsAdded(count),
+    notifications,
     async close() {
       await Promise.allSettled([orm.close(true), pool.end()]);
     },

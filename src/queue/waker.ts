@@ -1,20 +1,19 @@
-import type { Pool } from 'pg';
-
 /**
  * Wakes the workers after jobs were committed without `add_job` (see insertJobsSql). Coalesced:
- * one NOTIFY per event-loop turn, outside any transaction, on graphile-worker's own channel.
+ * one NOTIFY per event-loop turn, outside any transaction, on graphile-worker's own channel, sent
+ * by `notify` (the process's NotifyBatch: with the turn's other notifications, one statement).
  */
 export interface JobWaker {
   jobsAdded(count: number): void;
 }
 
-export function createJobWaker(pool: Pick<Pool, 'query'>): JobWaker {
+export function createJobWaker(notify: (channel: string, payload: string) => void): JobWaker {
   let pending = 0;
   const wake = () => {
     const count = pending;
     pending = 0;
     // Same payload shape as add_job's own notification (graphile-worker nudges `count` workers).
-    pool.query(`select pg_notify('jobs:insert', $1)`, [JSON.stringify({ r: Math.random(), count })]).catch(() => undefined);
+    notify('jobs:insert', JSON.stringify({ r: Math.random(), count }));
   };
   return {
     jobsAdded(count) {

@@ -27,7 +27,7 @@ export function taskHandlers(s: Services): TaskHandlers {
       port: s.carrierPort,
     }),
     carrierReport: carrierReportTask({ em, lifecycle: s.lifecycle }),
-    analyze: analyzeTask({ em, carriers: s.carriers, lifecycle: s.lifecycle }),
+    analyze: analyzeTask({ em, pool: s.db.pool, carriers: s.carriers, lifecycle: s.lifecycle }),
     replay: replayTask({ em, log: s.log }),
     queueScheduled: queueScheduledTask({ em, lifecycle: s.lifecycle, maxOpenCallsPerOrg: () => (s.config.rateLimit.enabled ? s.config.rateLimit.maxQueuedCallsPerOrg : null) }),
     dispatchCampaign: dispatchCampaignTask({ em, dispatcher: s.dispatcher, jobsAdded: (n) => s.db.jobsAdded(n), live: s.live }),

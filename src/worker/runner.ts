@@ -132,6 +132,9 @@ export async function startWorker(s: Services, opts: { privateServer?: boolean }
   heartbeatTimer.unref();
 
   if (opts.privateServer) await recoverPrivateServer(s, log);
+  // The first call after start-up must find the voice engines as every later call does: they are
+  // readied before the runner takes jobs, and /ready says not_ready (worker: down) until then.
+  await warmVoiceEngines(s, log);
   // The retention purge runs as a job that queues its own next run; this starts the chain (a
   // waiting one is replaced, so every worker starting does not add another).
   await schedulePurge(s.db.pool, 0).catch((err: unknown) => log.warn({ err }, 'could not queue the webhook purge; the next start will'));
@@ -166,6 +169,34 @@ export async function startWorker(s: Services, opts: { privateServer?: boolean }
       if (winding.size) await Promise.race([Promise.all(winding), new Promise((r) => setTimeout(r, 10_000).unref())]);
     },
   };
+}
+
+/** How long the start-up waits for the voice engines; past it the worker starts anyway (a call then warms what is left). */
+const WARM_UP_TIMEOUT_MS = 60_000;
+
+/**
+ * Readies the SIP calls' voice engines (recogniser, synthesizer, VAD) when SIP is in use here
+ * (CARRIER=sip, or an organization has a SIP connection). A failure is logged, never fatal: the
+ * first call then makes what is missing, as before.
+ */
+async function warmVoiceEngines(s: Services, log: Services['log']): Promise<void> {
+  try {
+    if (s.config.carrier !== 'sip' && !(await s.inboundIntake.sipInUse())) return;
+  } catch {
+    return; // the database is away: the runner's own start reports it
+  }
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), WARM_UP_TIMEOUT_MS)));
+  try {
+    const outcome = await Promise.race([s.carriers.sip.warm().then(() => 'warm' as const), timeout]);
+    if (outcome === 'timeout') log.warn({ ms: WARM_UP_TIMEOUT_MS }, 'the voice engines are still warming up; taking calls anyway');
+    else log.info({ ms: Math.round(performance.now() - started) }, 'voice engines warm');
+  } catch (err) {
+    log.warn({ err: (err as Error).message }, 'could not warm the voice engines; the first call will');
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -32,6 +32,11 @@ export interface TransferTrunkOptions {
   summaryLoudFrames?: number;
   /** A person who did not answer: the callee leaves this message once it has heard the agent's offer (its loud frames) to its end. */
   message?: { promptLoudFrames: number; speech: Int16Array };
+  /**
+   * An inbound call: the callee is a caller instead, and dials voicegate's number at once (INVITE
+   * from the trunk's port, ACK of the 200); everything after the answer is the same.
+   */
+  dial?: { to: string; from: string; voicegate: { address: string; port: number } };
 }
 
 export type Milestone =
@@ -86,9 +91,11 @@ interface Leg {
   seq: number;
   ts: number;
   ssrc: number;
-  /** The INVITE that set the leg up (for requests we send in its dialog). */
+  /** The INVITE that set the leg up (received, or sent when the leg dialled). */
   invite: SipText | null;
-  sipRemote: dgram.RemoteInfo | null;
+  sipRemote: { address: string; port: number } | null;
+  /** Our side of the leg's dialog, for requests we send in it: our From, their To, the Request-URI. */
+  dialog: { ours: string; theirs: string; target: string } | null;
   toTag: string;
   cseq: number;
 }
@@ -96,7 +103,7 @@ interface Leg {
 async function newLeg(): Promise<Leg> {
   const rtp = dgram.createSocket('udp4');
   await new Promise<void>((r) => rtp.bind(0, '127.0.0.1', () => r()));
-  return { rtp, rtpPort: rtp.address().port, remote: null, queue: [], timer: undefined, seq: 1, ts: 0, ssrc: Math.floor(Math.random() * 2 ** 31), invite: null, sipRemote: null, toTag: `t${Math.floor(Math.random() * 1e9)}`, cseq: 1 };
+  return { rtp, rtpPort: rtp.address().port, remote: null, queue: [], timer: undefined, seq: 1, ts: 0, ssrc: Math.floor(Math.random() * 2 ** 31), invite: null, sipRemote: null, dialog: null, toTag: `t${Math.floor(Math.random() * 1e9)}`, cseq: 1 };
 }
 
 function startMedia(leg: Leg): void {
@@ -152,16 +159,13 @@ export async function startTransferTrunk(opts: TransferTrunkOptions, sipPort = 0
   };
   /** A request from our side of a leg's dialog (INFO, NOTIFY, BYE) to voicegate. */
   const request = (leg: Leg, method: string, extra: string[], body = ''): number => {
-    const inv = leg.invite!;
-    const target = /<([^>]+)>/.exec(sipHeader(inv, 'contact') ?? '')?.[1] ?? `sip:voicegate@127.0.0.1:${leg.sipRemote!.port}`;
-    const from = sipHeader(inv, 'from')!;
-    const to = sipHeader(inv, 'to')!;
+    const d = leg.dialog!;
     const text = [
-      `${method} ${target} SIP/2.0`,
+      `${method} ${d.target} SIP/2.0`,
       `Via: SIP/2.0/UDP 127.0.0.1:${port};branch=z9hG4bK${Math.floor(Math.random() * 1e12)};rport`,
-      `From: ${to};tag=${leg.toTag}`,
-      `To: ${from}`,
-      `Call-ID: ${sipHeader(inv, 'call-id')}`,
+      `From: ${d.ours}`,
+      `To: ${d.theirs}`,
+      `Call-ID: ${sipHeader(leg.invite!, 'call-id')}`,
       `CSeq: ${++leg.cseq} ${method}`,
       'Max-Forwards: 70',
       `Contact: <sip:trunk@127.0.0.1:${port}>`,
@@ -248,6 +252,7 @@ export async function startTransferTrunk(opts: TransferTrunkOptions, sipPort = 0
     if (m.start.startsWith('SIP/2.0')) {
       const cseq = sipHeader(m, 'cseq') ?? '';
       const n = Number(cseq.split(' ')[0]);
+      if (/INVITE/.test(cseq) && opts.dial && m.start.startsWith('SIP/2.0 200')) return answeredOurInvite(m);
       if (/NOTIFY/.test(cseq) && m.start.startsWith('SIP/2.0 200')) {
         if (n === notifies.progress) {
           reach('notify-100-ok');
@@ -268,6 +273,8 @@ export async function startTransferTrunk(opts: TransferTrunkOptions, sipPort = 0
       if (leg.invite && sipHeader(leg.invite, 'call-id') === callId) return; // a retransmission: the 200 went out already (or is repeated by our peer's ACK wait)
       leg.invite = m;
       leg.sipRemote = rinfo;
+      const contact = /<([^>]+)>/.exec(sipHeader(m, 'contact') ?? '')?.[1] ?? `sip:voicegate@127.0.0.1:${rinfo.port}`;
+      leg.dialog = { ours: `${sipHeader(m, 'to')!};tag=${leg.toTag}`, theirs: sipHeader(m, 'from')!, target: contact };
       const address = /^c=IN IP4 (\S+)/m.exec(m.body)?.[1];
       const mediaPort = /^m=audio (\d+)/m.exec(m.body)?.[1];
       leg.remote = address && mediaPort ? { address, port: Number(mediaPort) } : null;
@@ -302,6 +309,55 @@ export async function startTransferTrunk(opts: TransferTrunkOptions, sipPort = 0
     }
     reply(respond(m, '200 OK', leg.toTag));
   });
+
+  /** The 200 to the callee's INVITE (a retransmission is ACKed again): the dialog, ACK, media. */
+  function answeredOurInvite(rs: SipText): void {
+    const first = callee.dialog === null;
+    const contact = /<([^>]+)>/.exec(sipHeader(rs, 'contact') ?? '')?.[1] ?? callee.invite!.start.split(' ')[1]!;
+    callee.dialog ??= { ours: sipHeader(callee.invite!, 'from')!, theirs: sipHeader(rs, 'to')!, target: contact };
+    const ack = [
+      `ACK ${callee.dialog.target} SIP/2.0`,
+      `Via: SIP/2.0/UDP 127.0.0.1:${port};branch=z9hG4bK${Math.floor(Math.random() * 1e12)};rport`,
+      `From: ${callee.dialog.ours}`,
+      `To: ${callee.dialog.theirs}`,
+      `Call-ID: ${sipHeader(callee.invite!, 'call-id')}`,
+      'CSeq: 1 ACK',
+      'Max-Forwards: 70',
+      'Content-Length: 0',
+      '',
+      '',
+    ].join('\r\n');
+    send(ack, callee.sipRemote!);
+    if (!first) return;
+    const address = /^c=IN IP4 (\S+)/m.exec(rs.body)?.[1];
+    const mediaPort = /^m=audio (\d+)/m.exec(rs.body)?.[1];
+    callee.remote = address && mediaPort ? { address, port: Number(mediaPort) } : null;
+    startMedia(callee);
+    reach('callee-answered');
+  }
+
+  if (opts.dial) {
+    const { to, from, voicegate } = opts.dial;
+    const uri = `sip:${to}@${voicegate.address}:${voicegate.port}`;
+    const body = sdp(callee.rtpPort);
+    const invite = [
+      `INVITE ${uri} SIP/2.0`,
+      `Via: SIP/2.0/UDP 127.0.0.1:${port};branch=z9hG4bK${Math.floor(Math.random() * 1e12)};rport`,
+      `From: <sip:${from}@127.0.0.1:${port}>;tag=${callee.toTag}`,
+      `To: <${uri}>`,
+      `Call-ID: inbound-${Math.floor(Math.random() * 1e12)}@127.0.0.1`,
+      'CSeq: 1 INVITE',
+      `Contact: <sip:callee@127.0.0.1:${port}>`,
+      'Max-Forwards: 70',
+      'Content-Type: application/sdp',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      '',
+      body,
+    ].join('\r\n');
+    callee.invite = parseSipText(invite);
+    callee.sipRemote = voicegate;
+    send(invite, voicegate);
+  }
 
   return {
     port,

@@ -222,7 +222,8 @@ export class TwilioFarEnd {
    * named by <Start><Recording>. Returns every TwiML document received; stops after the first when
    * it is not a conversation (<Reject/>).
    */
-  async incoming(opts: { accountSid: string; from: string; to: string; answers?: string[] }): Promise<{ callSid: string; twiml: string[] }> {
+  /** `dial`: what becomes of a <Dial> in the TwiML (Twilio dials the person, then asks the action); default completed. */
+  async incoming(opts: { accountSid: string; from: string; to: string; answers?: string[]; dial?: 'completed' | 'no-answer' | 'busy' }): Promise<{ callSid: string; twiml: string[] }> {
     const token = this.accounts.get(opts.accountSid)!;
     const callSid = sid('CA');
     const base = { AccountSid: opts.accountSid, CallSid: callSid, From: opts.from, To: opts.to, Direction: 'inbound', ApiVersion: '2010-04-01' };
@@ -230,6 +231,12 @@ export class TwilioFarEnd {
     if (!/<Gather /.test(docs[0]!) && !/<Say>/.test(docs[0]!)) return { callSid, twiml: docs };
     const answers = [...(opts.answers ?? [])];
     for (let turns = 0; turns < 50; turns++) {
+      const dial = /<Dial [^>]*action="([^"]+)"/.exec(docs[docs.length - 1]!)?.[1];
+      if (dial) {
+        const outcome = opts.dial ?? 'completed';
+        docs.push(await this.fetchTwiml(decode(dial), { ...base, CallStatus: 'in-progress', DialCallStatus: outcome, DialCallSid: sid('CA'), DialCallDuration: outcome === 'completed' ? '30' : '0' }, token));
+        continue;
+      }
       const action = /<Gather [^>]*action="([^"]+)"/.exec(docs[docs.length - 1]!)?.[1];
       if (!action) break;
       const said = answers.shift() ?? '';

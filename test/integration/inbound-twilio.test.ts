@@ -113,6 +113,25 @@ describe('inbound Twilio calls against a local far end', () => {
     expect(await inboundCalls(orgB)).toEqual([]);
   });
 
+  test('with transfer_to in the settings, a caller who asks for a person is put through with <Dial> from their own number: transferred, call.transferred', async () => {
+    const person = '+14155550177';
+    const settings = (await app.http().get('/dashboard/inbound').set(bearer(orgA.token)).expect(200)).body;
+    await app.http().put('/dashboard/inbound').set(bearer(orgA.token)).send({ ...settings, updated_at: undefined, transfer_to: person }).expect(200);
+    try {
+      const { callSid, twiml } = await farEnd.incoming({ accountSid: accountA.accountSid, from: CALLER, to: NUMBER_A, answers: ['can I speak to a person'] });
+      const dial = twiml.find((d) => d.includes('<Dial '));
+      expect(dial).toContain('Please hold while I connect you to a person.');
+      expect(dial).toContain(`callerId="${CALLER}"`);
+      expect(dial).toContain(`<Number>${person}</Number>`);
+      const c = (await inboundCalls(orgA)).find((x) => x.carrier_call_id === callSid)!;
+      expect(c).toMatchObject({ direction: 'inbound', status: 'completed', disposition: 'transferred', transfer_to: person, transfer_when: { callee_asks: true }, transfer: { mode: 'dial', answered: true } });
+      await receiver.waitFor(() => receiver.byEvent('call.transferred', c.call_id as string).length === 1, { what: 'call.transferred' });
+      expect(receiver.byEvent('call.transferred', c.call_id as string)[0]!.json).toMatchObject({ direction: 'inbound', from: CALLER, transfer_to: person, mode: 'dial', answered: true });
+    } finally {
+      await app.http().put('/dashboard/inbound').set(bearer(orgA.token)).send({ ...settings, updated_at: undefined }).expect(200);
+    }
+  });
+
   test("tenant isolation: B never sees A's inbound calls, and B's account cannot end them", async () => {
     // The call of the retry test is still in progress (nobody reported its end).
     const c = (await inboundCalls(orgA)).find((x) => x.status === 'in_progress')!;

@@ -19,13 +19,11 @@ const CONSENT = { key: 'consent', question: 'Do you still want the appointment?'
 const VOICEMAIL = 'This is Acme Dental about your appointment. Please call us back.';
 const FRAME_SAMPLES = 160;
 /**
- * The callee rings before it answers, as phones do, long enough for the service to synthesize the
- * call's prompts (it does so while the phone rings). Answered sooner, the first call after start-up
- * loses its first seconds of audio: the default voice's synthesis (flite, resampled on the main
- * thread) holds the event loop, the greeting's no-media backstop fires, and the greeting is never
- * heard (amd unknown).
+ * The callee rings a moment before it answers, as phones do. (It rang 8 s while the first call
+ * after start-up lost its first seconds of audio to cold voice engines; the worker now readies
+ * them before it takes calls: test/integration/sip-first-call.test.ts.)
  */
-const RING_MS = 8000;
+const RING_MS = 1000;
 
 /**
  * Machine detection on real calls: a small SIP/RTP callee on loopback (test/helpers/node-callee.ts)

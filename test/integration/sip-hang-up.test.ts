@@ -21,6 +21,7 @@ function dialogs() {
       wake?.();
     },
     listen: async () => 0,
+    warm: async () => undefined,
     close: async () => undefined,
   };
   const nextCancel = () => new Promise<void>((resolve) => (wake = resolve));

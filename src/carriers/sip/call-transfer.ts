@@ -14,7 +14,8 @@ import { referTransfer, type ReferDialog } from './uac/transfer';
 export interface SipTransferDeps {
   config: SipConfig;
   endpoint: SipEndpoint;
-  trunk: SipTrunk;
+  /** The organization's trunk, resolved and judged (an inbound call's is resolved when its transfer starts). */
+  trunk: SipTrunk | Promise<SipTrunk>;
   tts: SpeechSynthesizer;
   log: Logger;
 }
@@ -55,7 +56,15 @@ export function startTransfer(t: TransferringCall, summary: string, deps: SipTra
   const target = t.call.transferTo!;
   const log = deps.log.child({ call_id: t.call.id });
   const done = (async (): Promise<TransferLeg> => {
-    const refer = await referTransfer(t.sip, referTarget(target, deps.trunk));
+    let trunk: SipTrunk;
+    try {
+      trunk = await deps.trunk;
+    } catch (err) {
+      const failureReason = `The SIP trunk could not be resolved: ${(err as Error).message}`;
+      t.outcome({ mode: 'refer', answered: false, failureReason });
+      return { answered: false, leg: `[transfer to ${target} failed: ${failureReason}]` };
+    }
+    const refer = await referTransfer(t.sip, referTarget(target, trunk));
     if (refer.ok) {
       t.outcome({ mode: 'refer', answered: true, failureReason: null });
       return { answered: true, leg: `[transferred to ${target} by the trunk (REFER)]` };
@@ -66,7 +75,7 @@ export function startTransfer(t: TransferringCall, summary: string, deps: SipTra
       t.outcome({ mode: 'refer', answered: false, failureReason });
       return { answered: false, leg: `[transfer to ${target} failed: ${failureReason}]` };
     }
-    return bridge(t, summary, deps, log, (gone) => (onCalleeGone = gone));
+    return bridge(t, summary, { ...deps, trunk }, log, (gone) => (onCalleeGone = gone));
   })();
   return {
     done,
@@ -78,7 +87,7 @@ export function startTransfer(t: TransferringCall, summary: string, deps: SipTra
 }
 
 /** Dials the person on the trunk, says the summary to them, then joins the audio until one side hangs up. */
-async function bridge(t: TransferringCall, summary: string, deps: SipTransferDeps, log: Logger, watchCallee: (gone: () => void) => void): Promise<TransferLeg> {
+async function bridge(t: TransferringCall, summary: string, deps: SipTransferDeps & { trunk: SipTrunk }, log: Logger, watchCallee: (gone: () => void) => void): Promise<TransferLeg> {
   const target = t.call.transferTo!;
   const { config } = deps;
   const media = await RtpSession.open(config.bindAddress, config.rtpPortMin, config.rtpPortMax, t.call.maxDurationSeconds + 5);
@@ -93,7 +102,9 @@ async function bridge(t: TransferringCall, summary: string, deps: SipTransferDep
       // A SIP URI target is still sent to the trunk (the only address this call may reach), as the Request-URI.
       to: sip ? (/^sip:([^@]+)@/.exec(target)?.[1] ?? 'transfer') : target,
       ...(sip ? { requestUri: target } : {}),
-      from: t.call.from ?? config.callerId ?? 'anonymous',
+      // An inbound call's person is dialled from the number the caller called (the organization's,
+      // which its trunk lets it present); the summary says who is on the line.
+      from: (t.call.direction === 'inbound' ? t.call.to : t.call.from) ?? config.callerId ?? 'anonymous',
       trunk: deps.trunk,
       ringTimeoutMs: t.call.ringTimeoutSeconds * 1000,
       maxDurationMs: t.call.maxDurationSeconds * 1000,

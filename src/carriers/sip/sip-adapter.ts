@@ -53,6 +53,11 @@ export class SipAdapter implements CarrierAdapter {
     return this.sip().listen();
   }
 
+  /** Readies this process's voice engines for SIP calls (a worker does at start when SIP is in use). */
+  warm(): Promise<void> {
+    return this.sip().warm();
+  }
+
   async dial(queued: CarrierCall, { attempts, events }: DialContext): Promise<void> {
     const carrier = this.sip();
     const { begun, call } = await attempts.beginHeld(queued.id, this.name, carrier.newCarrierCallId(), this.deps.config.callLeaseMs);

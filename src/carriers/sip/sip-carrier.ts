@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { systemClock as sipClock } from './clock';
 import { VoiceAgent } from '../../voice/agent/voice-agent';
 import type { AgentScript, DialogPolicy } from '../../voice/dialog/dialog-policy';
-import { inboundGreeting, scriptPrompts } from '../../voice/dialog/prompts';
+import { GOODBYE, inboundGreeting, scriptPrompts, TRANSFER_HOLD } from '../../voice/dialog/prompts';
 import { SurveyPolicy } from '../../voice/dialog/survey-policy';
 import { transferWhenOf } from '../../voice/dialog/transfer-rules';
 import { ChatCompletions } from '../../voice/llm/chat-completions';
@@ -16,6 +16,7 @@ import type { SpeechRecognizer } from '../../voice/stt/recognizer';
 import { DEFAULT_TIMING, type AgentTiming } from '../../voice/timing';
 import { withVoice, type SpeechSynthesizer } from '../../voice/tts/synthesizer';
 import { WebRtcVad } from '../../voice/vad/webrtc-vad';
+import { loadFvad } from '../../voice/vad/fvad-wasm';
 import type { AgentPlan, AgentPlans, CallAmd, CallEvents, CarrierCall, CarrierReport, InboundCalls } from '../../features/calls/ports';
 import { stereoWav } from './recording';
 import { RtpSession, SAMPLE_RATE } from './media/rtp-session';
@@ -23,7 +24,7 @@ import { SipEndpoint } from './sip-endpoint';
 import type { TransferLeg } from '../../voice/agent/voice-agent';
 import { parseTrunkUrl, resolveTrunk, trunkLookup, type SipTrunk, type TrunkSpec } from './sip-trunk';
 import { OutboundCall as SipCall, type SipCallOutcome } from './uac/outbound-call';
-import { startTransfer, type RunningTransfer } from './call-transfer';
+import { startTransfer, type RunningTransfer, type TransferringCall } from './call-transfer';
 import { InboundCall } from './uas/inbound-call';
 import { answerInvite } from './uas/answer-invite';
 import { SipUas } from './uas/uas';
@@ -44,6 +45,8 @@ export interface LiveCarrier {
   cancel(callId: string): void;
   /** Opens the SIP port for trunks' INVITEs (docs/inbound.md); returns the port. */
   listen(): Promise<number>;
+  /** Readies the voice engines before the first call (the worker waits for it at start-up). */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -120,7 +123,7 @@ export class SipCarrier implements LiveCarrier {
     // The call's own voice and language (else the organization's, else the deployment's).
     const tts = this.voiceOf(plan);
     for (const text of [...scriptPrompts(script), ...(plan.llm ? [FILLER] : [])]) tts.synthesize(text).catch(() => undefined);
-    this.deps.stt.warm?.();
+    this.deps.stt.warm?.().catch(() => undefined);
     const live: LiveCall = { media, agent: null, reports: Promise.resolve(), sip: undefined as unknown as LiveCall['sip'], transfer: null, transferAnswered: false };
     const sipCall = new SipCall({
       callId: call.carrierCallId!,
@@ -136,8 +139,8 @@ export class SipCarrier implements LiveCarrier {
         ringing: (carrierStatus) => this.report(live, { callId: call.id, status: 'ringing', carrierStatus }),
         answered: (rtp) => {
           this.report(live, { callId: call.id, status: 'in_progress', carrierStatus: { code: 200, reason: 'OK' } });
-          // An outbound call can be handed to a person (REFER in its dialog, else a bridge on its trunk).
-          const transfer = call.transferTo ? (summary: string) => this.transfer(call, live, sipCall, endpoint, trunk, summary) : undefined;
+          // The call can be handed to a person (REFER in its dialog, else a bridge on its trunk).
+          const transfer = call.transferTo ? (summary: string) => this.transfer(call, live, sipCall, endpoint, Promise.resolve(trunk), summary) : undefined;
           this.runAgent(live, script, plan, call, rtp, log, transfer);
         },
         ended: (outcome) => void this.finish(call, live, outcome),
@@ -151,6 +154,18 @@ export class SipCarrier implements LiveCarrier {
 
   cancel(callId: string): void {
     this.calls.get(callId)?.sip.cancel();
+  }
+
+  /**
+   * Readies the voice engines so that the first call after start-up finds them as every later call
+   * does: the recogniser's worker thread and decoders (WebAssembly compiled, model loaded, a first
+   * decode done), the synthesizer's worker and program with the prompts every call says (goodbye,
+   * the transfer hold line: cached), and the VAD's WebAssembly. Cold, they took seconds on the first
+   * call: the agent's first words came late and its greeting decode ran long (bench/README.md).
+   */
+  async warm(): Promise<void> {
+    loadFvad();
+    await Promise.all([this.deps.stt.warm?.(), this.deps.tts.warm?.([GOODBYE, TRANSFER_HOLD])]);
   }
 
   /** Opens the SIP port now (not on the first outbound call), so that trunks can reach us with INVITEs. */
@@ -192,7 +207,10 @@ export class SipCarrier implements LiveCarrier {
       hooks: {
         answered: (rtp) => {
           this.report(live, { callId: call.id, status: 'in_progress', carrierStatus: { code: 200, reason: 'OK' } });
-          this.runAgent(live, script, plan, call, rtp, log);
+          // Handed to a person like an outbound call: REFER in the caller's dialog (to the trunk the
+          // INVITE came from), else a bridge dialled on the organization's trunk, resolved then.
+          const transfer = call.transferTo ? (summary: string) => this.transfer(call, live, sipCall, endpoint, this.trunkFor(call), summary) : undefined;
+          this.runAgent(live, script, plan, call, rtp, log, transfer);
         },
         ended: (outcome) => void this.finish(call, live, outcome),
       },
@@ -213,7 +231,7 @@ export class SipCarrier implements LiveCarrier {
     const tts = this.voiceOf(plan);
     await Promise.race([tts.synthesize(prompts[0]!).catch(() => undefined), new Promise((r) => setTimeout(r, 3000).unref())]);
     for (const text of prompts.slice(1)) tts.synthesize(text).catch(() => undefined);
-    this.deps.stt.warm?.();
+    this.deps.stt.warm?.().catch(() => undefined);
     sipCall.answer();
   }
 
@@ -224,9 +242,9 @@ export class SipCarrier implements LiveCarrier {
       questions: call.questions,
       voicemailMessage: call.voicemailMessage,
       callerName: call.callerName,
-      callee: call.to,
-      // Transfer is for outbound calls (an inbound call's transfer is not built yet).
-      transfer: call.direction === 'inbound' ? null : transferWhenOf(call),
+      // Who is on the line (the hand-off summary names them): the caller of an inbound call.
+      callee: call.direction === 'inbound' ? call.from : call.to,
+      transfer: transferWhenOf(call),
     };
     return call.direction === 'inbound' ? { ...script, voicemailMessage: null, greeting: call.greeting ?? inboundGreeting(call.callerName) } : script;
   }
@@ -266,7 +284,7 @@ export class SipCarrier implements LiveCarrier {
   }
 
   /** Hands the call to its transfer target (REFER, else a bridge); the outcome is recorded as soon as it is known. */
-  private transfer(call: CarrierCall, live: LiveCall, dialog: SipCall<RtpSession>, endpoint: SipEndpoint, trunk: SipTrunk, summary: string): Promise<TransferLeg> {
+  private transfer(call: CarrierCall, live: LiveCall, dialog: TransferringCall['sip'], endpoint: SipEndpoint, trunk: Promise<SipTrunk>, summary: string): Promise<TransferLeg> {
     const running = startTransfer(
       {
         call,

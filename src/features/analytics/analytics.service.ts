@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Clock } from '../../common/clock';
 import { requireOrg, type Ctx } from '../../common/context';
 import { notFound } from '../../common/errors';
 import { isUuid } from '../../common/ids';
@@ -54,30 +53,64 @@ export interface Analytics {
 
 const round = (v: number | string | null, digits = 0): number | null => (v === null ? null : Number(Number(v).toFixed(digits)));
 
-/**
- * A day's figures are kept once the day has been over this long: calls that ended on it have been
- * analyzed (their turn latency is known) and no attempt can be made on it any more. Until then
- * they are aggregated on every request.
- */
-export const DAY_SETTLES_AFTER_MS = 6 * 3_600_000;
-
 const emptyCallDay = (day: string): CallDay => ({ day, calls: 0, outcomes: [], answered: 0, answer_rate: null, average_duration_seconds: null, latency_p50_ms: null, latency_p95_ms: null, latency_calls: 0 });
 const emptyDeliveryDay = (day: string): DeliveryDay => ({ day, attempts: 0, succeeded: 0, success_rate: null, average_latency_ms: null, latency_p95_ms: null });
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const dayAfter = (day: string) => new Date(dayStart(day) + DAY_MS).toISOString().slice(0, 10);
+
+/** A day's roll-up (see the migration 20261129460000), with the figures kept for its version, if any. */
+interface RollupRow {
+  day: string;
+  version: string;
+  kept_calls: CallDay | null;
+  kept_deliveries: DeliveryDay | null;
+  calls: number;
+  answered: number;
+  avg_duration: string | null;
+  latency_calls: number;
+  attempts: number;
+  succeeded: number;
+  avg_attempt_ms: string | null;
+}
+
+/** How many times each value occurred, in increasing order of value. */
+type Counted = Array<{ value: number; n: number }>;
+
+/**
+ * PostgreSQL's `percentile_cont(p)` over the values counted, with the same float8 arithmetic
+ * (the two values around position p·(N−1), interpolated), so the figure is the one the
+ * aggregate gives over the rows themselves.
+ */
+export function percentileCont(counted: Counted, p: number): number | null {
+  const total = counted.reduce((a, c) => a + c.n, 0);
+  if (total === 0) return null;
+  const pos = p * (total - 1);
+  const first = Math.floor(pos);
+  const second = Math.ceil(pos);
+  const at = (k: number): number => {
+    let seen = 0;
+    for (const c of counted) {
+      seen += c.n;
+      if (k < seen) return c.value;
+    }
+    return counted.at(-1)!.value;
+  };
+  const lo = at(first);
+  return second === first ? lo : lo + (at(second) - lo) * (pos - first);
+}
 
 /**
  * Figures for the dashboard's charts, per UTC day: a call counts on the day it ended, an attempt
- * on the day it was made. Days that are over (DAY_SETTLES_AFTER_MS after their end) are read from
- * `analytics_days`, where the first request that needs one stores it; the others are aggregated in
- * SQL over covering indexes (calls by organization or campaign and end time, webhook attempts by
- * organization and time). So a year of history costs one indexed read of 366 rows, and only the
- * last day or two are aggregated from the calls themselves. Every day of the range is present,
- * with zeros when nothing happened.
+ * on the day it was made. They are read from roll-ups per organization (or campaign) and day,
+ * kept up to date by PostgreSQL triggers in the transaction that ends a call, changes it, or
+ * records an attempt (migration 20261129460000): counts and sums, calls per outcome, and how many
+ * times each latency value occurred (for exact percentiles). A range of days is one indexed read
+ * of at most 366 roll-up rows joined with the figures computed for their current version
+ * (`analytics_days`); only the days whose roll-up changed since (typically today) are computed
+ * again, from their outcome and value counts. No request reads the calls or attempts themselves,
+ * so its cost does not grow with them. Every day of the range is present, with zeros when nothing
+ * happened.
  */
 export class AnalyticsService {
-  constructor(private readonly clock: Clock) {}
-
   async get(ctx: Ctx, raw: unknown): Promise<Analytics> {
     const orgId = requireOrg(ctx);
     const input = parseInput(analyticsSchema, raw);
@@ -89,112 +122,80 @@ export class AnalyticsService {
     const scope = campaignId ?? orgId;
     const days: string[] = [];
     for (let t = dayStart(input.from); t <= dayStart(input.to); t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
-    const now = this.clock.now().getTime();
-    const settled = days.filter((d) => dayStart(d) + DAY_MS + DAY_SETTLES_AFTER_MS <= now);
-    const open = days.slice(settled.length);
 
+    const rows: RollupRow[] = await ctx.em.execute(
+      `select to_char(r.day, 'YYYY-MM-DD') as day, r.version::text as version, k.calls as kept_calls, k.deliveries as kept_deliveries,
+              r.calls, r.answered, case when r.answered_timed > 0 then r.answered_seconds::numeric / r.answered_timed end as avg_duration,
+              r.latency_calls, r.attempts, r.succeeded, case when r.attempts_timed > 0 then r.attempt_ms::numeric / r.attempts_timed end as avg_attempt_ms
+         from analytics_rollups r
+         left join analytics_days k on k.org_id = r.org_id and k.scope = r.scope and k.day = r.day and k.version = r.version
+        where r.org_id = ? and r.scope = ? and r.day between ?::date and ?::date`,
+      [orgId, scope, input.from, input.to],
+    );
     const figures = new Map<string, { calls: CallDay; deliveries: DeliveryDay }>();
-    if (settled.length) {
-      const kept: Array<{ day: string; calls: CallDay; deliveries: DeliveryDay }> = await ctx.em.execute(
-        `select to_char(day, 'YYYY-MM-DD') as day, calls, deliveries from analytics_days where org_id = ? and scope = ? and day between ?::date and ?::date`,
-        [orgId, scope, settled[0], settled.at(-1)],
+    for (const r of rows) if (r.kept_calls && r.kept_deliveries) figures.set(r.day, { calls: r.kept_calls, deliveries: r.kept_deliveries });
+    const changed = rows.filter((r) => !figures.has(r.day));
+    if (changed.length) {
+      const computed = await this.compute(ctx, orgId, scope, changed);
+      for (const c of computed) figures.set(c.day, c);
+      // Two requests may compute the same version: both are the same figures. A newer version wins.
+      await ctx.em.execute(
+        `insert into analytics_days (org_id, scope, day, version, calls, deliveries)
+         select ?::uuid, ?::uuid, t.day, t.version, t.calls, t.deliveries from jsonb_to_recordset(?::jsonb) as t(day date, version bigint, calls jsonb, deliveries jsonb)
+         on conflict (org_id, scope, day) do update set version = excluded.version, calls = excluded.calls, deliveries = excluded.deliveries, computed_at = now()
+          where analytics_days.version < excluded.version`,
+        [orgId, scope, JSON.stringify(computed)],
       );
-      for (const k of kept) figures.set(k.day, { calls: k.calls, deliveries: k.deliveries });
-      const missing = settled.filter((d) => !figures.has(d));
-      if (missing.length) {
-        const computed = await this.aggregate(ctx, orgId, campaignId, missing[0]!, missing.at(-1)!);
-        const rows = missing.map((d) => ({ day: d, calls: computed.calls.get(d) ?? emptyCallDay(d), deliveries: computed.deliveries.get(d) ?? emptyDeliveryDay(d) }));
-        for (const r of rows) figures.set(r.day, r);
-        // Two requests may compute the same days: the first stored wins, both are the same figures.
-        await ctx.em.execute(
-          `insert into analytics_days (org_id, scope, day, calls, deliveries)
-           select ?::uuid, ?::uuid, t.day, t.calls, t.deliveries from jsonb_to_recordset(?::jsonb) as t(day date, calls jsonb, deliveries jsonb)
-           on conflict (org_id, scope, day) do nothing`,
-          [orgId, scope, JSON.stringify(rows)],
-        );
-      }
-    }
-    if (open.length) {
-      const computed = await this.aggregate(ctx, orgId, campaignId, open[0]!, open.at(-1)!);
-      for (const d of open) figures.set(d, { calls: computed.calls.get(d) ?? emptyCallDay(d), deliveries: computed.deliveries.get(d) ?? emptyDeliveryDay(d) });
     }
     return {
       from: input.from,
       to: input.to,
       campaign_id: campaignId,
-      calls: days.map((d) => figures.get(d)!.calls),
-      deliveries: days.map((d) => figures.get(d)!.deliveries),
+      calls: days.map((d) => figures.get(d)?.calls ?? emptyCallDay(d)),
+      deliveries: days.map((d) => figures.get(d)?.deliveries ?? emptyDeliveryDay(d)),
     };
   }
 
-  /** The figures of the days from `first` to `last` (included) that had calls or attempts, aggregated in SQL. */
-  private async aggregate(ctx: Ctx, orgId: string, campaignId: string | null, first: string, last: string): Promise<{ calls: Map<string, CallDay>; deliveries: Map<string, DeliveryDay> }> {
-    const from = `${first}T00:00:00Z`;
-    const to = `${dayAfter(last)}T00:00:00Z`;
-    const scope = campaignId ? 'campaign_id = ?' : 'org_id = ?';
-    const params = [campaignId ?? orgId, from, to];
-    const range = `ended_at >= ?::timestamptz and ended_at < ?::timestamptz and ended_at is not null ${campaignId ? 'and campaign_id is not null' : ''}`;
-    const [outcomes, perDay, deliveries] = await Promise.all([
+  /** The figures of the days whose roll-up changed since they were last computed: two indexed reads of their counts. */
+  private async compute(ctx: Ctx, orgId: string, scope: string, rows: RollupRow[]): Promise<Array<{ day: string; version: string; calls: CallDay; deliveries: DeliveryDay }>> {
+    // One parameter (a list of dates as text): the query builder would spread an array into several.
+    const dayList = rows.map((r) => r.day).join(',');
+    const [outcomes, values] = await Promise.all([
       ctx.em.execute(
-        `select to_char(ended_at at time zone 'UTC', 'YYYY-MM-DD') as day, coalesce(disposition, status) as outcome, count(*)::int as n
-           from calls where ${scope} and ${range} group by 1, 2`,
-        params,
+        `select to_char(day, 'YYYY-MM-DD') as day, outcome, n from analytics_outcomes where org_id = ? and scope = ? and day = any(string_to_array(?, ',')::date[]) and n > 0`,
+        [orgId, scope, dayList],
       ) as Promise<Array<{ day: string; outcome: string; n: number }>>,
       ctx.em.execute(
-        `select to_char(ended_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as calls,
-                count(*) filter (where disposition = 'human')::int as answered,
-                avg(duration_seconds) filter (where disposition = 'human') as avg_duration,
-                percentile_cont(0.5) within group (order by (latency->>'p50_ms')::float8) filter (where (latency->>'turns')::int > 0) as p50,
-                percentile_cont(0.95) within group (order by (latency->>'p95_ms')::float8) filter (where (latency->>'turns')::int > 0) as p95,
-                count(*) filter (where (latency->>'turns')::int > 0)::int as latency_calls
-           from calls where ${scope} and ${range} group by 1`,
-        params,
-      ) as Promise<Array<{ day: string; calls: number; answered: number; avg_duration: string | null; p50: number | null; p95: number | null; latency_calls: number }>>,
-      this.deliveryDays(ctx, orgId, campaignId, from, to),
+        `select to_char(day, 'YYYY-MM-DD') as day, metric, value, n from analytics_values where org_id = ? and scope = ? and day = any(string_to_array(?, ',')::date[]) and n > 0 order by day, metric, value`,
+        [orgId, scope, dayList],
+      ) as Promise<Array<{ day: string; metric: 'latency_p50_ms' | 'latency_p95_ms' | 'attempt_ms'; value: number; n: number }>>,
     ]);
-    const calls = new Map<string, CallDay>();
-    for (const row of perDay) {
-      calls.set(row.day, {
-        day: row.day,
-        calls: row.calls,
-        outcomes: outcomes
-          .filter((o) => o.day === row.day)
-          .map((o) => ({ outcome: o.outcome, count: o.n }))
-          .sort((a, b) => b.count - a.count || a.outcome.localeCompare(b.outcome)),
-        answered: row.answered,
-        answer_rate: row.calls > 0 ? round(row.answered / row.calls, 4) : null,
-        average_duration_seconds: round(row.avg_duration, 1),
-        latency_p50_ms: round(row.p50),
-        latency_p95_ms: round(row.p95),
-        latency_calls: row.latency_calls,
-      });
-    }
-    return { calls, deliveries: new Map(deliveries.map((d) => [d.day, d])) };
-  }
-
-  /** Webhook attempts per day: a success is a 2xx answer; latency is the attempt's duration. */
-  private async deliveryDays(ctx: Ctx, orgId: string, campaignId: string | null, from: string, to: string): Promise<DeliveryDay[]> {
-    // A campaign's attempts: those of its own events and of its calls' events.
-    const campaignFilter = campaignId
-      ? `and a.delivery_id in (select d.id from webhook_deliveries d left join calls c on c.id = d.call_id where d.org_id = ?::uuid and (d.campaign_id = ?::uuid or c.campaign_id = ?::uuid))`
-      : '';
-    const rows: Array<{ day: string; attempts: number; succeeded: number; avg_ms: string | null; p95: number | null }> = await ctx.em.execute(
-      `select to_char(a.attempted_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as attempts,
-              count(*) filter (where a.response_code between 200 and 299)::int as succeeded,
-              avg(a.duration_ms) as avg_ms,
-              percentile_cont(0.95) within group (order by a.duration_ms) as p95
-         from webhook_attempts a
-        where a.org_id = ?::uuid and a.attempted_at >= ?::timestamptz and a.attempted_at < ?::timestamptz ${campaignFilter}
-        group by 1`,
-      campaignId ? [orgId, from, to, orgId, campaignId, campaignId] : [orgId, from, to],
-    );
+    const counted = (day: string, metric: string): Counted => values.filter((v) => v.day === day && v.metric === metric).map((v) => ({ value: Number(v.value), n: v.n }));
     return rows.map((r) => ({
       day: r.day,
-      attempts: r.attempts,
-      succeeded: r.succeeded,
-      success_rate: r.attempts > 0 ? round(r.succeeded / r.attempts, 4) : null,
-      average_latency_ms: round(r.avg_ms),
-      latency_p95_ms: round(r.p95),
+      version: r.version,
+      calls: {
+        day: r.day,
+        calls: r.calls,
+        outcomes: outcomes
+          .filter((o) => o.day === r.day)
+          .map((o) => ({ outcome: o.outcome, count: o.n }))
+          .sort((a, b) => b.count - a.count || a.outcome.localeCompare(b.outcome)),
+        answered: r.answered,
+        answer_rate: r.calls > 0 ? round(r.answered / r.calls, 4) : null,
+        average_duration_seconds: round(r.avg_duration, 1),
+        latency_p50_ms: round(percentileCont(counted(r.day, 'latency_p50_ms'), 0.5)),
+        latency_p95_ms: round(percentileCont(counted(r.day, 'latency_p95_ms'), 0.95)),
+        latency_calls: r.latency_calls,
+      },
+      deliveries: {
+        day: r.day,
+        attempts: r.attempts,
+        succeeded: r.succeeded,
+        success_rate: r.attempts > 0 ? round(r.succeeded / r.attempts, 4) : null,
+        average_latency_ms: round(r.avg_attempt_ms),
+        latency_p95_ms: round(percentileCont(counted(r.day, 'attempt_ms'), 0.95)),
+      },
     }));
   }
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addJobs, job } from '../../queue';
 import type { Clock } from '../../common/clock';
-import type { Call, Disposition } from '../calls';
+import type { AnalyzedCall, Call, CallAnalyzedHook, CallFinishedHook, Disposition, FinishedCall } from '../calls';
 import { CALLBACK_AFTER_DEFAULT, type RetryPolicy } from './campaign.entity';
 
 const WAKE_COALESCE_MS = 100;
@@ -37,22 +37,24 @@ export function outcome(disposition: Disposition, attempt: number, retry: RetryP
  * recipient on by the retry policy and wakes the campaign's dispatcher. A recipient whose call
  * was withdrawn by pause or cancel has already moved on (it is no longer `calling` this call).
  */
-export function campaignOutcomeHook(clock: Clock) {
-  return async (em: EntityManager, call: Call): Promise<void> => {
-    if (!call.campaignId || !call.recipientId) return;
-    const rows: Array<{ status: string; retry: RetryPolicy }> = await em.execute('select status, retry from campaigns where id = ?', [call.campaignId]);
-    const campaign = rows[0];
-    if (!campaign) return;
-    const next = outcome(call.disposition ?? 'carrier_error', call.attempt ?? 1, campaign.retry, campaign.status !== 'canceled' && campaign.status !== 'completed');
-    const at = next.afterSeconds !== undefined ? new Date(clock.now().getTime() + next.afterSeconds * 1000).toISOString() : null;
-    await em.execute(
-      `update campaign_recipients set status = ?, last_disposition = ?, next_attempt_at = ?::timestamptz, updated_at = now()
-        where id = ? and last_call_id = ? and status = 'calling'`,
-      [next.status, call.disposition, at, call.recipientId, call.id],
-    );
-    // Coalesced: calls ending together wake the campaign once, within WAKE_COALESCE_MS.
-    await addJobs(em, job('dispatchCampaign', { campaignId: call.campaignId }, { runAt: new Date(Date.now() + WAKE_COALESCE_MS), keyMode: 'earliest' }));
-  };
+export function campaignOutcomeHook(clock: Clock): CallFinishedHook {
+  return { applies: 'c.campaign_id is not null and c.recipient_id is not null', run: (em, call) => campaignOutcome(clock, em, call) };
+}
+
+async function campaignOutcome(clock: Clock, em: EntityManager, call: FinishedCall): Promise<void> {
+  if (!call.campaignId || !call.recipientId) return;
+  const rows: Array<{ status: string; retry: RetryPolicy }> = await em.execute('select status, retry from campaigns where id = ?', [call.campaignId]);
+  const campaign = rows[0];
+  if (!campaign) return;
+  const next = outcome(call.disposition ?? 'carrier_error', call.attempt ?? 1, campaign.retry, campaign.status !== 'canceled' && campaign.status !== 'completed');
+  const at = next.afterSeconds !== undefined ? new Date(clock.now().getTime() + next.afterSeconds * 1000).toISOString() : null;
+  await em.execute(
+    `update campaign_recipients set status = ?, last_disposition = ?, next_attempt_at = ?::timestamptz, updated_at = now()
+      where id = ? and last_call_id = ? and status = 'calling'`,
+    [next.status, call.disposition, at, call.recipientId, call.id],
+  );
+  // Coalesced: calls ending together wake the campaign once, within WAKE_COALESCE_MS.
+  await addJobs(em, job('dispatchCampaign', { campaignId: call.campaignId }, { runAt: new Date(Date.now() + WAKE_COALESCE_MS), keyMode: 'earliest' }));
 }
 
 /**
@@ -61,7 +63,12 @@ export function campaignOutcomeHook(clock: Clock) {
  * again then, rather than after the policy's callback_requested delay. Only while the recipient
  * still waits for that retry (the policy allowed one and nothing moved it on since).
  */
-export async function campaignCallbackHook(em: EntityManager, call: Call): Promise<void> {
+export const campaignCallbackHook: CallAnalyzedHook = {
+  applies: (call) => !!(call.campaignId && call.recipientId && call.disposition === 'callback_requested' && call.callbackAt),
+  run: campaignCallback,
+};
+
+async function campaignCallback(em: EntityManager, call: AnalyzedCall): Promise<void> {
   if (!call.campaignId || !call.recipientId || call.disposition !== 'callback_requested' || !call.callbackAt) return;
   const rows: Array<{ next_attempt_at: Date }> = await em.execute(
     `update campaign_recipients set next_attempt_at = greatest(?::timestamptz, now()), updated_at = now()

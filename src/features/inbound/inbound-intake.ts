@@ -27,6 +27,7 @@ interface Candidate {
   task: string | null;
   questions: CallQuestion[] | null;
   webhook_url: string | null;
+  transfer_to: string | null;
 }
 
 /**
@@ -34,7 +35,7 @@ interface Candidate {
  * changed first, with their inbound settings. Numbers are stored canonical (E.164), like `to`.
  */
 const CANDIDATES_SQL = `
-select c.org_id, c.host, c.account_sid, o.active, s.enabled, s.greeting, s.task, s.questions, s.webhook_url
+select c.org_id, c.host, c.account_sid, o.active, s.enabled, s.greeting, s.task, s.questions, s.webhook_url, s.transfer_to
   from carrier_connections c
   join organizations o on o.id = c.org_id
   left join inbound_settings s on s.org_id = c.org_id
@@ -79,6 +80,7 @@ export class InboundIntake implements InboundCalls {
       task: owner.task,
       questions: owner.questions ?? [],
       webhookUrl: owner.webhook_url,
+      transferTo: owner.transfer_to,
       leaseMs: o.carrier === 'sip' ? this.deps.config.sip.callLeaseMs : undefined,
     });
     return { kind: 'accepted', call, allowPrivate: this.deps.config.carrierAllowPrivateNetworks };

@@ -1,10 +1,9 @@
 import type { Config } from '../../config';
 import type { Ctx } from '../../common/context';
 import { requireOrg, requireOwner } from '../../common/context';
-import { validationError } from '../../common/errors';
 import { parseInput } from '../../common/validation';
 import { assertPublicDestination } from '../../common/webhook-url';
-import type { CallQuestion } from '../calls';
+import { assertTransferTarget, type CallQuestion } from '../calls';
 import type { ConnectionResolver } from '../carrier-connections';
 import { InboundSettings } from './inbound-settings.entity';
 import { updateInboundSchema } from './inbound.schemas';
@@ -30,7 +29,7 @@ const OFF: InboundSettingsView = { enabled: false, greeting: null, task: null, q
 export class InboundSettingsService {
   constructor(
     private readonly config: Config,
-    private readonly connections: Pick<ConnectionResolver, 'forOrg'>,
+    private readonly connections: Pick<ConnectionResolver, 'forOrg' | 'sipPolicy'>,
   ) {}
 
   async get(ctx: Ctx): Promise<InboundSettingsView> {
@@ -43,8 +42,12 @@ export class InboundSettingsService {
     const owner = requireOwner(ctx);
     const input = parseInput(updateInboundSchema, raw);
     if (input.webhook_url) await assertPublicDestination('webhook_url', input.webhook_url, this.config.webhookAllowPrivateNetworks);
-    if (input.transfer_to && !input.transfer_to.startsWith('+') && (await this.connections.forOrg(owner.orgId)).type !== 'sip') {
-      throw validationError('transfer_to', 'may be a SIP URI only when the carrier connection is a SIP trunk; use an E.164 number');
+    // The same rule as a call's transfer_to: a SIP URI only on a SIP trunk, its host judged like the trunk's.
+    if (input.transfer_to) {
+      await assertTransferTarget(input.transfer_to, async () => {
+        const c = await this.connections.forOrg(owner.orgId);
+        return c.type === 'sip' ? this.connections.sipPolicy(c) : null;
+      });
     }
     const fields = {
       enabled: input.enabled,

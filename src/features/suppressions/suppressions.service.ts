@@ -105,6 +105,9 @@ export async function addNumbers(em: Ctx['em'], orgId: string, numbers: string[]
 }
 
 /** Registered on CallLifecycle.onAnalyzed: a callee who opted out is never called again. */
-export async function optOutHook(em: Ctx['em'], call: { orgId: string; to: string }, analysis: { optOut?: boolean }): Promise<void> {
-  if (analysis.optOut) await addNumbers(em, call.orgId, [call.to], 'opt_out');
-}
+export const optOutHook = {
+  applies: (_call: unknown, analysis: { optOut?: boolean }): boolean => !!analysis.optOut,
+  run: async (em: Ctx['em'], call: { orgId: string; to: string }, analysis: { optOut?: boolean }): Promise<void> => {
+    if (analysis.optOut) await addNumbers(em, call.orgId, [call.to], 'opt_out');
+  },
+};

@@ -5,5 +5,5 @@
 export { presentDelivery } from './deliveries.presenter';
 export { DELIVERY_EXAMPLE, deliverySchema } from './deliveries.schemas';
 export { WebhookDeliveryType } from './deliveries.types';
-export { buildEventBody, outboxCtes, recordCampaignEvent, recordEvent, type EventSubject } from './outbox';
+export { amdJsonSql, buildEventBody, callEventBodySql, jsonTextSql, outboxCtes, recordCampaignEvent, recordEvent, type EventSubject } from './outbox';
 export { EVENT_TYPES, WebhookDelivery, type DeliveryState } from './webhook-delivery.entity';

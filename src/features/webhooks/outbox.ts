@@ -5,7 +5,7 @@ import { toPositional } from '../../common/sql';
 import { buildCampaignEventBody, buildEventBody, type CampaignEventSubject, type EventSubject } from './event-envelope';
 import type { EventType } from './webhook-delivery.entity';
 
-export { buildCampaignEventBody, buildEventBody, type CampaignEventSubject, type EventSubject } from './event-envelope';
+export { amdJsonSql, buildCampaignEventBody, buildEventBody, callEventBodySql, jsonTextSql, type CampaignEventSubject, type EventSubject } from './event-envelope';
 export type { EventType } from './webhook-delivery.entity';
 
 /** The error of an event (or attempt) that has nowhere to go. */

@@ -9,7 +9,7 @@ export interface AgentScript {
   callerName?: string | null;
   /** The callee's time zone, for a callback time said as a time of day ("after five"); UTC if unknown. */
   timeZone?: string | null;
-  /** The number called (for the hand-off summary). */
+  /** The number of the person on the line (for the hand-off summary): the callee, or an inbound call's caller. */
   callee?: string | null;
   /** When the call may be handed to a person (the call has a transfer target); absent: never. */
   transfer?: TransferWhen | null;

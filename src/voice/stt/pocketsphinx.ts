@@ -108,9 +108,12 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
     };
   }
 
-  /** Starts the worker and loads the model now (a call is ringing), so the first answer is not kept waiting for it. */
-  warm(): void {
-    this.ensureWorker();
+  /**
+   * Starts the worker and loads the model now (at the worker's start-up, and when a call rings),
+   * so the first answer is not kept waiting for it; resolves once its decoders are loaded and warm.
+   */
+  async warm(): Promise<void> {
+    await this.ask({ op: 'ready', seq: this.seq++ });
   }
 
   async close(): Promise<void> {

@@ -25,8 +25,8 @@ export interface SpeechRecognizer {
   recognize(pcm: Int16Array, expect: Expectation): Promise<string | null>;
   /** The same with the confidence and a text heard below the threshold (`unsure`), for engines that have them. */
   hear?(pcm: Int16Array, expect: Expectation): Promise<Recognition>;
-  /** Loads what the engine needs before the first utterance (called while a call rings). */
-  warm?(): void;
+  /** Loads what the engine needs before the first utterance (at the worker's start-up, and while a call rings); resolves when it is loaded. */
+  warm?(): Promise<void>;
 }
 
 /** No recognition configured: the call still runs and is recorded, answers stay null. */

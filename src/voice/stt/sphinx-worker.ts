@@ -18,12 +18,15 @@ export type SphinxRequest =
   | { op: 'push'; id: number; pcm: Int16Array }
   | { op: 'partial'; id: number; seq: number }
   | { op: 'finish'; id: number; seq: number }
-  | { op: 'cancel'; id: number };
+  | { op: 'cancel'; id: number }
+  /** Answered once the decoders made at start are loaded and warm (the service's warm-up waits for it). */
+  | { op: 'ready'; seq: number };
 /** An utterance's result: what was heard and the margin of its verification (./verification.ts). */
 export type SphinxOutcome = SphinxResult & { margin: number };
 export type SphinxReply =
   | { op: 'partial'; id: number; seq: number; text: string }
-  | { op: 'finish'; id: number; seq: number; result: SphinxOutcome | null; error?: string };
+  | { op: 'finish'; id: number; seq: number; result: SphinxOutcome | null; error?: string }
+  | { op: 'ready'; seq: number };
 
 const config = (workerData as SphinxWorkerData).config;
 const idle: SphinxDecoder[] = [];
@@ -60,6 +63,9 @@ async function outcome(d: SphinxDecoder, expect: Expecting | undefined): Promise
 function handle(m: SphinxRequest): void {
   const post = (r: SphinxReply) => parentPort!.postMessage(r);
   switch (m.op) {
+    case 'ready':
+      void warmedUp.then(() => post({ op: 'ready', seq: m.seq }));
+      return;
     case 'start':
       expecting.set(m.id, { question: m.question, intents: m.intents, ...(m.confirming ? { confirming: m.confirming } : {}) });
       streams.set(
@@ -126,15 +132,18 @@ parentPort?.on('message', handle);
 // warming up), and that would be the first answer of the first call.
 
 // And one for greetings (spotting): the first thing every call decodes.
-void SphinxDecoder.create({ ...config, ...SPOTTING_BEAMS }).then(
-  (d) => {
-    owner.set(d, spotIdle);
-    spotIdle.push(d);
-  },
-  () => undefined,
+const warming: Array<Promise<unknown>> = [];
+warming.push(
+  SphinxDecoder.create({ ...config, ...SPOTTING_BEAMS }).then(
+    (d) => {
+      owner.set(d, spotIdle);
+      spotIdle.push(d);
+    },
+    () => undefined,
+  ),
 );
 for (let i = 0; i < 2; i++)
-  void SphinxDecoder.create(config).then(
+  warming.push(SphinxDecoder.create(config).then(
     async (d) => {
       const grammar = grammarFor({ key: 'warm_up', question: '', type: 'boolean' }, (w) => d.knows(w));
       if (grammar) {
@@ -145,4 +154,6 @@ for (let i = 0; i < 2; i++)
       idle.push(d);
     },
     () => undefined,
-  );
+  ));
+/** Every decoder made at start is ready (or failed: then the first utterances make their own). */
+const warmedUp = Promise.all(warming);

@@ -26,6 +26,10 @@ export class EspeakSynthesizer implements SpeechSynthesizer {
     return this.cache.get(`${voice}\n${text}`, () => this.run(text, voice));
   }
 
+  async warm(texts: readonly string[]): Promise<void> {
+    await Promise.all(texts.map((text) => this.synthesize(text)));
+  }
+
   async close(): Promise<void> {
     const w = this.worker;
     this.worker = undefined;

@@ -3,6 +3,11 @@ import type { SpeechVoice } from './voices';
 /** Speech synthesis: text in, 8 kHz 16-bit mono PCM out; `voice`: the call's voice and language (./voices.ts), else the deployment's TTS_VOICE. */
 export interface SpeechSynthesizer {
   synthesize(text: string, voice?: SpeechVoice): Promise<Int16Array>;
+  /**
+   * Makes these prompts now, in the deployment's voice, and keeps them (a local engine: its worker
+   * and program readied at start-up). Remote engines leave it out: nothing is sent before a call.
+   */
+  warm?(texts: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 

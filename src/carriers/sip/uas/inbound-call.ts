@@ -9,6 +9,7 @@ import { answerMidDialog } from '../dialog/mid-dialog-requests';
 import { ALLOW } from '../message';
 import { parseAnswer, type SdpAnswer } from '../sdp';
 import type { SipEndpoint } from '../sip-endpoint';
+import type { TransactionUser } from '../transaction/client-transaction';
 import type { InviteServerTransaction } from '../transaction/invite-server-transaction';
 import type { Remote } from '../transport/transport';
 import type { CallMedia, SipCallOutcome } from '../uac/outbound-call';
@@ -61,6 +62,11 @@ export class InboundCall<M extends CallMedia = CallMedia> {
   private maxTimer: Timer | undefined;
   private finalOutcome: SipCallOutcome | null = null;
   private answerSdp = '';
+  /**
+   * Requests inside the dialog that the call itself does not handle (a transfer's NOTIFY): the
+   * response to send, or null to answer as before (405).
+   */
+  extraRequests: ((rq: SipMessage) => SipMessage | null) | null = null;
 
   constructor(private readonly opts: InboundCallOptions<M>) {
     this.clock = opts.clock ?? systemClock;
@@ -91,6 +97,29 @@ export class InboundCall<M extends CallMedia = CallMedia> {
       this.bye({ status: 'failed', disposition: 'carrier_error', carrierStatus: status(null, 'The caller never acknowledged the answer (no ACK)'), durationSeconds: 0 });
     },
   };
+
+  /** Whether the caller's ACK came and the call is not ending: a request inside its dialog can be sent. */
+  get isAnswered(): boolean {
+    return this.state === 'answered';
+  }
+
+  /** The URI of our side of the dialog (REFER's Referred-By): the number called. */
+  get localUri(): string {
+    return this.opts.invite.headers.to.uri;
+  }
+
+  /**
+   * Sends a request inside the dialog (REFER, for a transfer) to where the INVITE came from; its
+   * responses go to `user`. Throws when the call is not answered or the request cannot be written.
+   */
+  sendInDialog(method: string, headers: Record<string, unknown>, content: string | undefined, user: TransactionUser): void {
+    if (this.state !== 'answered') throw new Error(`the call is ${this.state}`);
+    const rq = this.dialog!.request(method);
+    rq.headers.contact = this.contact();
+    Object.assign(rq.headers, headers);
+    if (content !== undefined) rq.content = content;
+    this.opts.endpoint.request(rq, this.opts.remote, user);
+  }
 
   /** 180 Ringing (the call was accepted; the agent is getting ready). */
   ring(): void {
@@ -176,6 +205,7 @@ export class InboundCall<M extends CallMedia = CallMedia> {
       default:
         return (
           answerMidDialog(rq, { media: this.opts.media, mediaAllowed: (a) => this.opts.allowPrivate || !isBlockedAddress(a), contact: this.contact(), sdp: this.answerSdp }) ??
+          this.extraRequests?.(rq) ??
           sip.makeResponse(rq, 405, 'Method Not Allowed', { headers: { allow: ALLOW } })
         );
     }

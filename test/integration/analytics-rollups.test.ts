@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { AnalyticsDocument, CreateCampaignDocument } from '../graphql/generated';
+import { percentileCont } from '../../src/features/analytics/analytics.service';
+import { recountAnalytics } from '../helpers/analytics-recount';
+import { signup, type TestOrg } from '../helpers/factories';
+import { gql } from '../helpers/graphql';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+// The analytics roll-ups (kept by triggers as calls end, change and are analyzed, and as webhook
+// attempts are made) against a recount from the rows themselves, figure for figure, for the
+// organization and for a campaign, across midnight UTC.
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const q = (sql: string, params: unknown[] = []) => app.db.pool.query(sql, params);
+
+interface CallSpec {
+  endedAt: string | null;
+  status?: string;
+  disposition?: string | null;
+  duration?: number | null;
+  latency?: object | null;
+  campaignId?: string | null;
+}
+async function insertCalls(org: TestOrg, specs: CallSpec[]): Promise<string[]> {
+  const ids = specs.map(() => randomUUID());
+  // One statement for all of them: a bulk insert counts each row.
+  await q(
+    `insert into calls (id, org_id, to_number, status, disposition, duration_seconds, max_duration_seconds, created_at, ended_at, latency, campaign_id)
+     select t.id, $1, '+14155550100', t.status, t.disposition, t.duration, 600, coalesce(t.ended_at, now()), t.ended_at, t.latency, t.campaign_id
+       from jsonb_to_recordset($2::jsonb) as t(id uuid, status text, disposition text, duration int, ended_at timestamptz, latency jsonb, campaign_id uuid)`,
+    [
+      org.orgId,
+      JSON.stringify(
+        specs.map((s, i) => ({
+          id: ids[i],
+          status: s.status ?? (s.endedAt ? 'completed' : 'queued'),
+          disposition: s.disposition === undefined ? (s.endedAt ? 'human' : null) : s.disposition,
+          duration: s.duration === undefined ? 30 : s.duration,
+          ended_at: s.endedAt,
+          latency: s.latency ?? null,
+          campaign_id: s.campaignId ?? null,
+        })),
+      ),
+    ],
+  );
+  return ids;
+}
+async function insertDelivery(org: TestOrg, callId: string | null, campaignId: string | null): Promise<string> {
+  const id = randomUUID();
+  await q(`insert into webhook_deliveries (id, org_id, call_id, campaign_id, event, url, payload, state) values ($1, $2, $3, $4, 'call.ended', 'https://hooks.example.com/x', '{}', 'pending')`, [
+    id,
+    org.orgId,
+    callId,
+    campaignId,
+  ]);
+  return id;
+}
+/** Attempts of deliveries, in one statement as the worker records a batch. */
+async function insertAttempts(org: TestOrg, attempts: Array<{ deliveryId: string; at: string; code: number | null; ms: number }>): Promise<void> {
+  await q(
+    `insert into webhook_attempts (id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, trigger)
+     select gen_random_uuid(), t.delivery_id, $1, 'https://hooks.example.com/x', t.at, t.code, t.ms, case when t.code is null then 'timeout' end, 'scheduled'
+       from jsonb_to_recordset($2::jsonb) as t(delivery_id uuid, at timestamptz, code int, ms int)`,
+    [org.orgId, JSON.stringify(attempts.map((a) => ({ delivery_id: a.deliveryId, at: a.at, code: a.code, ms: a.ms })))],
+  );
+}
+
+async function analytics(org: TestOrg, from: string, to: string, campaignId: string | null = null) {
+  const r = await gql(app, AnalyticsDocument, { from, to, campaignId }, org.token);
+  expect(r.errors).toBeUndefined();
+  return r.data!.analytics;
+}
+
+const FROM = '2026-03-01';
+const TO = '2026-03-03';
+async function expectRecount(org: TestOrg, campaignId: string, from = FROM, to = TO): Promise<void> {
+  for (const scope of [null, campaignId]) {
+    const got = await analytics(org, from, to, scope);
+    const want = await recountAnalytics(app.db.pool, org.orgId, scope, from, to);
+    expect({ calls: got.calls, deliveries: got.deliveries }).toEqual(want);
+  }
+}
+
+test('percentileCont over counted values is PostgreSQL percentile_cont over the values themselves', async () => {
+  const values = Array.from({ length: 257 }, (_, i) => Math.round(Math.abs(Math.sin(i * 7.3)) * 3000) % 97 === 0 ? 1234 : Math.round(Math.abs(Math.sin(i * 7.3)) * 3000));
+  for (const n of [1, 2, 3, 20, 257]) {
+    const some = values.slice(0, n);
+    const counts = new Map<number, number>();
+    for (const v of some) counts.set(v, (counts.get(v) ?? 0) + 1);
+    const counted = [...counts].sort((a, b) => a[0] - b[0]).map(([value, c]) => ({ value, n: c }));
+    const { rows } = await q(`select percentile_cont(0.5) within group (order by v) as p50, percentile_cont(0.95) within group (order by v) as p95 from unnest($1::float8[]) v`, [some]);
+    expect(percentileCont(counted, 0.5)).toBe(rows[0].p50);
+    expect(percentileCont(counted, 0.95)).toBe(rows[0].p95);
+  }
+  expect(percentileCont([], 0.5)).toBeNull();
+});
+
+test('the roll-ups equal a recount from the rows as calls end, are retried, analyzed and change, and as attempts are made, across midnight UTC', async () => {
+  const org = await signup(app);
+  const other = await signup(app);
+  const campaignId = (await gql(app, CreateCampaignDocument, { input: { name: 'rolled up', startAt: new Date(Date.now() + 3600_000).toISOString(), recipients: [{ to: '+14155550121' }] } }, org.token)).data!.createCampaign.id;
+
+  // The last microsecond of 1 March and the first of 2 March, with and without the campaign.
+  const [lastOfDay, firstOfDay, busy, voicemail, measured, noDisposition, placed, placed2] = await insertCalls(org, [
+    { endedAt: '2026-03-01T23:59:59.999999Z', duration: 40, latency: { p50_ms: 400, p95_ms: 900, turns: 3 }, campaignId },
+    { endedAt: '2026-03-02T00:00:00Z', duration: null, latency: { p50_ms: 600, p95_ms: 1100, turns: 4 }, campaignId },
+    { endedAt: '2026-03-02T10:00:00Z', status: 'failed', disposition: 'busy', duration: 0, campaignId },
+    { endedAt: '2026-03-02T11:00:00Z', disposition: 'voicemail', latency: { p50_ms: null, p95_ms: null, turns: 0 } },
+    { endedAt: '2026-03-02T12:00:00Z', duration: 31, latency: { p50_ms: 510, p95_ms: 1205, turns: 2 } },
+    { endedAt: '2026-03-03T08:00:00Z', disposition: null },
+    // Placed, not ended: not counted until they end.
+    { endedAt: null, campaignId },
+    { endedAt: null },
+  ]);
+  const campaignDelivery = await insertDelivery(org, null, campaignId);
+  const callDelivery = await insertDelivery(org, lastOfDay!, null);
+  const plainDelivery = await insertDelivery(org, measured!, null);
+  await insertAttempts(org, [
+    { deliveryId: callDelivery, at: '2026-03-01T23:59:59.999Z', code: 200, ms: 35 },
+    { deliveryId: plainDelivery, at: '2026-03-02T00:00:00Z', code: 500, ms: 120 },
+    { deliveryId: campaignDelivery, at: '2026-03-02T00:00:00.001Z', code: null, ms: 5000 },
+    { deliveryId: plainDelivery, at: '2026-03-02T00:05:00Z', code: 204, ms: 41 },
+  ]);
+  await expectRecount(org, campaignId);
+  const first = await analytics(org, FROM, TO);
+  expect(first.calls.map((d) => d.calls)).toEqual([1, 4, 1]);
+  expect(first.deliveries.map((d) => d.attempts)).toEqual([1, 3, 0]);
+  const kept = await q(`select count(*)::int as n from analytics_days where org_id = $1 and scope = $1`, [org.orgId]);
+  expect(kept.rows[0].n).toBe(3);
+
+  // The placed calls end (one statement for both), on either side of midnight.
+  await q(
+    `update calls set status = 'completed', disposition = 'human', duration_seconds = case when id = $1 then 55 else 12 end,
+            ended_at = case when id = $1 then '2026-03-01T23:00:00Z'::timestamptz else '2026-03-03T00:00:00Z'::timestamptz end
+      where id = any($2::uuid[])`,
+    [placed, [placed, placed2]],
+  );
+  await expectRecount(org, campaignId);
+
+  // Analyzed late, on a day whose figures were kept: the day is computed again.
+  await q(`update calls set latency = $2 where id = $1`, [voicemail, JSON.stringify({ p50_ms: 700, p95_ms: 1500, turns: 5 })]);
+  await q(`update calls set latency = $2 where id = $1`, [busy, JSON.stringify({ p50_ms: 450, p95_ms: 450, turns: 1 })]);
+  await expectRecount(org, campaignId);
+
+  // An outcome changes; a call's end moves across midnight; in one transaction, a call changes twice.
+  await q(`update calls set disposition = 'no_answer', status = 'failed' where id = $1`, [measured]);
+  await q(`update calls set ended_at = '2026-03-01T12:00:00Z' where id = $1`, [firstOfDay]);
+  const tx = await app.db.pool.connect();
+  try {
+    await tx.query('begin');
+    await tx.query(`update calls set disposition = 'voicemail' where id = $1`, [noDisposition]);
+    await tx.query(`update calls set disposition = 'human', duration_seconds = 77 where id = $1`, [noDisposition]);
+    await tx.query('commit');
+  } finally {
+    tx.release();
+  }
+  await expectRecount(org, campaignId);
+
+  // Retried: a delivery attempted again, a campaign's recipient called again.
+  await insertAttempts(org, [{ deliveryId: campaignDelivery, at: '2026-03-02T00:10:00Z', code: 200, ms: 88 }]);
+  await insertAttempts(org, [{ deliveryId: callDelivery, at: '2026-03-02T09:00:00Z', code: 200, ms: 36 }]);
+  await insertCalls(org, [{ endedAt: '2026-03-02T18:00:00Z', status: 'failed', disposition: 'no_answer', duration: 0, campaignId }]);
+  await expectRecount(org, campaignId);
+
+  // Another organization reads none of it, and not the campaign.
+  const theirs = await analytics(other, FROM, TO);
+  expect(theirs.calls.every((d) => d.calls === 0) && theirs.deliveries.every((d) => d.attempts === 0)).toBe(true);
+  expect((await gql(app, AnalyticsDocument, { from: FROM, to: TO, campaignId }, other.token)).errors?.[0]?.extensions?.reason).toBe('not_found');
+
+  // The backfill (a recount of every roll-up) gives the roll-ups the triggers kept.
+  const snapshot = async () =>
+    (
+      await q(
+        `select json_build_object('r', (select json_agg(x order by x.scope, x.day) from (select scope, day, calls, answered, answered_seconds, answered_timed, latency_calls, attempts, succeeded, attempt_ms, attempts_timed from analytics_rollups where org_id = $1 and (calls, attempts) <> (0, 0)) x),
+                                  'o', (select json_agg(x order by x.scope, x.day, x.outcome) from (select scope, day, outcome, n from analytics_outcomes where org_id = $1 and n > 0) x),
+                                  'v', (select json_agg(x order by x.scope, x.day, x.metric, x.value) from (select scope, day, metric, value, n from analytics_values where org_id = $1 and n > 0) x)) as s`,
+        [org.orgId],
+      )
+    ).rows[0].s;
+  const incremental = await snapshot();
+  await q(`select analytics_rebuild()`);
+  expect(await snapshot()).toEqual(incremental);
+  await expectRecount(org, campaignId);
+});
+
+test('a call ending today counts at once; the kept figures of a day follow its roll-up', async () => {
+  const org = await signup(app);
+  const campaignId = (await gql(app, CreateCampaignDocument, { input: { name: 'today', startAt: new Date(Date.now() + 3600_000).toISOString(), recipients: [{ to: '+14155550122' }] } }, org.token)).data!.createCampaign.id;
+  const today = new Date().toISOString().slice(0, 10);
+  const read = async () => (await analytics(org, today, today)).calls[0]!;
+  expect(await read()).toMatchObject({ calls: 0, outcomes: [] });
+  await insertCalls(org, [{ endedAt: new Date().toISOString(), disposition: 'busy', status: 'failed', duration: 0 }]);
+  expect(await read()).toMatchObject({ calls: 1, answered: 0 });
+  const [id] = await insertCalls(org, [{ endedAt: new Date().toISOString(), duration: 20, campaignId }]);
+  expect(await read()).toMatchObject({ calls: 2, answered: 1, averageDurationSeconds: 20 });
+  await q(`update calls set latency = $2 where id = $1`, [id, JSON.stringify({ p50_ms: 321, p95_ms: 654, turns: 2 })]);
+  expect(await read()).toMatchObject({ latencyP50Ms: 321, latencyP95Ms: 654, latencyCalls: 1 });
+  await expectRecount(org, campaignId, today, today);
+  // What was kept is the figures of the roll-up's current version.
+  const { rows } = await q(`select k.version = r.version as current from analytics_days k join analytics_rollups r using (org_id, scope, day) where k.org_id = $1 and k.scope = $1`, [org.orgId]);
+  expect(rows).toEqual([{ current: true }]);
+});
