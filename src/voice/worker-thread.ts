@@ -25,3 +25,18 @@ export function failPending(pending: Map<number, { reject: (e: Error) => void }>
   for (const p of pending.values()) p.reject(err);
   pending.clear();
 }
+
+/**
+ * Wires a voice worker's end: when it fails or stops, whoever waits on it is failed at once and
+ * `forget` drops it, so the next request starts a fresh worker.
+ */
+export function whenWorkerGone(worker: Worker, pending: Map<number, { reject: (e: Error) => void }>, stopped: string, forget: () => void): void {
+  worker.on('error', (err) => {
+    failPending(pending, err);
+    forget();
+  });
+  worker.on('exit', () => {
+    failPending(pending, new Error(stopped));
+    forget();
+  });
+}

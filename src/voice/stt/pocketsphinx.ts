@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { failPending, startVoiceWorker } from '../worker-thread';
+import { startVoiceWorker, whenWorkerGone } from '../worker-thread';
 import { readConfirmation } from '../dialog/confirmation';
 import { isCompleteAnswer, type Expectation, type PartialRecognition, type Recognition, type RecognitionStream, type SpeechRecognizer, type StreamingRecognizer } from './recognizer';
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
@@ -143,12 +143,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
       this.waiting.delete(r.seq);
       w?.resolve(r);
     });
-    worker.on('error', (err) => {
-      failPending(this.waiting, err);
-      if (this.worker === worker) this.worker = undefined;
-    });
-    worker.on('exit', () => {
-      failPending(this.waiting, new Error('speech recognition stopped'));
+    whenWorkerGone(worker, this.waiting, 'speech recognition stopped', () => {
       if (this.worker === worker) this.worker = undefined;
     });
     this.worker = worker;

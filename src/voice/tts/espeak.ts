@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { failPending, startVoiceWorker } from '../worker-thread';
+import { startVoiceWorker, whenWorkerGone } from '../worker-thread';
 import type { EspeakWorkerData, SynthesisReply, SynthesisRequest } from './espeak-worker';
 import { PromptCache } from './prompt-cache';
 import type { SpeechSynthesizer } from './synthesizer';
@@ -57,12 +57,7 @@ export class EspeakSynthesizer implements SpeechSynthesizer {
       if (m.samples) p.resolve(m.samples);
       else p.reject(new Error(`speech synthesis failed: ${m.error}`));
     });
-    worker.on('error', (err) => {
-      failPending(this.pending, err);
-      if (this.worker === worker) this.worker = undefined;
-    });
-    worker.on('exit', () => {
-      failPending(this.pending, new Error('speech synthesis stopped'));
+    whenWorkerGone(worker, this.pending, 'speech synthesis stopped', () => {
       if (this.worker === worker) this.worker = undefined;
     });
     this.worker = worker;

@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { failPending, startVoiceWorker } from '../worker-thread';
+import { startVoiceWorker, whenWorkerGone } from '../worker-thread';
 import type { LocalEngine } from './local-voices';
 import type { LocalVoiceReply, LocalVoiceRequest } from './local-voice-worker';
 import { PromptCache } from './prompt-cache';
@@ -74,12 +74,7 @@ export class LocalVoiceSynthesizer implements SpeechSynthesizer {
       if (m.samples) p.resolve(m.samples);
       else p.reject(new Error(m.error));
     });
-    worker.on('error', (err) => {
-      failPending(this.pending, err);
-      if (this.worker === worker) this.worker = undefined;
-    });
-    worker.on('exit', () => {
-      failPending(this.pending, new Error('speech synthesis stopped'));
+    whenWorkerGone(worker, this.pending, 'speech synthesis stopped', () => {
       if (this.worker === worker) this.worker = undefined;
     });
     this.worker = worker;
