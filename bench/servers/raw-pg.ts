@@ -98,6 +98,8 @@ async function place(orgId: string, input: Record<string, unknown>) {
         '{}', // the deployment's default caller IDs: none
         (input.caller_name as string | undefined) ?? null, // null: the organization's name
         null, // the call's own agent settings: none (the organization's apply)
+        null, // transfer_to: none
+        null, // transfer_when: none
       ],
     });
     jobsAdded(rows[0]?.jobs ?? 0);

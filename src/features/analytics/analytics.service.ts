@@ -170,17 +170,29 @@ export class AnalyticsService {
         [orgId, scope, dayList],
       ) as Promise<Array<{ day: string; metric: 'latency_p50_ms' | 'latency_p95_ms' | 'attempt_ms'; value: number; n: number }>>,
     ]);
-    const counted = (day: string, metric: string): Counted => values.filter((v) => v.day === day && v.metric === metric).map((v) => ({ value: Number(v.value), n: v.n }));
+    // Grouped once: filtering the whole list per day and metric made 90 days' first computation
+    // quadratic (hundreds of ms with a value list per millisecond of attempt latency).
+    const byDayMetric = new Map<string, Counted>();
+    for (const v of values) {
+      const key = `${v.day}|${v.metric}`;
+      let list = byDayMetric.get(key);
+      if (!list) byDayMetric.set(key, (list = []));
+      list.push({ value: Number(v.value), n: v.n });
+    }
+    const outcomesByDay = new Map<string, Array<{ outcome: string; count: number }>>();
+    for (const o of outcomes) {
+      let list = outcomesByDay.get(o.day);
+      if (!list) outcomesByDay.set(o.day, (list = []));
+      list.push({ outcome: o.outcome, count: o.n });
+    }
+    const counted = (day: string, metric: string): Counted => byDayMetric.get(`${day}|${metric}`) ?? [];
     return rows.map((r) => ({
       day: r.day,
       version: r.version,
       calls: {
         day: r.day,
         calls: r.calls,
-        outcomes: outcomes
-          .filter((o) => o.day === r.day)
-          .map((o) => ({ outcome: o.outcome, count: o.n }))
-          .sort((a, b) => b.count - a.count || a.outcome.localeCompare(b.outcome)),
+        outcomes: (outcomesByDay.get(r.day) ?? []).sort((a, b) => b.count - a.count || a.outcome.localeCompare(b.outcome)),
         answered: r.answered,
         answer_rate: r.calls > 0 ? round(r.answered / r.calls, 4) : null,
         average_duration_seconds: round(r.avg_duration, 1),
