@@ -120,6 +120,21 @@ export class AnalyticsService {
       if (own.length === 0) throw notFound('Campaign');
     }
     const scope = campaignId ?? orgId;
+    // Requests for the same figures while they are being read share one read: when a range's days
+    // must be computed (a new range, a new campaign, a busy day), a dashboard's burst of requests
+    // would otherwise each compute them and contend for the same analytics_days rows.
+    const key = `${orgId}|${scope}|${input.from}|${input.to}`;
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const reading = this.read(ctx, orgId, scope, campaignId, input.from, input.to).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, reading);
+    return reading;
+  }
+
+  private readonly inFlight = new Map<string, Promise<Analytics>>();
+
+  private async read(ctx: Ctx, orgId: string, scope: string, campaignId: string | null, from: string, to: string): Promise<Analytics> {
+    const input = { from, to };
     const days: string[] = [];
     for (let t = dayStart(input.from); t <= dayStart(input.to); t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
 
