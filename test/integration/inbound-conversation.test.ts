@@ -1,12 +1,10 @@
-import path from 'node:path';
-import { readFile } from 'node:fs/promises';
-import { WaveFile } from 'wavefile';
 import { opening } from '../../src/voice/dialog/prompts';
 import { EspeakSynthesizer } from '../../src/voice/tts/espeak';
 import { bearer, eventually, signup } from '../helpers/factories';
 import { loudFrames } from '../helpers/node-callee';
 import { startNodeCaller } from '../helpers/node-caller';
-import { describeWithTools, freeUdpPort, run, scenarioDir } from '../helpers/telephony';
+import { describeWithTools, freeUdpPort, scenarioDir } from '../helpers/telephony';
+import { spoken } from '../helpers/conversation';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // Real calls with speech take tens of seconds, more on a loaded machine: one generous deadline.
@@ -20,16 +18,6 @@ const QUESTIONS = [
   { key: 'keep', question: 'Would you like to keep your appointment?', type: 'boolean' },
   { key: 'day', question: 'Which day suits you best?', type: 'enum', options: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] },
 ] as const;
-
-/** The caller's voice: espeak-ng (the Debian binary, independent of ours) at 8 kHz via sox. */
-async function spoken(dir: string, name: string, text: string): Promise<Int16Array> {
-  const wide = path.join(dir, `${name}-22k.wav`);
-  const narrow = path.join(dir, `${name}-8k.wav`);
-  await run('espeak-ng', ['-v', 'en-us', '-w', wide, text]);
-  await run('sox', [wide, '-r', '8000', '-c', '1', '-b', '16', '-e', 'signed-integer', narrow]);
-  const wav = new WaveFile(await readFile(narrow));
-  return wav.getSamples(false, Int16Array) as unknown as Int16Array;
-}
 
 /**
  * A whole inbound conversation: a small real SIP/RTP caller (test/helpers/node-caller.ts) calls

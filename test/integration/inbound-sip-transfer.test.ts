@@ -1,7 +1,4 @@
 import { createHmac } from 'node:crypto';
-import path from 'node:path';
-import { readFile } from 'node:fs/promises';
-import { WaveFile } from 'wavefile';
 import pino from 'pino';
 import { handoffSummary, opening } from '../../src/voice/dialog/prompts';
 import { WHY } from '../../src/voice/dialog/transfer-rules';
@@ -10,8 +7,9 @@ import type { SpeechSynthesizer } from '../../src/voice/tts/synthesizer';
 import { bearer, eventually, signup, type TestOrg } from '../helpers/factories';
 import { loudFrames } from '../helpers/node-callee';
 import { Receiver } from '../helpers/receiver';
-import { describeWithTools, freeUdpPort, run, scenarioDir } from '../helpers/telephony';
+import { describeWithTools, freeUdpPort, scenarioDir } from '../helpers/telephony';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { spoken } from '../helpers/conversation';
 import { startTransferTrunk, type TransferTrunk, type TransferTrunkOptions } from '../helpers/transfer-trunk';
 
 jest.setTimeout(240_000);
@@ -22,16 +20,6 @@ const TASK = 'I can confirm or move your appointment.';
 const KEEP = { key: 'keep', question: 'Would you like to keep your appointment?', type: 'boolean' } as const;
 const CALLER = '+14155550142';
 const PERSON = '+14155550100';
-
-/** The caller's voice: espeak-ng (the Debian binary, independent of ours) at 8 kHz via sox. */
-async function spoken(text: string): Promise<Int16Array> {
-  const dir = await scenarioDir();
-  const wide = path.join(dir, 'wide.wav');
-  const narrow = path.join(dir, 'narrow.wav');
-  await run('espeak-ng', ['-v', 'en-us', '-w', wide, text]);
-  await run('sox', [wide, '-r', '8000', '-c', '1', '-b', '16', '-e', 'signed-integer', narrow]);
-  return new WaveFile(await readFile(narrow)).getSamples(false, Int16Array) as unknown as Int16Array;
-}
 
 /**
  * Inbound calls with the inbound settings' transfer_to are handed to a person exactly like
@@ -72,7 +60,7 @@ describeWithTools(['pocketsphinx_continuous', 'espeak-ng', 'sox'], 'handing an i
     await app.http().put('/dashboard/inbound').set(bearer(org.token)).send({ enabled: true, greeting: GREETING, task: TASK, questions: [KEEP], transfer_to: PERSON }).expect(200);
     tts = createSynthesizer(app.config.tts, pino({ level: 'silent' }));
     promptLoud = loudFrames(await tts.synthesize(opening({ greeting: GREETING, task: TASK }))) + loudFrames(await tts.synthesize(KEEP.question));
-    ask = await spoken('Can I speak to a person?');
+    ask = await spoken(await scenarioDir(), 'can-i-speak-to-a-person', 'Can I speak to a person?');
   });
   afterAll(async () => {
     await tts?.close();

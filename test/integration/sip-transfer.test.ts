@@ -1,7 +1,4 @@
 import { createHmac } from 'node:crypto';
-import path from 'node:path';
-import { readFile } from 'node:fs/promises';
-import { WaveFile } from 'wavefile';
 import { handoffSummary, intro, MESSAGE_GOODBYE, TAKE_MESSAGE } from '../../src/voice/dialog/prompts';
 import { WHY } from '../../src/voice/dialog/transfer-rules';
 import pino from 'pino';
@@ -10,9 +7,10 @@ import type { SpeechSynthesizer } from '../../src/voice/tts/synthesizer';
 import { bearer, eventually, signup, type TestOrg } from '../helpers/factories';
 import { loudFrames } from '../helpers/node-callee';
 import { Receiver } from '../helpers/receiver';
-import { describeWithTools, freeUdpPort, run, runSipp, scenarioDir, writeScenario } from '../helpers/telephony';
+import { describeWithTools, freeUdpPort, runSipp, scenarioDir, writeScenario } from '../helpers/telephony';
 import { referAcceptScenario } from '../sip/scenarios';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { spoken } from '../helpers/conversation';
 import { startTransferTrunk, type TransferTrunk, type TransferTrunkOptions } from '../helpers/transfer-trunk';
 
 jest.setTimeout(240_000);
@@ -22,16 +20,6 @@ const TASK = 'We are calling about your energy plan.';
 const INTERESTED = { key: 'interested', question: 'Are you interested in a cheaper plan?', type: 'boolean' } as const;
 const CALLEE = '+14155550142';
 const PERSON = '+14155550100';
-
-/** The callee's voice: espeak-ng (the Debian binary, independent of ours) at 8 kHz via sox. */
-async function spoken(text: string): Promise<Int16Array> {
-  const dir = await scenarioDir();
-  const wide = path.join(dir, 'wide.wav');
-  const narrow = path.join(dir, 'narrow.wav');
-  await run('espeak-ng', ['-v', 'en-us', '-w', wide, text]);
-  await run('sox', [wide, '-r', '8000', '-c', '1', '-b', '16', '-e', 'signed-integer', narrow]);
-  return new WaveFile(await readFile(narrow)).getSamples(false, Int16Array) as unknown as Int16Array;
-}
 
 /**
  * Transfers on a real SIP far end on loopback (test/helpers/transfer-trunk.ts, written from the SIP
@@ -129,7 +117,7 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'hand
   });
 
   test('the callee asks for a person by speech; the trunk refuses REFER (405): the person is dialled, hears the summary, the audio is bridged both ways', async () => {
-    const ask = await spoken('Can I speak to a person?');
+    const ask = await spoken(await scenarioDir(), 'can-i-speak-to-a-person', 'Can I speak to a person?');
     const summary = handoffSummary({ task: TASK, questions: [INTERESTED], voicemailMessage: null, callerName: ORG, callee: CALLEE }, WHY.asked, {});
     const summaryLoudFrames = loudFrames(await tts.synthesize(summary));
     const { trunk, call } = await place({ refer: 'refuse', refuseCode: 405, ask: { speech: ask }, person: 'answer', summaryLoudFrames }, {});
@@ -156,8 +144,8 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'hand
   });
 
   test('a rule on an answer; REFER refused (501) and the person does not answer (480): the agent takes a message; not transferred', async () => {
-    const yes = await spoken('yes');
-    const message = await spoken('Please call me back tomorrow.');
+    const yes = await spoken(await scenarioDir(), 'yes', 'yes');
+    const message = await spoken(await scenarioDir(), 'please-call-me-back-tomo', 'Please call me back tomorrow.');
     const offerLoud = loudFrames(await tts.synthesize(TAKE_MESSAGE));
     // The callee says "yes" to the question (the rule), then leaves a message once it is asked for one.
     const { trunk, call } = await place(

@@ -134,9 +134,8 @@ export class AnalyticsService {
   private readonly inFlight = new Map<string, Promise<Analytics>>();
 
   private async read(ctx: Ctx, orgId: string, scope: string, campaignId: string | null, from: string, to: string): Promise<Analytics> {
-    const input = { from, to };
     const days: string[] = [];
-    for (let t = dayStart(input.from); t <= dayStart(input.to); t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
+    for (let t = dayStart(from); t <= dayStart(to); t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
 
     const rows: RollupRow[] = await ctx.em.execute(
       `select to_char(r.day, 'YYYY-MM-DD') as day, r.version::text as version, k.calls as kept_calls, k.deliveries as kept_deliveries,
@@ -145,7 +144,7 @@ export class AnalyticsService {
          from analytics_rollups r
          left join analytics_days k on k.org_id = r.org_id and k.scope = r.scope and k.day = r.day and k.version = r.version
         where r.org_id = ? and r.scope = ? and r.day between ?::date and ?::date`,
-      [orgId, scope, input.from, input.to],
+      [orgId, scope, from, to],
     );
     const figures = new Map<string, { calls: CallDay; deliveries: DeliveryDay }>();
     for (const r of rows) if (r.kept_calls && r.kept_deliveries) figures.set(r.day, { calls: r.kept_calls, deliveries: r.kept_deliveries });
@@ -163,8 +162,8 @@ export class AnalyticsService {
       );
     }
     return {
-      from: input.from,
-      to: input.to,
+      from,
+      to,
       campaign_id: campaignId,
       calls: days.map((d) => figures.get(d)?.calls ?? emptyCallDay(d)),
       deliveries: days.map((d) => figures.get(d)?.deliveries ?? emptyDeliveryDay(d)),
