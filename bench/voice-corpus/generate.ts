@@ -1,7 +1,7 @@
 /**
  * Renders the speech corpus (bench/voice-corpus/): every phrase of phrases.ts in each voice of
  * its set, with eSpeak NG (the npm `espeak-ng` WASM build the service already uses, so no system
- * package), as a telephone would carry it: 8 kHz, light noise, G.711 µ-law. Deterministic: the
+ * package) or, for the holdout3 set, Debian's Flite and Festival (./synth.ts), as a telephone would carry it: 8 kHz, light noise, G.711 µ-law. Deterministic: the
  * speed of each utterance and the noise come from a seeded generator, so the same synthesizer
  * makes the same bytes. The files are committed, so a measurement does not depend on the
  * synthesizer's version (a newer eSpeak NG build does not make the same bytes). A batch of
@@ -12,14 +12,10 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as alawmulaw from 'alawmulaw';
-import { WaveFile } from 'wavefile';
 import { BATCHES, QUESTIONS, SPEEDS } from './phrases';
 import type { CorpusManifest, CorpusUtterance } from './corpus';
-
-export type EspeakFactory = (o: object) => Promise<{ FS: { readFile(path: string): Uint8Array } }>;
-const importEsm = new Function('url', 'return import(url)') as (url: string) => Promise<{ default: EspeakFactory }>;
+import { synthesize } from './synth';
 
 /** mulberry32: a small seeded generator, the same numbers on every machine. */
 export function seeded(seed: number): () => number {
@@ -40,17 +36,10 @@ const NOISE_RMS = 90;
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-export async function loadEspeak(): Promise<EspeakFactory> {
-  return (await importEsm(pathToFileURL(require.resolve('espeak-ng')).href)).default;
-}
-
-/** One utterance as the corpus holds it (before µ-law): eSpeak NG's speech at 8 kHz, trimmed, with a known lead and tail and the noise. */
-export async function render(ESpeakNg: EspeakFactory, voice: string, speed: number, text: string, gauss: () => number): Promise<Int16Array> {
-  const espeak = await ESpeakNg({ arguments: ['-v', voice, '-s', String(speed), '-w', 'out.wav', text], print: () => undefined, printErr: () => undefined });
-  const wav = new WaveFile(espeak.FS.readFile('out.wav'));
-  wav.toSampleRate(8000, { method: 'sinc', LPF: true });
-  const speech = wav.getSamples(false, Int16Array) as unknown as Int16Array;
-  // eSpeak pads its output with silence: trim it, then put back a known lead and tail.
+/** One utterance as the corpus holds it (before µ-law): the voice's speech at 8 kHz, trimmed, with a known lead and tail and the noise. */
+export async function render(voice: string, speed: number, text: string, gauss: () => number): Promise<Int16Array> {
+  const speech = await synthesize(voice, speed, text);
+  // Synthesizers pad its output with silence: trim it, then put back a known lead and tail.
   let first = speech.findIndex((s) => Math.abs(s) > 200);
   let last = speech.length - 1;
   while (last > 0 && Math.abs(speech[last]!) <= 200) last--;
@@ -70,7 +59,6 @@ async function main() {
   if (all) rmSync(audioDir, { recursive: true, force: true });
   mkdirSync(audioDir, { recursive: true });
   const kept = new Map(all ? [] : (JSON.parse(readFileSync(manifestPath, 'utf8')) as CorpusManifest).utterances.map((u) => [u.id, u]));
-  const ESpeakNg = await loadEspeak();
   // The first two batches (the original tune and holdout sets) share one stream; each later batch
   // has its own, so it renders alike whether or not the ones before it were rendered again.
   let random = seeded(20261126);
@@ -88,7 +76,7 @@ async function main() {
     for (const voice of voices) {
       for (const [question, text, expected] of phrases) {
         const speed = speeds[Math.floor(random() * speeds.length)]!;
-        const pcm = await render(ESpeakNg, voice, speed, text, gauss);
+        const pcm = await render(voice, speed, text, gauss);
         const id = idOf(set, voice, question, text);
         writeFileSync(path.join(audioDir, `${id}.ul`), alawmulaw.mulaw.encode(pcm));
         utterances.push({ id, set, voice, speed, question, text, expected, ms: Math.round(pcm.length / 8) });

@@ -17,7 +17,7 @@ export const QUESTIONS = {
 
 export type QuestionId = keyof typeof QUESTIONS;
 /** `tune`: what settings are chosen on; `holdout` and `holdout2`: only measured. */
-export type CorpusSet = 'tune' | 'holdout' | 'holdout2';
+export type CorpusSet = 'tune' | 'holdout' | 'holdout2' | 'holdout3';
 export type Phrase = [question: QuestionId, text: string, expected: boolean | number | string | null];
 
 /**
@@ -188,6 +188,48 @@ export const PHRASES_HOLDOUT2: Phrase[] = [
 ];
 
 /**
+ * The third holdout set: another source of speech altogether. Every other set is eSpeak NG
+ * (formant synthesis, one family of voices, however accented); this one is Debian's Flite
+ * (diphone and unit-selection voices: kal, kal16, awb, rms, slt) and Festival (the kal diphone
+ * voice and the slt HTS voice), at 85 %, 100 % and 115 % of each voice's own duration (./synth.ts),
+ * with wordings no other set has. Made before the recognizer's third round of tuning and measured
+ * only before and after it, never looked at utterance by utterance while tuning.
+ */
+export const VOICES_HOLDOUT3 = ['flite:awb', 'flite:rms', 'flite:slt', 'flite:kal16', 'flite:kal', 'festival:kal_diphone', 'festival:cmu_us_slt_arctic_hts'] as const;
+/** Duration stretch in percent (Festival's HTS voice has one pace whatever it is given). */
+export const SPEEDS_HOLDOUT3 = [85, 100, 115];
+export const PHRASES_HOLDOUT3: Phrase[] = [
+  ['attend', 'Yes, I will be there.', true],
+  ['attend', 'Yeah, that is fine.', true],
+  ['attend', 'Yes, count me in.', true],
+  ['attend', 'No, I will be away.', false],
+  ['attend', 'No, I am afraid not.', false],
+  ['attend', 'Not this week.', false],
+  ['attend', 'Sorry, who are you?', null],
+  ['people', 'Eleven.', 11],
+  ['people', 'Two people.', 2],
+  ['people', 'Twenty-three.', 23],
+  ['people', 'Thirty-six.', 36],
+  ['people', 'Forty-eight.', 48],
+  ['people', 'Ninety-nine.', 99],
+  ['people', 'Five hundred.', 500],
+  ['people', 'One person.', 1],
+  ['people', 'I think six.', 6],
+  ['people', 'Hold on a second.', null],
+  ['day', 'Saturday, I think.', 'Saturday'],
+  ['day', 'Wednesday.', 'Wednesday'],
+  ['day', 'Monday would be best.', 'Monday'],
+  ['day', 'Friday works for me.', 'Friday'],
+  ['day', 'Thursday, if possible.', 'Thursday'],
+  ['slot', 'Evening would be good.', 'Evening'],
+  ['slot', 'In the afternoon.', 'Afternoon'],
+  ['slot', 'Morning, please.', 'Morning'],
+  ['slot', 'The evening one.', 'Evening'],
+  ['slot', 'No idea.', null],
+  ['slot', 'Afternoon is fine.', 'Afternoon'],
+];
+
+/**
  * What generate.ts renders, in this order: each batch's wordings in each of its voices (at
  * speeds picked from `speeds`, else SPEEDS). New audio is added as a new batch at the end.
  */
@@ -197,4 +239,5 @@ export const BATCHES: Array<{ set: CorpusSet; voices: readonly string[]; phrases
   { set: 'tune', voices: VOICES.tuneMore, phrases: PHRASES.tune },
   { set: 'tune', voices: [...VOICES.tune, ...VOICES.tuneMore], phrases: PHRASES_MORE },
   { set: 'holdout2', voices: VOICES_HOLDOUT2, phrases: PHRASES_HOLDOUT2, speeds: SPEEDS_HOLDOUT2 },
+  { set: 'holdout3', voices: VOICES_HOLDOUT3, phrases: PHRASES_HOLDOUT3, speeds: SPEEDS_HOLDOUT3 },
 ];
