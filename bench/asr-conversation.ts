@@ -3,8 +3,9 @@
  * real scripted policy (SurveyPolicy) asks the utterance's question and the real recognizer hears
  * the callee, who answers with the corpus utterance, says it again (the same audio) whenever the
  * question is asked again, says "yes" to a read-back of the right answer and "no, <answer>" to a
- * wrong one (synthesised with the same voice and speed, the corpus's noise, through G.711). The
- * answer the policy records is then right, wrong or empty.
+ * wrong one, and a bare "yes" or "no" to "was that a yes or a no?" ("I'm not sure" when it gave
+ * no answer), synthesised by the utterance's own synthesizer, voice and speed, with the corpus's
+ * noise, through G.711. The answer the policy records is then right, wrong or empty.
  *
  * "Before" is what the same first hearing gave with the previous rule (an unsure answer asked
  * again, and the same audio heard the same way again: empty).
@@ -14,11 +15,12 @@ import type { CallQuestion } from '../src/features/calls/ports';
 import { expectationFor } from '../src/voice/agent/voice-agent';
 import { extractAnswer } from '../src/voice/dialog/answers';
 import type { DialogAction } from '../src/voice/dialog/dialog-policy';
+import { YES_OR_NO } from '../src/voice/dialog/prompts';
 import { SurveyPolicy } from '../src/voice/dialog/survey-policy';
 import { recognizeWhole, type SpeechRecognizer } from '../src/voice/stt/recognizer';
 import { DEFAULT_TIMING } from '../src/voice/timing';
 import { corpusAudio, type CorpusUtterance } from './voice-corpus/corpus';
-import { loadEspeak, render, seeded, type EspeakFactory } from './voice-corpus/generate';
+import { render, seeded } from './voice-corpus/generate';
 
 export type Outcome = 'right' | 'wrong' | 'empty';
 
@@ -46,7 +48,6 @@ export function numberWords(n: number): string {
 const outcome = (expected: unknown, answer: unknown): Outcome => (answer === null || answer === undefined ? 'empty' : answer === expected ? 'right' : 'wrong');
 
 export class Conversations {
-  private espeak: EspeakFactory | undefined;
   private readonly replies = new Map<string, Int16Array>();
 
   constructor(private readonly stt: SpeechRecognizer) {}
@@ -56,10 +57,9 @@ export class Conversations {
     const key = `${u.voice}|${u.speed}|${text}`;
     let pcm = this.replies.get(key);
     if (!pcm) {
-      this.espeak ??= await loadEspeak();
       const random = seeded(text.length * 7919 + u.speed);
       const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
-      pcm = alawmulaw.mulaw.decode(alawmulaw.mulaw.encode(await render(this.espeak, u.voice, u.speed, text, gauss)));
+      pcm = alawmulaw.mulaw.decode(alawmulaw.mulaw.encode(await render(u.voice, u.speed, text, gauss)));
       this.replies.set(key, pcm);
     }
     return pcm;
@@ -81,10 +81,15 @@ export class Conversations {
         continue;
       }
       if (action.type !== 'listen') break;
-      // The callee: a read-back of the right answer gets a yes, of a wrong one "no, <answer>"; anything else the answer again.
+      // The callee: a read-back of the right answer gets a yes, of a wrong one "no, <answer>"; "yes or no?" a bare yes or
+      // no; anything else the answer again.
       let audio = answerAudio;
       let said = u.text;
-      if (action.confirming) {
+      if (prompt === YES_OR_NO) {
+        // "Was that a yes or a no?": the answer itself, bare; a callee who gave none says so.
+        said = u.expected === true ? 'Yes.' : u.expected === false ? 'No.' : "I'm not sure.";
+        audio = await this.reply(u, said);
+      } else if (action.confirming) {
         const right = action.confirming.value === u.expected;
         said = right ? 'Yes.' : u.expected === null ? 'No.' : `No, ${typeof u.expected === 'number' ? numberWords(u.expected) : String(u.expected)}.`;
         audio = await this.reply(u, said);
@@ -108,7 +113,7 @@ export function conversationReport(results: ConversationResult[], questions: Rec
     const n = (o: Outcome) => a.filter((r) => r[k] === o).length;
     return `${pct(n('right'), a.length)} / ${pct(n('wrong'), a.length)} / ${pct(n('empty'), a.length)}`;
   };
-  for (const set of ['tune', 'holdout', 'holdout2'] as const) {
+  for (const set of ['tune', 'holdout', 'holdout2', 'holdout3'] as const) {
     const rs = results.filter((r) => r.u.set === set);
     if (!rs.length) continue;
     const row = (label: string, xs: ConversationResult[]) => {

@@ -1,7 +1,7 @@
 import type { CallQuestion } from '../../src/features/calls/ports';
 import { VoiceAgent } from '../../src/voice/agent/voice-agent';
 import type { AgentScript } from '../../src/voice/dialog/dialog-policy';
-import { CALLBACK_AT_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, reask, whoIsCalling, WRONG_NUMBER_GOODBYE } from '../../src/voice/dialog/prompts';
+import { CALLBACK_AT_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, reask, whoIsCalling, WRONG_NUMBER_GOODBYE, YES_OR_NO } from '../../src/voice/dialog/prompts';
 import { confirmPrompt } from '../../src/voice/dialog/confirmation';
 import { SurveyPolicy } from '../../src/voice/dialog/survey-policy';
 import type { SpeechRecognizer } from '../../src/voice/stt/recognizer';
@@ -229,9 +229,9 @@ describe('fast end of turn (streaming recogniser)', () => {
     expect(stt.streams.map((s) => s.finished)).toEqual([true, true, true]);
   });
 
-  test('an answer heard with low confidence is never taken on one hearing: a number is read back, corrected and the correction confirmed; a yes/no is asked again, and left empty', async () => {
+  test('an answer heard with low confidence is never taken on one hearing: a number is read back, corrected and the correction confirmed; a yes/no is asked back as a choice, then again, and left empty', async () => {
     const stt = new FakeStreamingRecognizer(
-      [{ text: 'hello' }, { text: 'thirty eight', confidence: 0.3 }, { text: 'no thirty', confidence: 0.9 }, { text: 'yes' }, { text: 'yes', confidence: 0.4 }, { text: 'no', confidence: 0.2 }],
+      [{ text: 'hello' }, { text: 'thirty eight', confidence: 0.3 }, { text: 'no thirty', confidence: 0.9 }, { text: 'yes' }, { text: 'yes', confidence: 0.4 }, { text: 'no', confidence: 0.2 }, { text: 'no', confidence: 0.2 }],
       { framesPerWord: 5 },
     );
     const c = call({ questions: [PEOPLE, CONSENT] }, stt);
@@ -250,6 +250,8 @@ describe('fast end of turn (streaming recogniser)', () => {
     await answer('people', 300);
     expect(await c.next()).toBe(`say: ${CONSENT.question}`);
     await answer('consent', 300);
+    expect(await c.next()).toBe(`say: ${YES_OR_NO}`);
+    await answer('consent', 300);
     expect(await c.next()).toBe(`say: ${reask(CONSENT)}`);
     await answer('consent', 500);
     expect(await c.next()).toBe(`say: ${GOODBYE}`);
@@ -257,9 +259,10 @@ describe('fast end of turn (streaming recogniser)', () => {
     await c.done;
     const result = c.agent.result('human');
     expect(result.answers).toEqual({ people: 30, consent: null });
-    expect(result.transcript.filter((t) => t.startsWith('Callee:'))).toEqual(['Callee: hello', 'Callee: thirty eight [unsure]', 'Callee: no thirty', 'Callee: yes', 'Callee: yes [unsure]', 'Callee: no [unsure]']);
-    // The read-back's recognition expected a reply to it.
+    expect(result.transcript.filter((t) => t.startsWith('Callee:'))).toEqual(['Callee: hello', 'Callee: thirty eight [unsure]', 'Callee: no thirty', 'Callee: yes', 'Callee: yes [unsure]', 'Callee: no [unsure]', 'Callee: no [unsure]']);
+    // The read-back's recognition expected a reply to it; "yes or no?"'s, a choice.
     expect(stt.streams[2]!.expect.confirming).toEqual({ value: 38 });
+    expect(stt.streams[5]!.expect.yesOrNo).toBe(true);
   });
 
   test('what is not yet a complete answer waits for the whole silence (800 ms); free text always does', async () => {

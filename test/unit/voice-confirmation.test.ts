@@ -1,7 +1,7 @@
 import type { CallQuestion } from '../../src/features/calls/ports';
 import { confirmPrompt, readConfirmation } from '../../src/voice/dialog/confirmation';
 import type { AgentScript, DialogAction, DialogEvent } from '../../src/voice/dialog/dialog-policy';
-import { GOODBYE, reask } from '../../src/voice/dialog/prompts';
+import { GOODBYE, reask, YES_OR_NO } from '../../src/voice/dialog/prompts';
 import { SurveyPolicy } from '../../src/voice/dialog/survey-policy';
 import { isCompleteAnswer } from '../../src/voice/stt/recognizer';
 import { DEFAULT_TIMING } from '../../src/voice/timing';
@@ -83,12 +83,35 @@ test('a value heard only in replies to read-backs is not confirmed by being hear
   expect(policy.answers).toEqual({ people: null });
 });
 
-test('options are read back too; a yes/no is not: asked again, and two unsure hearings that agree are still no answer', () => {
+test('options are read back too; an unsure yes/no is asked back as a choice, whose reply heard with confidence is the answer', () => {
   expect(converse([DAY], [unsure('on tuesday'), sure('yes')]).policy.answers).toEqual({ day: 'Tuesday' });
-  const yesNo = converse([CONSENT], [unsure('yes please'), unsure('yeah')]);
-  expect(yesNo.said).toEqual([CONSENT.question, reask(CONSENT), GOODBYE]);
+  const yes = converse([CONSENT], [unsure('yes please'), sure('yes')]);
+  expect(yes.said).toEqual([CONSENT.question, YES_OR_NO, GOODBYE]);
+  expect(yes.policy.answers).toEqual({ consent: true });
+  // The reply is listened for as a choice (the recognizer's narrowed grammar), and shown as said.
+  expect(yes.listens[yes.listens.length - 1]).toEqual(expect.objectContaining({ question: CONSENT, yesOrNo: true, keypad: 'one_key' }));
+  expect(yes.policy.transcript.slice(1)).toEqual([`Agent: ${CONSENT.question}`, 'Callee: yes please [unsure]', `Agent: ${YES_OR_NO}`, 'Callee: yes', `Agent: ${GOODBYE}`]);
+  // Whatever was heard first: "no" answers the choice (a callee who said yes and one who said no both mean no by it).
+  expect(converse([CONSENT], [unsure('yes please'), sure('no')]).policy.answers).toEqual({ consent: false });
+  expect(converse([CONSENT], [unsure('nope'), sure('yeah')]).policy.answers).toEqual({ consent: true });
+  // Keys answer it too.
+  expect(converse([CONSENT], [unsure('nope'), { type: 'digits', digits: '2' }]).policy.answers).toEqual({ consent: false });
+});
+
+test('an unsure reply to "yes or no?" is no answer: the question is asked again with the keypad, and two unsure hearings that agree are still none', () => {
+  const yesNo = converse([CONSENT], [unsure('yes please'), unsure('yeah'), unsure('yes')]);
+  expect(yesNo.said).toEqual([CONSENT.question, YES_OR_NO, reask(CONSENT), GOODBYE]);
   expect(yesNo.policy.answers).toEqual({ consent: null });
-  expect(converse([CONSENT], [unsure('yes'), sure('yes')]).policy.answers).toEqual({ consent: true });
+  // Asked back once per question: the re-ask's unsure hearing ends it.
+  expect(converse([CONSENT], [unsure('yes'), nothing, unsure('yes')]).said).toEqual([CONSENT.question, YES_OR_NO, reask(CONSENT), GOODBYE]);
+  expect(converse([CONSENT], [unsure('yes'), nothing, sure('yes')]).policy.answers).toEqual({ consent: true });
+});
+
+test('"say that again" repeats "yes or no?", still listened for as a choice', () => {
+  const { said, listens, policy } = converse([CONSENT], [unsure('yes'), sure('say that again'), sure('no')]);
+  expect(said).toEqual([CONSENT.question, YES_OR_NO, YES_OR_NO, GOODBYE]);
+  expect(listens[listens.length - 1]).toEqual(expect.objectContaining({ yesOrNo: true }));
+  expect(policy.answers).toEqual({ consent: false });
 });
 
 test('intents still work during a read-back: "say that again" repeats it; "wrong number" ends the call', () => {

@@ -112,3 +112,13 @@ test('confidence grows with the verification margin: 0.5 at the question type\'s
   expect(confidenceOf({ text: 'thirty', margin: 200 }, 'number')).toBeLessThan(DEFAULT_MIN_CONFIDENCE);
   expect(confidenceOf({ text: 'yes', margin: 200 }, 'boolean')).toBeGreaterThan(DEFAULT_MIN_CONFIDENCE);
 });
+
+test('the reply to "was that a yes or a no?": the bare forms and the named ones, not the long yes-words a short "no" is misheard as', () => {
+  const yesNo: CallQuestion = { key: 'b', question: 'Can you come?', type: 'boolean' };
+  const all = sentences(grammarFor(yesNo, known, undefined, undefined, true)!);
+  for (const s of ['yes', 'no', 'yeah', 'nope', 'a yes', 'it was a no', 'no i can not', 'not sure']) expect(all.has(s)).toBe(true);
+  for (const s of ['certainly', 'absolutely', 'of course', 'not really']) expect(all.has(s)).toBe(false);
+  expect(answersOf(yesNo, grammarFor(yesNo, known, undefined, undefined, true))).toEqual(new Set([true, false, null]));
+  // Competing with a yes: the no and the non-answers.
+  expect(answersOf(yesNo, grammarFor(yesNo, known, { answer: true }, undefined, true))).toEqual(new Set([false, null]));
+});

@@ -37,6 +37,8 @@ export interface ListenFor {
   spotting?: readonly string[];
   /** The agent read back `value`, heard with low confidence ("I heard thirty. Is that right?"): a yes, a no or a correction is expected. */
   confirming?: { value: unknown };
+  /** The agent asked back "was that a yes or a no?" (a yes/no heard with low confidence): a bare yes or no is expected. */
+  yesOrNo?: boolean;
 }
 
 /** What the dialog hears: the session turns audio, keys and the carrier's news into these. */

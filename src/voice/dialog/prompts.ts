@@ -61,6 +61,13 @@ export function reask(q: CallQuestion): string {
   return `Sorry, I did not catch that. ${q.question}${hint}`;
 }
 
+/**
+ * A yes/no heard with low confidence, asked back as a choice: "I heard no. Is that right?" would
+ * be answered "no" both by a callee who said yes and by one who said no; a choice between the two
+ * is answered with the answer itself, usually bare, the form the recognizer hears best.
+ */
+export const YES_OR_NO = 'Sorry, was that a yes or a no?';
+
 /** Every prompt a call of this script may say: synthesized while the phone rings. */
 export function scriptPrompts(script: AgentScript): string[] {
   const callerName = script.callerName ?? null;
@@ -69,6 +76,7 @@ export function scriptPrompts(script: AgentScript): string[] {
     opening(script),
     ...script.questions.map((q) => q.question),
     ...script.questions.map((q) => reask(q)),
+    ...(script.questions.some((q) => q.type === 'boolean') ? [YES_OR_NO] : []),
     GOODBYE,
     ...(script.voicemailMessage ? [script.voicemailMessage] : []),
     // Inbound calls skip machine detection: no screening assistant to answer.

@@ -5,7 +5,7 @@ import { answerFromDigits, extractAnswer } from './answers';
 import { confirmable, confirmPrompt, readConfirmation } from './confirmation';
 import { calleeText, type AgentScript, type DialogAction, type DialogEvent, type DialogPolicy, type ListenFor } from './dialog-policy';
 import { detectIntent, MAX_CLARIFICATIONS, parseCallbackTime, type IntentName } from './intents';
-import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, handoffSummary, MESSAGE_GOODBYE, opening, OPT_OUT_GOODBYE, reask, TAKE_MESSAGE, TRANSFER_HOLD, whoIsCalling, WRONG_NUMBER_GOODBYE } from './prompts';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, handoffSummary, MESSAGE_GOODBYE, opening, OPT_OUT_GOODBYE, reask, TAKE_MESSAGE, TRANSFER_HOLD, whoIsCalling, WRONG_NUMBER_GOODBYE, YES_OR_NO } from './prompts';
 import { onAnswer, onDigits, onRequest, WHY } from './transfer-rules';
 
 /** How long a message may be, and how long the callee may take to start it. */
@@ -33,8 +33,9 @@ type State =
   | { at: 'intro'; text: string }
   /** The callee talked over the introduction: what they say is heard before the first question. */
   | { at: 'intro_reply' }
-  | { at: 'asking'; q: number; attempt: number; text: string }
-  | { at: 'answer'; q: number; attempt: number; text: string }
+  /** `yesOrNo`: the question asked back as a choice ("was that a yes or a no?"): its reply is heard as such. */
+  | { at: 'asking'; q: number; attempt: number; text: string; yesOrNo?: boolean }
+  | { at: 'answer'; q: number; attempt: number; text: string; yesOrNo?: boolean }
   /** Reading back `value`, heard with low confidence (`text`: "I heard thirty. Is that right?"), then listening for the reply. */
   | { at: 'confirming'; q: number; attempt: number; text: string; value: unknown }
   | { at: 'confirm'; q: number; attempt: number; text: string; value: unknown }
@@ -126,7 +127,7 @@ export class SurveyPolicy implements DialogPolicy {
       case 'intro_reply':
         return this.afterIntroReply(event);
       case 'asking':
-        return event.type === 'spoken' ? this.listenForAnswer(s.q, s.attempt, s.text) : this.finish();
+        return event.type === 'spoken' ? this.listenForAnswer(s.q, s.attempt, s.text, s.yesOrNo) : this.finish();
       case 'answer':
         return this.afterAnswer(s.q, s.attempt, s.text, event);
       case 'confirming':
@@ -268,16 +269,21 @@ export class SurveyPolicy implements DialogPolicy {
 
   /**
    * An answer heard below the confidence threshold is never recorded on one hearing: it is read
-   * back ("I heard thirty. Is that right?") for the types that can be (numbers, options), or the
-   * question is asked again. Two unsure hearings of the question that agree are not enough
-   * either: measured, a callee who says it the same way again is heard the same way again, right
-   * or wrong (docs/voice.md, "Answers heard with low confidence").
+   * back ("I heard thirty. Is that right?") for the types that can be (numbers, options); a yes/no
+   * is asked back as a choice ("Sorry, was that a yes or a no?"), whose reply is heard as an
+   * answer to the question; after that the question is asked again. Two unsure hearings of the
+   * question that agree are not enough either: measured, a callee who says it the same way again
+   * is heard the same way again, right or wrong (docs/voice.md, "Answers heard with low confidence").
    */
   private onUnsure(q: number, attempt: number, value: unknown): DialogAction {
     const question = this.script.questions[q]!;
     const h = this.hearings;
     if (this.hungUp) return this.finish();
     h.unsure.push(value);
+    if (h.confirmations === 0 && question.type === 'boolean') {
+      h.confirmations++;
+      return this.ask(q, attempt, YES_OR_NO);
+    }
     if (confirmable(question) && h.confirmations === 0 && !h.rejected.includes(value)) return this.confirm(q, attempt, value);
     return this.record(q, attempt, null);
   }
@@ -400,13 +406,16 @@ export class SurveyPolicy implements DialogPolicy {
       this.hearings = freshHearings();
     }
     const said = text ?? (attempt === 0 ? question.question : reask(question));
-    this.state = { at: 'asking', q, attempt, text: said };
-    return this.say(said, this.answerListen(question));
+    // Asked back as a choice (also when repeated after "say that again"): its reply is heard as one.
+    const yesOrNo = said === YES_OR_NO;
+    this.state = { at: 'asking', q, attempt, text: said, ...(yesOrNo ? { yesOrNo } : {}) };
+    return this.say(said, yesOrNo ? { ...this.answerListen(question), yesOrNo } : this.answerListen(question));
   }
 
-  private listenForAnswer(q: number, attempt: number, text: string): DialogAction {
-    this.state = { at: 'answer', q, attempt, text };
-    return this.listen(this.answerListen(this.script.questions[q]!));
+  private listenForAnswer(q: number, attempt: number, text: string, yesOrNo?: boolean): DialogAction {
+    this.state = { at: 'answer', q, attempt, text, ...(yesOrNo ? { yesOrNo } : {}) };
+    const listen = this.answerListen(this.script.questions[q]!);
+    return this.listen(yesOrNo ? { ...listen, yesOrNo } : listen);
   }
 
   private answerListen(question: CallQuestion): ListenFor {

@@ -7,6 +7,9 @@ const NO = ['no', 'nope', 'nah', 'not really', 'no way', 'of course not', 'defin
 /** What follows a yes or a no: "yes please", "no I can't", "sure I'll be there". */
 const YES_TAIL = ['please', 'i can', 'i will', 'i do', 'i am', "i'll be there", 'thanks', 'thank you', 'that works', 'definitely', 'of course', 'sure', 'that is right', "that's right"];
 const NO_TAIL = ['thanks', 'thank you', 'sorry', "i can't", 'i cannot', "i won't", "i don't", "i'm not", "i don't think so", 'not really', 'i can not'];
+/** A reply to "was that a yes or a no?": the answer bare, or named ("a yes", "it was a no"). */
+const YES_CHOSEN = ['yes', 'yeah', 'yep', 'yup', 'sure', 'a yes', 'it was a yes', 'that was a yes', 'yes it was'];
+const NO_CHOSEN = ['no', 'nope', 'nah', 'a no', 'it was a no', 'that was a no', 'no it was not', 'no it was a no'];
 const GREETING = ['hello', 'hi', 'yes', 'speaking', 'hello who is this', 'hello yes', 'go ahead', 'sure go ahead', 'okay'];
 /** Before a correction of what the agent read back: "no, thirty eight", "actually, Tuesday". */
 const DENY = ['no', 'nope', 'no no', 'actually', 'no actually', 'sorry', 'no sorry', 'no it is', "no it's", 'i said'];
@@ -125,8 +128,12 @@ function numberExcept(value: number, zeros: readonly string[] = ZEROS): string {
  * Is that right?"), a yes and a no are answers too, and an answer may follow a no ("no, thirty
  * eight"); `except.answer` is then a reply as confirmationAnswer() gives it (true: the yes, false:
  * the bare no, a value: that correction).
+ *
+ * With `yesOrNo` (a yes/no question, after "was that a yes or a no?"), the yes and no are the bare
+ * forms people answer such a choice with: the longer forms of a first answer ("certainly",
+ * "absolutely", "not really") are what a short "no" was misheard as.
  */
-export function grammarFor(question: CallQuestion | null, known: (word: string) => boolean, except?: { answer: unknown }, confirming?: { value: unknown }): string | null {
+export function grammarFor(question: CallQuestion | null, known: (word: string) => boolean, except?: { answer: unknown }, confirming?: { value: unknown }, yesOrNo?: boolean): string | null {
   const usable = (xs: string[]) => [...new Set(xs.map(clean))].filter((a) => a && a.split(' ').every(known));
   const rules: string[] = [];
   let answer: string | null;
@@ -135,7 +142,7 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
     if (!greeting.length) return null;
     return ['#JSGF V1.0;', 'grammar answer;', `public <utterance> = ${greeting.join(' | ')};`, ''].join('\n');
   } else if (question.type === 'boolean') {
-    rules.push(`<yes> = ${usable(YES).join(' | ')};`, `<no> = ${usable(NO).join(' | ')};`);
+    rules.push(`<yes> = ${usable(yesOrNo ? YES_CHOSEN : YES).join(' | ')};`, `<no> = ${usable(yesOrNo ? NO_CHOSEN : NO).join(' | ')};`);
     rules.push(`<yestail> = ${usable(YES_TAIL).join(' | ')};`, `<notail> = ${usable(NO_TAIL).join(' | ')};`);
     const yes = except?.answer === true ? [] : ['<yes> [<yestail>]'];
     const no = except?.answer === false ? [] : ['<no> [<notail>]'];

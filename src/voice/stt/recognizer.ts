@@ -16,6 +16,8 @@ export type Expectation = ({ question: CallQuestion } | { question: null }) & {
    * right?"): the callee may say yes, no, or another answer ("no, thirty eight").
    */
   confirming?: { value: unknown };
+  /** The agent asked back "was that a yes or a no?": the reply is heard as a bare yes or no (or a non-answer). */
+  yesOrNo?: boolean;
 };
 
 /** Speech recognition behind one interface: 8 kHz 16-bit mono audio of one utterance in, text out. */
