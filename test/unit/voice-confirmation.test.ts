@@ -132,14 +132,3 @@ test('reading a reply to a read-back; a bare no is not a complete reply yet (a c
   const expect38 = { question: PEOPLE, confirming: { value: 38 } };
   expect([isCompleteAnswer(expect38, 'yes'), isCompleteAnswer(expect38, 'no'), isCompleteAnswer(expect38, 'no thirty')]).toEqual([true, false, true]);
 });
-
-test('a value the callee said was wrong is refused: the read-back of a correction tells the recognizer; only a no refuses; the question asked again hears every answer', () => {
-  const corrected = converse([PEOPLE], [unsure('seven'), unsure('no seventy five'), sure('no seventy five'), nothing]);
-  expect(corrected.said).toEqual([PEOPLE.question, confirmPrompt(7), confirmPrompt(75), reask(PEOPLE), GOODBYE]);
-  // (The first listen is the greeting's.)
-  expect(corrected.listens.map((l) => (l.type === 'listen' ? l.refused : undefined))).toEqual([undefined, undefined, [], [7], undefined]);
-  // Another value without a no may be a misheard "yes": it refuses nothing.
-  const noNo = converse([PEOPLE], [unsure('thirty'), unsure('forty'), nothing, nothing]);
-  expect(noNo.said).toEqual([PEOPLE.question, confirmPrompt(30), confirmPrompt(40), reask(PEOPLE), GOODBYE]);
-  expect(noNo.listens.map((l) => (l.type === 'listen' ? l.refused : undefined))).toEqual([undefined, undefined, [], [], undefined]);
-});

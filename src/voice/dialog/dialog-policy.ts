@@ -39,8 +39,6 @@ export interface ListenFor {
   confirming?: { value: unknown };
   /** The agent asked back "was that a yes or a no?" (a yes/no heard with low confidence): a bare yes or no is expected. */
   yesOrNo?: boolean;
-  /** With `confirming`: answers the callee said were wrong when read back; a correction is none of them, nor the value read back. */
-  refused?: readonly unknown[];
 }
 
 /** What the dialog hears: the session turns audio, keys and the carrier's news into these. */

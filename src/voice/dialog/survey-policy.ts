@@ -20,17 +20,13 @@ const MESSAGE_QUESTION: CallQuestion = { key: 'message', question: TAKE_MESSAGE,
 /** At most two read-backs per question: the first hearing's, and a correction's ("no, thirty eight"). */
 const MAX_CONFIRMATIONS = 2;
 
-/**
- * Low-confidence hearings of the question being asked: values heard, values read back and not
- * confirmed, those of them the callee said were wrong (a no, a correction), read-backs said.
- */
+/** Low-confidence hearings of the question being asked: values heard, values read back and refused, read-backs said. */
 interface Hearings {
   unsure: unknown[];
   rejected: unknown[];
-  refused: unknown[];
   confirmations: number;
 }
-const freshHearings = (): Hearings => ({ unsure: [], rejected: [], refused: [], confirmations: 0 });
+const freshHearings = (): Hearings => ({ unsure: [], rejected: [], confirmations: 0 });
 
 type State =
   | { at: 'greeting' }
@@ -344,10 +340,6 @@ export class SurveyPolicy implements DialogPolicy {
     }
     // Anything else leaves the value read back unconfirmed: it is never recorded from a later hearing.
     h.rejected.push(value);
-    // Said to be wrong (a no, "no, thirty eight"): a later correction is not heard as it. Only a
-    // no counts: a reply not understood, or another value without a no, may be a "yes" misheard,
-    // and refusing would take the right value away.
-    if (reply?.kind === 'no' || (reply?.kind === 'value' && reply.denied)) h.refused.push(value);
     if (reply?.kind !== 'value' || reply.value === value || h.rejected.includes(reply.value)) return this.afterNo(q, attempt);
     // A correction is read back too (a "no" is heard well, the number after it as badly as any).
     if (h.confirmations < MAX_CONFIRMATIONS) return this.confirm(q, attempt, reply.value);
@@ -361,7 +353,7 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   private confirmListen(question: CallQuestion, value: unknown): ListenFor {
-    return { ...this.answerListen(question), confirming: { value }, refused: [...this.hearings.refused] };
+    return { ...this.answerListen(question), confirming: { value } };
   }
 
   /**

@@ -94,49 +94,6 @@ function upto99Except(r: number): string {
   return alt(parts)!;
 }
 
-/** 1..99 as said, except every value of `rs` (a JSGF expansion over numberRules()' rules); null when none is left. */
-function upto99Excluding(rs: readonly number[]): string | null {
-  const parts: string[] = [];
-  const units = UNITS.slice(1).filter((_, i) => !rs.includes(i + 1));
-  const teens = TEENS.filter((_, i) => !rs.includes(i + 10));
-  if (units.length) parts.push(alt(units)!);
-  if (teens.length) parts.push(alt(teens)!);
-  for (let t = 2; t <= 9; t++) {
-    const word = TENS[t]!;
-    const after = UNITS.slice(1).filter((_, i) => !rs.includes(10 * t + i + 1));
-    const bare = !rs.includes(10 * t);
-    if (after.length === 9) parts.push(bare ? `${word} [<unit>]` : `${word} <unit>`);
-    else if (after.length) parts.push(bare ? `${word} [${alt(after)}]` : `${word} ${alt(after)}`);
-    else if (bare) parts.push(word);
-  }
-  return alt(parts);
-}
-
-/**
- * The number rule without every value of `values` (several: the values the callee refused, and
- * the one being competed with); numberExcept() for one value keeps its own, measured, form.
- */
-function numberExcluding(values: readonly number[], zeros: readonly string[]): string {
-  if (values.length === 1) return numberExcept(values[0]!, zeros);
-  const zero = values.includes(0) ? [] : [...zeros];
-  const thousand = values.includes(1000) ? [] : ['(a | one) thousand'];
-  const small = values.filter((v) => v >= 1 && v <= 99);
-  const upto99 = small.length ? upto99Excluding(small) : '<upto99>';
-  const touched = [...new Set(values.filter((v) => v >= 100 && v <= 999).map((v) => Math.floor(v / 100)))];
-  const untouched = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((h) => !touched.includes(h));
-  const hundreds: string[] = [];
-  if (untouched.length === 9) hundreds.push('(a | <unit>) hundred [[and] <upto99>]');
-  else if (untouched.length) hundreds.push(`${alt(untouched.flatMap((h) => (h === 1 ? ['a', 'one'] : [UNITS[h]!])))} hundred [[and] <upto99>]`);
-  for (const h of touched) {
-    const same = h === 1 ? '(a | one)' : UNITS[h]!;
-    const rest = upto99Excluding(values.filter((v) => Math.floor(v / 100) === h && v % 100).map((v) => v % 100));
-    const bare = !values.includes(100 * h);
-    if (rest) hundreds.push(bare ? `${same} hundred [[and] ${rest}]` : `${same} hundred [and] ${rest}`);
-    else if (bare) hundreds.push(`${same} hundred`);
-  }
-  return alt([...zero, ...(upto99 ? [upto99] : []), ...hundreds, ...thousand]) ?? 'zero';
-}
-
 /**
  * The number rule of numberRules() without the ways of saying `value`: every other number the
  * grammar holds. What a second decoding of the same audio finds there is the best competitor of
@@ -175,20 +132,11 @@ function numberExcept(value: number, zeros: readonly string[] = ZEROS): string {
  * With `yesOrNo` (a yes/no question, after "was that a yes or a no?"), the yes and no are the bare
  * forms people answer such a choice with: the longer forms of a first answer ("certainly",
  * "absolutely", "not really") are what a short "no" was misheard as.
- *
- * With `refused` (given when confirming: numbers the callee already said were wrong when read
- * back), a correction after a no is none of them and never the value read back ("no, thirty" to
- * "I heard thirty" says nothing): the decoder must find which other number follows the no. The
- * verification's rivals are built without it, so a correction forced away from a better-scoring
- * refused value is unsure, and read back rather than recorded.
  */
-export function grammarFor(question: CallQuestion | null, known: (word: string) => boolean, except?: { answer: unknown }, listening: Listening = {}): string | null {
-  const { confirming, yesOrNo } = listening;
+export function grammarFor(question: CallQuestion | null, known: (word: string) => boolean, except?: { answer: unknown }, confirming?: { value: unknown }, yesOrNo?: boolean): string | null {
   const usable = (xs: string[]) => [...new Set(xs.map(clean))].filter((a) => a && a.split(' ').every(known));
   const rules: string[] = [];
   let answer: string | null;
-  /** The answer after a no, when it differs from `answer` (a number read back is left out of it). */
-  let denied: string | null = null;
   if (!question) {
     const greeting = usable(GREETING);
     if (!greeting.length) return null;
@@ -202,14 +150,8 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
   } else if (question.type === 'number') {
     const zeros = confirming ? REPLY_ZEROS : ZEROS;
     rules.push(...numberRules(zeros));
-    const numbers = (values: unknown[]) => {
-      const out = values.filter((v): v is number => typeof v === 'number');
-      return out.length ? numberExcluding([...new Set(out)], zeros) : '<number>';
-    };
-    const said = ' [people | persons | of us | guests]';
-    const competing = except ? [except.answer] : [];
-    answer = `(${numbers(competing)}${said})`;
-    if (confirming && listening.refused && typeof confirming.value === 'number') denied = `(${numbers([...competing, ...listening.refused, confirming.value])}${said})`;
+    const number = except && typeof except.answer === 'number' ? numberExcept(except.answer, zeros) : '<number>';
+    answer = `(${number} [people | persons | of us | guests])`;
   } else if (question.type === 'enum') {
     const options = usable((question.options ?? []).map(clean)).filter((o) => !except || typeof except.answer !== 'string' || o !== clean(except.answer));
     const isWeekdays = options.length > 0 && options.every((o) => WEEKDAYS.includes(o));
@@ -235,10 +177,6 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
     if (denial.length) {
       rules.push(`<deny> = ${denial.join(' | ')};`);
       deny = '[<deny>] ';
-      if (answer && denied) {
-        answer = `(<deny> ${denied} | ${answer})`;
-        deny = '';
-      }
     }
     if (except?.answer !== true) replies.push('<yes> [<yestail>]');
     if (except?.answer !== false) replies.push('<no> [<notail>]');
@@ -247,13 +185,6 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
   const top = [...replies, main, other.length ? '<other>' : null].filter(Boolean).join(' | ');
   if (!top) return null;
   return ['#JSGF V1.0;', 'grammar answer;', `public <utterance> = ${top};`, ...rules, ''].join('\n');
-}
-
-/** What the callee is replying to, besides the question: see grammarFor(). */
-export interface Listening {
-  confirming?: { value: unknown };
-  yesOrNo?: boolean;
-  refused?: readonly unknown[];
 }
 
 /**

@@ -18,8 +18,6 @@ export type Expectation = ({ question: CallQuestion } | { question: null }) & {
   confirming?: { value: unknown };
   /** The agent asked back "was that a yes or a no?": the reply is heard as a bare yes or no (or a non-answer). */
   yesOrNo?: boolean;
-  /** With `confirming`: answers the callee said were wrong when read back; a correction is none of them, nor the value read back. */
-  refused?: readonly unknown[];
 };
 
 /** Speech recognition behind one interface: 8 kHz 16-bit mono audio of one utterance in, text out. */

@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CallQuestion } from '../../features/calls/ports';
-import { grammarFor, spottingGrammar, withIntents, type Listening } from './grammar';
+import { grammarFor, spottingGrammar, withIntents } from './grammar';
 import { SPOTTING_BEAMS, SphinxDecoder, type SphinxConfig, type SphinxResult } from './sphinx-decoder';
 import { verify } from './verification';
 
@@ -14,7 +14,7 @@ export interface SphinxWorkerData {
   config: SphinxConfig;
 }
 export type SphinxRequest =
-  | { op: 'start'; id: number; question: CallQuestion | null; intents?: readonly string[]; spotting?: readonly string[] } & Listening
+  | { op: 'start'; id: number; question: CallQuestion | null; intents?: readonly string[]; spotting?: readonly string[]; confirming?: { value: unknown }; yesOrNo?: boolean }
   | { op: 'push'; id: number; pcm: Int16Array }
   | { op: 'partial'; id: number; seq: number }
   | { op: 'finish'; id: number; seq: number }
@@ -36,7 +36,7 @@ const owner = new WeakMap<SphinxDecoder, SphinxDecoder[]>();
 /** Utterances in flight: their decoder once ready (null: nothing to recognise), in order of requests. */
 const streams = new Map<number, Promise<SphinxDecoder | null>>();
 /** What each utterance in flight answers (for its verification). */
-type Expecting = { question: CallQuestion | null; intents?: readonly string[]; listening: Listening };
+type Expecting = { question: CallQuestion | null; intents?: readonly string[]; confirming?: { value: unknown }; yesOrNo?: boolean };
 const expecting = new Map<number, Expecting>();
 
 async function decoder(spotting = false): Promise<SphinxDecoder> {
@@ -56,7 +56,7 @@ function release(id: number, d: SphinxDecoder | null) {
 async function outcome(d: SphinxDecoder, expect: Expecting | undefined): Promise<SphinxOutcome> {
   const result = d.end();
   if (!result.text || !expect?.question) return { ...result, margin: Infinity };
-  const { margin } = await verify(d, expect.question, expect.intents, result, expect.listening);
+  const { margin } = await verify(d, expect.question, expect.intents, result, expect.confirming, expect.yesOrNo);
   return { ...result, margin };
 }
 
@@ -67,13 +67,12 @@ function handle(m: SphinxRequest): void {
       void warmedUp.then(() => post({ op: 'ready', seq: m.seq }));
       return;
     case 'start':
-      const listening: Listening = { ...(m.confirming ? { confirming: m.confirming } : {}), ...(m.yesOrNo ? { yesOrNo: true } : {}), ...(m.refused ? { refused: m.refused } : {}) };
-      expecting.set(m.id, { question: m.question, intents: m.intents, listening });
+      expecting.set(m.id, { question: m.question, intents: m.intents, ...(m.confirming ? { confirming: m.confirming } : {}), ...(m.yesOrNo ? { yesOrNo: true } : {}) });
       streams.set(
         m.id,
         decoder(!!m.spotting).then(async (d) => {
           const known = (w: string) => d.knows(w);
-          const grammar = m.spotting ? spottingGrammar(m.spotting, known) : withIntents(grammarFor(m.question, known, undefined, listening), m.intents, known);
+          const grammar = m.spotting ? spottingGrammar(m.spotting, known) : withIntents(grammarFor(m.question, known, undefined, m.confirming, m.yesOrNo), m.intents, known);
           if (!grammar) {
             (owner.get(d) ?? idle).push(d);
             return null;

@@ -2,7 +2,7 @@ import type { CallQuestion } from '../../features/calls/ports';
 import { extractAnswer } from '../dialog/answers';
 import { confirmationAnswer, readConfirmation } from '../dialog/confirmation';
 import { detectIntent } from '../dialog/intents';
-import { grammarFor, withIntents, type Listening } from './grammar';
+import { grammarFor, withIntents } from './grammar';
 import type { SphinxDecoder, SphinxResult } from './sphinx-decoder';
 
 /** What an utterance was heard as, and by how much it beat everything else the grammar allows. */
@@ -27,15 +27,14 @@ export interface Verified {
  * not trusted. The rival is never taken instead: measured, that was right less often than the
  * first decoding.
  */
-export async function verify(decoder: SphinxDecoder, question: CallQuestion, intents: readonly string[] | undefined, first: SphinxResult, listening: Listening = {}): Promise<Verified> {
-  const { confirming } = listening;
+export async function verify(decoder: SphinxDecoder, question: CallQuestion, intents: readonly string[] | undefined, first: SphinxResult, confirming?: { value: unknown }, yesOrNo?: boolean): Promise<Verified> {
   const known = (w: string) => decoder.knows(w);
   // A reply to a confirmation competes as a reply: a yes against the no and the corrections, a correction against the others.
   const answer = confirming ? confirmationAnswer(readConfirmation(question, first.text)) : extractAnswer(question, first.text);
   // Neither an answer nor an intent: the question is asked again whatever the margin, so the
   // second decoding (as much CPU as the first) would change nothing.
   if (answer === null && !detectIntent(first.text)) return { text: first.text, margin: Infinity };
-  const competing = grammarFor(question, known, { answer: answer ?? null }, { ...listening, refused: undefined });
+  const competing = grammarFor(question, known, { answer: answer ?? null }, confirming, yesOrNo);
   const grammar = answer === null ? competing : withIntents(competing, intents, known);
   if (!grammar) return { text: first.text, margin: Infinity };
   const rival = await decoder.decodeAgain(grammar);
