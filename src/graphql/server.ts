@@ -23,8 +23,8 @@ import type { Server } from 'node:http';
  *
  * Every response is private to its token and never cacheable, so it says `no-store` itself.
  * That is all Apollo's default cache-control plugin ever concluded here (no field has a cache
- * hint), and that plugin wrapped every field's resolver to compute hints: a third of the GraphQL
- * CPU of a 90-day analytics answer (about 2,500 fields). It is disabled below.
+ * hint), and that plugin wrapped every field's resolver to compute hints: about a fifth of the
+ * GraphQL CPU of a 90-day analytics answer (about 2,500 fields). It is disabled below.
  */
 const httpStatusOfThrottling: ApolloServerPlugin<GqlContext> = {
   async requestDidStart() {
