@@ -1106,9 +1106,16 @@ async function main(): Promise<void> {
     const rate = 100;
     log(`fairness: healthy tenant at ${rate} calls/s (${RATE_SEC} s) while the noisy backlog retries`);
     const ids: string[] = [];
+    // What the worker and PostgreSQL spend during the healthy load (with BENCH_NOISY_BACKLOG=1, the same
+    // without the noisy tenant): the noisy backlog's cost, which load on the machine does not blur.
+    const pmPid = postmasterPid(path.join(tmpDir!, 'pg'));
+    const cpuAt = () => ({ worker: cpuSeconds(fw.proc.pid), postgres: pmPid ? treeCpuSeconds(pmPid) : 0 });
+    const cpu0 = cpuAt();
     cpuMark(`fairness: healthy load start`);
     const steady = await runOpenLoop({ ...placeLoad(base, healthy.apiKey, ids), durationSec: RATE_SEC, rate });
     cpuMark(`fairness: healthy load end`);
+    const cpu1 = cpuAt();
+    const cpu = { workerSec: round(cpu1.worker - cpu0.worker, 2), postgresSec: round(cpu1.postgres - cpu0.postgres, 2) };
     // What the noisy backlog holds in the queue while it waits: parked deliveries have no job.
     const jobsAtEnd = await jobCounts(pg);
     const parkedAtEnd = Number((await pg.query<{ n: string }>(`select count(*) as n from webhook_parked p where p.delivery_id = any($1::uuid[])`, [noisyIds])).rows[0]!.n);
@@ -1131,10 +1138,10 @@ async function main(): Promise<void> {
       rps: steady.rps,
       p50,
       p99,
-      note: `${got.length}/${ids.length} received; noisy: ${noisyOpen} requests sent, ${untried} not yet tried at the end, ${parkedAtEnd} parked; queue jobs at the end: ${jobsAtEnd.deliver ?? 0} deliver, ${jobsAtEnd.releaseParked ?? 0} release`,
+      note: `${got.length}/${ids.length} received; noisy: ${noisyOpen} requests sent, ${untried} not yet tried at the end, ${parkedAtEnd} parked; queue jobs at the end: ${jobsAtEnd.deliver ?? 0} deliver, ${jobsAtEnd.releaseParked ?? 0} release; CPU during the load: worker ${cpu.workerSec} s, PostgreSQL ${cpu.postgresSec} s`,
     });
     verdicts.push({ target: `healthy org's call.queued p99 ≤ ${TARGETS.fairP99Ms} ms beside a noisy backlog`, measured: `${p99} ms (p50 ${p50} ms), backlog still ${untried}`, met: p99 <= TARGETS.fairP99Ms && got.length === ids.length && untried > 0 });
-    results.fairness = { rate, steady, latency: { p50, p99, n: lat.length }, noisyBacklog: NOISY_BACKLOG, noisyRequests: noisyOpen, noisyUntriedAtEnd: untried, noisyParkedAtEnd: parkedAtEnd, jobsAtEnd };
+    results.fairness = { rate, steady, latency: { p50, p99, n: lat.length }, noisyBacklog: NOISY_BACKLOG, noisyRequests: noisyOpen, noisyUntriedAtEnd: untried, noisyParkedAtEnd: parkedAtEnd, jobsAtEnd, cpu };
     await fw.stop();
     await noisyRx.child.stop();
     await healthyRx.child.stop();

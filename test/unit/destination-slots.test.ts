@@ -6,7 +6,7 @@ const settle = async () => {
 };
 
 /** A waiter's promise, with whether (and in which order) it has been given its slot. */
-function track(p: Promise<void> | null, order: string[], name: string) {
+function track(p: Promise<boolean> | null, order: string[], name: string) {
   if (!p) return null;
   void p.then(() => order.push(name));
   return p;
@@ -44,6 +44,31 @@ describe('DestinationSlots: attempts in flight per destination and per process',
     expect(slots.waitForSlot(A, 1000, 256)).not.toBeNull();
     expect(slots.waitForSlot(A, 1000, 256)).not.toBeNull();
     expect(slots.waitForSlot(A, 1000, 256)).toBeNull();
+  });
+
+  test('a destination at its limit that has finished nothing for the wait bound is slow, timed or not', () => {
+    let now = 0;
+    const slots = new DestinationSlots(1, 10, () => now);
+    slots.tryAcquire(A); // busy since 0, nothing finished yet: not known slow
+    expect(slots.waitForSlot(A, 1000, 256, 60_000)).not.toBeNull();
+    now = 1500; // a second and a half without an answer: a receiver that hangs
+    expect(slots.waitForSlot(A, 1000, 256, 60_000)).toBeNull();
+    slots.release(A, 20); // an answer (the slot goes to the waiter): progress again
+    expect(slots.waitForSlot(A, 1000, 256, 60_000)).not.toBeNull();
+  });
+
+  test('a waiter whose time runs out gets no slot, and the next slot is not handed to it', async () => {
+    const slots = new DestinationSlots(1, 10);
+    slots.tryAcquire(A);
+    const order: string[] = [];
+    const gaveUp = slots.waitForSlot(A, 1000, 10, 1);
+    const behind = track(slots.waitForSlot(A, 1000, 10, 60_000), order, 'behind');
+    expect(await gaveUp).toBe(false); // parked by the caller, holding nothing
+    slots.release(A, 20);
+    expect(await behind).toBe(true);
+    expect(order).toEqual(['behind']);
+    slots.release(A, 20);
+    expect([slots.inFlight(A), slots.inFlight()]).toEqual([0, 0]);
   });
 
   test('a released slot goes to the first waiter of its destination; with none, the process gets it back', async () => {

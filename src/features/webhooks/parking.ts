@@ -57,8 +57,8 @@ export async function parkMany(pool: Pick<Pool, 'query'>, items: readonly ParkIt
 
 export interface Released {
   claimed: Array<ClaimedDelivery & { trigger: 'scheduled' | 'manual' }>;
-  /** When the next delivery still parked for the destination falls due (past: due now); null when none is left. */
-  nextDue: Date | null;
+  /** Whether deliveries are still parked for the destination (due or not). */
+  more: boolean;
 }
 
 /**
@@ -68,7 +68,7 @@ export interface Released {
  * once overdue, as a scheduled job that found its delivery leased would be.
  */
 export async function releaseParked(pool: Pick<Pool, 'query'>, destination: string, limit: number, leaseMs: number, holder: string): Promise<Released> {
-  const { rows } = await pool.query<{ claimed: Array<Omit<ClaimedDelivery, 'previous_webhook_secret_expires_at'> & { previous_webhook_secret_expires_at: string | null; trigger: 'scheduled' | 'manual' }>; next_due: Date | null }>(
+  const { rows } = await pool.query<{ claimed: Array<Omit<ClaimedDelivery, 'previous_webhook_secret_expires_at'> & { previous_webhook_secret_expires_at: string | null; trigger: 'scheduled' | 'manual' }>; more: boolean }>(
     `with pick as (
        select delivery_id from webhook_parked
         where destination = $1 and due_at <= now()
@@ -82,13 +82,15 @@ export async function releaseParked(pool: Pick<Pool, 'query'>, destination: stri
        ${claimSql('taken x', '$3', '$4')}
      )
      select (select coalesce(json_agg(c), '[]'::json) from claimed c) as claimed,
-            (select min(due_at) from webhook_parked where destination = $1 and delivery_id not in (select delivery_id from pick)) as next_due`,
+            -- Whether any is left, not when it falls due: stops at the first row, where min(due_at) read
+            -- every delivery parked for the destination on each round.
+            exists (select 1 from webhook_parked where destination = $1 and delivery_id not in (select delivery_id from pick)) as more`,
     [destination, limit, leaseMs, holder],
   );
   const row = rows[0]!;
   return {
     claimed: row.claimed.map((c) => ({ ...c, previous_webhook_secret_expires_at: c.previous_webhook_secret_expires_at === null ? null : new Date(c.previous_webhook_secret_expires_at) })),
-    nextDue: row.next_due,
+    more: row.more,
   };
 }
 
@@ -101,7 +103,14 @@ export async function scheduleRelease(pool: Pick<Pool, 'query'>, destination: st
 }
 
 /** Rows of an organization's undelivered deliveries looked at per statement by parkDueBacklog. */
-const WALK_BATCH = 500;
+const WALK_BATCH = 200;
+/**
+ * After each of its statements the walk pauses this many times as long as the statement took, so
+ * that it takes at most half of one database connection's time: it is background work for a
+ * tenant whose receiver is not answering, and run back to back its statements (and their commits'
+ * WAL) delayed every other tenant's work (bench/README.md, "Fairness by design, measured").
+ */
+const WALK_PAUSE_FACTOR = 1;
 const LAST_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 
 /**
@@ -115,16 +124,20 @@ const LAST_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 export async function parkDueBacklog(pool: Pick<Pool, 'query'>, orgId: string, url: string, destination: string): Promise<number> {
   let after = LAST_UUID;
   let total = 0;
+  let pauseMs = 0;
   for (;;) {
+    if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
+    const startedAt = performance.now();
     const { rows } = await pool.query<{ last: string | null; scanned: number; parked: number }>(
       `with walk as (
-         select id from webhook_deliveries where org_id = $1 and delivered = false and id < $2 order by id desc limit ${WALK_BATCH}
+         select id, state, subject_url, lease_until from webhook_deliveries where org_id = $1 and delivered = false and id < $2 order by id desc limit ${WALK_BATCH}
        ), cand as (
+         -- The walk's own rows: joined back to webhook_deliveries, the statement could be planned as
+         -- a hash join over a sequential scan of every delivery, once per statement.
          select w.id from walk w
-           join webhook_deliveries d on d.id = w.id
-           join organizations o on o.id = d.org_id
-          where d.state = 'pending' and coalesce(d.subject_url, o.webhook_url) = $3
-            and (d.lease_until is null or d.lease_until < now())
+           join organizations o on o.id = $1
+          where w.state = 'pending' and coalesce(w.subject_url, o.webhook_url) = $3
+            and (w.lease_until is null or w.lease_until < now())
        ), taken as (
          ${takeDueJobsSql('deliver', { from: 'cand', id: 'cand.id' })}
        ), parked as (
@@ -139,6 +152,7 @@ export async function parkDueBacklog(pool: Pick<Pool, 'query'>, orgId: string, u
               (select count(*) from parked)::int as parked, (select count(*) from release) as r`,
       [orgId, after, url, destination],
     );
+    pauseMs = (performance.now() - startedAt) * WALK_PAUSE_FACTOR;
     const r = rows[0]!;
     total += r.parked;
     if (r.scanned < WALK_BATCH || r.last === null) return total;

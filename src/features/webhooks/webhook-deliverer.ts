@@ -156,6 +156,8 @@ export type DeliveryListener = (outcome: { event: string; result: SendResult; tr
  */
 export class WebhookDeliverer {
   private readonly leaseMs: number;
+  /** How long a delivery may expect to wait in this process for its destination's slot (LOCAL_WAIT_MS). */
+  private readonly localWaitMs: number;
   private readonly claims = new Batcher<{ deliveryId: string; trigger: 'scheduled' | 'manual' }, ClaimedDelivery | undefined>(
     (items) => this.claimMany(items),
     (i) => i.deliveryId,
@@ -183,6 +185,7 @@ export class WebhookDeliverer {
     private readonly log: Logger,
   ) {
     this.leaseMs = deliveryLeaseMs(config);
+    this.localWaitMs = Math.min(LOCAL_WAIT_MS, this.leaseMs / 4);
     this.slots = new DestinationSlots(config.webhookMaxConcurrencyPerDestination, config.webhookMaxInFlight);
   }
 
@@ -249,12 +252,18 @@ export class WebhookDeliverer {
       return { attempted: false };
     }
     const dest = url ? destinationOf(url) : null;
-    let slot: Promise<void> | null = null;
+    let slot: Promise<boolean> | null = null;
     if (dest) {
       if (!this.slots.tryAcquire(dest)) {
-        slot = this.slots.waitForSlot(dest, Math.min(LOCAL_WAIT_MS, this.leaseMs / 4), LOCAL_WAIT_MAX);
+        slot = this.slots.waitForSlot(dest, this.localWaitMs, LOCAL_WAIT_MAX);
         if (!slot) {
-          await this.park(claimed, url!, dest, trigger);
+          const parking = this.park(claimed, url!, dest, trigger);
+          // The queue's job is done once the delivery is claimed: parking it is this process's
+          // work, like an attempt in flight, and need not hold a job slot that another tenant's
+          // event is waiting for. Should the process die first, the lease expires and the sweeper
+          // queues the delivery again.
+          if (background) this.track(parking.catch((err: unknown) => this.log.warn({ err, delivery_id: claimed.id }, 'parking a webhook delivery failed; the sweeper will queue it again')));
+          else await parking;
           return { attempted: false };
         }
       }
@@ -270,15 +279,13 @@ export class WebhookDeliverer {
     };
     const run = () => this.attempt(claimed, url, trigger, releaseSlot).finally(() => releaseSlot(null));
     // Waiting for a slot here holds the lease but no job slot (the job is done once this is tracked).
-    // A wait that turned out much longer than expected (the destination slowed down meanwhile)
-    // parks the delivery instead, so that the attempt never runs on an expiring lease.
-    const waitedFrom = Date.now();
-    const giveBack = async (): Promise<DeliveryOutcome> => {
-      releaseSlot(null);
+    // A wait that runs out (the destination stopped answering meanwhile) parks the delivery
+    // instead, so that the attempt never runs on an expiring lease.
+    const parkInstead = async (): Promise<DeliveryOutcome> => {
       await this.park(claimed, url!, dest!, trigger);
       return { attempted: false };
     };
-    const attempt = slot ? slot.then(() => (Date.now() - waitedFrom > 2 * LOCAL_WAIT_MS ? giveBack() : run())) : run();
+    const attempt = slot ? slot.then((got) => (got ? run() : parkInstead())) : run();
     if (!background) return attempt;
     const tracked = attempt.then(
       () => undefined,
@@ -352,10 +359,10 @@ export class WebhookDeliverer {
   private async releaseRound(dest: string): Promise<boolean> {
     const free = this.slots.free(dest);
     if (free <= 0) return true;
-    const { claimed, nextDue } = await releaseParked(this.pool, dest, free, this.leaseMs, LEASE_HOLDER);
+    const { claimed, more } = await releaseParked(this.pool, dest, free, this.leaseMs, LEASE_HOLDER);
     for (const c of claimed) await this.proceed(c, c.trigger, true);
-    if (nextDue === null) this.parkedDestinations.delete(dest);
-    return nextDue !== null;
+    if (!more) this.parkedDestinations.delete(dest);
+    return more;
   }
 
   private async attempt(claimed: ClaimedDelivery, url: string | null, trigger: 'scheduled' | 'manual', sent: (durationMs: number | null) => void = () => undefined): Promise<DeliveryOutcome> {
