@@ -1096,14 +1096,34 @@ async function main(): Promise<void> {
     const healthyRx = await startReceiver('healthy receiver');
     const noisy = await orgWithWebhook('noisy', `${noisyRx.url}/hooks`);
     const healthy = await orgWithWebhook('healthy', `${healthyRx.url}/hooks`);
-    log(`fairness: a backlog of ${NOISY_BACKLOG} deliveries (retries, due now) to a receiver that never answers`);
-    const noisyIds = await insertBacklog(pg, noisy.orgId, await placeOne(noisy), NOISY_BACKLOG, { retries: true });
-    await deleteJobs(pg, ['dial']);
-    const fw = await startWorker('worker-fairness', { WEBHOOK_TIMEOUT_SECONDS: '5' });
-    // The noisy backlog is being worked on (its first attempts are out) before the healthy load starts.
-    const noisyDeadline = Date.now() + 30_000;
-    while (Date.now() < noisyDeadline && (await receiverStats(noisyRx.url)).length === 0) await new Promise((r) => setTimeout(r, 100));
     const rate = 100;
+    const noisyCall = await placeOne(noisy);
+    await deleteJobs(pg, ['dial']);
+    const backlog = async () => {
+      log(`fairness: a backlog of ${NOISY_BACKLOG} deliveries (retries, due now) to a receiver that never answers`);
+      return insertBacklog(pg, noisy.orgId, noisyCall, NOISY_BACKLOG, { retries: true });
+    };
+    // BENCH_FAIR_COLD=1: the worker starts on the backlog and the healthy load follows its first
+    // noisy attempt at once, as this phase did first; then the healthy tenant's first second is a
+    // cold worker's (compiling, first statements), with or without a noisy tenant. By default the
+    // worker first delivers WARM_SEC of the healthy tenant's calls, and the backlog arrives after.
+    const cold = process.env.BENCH_FAIR_COLD === '1';
+    const noisyIds = cold ? await backlog() : [];
+    const fw = await startWorker('worker-fairness', { WEBHOOK_TIMEOUT_SECONDS: '5' });
+    if (!cold) {
+      const warm: string[] = [];
+      await runOpenLoop({ ...placeLoad(base, healthy.apiKey, warm), durationSec: WARM_SEC, rate });
+      const warmDeadline = Date.now() + 30_000;
+      const warmSet = new Set(warm);
+      while (Date.now() < warmDeadline && (await receiverStats(healthyRx.url)).filter((r) => r.event === 'call.queued' && warmSet.has(r.callId)).length < warm.length) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      noisyIds.push(...(await backlog()));
+    }
+    // The noisy backlog is being worked on (its first attempts are out) before the healthy load starts.
+    const noisySet = new Set(noisyIds);
+    const noisyDeadline = Date.now() + 30_000;
+    while (Date.now() < noisyDeadline && !(await receiverStats(noisyRx.url)).some((r) => noisySet.has(r.callId))) await new Promise((r) => setTimeout(r, 100));
     log(`fairness: healthy tenant at ${rate} calls/s (${RATE_SEC} s) while the noisy backlog retries`);
     const ids: string[] = [];
     // What the worker and PostgreSQL spend during the healthy load (with BENCH_NOISY_BACKLOG=1, the same

@@ -57,18 +57,29 @@ describe('DestinationSlots: attempts in flight per destination and per process',
     expect(slots.waitForSlot(A, 1000, 256, 60_000)).not.toBeNull();
   });
 
-  test('a waiter whose time runs out gets no slot, and the next slot is not handed to it', async () => {
+  test('once the first waiter has waited its time, every waiter of the destination is told no slot, together', async () => {
     const slots = new DestinationSlots(1, 10);
     slots.tryAcquire(A);
-    const order: string[] = [];
-    const gaveUp = slots.waitForSlot(A, 1000, 10, 1);
-    const behind = track(slots.waitForSlot(A, 1000, 10, 60_000), order, 'behind');
-    expect(await gaveUp).toBe(false); // parked by the caller, holding nothing
-    slots.release(A, 20);
-    expect(await behind).toBe(true);
-    expect(order).toEqual(['behind']);
-    slots.release(A, 20);
-    expect([slots.inFlight(A), slots.inFlight()]).toEqual([0, 0]);
+    slots.tryAcquire(B);
+    const first = slots.waitForSlot(A, 1000, 10, 1);
+    const behind = slots.waitForSlot(A, 1000, 10, 60_000);
+    const otherDestination = slots.waitForSlot(B, 1000, 10, 60_000);
+    expect(await first).toBe(false); // parked by the caller, holding nothing
+    expect(await behind).toBe(false); // it would have waited as long
+    slots.release(A, 20); // no waiter left for A: the slot goes back to the process
+    expect([slots.inFlight(A), slots.inFlight()]).toEqual([0, 1]);
+    slots.release(B, 20); // B's waiter was not given up: it gets B's slot
+    expect(await otherDestination).toBe(true);
+  });
+
+  test('a destination found stalled gives up the deliveries already waiting for it as well', async () => {
+    let now = 0;
+    const slots = new DestinationSlots(1, 10, () => now);
+    slots.tryAcquire(A);
+    const waiting = slots.waitForSlot(A, 1000, 256, 60_000);
+    now = 1500;
+    expect(slots.waitForSlot(A, 1000, 256, 60_000)).toBeNull();
+    expect(await waiting).toBe(false);
   });
 
   test('a released slot goes to the first waiter of its destination; with none, the process gets it back', async () => {

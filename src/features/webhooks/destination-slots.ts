@@ -49,9 +49,10 @@ export class DestinationSlots {
   /**
    * For a destination at its limit: a promise of its next free slot, if that is expected within
    * `maxWaitMs` and fewer than `maxQueued` wait; else null, and the caller parks the delivery. The
-   * promise resolves true with the slot, or false (no slot) once the delivery has waited
-   * `giveUpMs`: a destination that stopped answering while deliveries waited for it gets them
-   * parked one by one as their time runs out, not all together when its attempts time out.
+   * promise resolves true with the slot, or false (no slot) once the first delivery waiting for the
+   * destination has waited `giveUpMs` (then all its waiters are told at once): a destination that
+   * stopped answering while deliveries waited for it gets them parked together, a second after it
+   * is known slow, rather than when its attempts time out.
    *
    * Expected: from the destination's recent attempt durations and the deliveries already waiting
    * here. A destination with no finished attempt yet (a worker's first moments) is not assumed
@@ -59,19 +60,19 @@ export class DestinationSlots {
    * hangs is known slow after a second, not after its first timeout.
    */
   waitForSlot(dest: string, maxWaitMs: number, maxQueued: number, giveUpMs = 2 * maxWaitMs): Promise<boolean> | null {
+    const stalledMs = this.now() - (this.progressAt.get(dest) ?? this.now());
+    if (stalledMs > maxWaitMs) {
+      // Those already waiting would wait as long: they are parked together, in one go.
+      this.giveUpAll(dest);
+      return null;
+    }
     const q = this.queued.get(dest) ?? [];
     const mean = this.meanMs.get(dest);
-    const stalledMs = this.now() - (this.progressAt.get(dest) ?? this.now());
-    if (q.length >= maxQueued || stalledMs > maxWaitMs || (mean !== undefined && ((q.length + 1) * mean) / this.perDestination > maxWaitMs)) return null;
+    if (q.length >= maxQueued || (mean !== undefined && ((q.length + 1) * mean) / this.perDestination > maxWaitMs)) return null;
     this.queued.set(dest, q);
     return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => {
-        const i = q.indexOf(take);
-        if (i < 0) return;
-        q.splice(i, 1);
-        if (!q.length && this.queued.get(dest) === q) this.queued.delete(dest);
-        resolve(false);
-      }, giveUpMs);
+      // The first waiter to run out of time is the one at the head: no slot came for any of them.
+      const timer = setTimeout(() => this.giveUpAll(dest), giveUpMs);
       timer.unref();
       const take = (got: boolean) => {
         clearTimeout(timer);
@@ -79,6 +80,14 @@ export class DestinationSlots {
       };
       q.push(take);
     });
+  }
+
+  /** Every delivery waiting for `dest` is told it gets no slot (and is parked by its caller). */
+  private giveUpAll(dest: string): void {
+    const q = this.queued.get(dest);
+    if (!q) return;
+    this.queued.delete(dest);
+    for (const take of q) take(false);
   }
 
   release(dest: string, durationMs: number | null): void {

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { addJobsSql, keyedJobExistsSql, RETRY_PRIORITY, takeDueJobsSql } from '../../queue';
+import { addJobsSql, keyedJobExistsSql, RETRY_PRIORITY, takeDueJobsSql, waitingKeyedJobSql } from '../../queue';
 import { claimSql, type ClaimedDelivery } from './claimed-delivery';
 
 /**
@@ -26,8 +26,9 @@ export interface ParkItem {
 
 /**
  * Releases the leases of the deliveries and parks them, and makes sure each destination has its
- * release job (a waiting one keeps its time; one running now gets a successor, so a release that
- * is just finishing cannot miss them). A delivery already parked (a manual attempt of a parked
+ * release job (a waiting one is left as it is, only locked until this commits so that no runner
+ * takes it before it can see them; one running now gets a successor, so a release that is just
+ * finishing cannot miss them). A delivery already parked (a manual attempt of a parked
  * scheduled one) stays parked once: its scheduled attempt will come.
  */
 export async function parkMany(pool: Pick<Pool, 'query'>, items: readonly ParkItem[]): Promise<void> {
@@ -48,7 +49,8 @@ export async function parkMany(pool: Pick<Pool, 'query'>, items: readonly ParkIt
        returning destination
      ), release as (
        select destination, now() + (min(release_in_ms) * interval '1 millisecond') as run_at
-         from freed where destination in (select destination from parked) group by destination
+         from freed where destination in (select destination from parked) and not ${waitingKeyedJobSql('releaseParked', 'destination')}
+        group by destination
      )
      select count(*) from (${addJobsSql('releaseParked', { from: 'release', fields: { destination: 'release.destination' }, runAt: 'release.run_at', preserveRunAt: true })}) added`,
     [items.map((i) => i.id), items.map((i) => i.trigger), items.map((i) => i.destination), items.map((i) => Math.max(0, Math.round(i.releaseInMs)))],
@@ -146,7 +148,7 @@ export async function parkDueBacklog(pool: Pick<Pool, 'query'>, orgId: string, u
          on conflict (delivery_id) do nothing
          returning destination
        ), release as (
-         select count(*) from (${addJobsSql('releaseParked', { from: '(select distinct destination from parked) r', fields: { destination: 'r.destination' }, runAt: 'now()', preserveRunAt: true })}) a
+         select count(*) from (${addJobsSql('releaseParked', { from: `(select distinct destination from parked) r where not ${waitingKeyedJobSql('releaseParked', 'r.destination')}`, fields: { destination: 'r.destination' }, runAt: 'now()', preserveRunAt: true })}) a
        )
        select (select id from walk order by id limit 1)::text as last, (select count(*) from walk)::int as scanned,
               (select count(*) from parked)::int as parked, (select count(*) from release) as r`,

@@ -257,13 +257,10 @@ export class WebhookDeliverer {
       if (!this.slots.tryAcquire(dest)) {
         slot = this.slots.waitForSlot(dest, this.localWaitMs, LOCAL_WAIT_MAX);
         if (!slot) {
-          const parking = this.park(claimed, url!, dest, trigger);
-          // The queue's job is done once the delivery is claimed: parking it is this process's
-          // work, like an attempt in flight, and need not hold a job slot that another tenant's
-          // event is waiting for. Should the process die first, the lease expires and the sweeper
-          // queues the delivery again.
-          if (background) this.track(parking.catch((err: unknown) => this.log.warn({ err, delivery_id: claimed.id }, 'parking a webhook delivery failed; the sweeper will queue it again')));
-          else await parking;
+          // Parking holds the job's slot for one (batched) statement: that keeps the rate at which
+          // a full destination's queued jobs are fetched one by one bounded by the job slots, while
+          // its backlog is parked in bulk (parkDueBacklog), which costs a fraction per delivery.
+          await this.park(claimed, url!, dest, trigger);
           return { attempted: false };
         }
       }
