@@ -132,7 +132,7 @@ function analyticsQuery(orgId: string, days: number, campaignId?: string): DashQ
       sql: `select to_char(r.day, 'YYYY-MM-DD') as day, r.version::text as version, k.calls as kept_calls, k.deliveries as kept_deliveries,
                    r.calls, r.answered, case when r.answered_timed > 0 then r.answered_seconds::numeric / r.answered_timed end as avg_duration,
                    r.latency_calls, r.attempts, r.succeeded, case when r.attempts_timed > 0 then r.attempt_ms::numeric / r.attempts_timed end as avg_attempt_ms
-              from analytics_rollups r
+              from analytics_day_rollups r
               left join analytics_days k on k.org_id = r.org_id and k.scope = r.scope and k.day = r.day and k.version = r.version
              where r.org_id = $1 and r.scope = $2 and r.day between $3::date and $4::date`,
       params: [orgId, campaignId ?? orgId, from, to],

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { AnalyticsDocument, CreateCampaignDocument } from '../graphql/generated';
 import { percentileCont } from '../../src/features/analytics/analytics.service';
 import { recountAnalytics } from '../helpers/analytics-recount';
@@ -177,9 +178,9 @@ test('the roll-ups equal a recount from the rows as calls end, are retried, anal
   const snapshot = async () =>
     (
       await q(
-        `select json_build_object('r', (select json_agg(x order by x.scope, x.day) from (select scope, day, calls, answered, answered_seconds, answered_timed, latency_calls, attempts, succeeded, attempt_ms, attempts_timed from analytics_rollups where org_id = $1 and (calls, attempts) <> (0, 0)) x),
-                                  'o', (select json_agg(x order by x.scope, x.day, x.outcome) from (select scope, day, outcome, n from analytics_outcomes where org_id = $1 and n > 0) x),
-                                  'v', (select json_agg(x order by x.scope, x.day, x.metric, x.value) from (select scope, day, metric, value, n from analytics_values where org_id = $1 and n > 0) x)) as s`,
+        `select json_build_object('r', (select json_agg(x order by x.scope, x.day) from (select scope, day, calls, answered, answered_seconds, answered_timed, latency_calls, attempts, succeeded, attempt_ms, attempts_timed from analytics_day_rollups where org_id = $1 and (calls, attempts) <> (0, 0)) x),
+                                  'o', (select json_agg(x order by x.scope, x.day, x.outcome) from (select scope, day, outcome, n from analytics_day_outcomes where org_id = $1 and n > 0) x),
+                                  'v', (select json_agg(x order by x.scope, x.day, x.metric, x.value) from (select scope, day, metric, value, n from analytics_day_values where org_id = $1 and n > 0) x)) as s`,
         [org.orgId],
       )
     ).rows[0].s;
@@ -203,6 +204,44 @@ test('a call ending today counts at once; the kept figures of a day follow its r
   expect(await read()).toMatchObject({ latencyP50Ms: 321, latencyP95Ms: 654, latencyCalls: 1 });
   await expectRecount(org, campaignId, today, today);
   // What was kept is the figures of the roll-up's current version.
-  const { rows } = await q(`select k.version = r.version as current from analytics_days k join analytics_rollups r using (org_id, scope, day) where k.org_id = $1 and k.scope = $1`, [org.orgId]);
+  const { rows } = await q(`select k.version = r.version as current from analytics_days k join analytics_day_rollups r using (org_id, scope, day) where k.org_id = $1 and k.scope = $1`, [org.orgId]);
   expect(rows).toEqual([{ current: true }]);
+});
+
+test('two connections ending calls of one organization on one day do not wait for each other', async () => {
+  const org = await signup(app);
+  const day = '2026-04-02';
+  // Two connections of their own whose roll-up shards differ (the shard is the backend pid modulo 16).
+  const connect = async () => {
+    const c = new Client(app.db.pool.options);
+    await c.connect();
+    return { c, shard: (await c.query<{ shard: number }>('select pg_backend_pid() % 16 as shard')).rows[0]!.shard };
+  };
+  const opened = [await connect()];
+  while (opened.at(-1)!.shard === opened[0]!.shard) opened.push(await connect());
+  const a = opened[0]!.c;
+  const b = opened.at(-1)!.c;
+  const endCall = (c: Client) =>
+    c.query(
+      `insert into calls (id, org_id, to_number, status, disposition, duration_seconds, max_duration_seconds, created_at, ended_at) values (gen_random_uuid(), $1, '+14155550100', 'completed', 'human', 10, 600, $2, $2)`,
+      [org.orgId, `${day}T12:00:00Z`],
+    );
+  try {
+    await a.query('begin');
+    await endCall(a);
+    await a.query('set constraints all immediate'); // the deferred roll-up trigger runs now: a holds its shard's row
+    await b.query('begin');
+    await b.query(`set local lock_timeout = '10s'`); // a regression fails here instead of hanging the suite
+    await endCall(b);
+    await b.query('set constraints all immediate');
+    await b.query('commit'); // while a's transaction is still open
+    await a.query('commit');
+  } finally {
+    await Promise.all(opened.map(({ c }) => c.end()));
+  }
+  const shards = await q(`select count(*)::int as n from analytics_rollups where org_id = $1 and scope = $1 and day = $2`, [org.orgId, day]);
+  expect(shards.rows[0].n).toBe(2);
+  const got = await analytics(org, day, day);
+  expect(got.calls[0]).toMatchObject({ calls: 2, answered: 2, averageDurationSeconds: 10 });
+  expect({ calls: got.calls, deliveries: got.deliveries }).toEqual(await recountAnalytics(app.db.pool, org.orgId, null, day, day));
 });

@@ -41,6 +41,13 @@ test('signup, login and me through the generated typed documents', async () => {
   expect(me.data?.me).toMatchObject({ id: out.user.id, orgId: out.organization.id, organization: { id: out.organization.id, name: 'GQL Org' } });
   const org = await gql(app, OrganizationDocument, {}, l.data!.login.accessToken);
   expect(org.data?.organization.id).toBe(out.organization.id);
+  // An organization's data is never stored by a browser or a proxy, answered or refused.
+  const answered = await app.http().get('/graphql').query({ query: '{ organization { id } }' }).set('apollo-require-preflight', 'true').set('Authorization', `Bearer ${l.data!.login.accessToken}`);
+  expect(answered.body.data.organization.id).toBe(out.organization.id);
+  expect(answered.headers['cache-control']).toBe('no-store');
+  const refused = await app.http().get('/graphql').query({ query: '{ organization { id } }' }).set('apollo-require-preflight', 'true');
+  expect(refused.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  expect(refused.headers['cache-control']).toBe('no-store');
 });
 
 test('errors carry extensions.code and the REST code as extensions.reason', async () => {

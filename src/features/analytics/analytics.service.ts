@@ -57,7 +57,7 @@ const emptyCallDay = (day: string): CallDay => ({ day, calls: 0, outcomes: [], a
 const emptyDeliveryDay = (day: string): DeliveryDay => ({ day, attempts: 0, succeeded: 0, success_rate: null, average_latency_ms: null, latency_p95_ms: null });
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
-/** A day's roll-up (see the migration 20261129460000), with the figures kept for its version, if any. */
+/** A day's roll-up (see the migrations 20261129460000 and 20261129491000: its shards added up), with the figures kept for its version, if any. */
 interface RollupRow {
   day: string;
   version: string;
@@ -102,7 +102,8 @@ export function percentileCont(counted: Counted, p: number): number | null {
  * Figures for the dashboard's charts, per UTC day: a call counts on the day it ended, an attempt
  * on the day it was made. They are read from roll-ups per organization (or campaign) and day,
  * kept up to date by PostgreSQL triggers in the transaction that ends a call, changes it, or
- * records an attempt (migration 20261129460000): counts and sums, calls per outcome, and how many
+ * records an attempt (migration 20261129460000; each row split into shards by the writing
+ * connection so that concurrent writers do not queue on one row, 20261129491000): counts and sums, calls per outcome, and how many
  * times each latency value occurred (for exact percentiles). A range of days is one indexed read
  * of at most 366 roll-up rows joined with the figures computed for their current version
  * (`analytics_days`); only the days whose roll-up changed since (typically today) are computed
@@ -141,7 +142,7 @@ export class AnalyticsService {
       `select to_char(r.day, 'YYYY-MM-DD') as day, r.version::text as version, k.calls as kept_calls, k.deliveries as kept_deliveries,
               r.calls, r.answered, case when r.answered_timed > 0 then r.answered_seconds::numeric / r.answered_timed end as avg_duration,
               r.latency_calls, r.attempts, r.succeeded, case when r.attempts_timed > 0 then r.attempt_ms::numeric / r.attempts_timed end as avg_attempt_ms
-         from analytics_rollups r
+         from analytics_day_rollups r
          left join analytics_days k on k.org_id = r.org_id and k.scope = r.scope and k.day = r.day and k.version = r.version
         where r.org_id = ? and r.scope = ? and r.day between ?::date and ?::date`,
       [orgId, scope, from, to],
@@ -176,11 +177,11 @@ export class AnalyticsService {
     const dayList = rows.map((r) => r.day).join(',');
     const [outcomes, values] = await Promise.all([
       ctx.em.execute(
-        `select to_char(day, 'YYYY-MM-DD') as day, outcome, n from analytics_outcomes where org_id = ? and scope = ? and day = any(string_to_array(?, ',')::date[]) and n > 0`,
+        `select to_char(day, 'YYYY-MM-DD') as day, outcome, n from analytics_day_outcomes where org_id = ? and scope = ? and day = any(string_to_array(?, ',')::date[]) and n > 0`,
         [orgId, scope, dayList],
       ) as Promise<Array<{ day: string; outcome: string; n: number }>>,
       ctx.em.execute(
-        `select to_char(day, 'YYYY-MM-DD') as day, metric, value, n from analytics_values where org_id = ? and scope = ? and day = any(string_to_array(?, ',')::date[]) and n > 0 order by day, metric, value`,
+        `select to_char(day, 'YYYY-MM-DD') as day, metric, value, n from analytics_day_values where org_id = ? and scope = ? and day = any(string_to_array(?, ',')::date[]) and n > 0 order by day, metric, value`,
         [orgId, scope, dayList],
       ) as Promise<Array<{ day: string; metric: 'latency_p50_ms' | 'latency_p95_ms' | 'attempt_ms'; value: number; n: number }>>,
     ]);
