@@ -96,3 +96,16 @@ export function keyedJobExistsSql(kind: JobKind, idExpr: string): string {
   if (!key) throw new Error(`${kind} jobs have no key`);
   return `exists (select 1 from graphile_worker._private_jobs j where j.key = ${quote(key.prefix)} || (${idExpr})::text)`;
 }
+
+/**
+ * An SQL condition: the keyed job of `kind` for the id expression is waiting (no runner holds it),
+ * and stays so until the caller's transaction ends: its row is locked, so a runner cannot take it
+ * meanwhile (graphile-worker's fetch skips locked rows). For "make sure one will run after this
+ * commits" without rewriting a job that already will (add_jobs with preserveRunAt writes a new
+ * version of its row, and every such statement queues on that row).
+ */
+export function waitingKeyedJobSql(kind: JobKind, idExpr: string): string {
+  const key = JOB_KINDS[kind].key;
+  if (!key) throw new Error(`${kind} jobs have no key`);
+  return `exists (select 1 from graphile_worker._private_jobs j where j.key = ${quote(key.prefix)} || (${idExpr})::text and j.locked_at is null for no key update)`;
+}

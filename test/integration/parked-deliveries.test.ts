@@ -131,6 +131,49 @@ describe('parked deliveries', () => {
   });
 });
 
+describe('parked deliveries of a receiver that hangs, before its first timeout', () => {
+  let app: TestApp;
+  const closers: Array<() => Promise<void>> = [];
+  // Attempts time out after 2 minutes, longer than any wait of the suite: what is asserted here
+  // can only have happened before the first attempt timed out.
+  const HANG = { ...SETTINGS, WEBHOOK_TIMEOUT_SECONDS: '120' };
+  beforeAll(async () => {
+    app = await startTestApp(HANG);
+  });
+  afterAll(async () => {
+    await app.close();
+    for (const c of closers) await c();
+  });
+
+  test('a destination that has answered nothing for a second is known slow: its deliveries are parked, not kept waiting in the worker until the timeout', async () => {
+    const { rx } = await switchableReceiver();
+    closers.push(() => rx.close());
+    const org = await orgWithWebhook(app, `${rx.url}/hook`);
+    // Fewer than the worker lets wait for a slot in memory (256), so only the destination's
+    // silence, not the number waiting, can send them to the parked table.
+    const ids = await backlog(app, org, 40);
+    await app.startWorker();
+
+    const parked = await eventually(
+      async () => {
+        const s = await parkedState(app, ids);
+        return s.parked === ids.length - 2 && s.waiting_with_job === 0 ? s : undefined;
+      },
+      { what: 'every delivery but the two in flight parked, before the first attempt timed out' },
+    );
+    expect(parked.parked_with_job).toBe(0);
+    // The two attempts in flight are still hanging: nothing has timed out yet.
+    expect(rx.received.length).toBe(2);
+    const { rows } = await app.db.pool.query<{ n: number }>(
+      `select count(*)::int as n from webhook_parked p join webhook_deliveries d on d.id = p.delivery_id where d.id = any($1::uuid[]) and d.lease_until > now()`,
+      [ids],
+    );
+    expect(rows[0]!.n).toBe(0); // a parked delivery holds no lease
+    await rx.close(); // ends the two hanging attempts, so that the worker stops at once
+    await app.stopWorker();
+  });
+});
+
 describe('parked deliveries and a worker that dies', () => {
   let app: TestApp;
   let child: ServiceProcess | undefined;

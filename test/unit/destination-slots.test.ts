@@ -6,7 +6,7 @@ const settle = async () => {
 };
 
 /** A waiter's promise, with whether (and in which order) it has been given its slot. */
-function track(p: Promise<void> | null, order: string[], name: string) {
+function track(p: Promise<boolean> | null, order: string[], name: string) {
   if (!p) return null;
   void p.then(() => order.push(name));
   return p;
@@ -44,6 +44,42 @@ describe('DestinationSlots: attempts in flight per destination and per process',
     expect(slots.waitForSlot(A, 1000, 256)).not.toBeNull();
     expect(slots.waitForSlot(A, 1000, 256)).not.toBeNull();
     expect(slots.waitForSlot(A, 1000, 256)).toBeNull();
+  });
+
+  test('a destination at its limit that has finished nothing for the wait bound is slow, timed or not', () => {
+    let now = 0;
+    const slots = new DestinationSlots(1, 10, () => now);
+    slots.tryAcquire(A); // busy since 0, nothing finished yet: not known slow
+    expect(slots.waitForSlot(A, 1000, 256, 60_000)).not.toBeNull();
+    now = 1500; // a second and a half without an answer: a receiver that hangs
+    expect(slots.waitForSlot(A, 1000, 256, 60_000)).toBeNull();
+    slots.release(A, 20); // an answer (the slot goes to the waiter): progress again
+    expect(slots.waitForSlot(A, 1000, 256, 60_000)).not.toBeNull();
+  });
+
+  test('once the first waiter has waited its time, every waiter of the destination is told no slot, together', async () => {
+    const slots = new DestinationSlots(1, 10);
+    slots.tryAcquire(A);
+    slots.tryAcquire(B);
+    const first = slots.waitForSlot(A, 1000, 10, 1);
+    const behind = slots.waitForSlot(A, 1000, 10, 60_000);
+    const otherDestination = slots.waitForSlot(B, 1000, 10, 60_000);
+    expect(await first).toBe(false); // parked by the caller, holding nothing
+    expect(await behind).toBe(false); // it would have waited as long
+    slots.release(A, 20); // no waiter left for A: the slot goes back to the process
+    expect([slots.inFlight(A), slots.inFlight()]).toEqual([0, 1]);
+    slots.release(B, 20); // B's waiter was not given up: it gets B's slot
+    expect(await otherDestination).toBe(true);
+  });
+
+  test('a destination found stalled gives up the deliveries already waiting for it as well', async () => {
+    let now = 0;
+    const slots = new DestinationSlots(1, 10, () => now);
+    slots.tryAcquire(A);
+    const waiting = slots.waitForSlot(A, 1000, 256, 60_000);
+    now = 1500;
+    expect(slots.waitForSlot(A, 1000, 256, 60_000)).toBeNull();
+    expect(await waiting).toBe(false);
   });
 
   test('a released slot goes to the first waiter of its destination; with none, the process gets it back', async () => {

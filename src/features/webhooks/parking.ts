@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { addJobsSql, keyedJobExistsSql, RETRY_PRIORITY, takeDueJobsSql } from '../../queue';
+import { addJobsSql, keyedJobExistsSql, RETRY_PRIORITY, takeDueJobsSql, waitingKeyedJobSql } from '../../queue';
 import { claimSql, type ClaimedDelivery } from './claimed-delivery';
 
 /**
@@ -26,8 +26,9 @@ export interface ParkItem {
 
 /**
  * Releases the leases of the deliveries and parks them, and makes sure each destination has its
- * release job (a waiting one keeps its time; one running now gets a successor, so a release that
- * is just finishing cannot miss them). A delivery already parked (a manual attempt of a parked
+ * release job (a waiting one is left as it is, only locked until this commits so that no runner
+ * takes it before it can see them; one running now gets a successor, so a release that is just
+ * finishing cannot miss them). A delivery already parked (a manual attempt of a parked
  * scheduled one) stays parked once: its scheduled attempt will come.
  */
 export async function parkMany(pool: Pick<Pool, 'query'>, items: readonly ParkItem[]): Promise<void> {
@@ -48,7 +49,8 @@ export async function parkMany(pool: Pick<Pool, 'query'>, items: readonly ParkIt
        returning destination
      ), release as (
        select destination, now() + (min(release_in_ms) * interval '1 millisecond') as run_at
-         from freed where destination in (select destination from parked) group by destination
+         from freed where destination in (select destination from parked) and not ${waitingKeyedJobSql('releaseParked', 'destination')}
+        group by destination
      )
      select count(*) from (${addJobsSql('releaseParked', { from: 'release', fields: { destination: 'release.destination' }, runAt: 'release.run_at', preserveRunAt: true })}) added`,
     [items.map((i) => i.id), items.map((i) => i.trigger), items.map((i) => i.destination), items.map((i) => Math.max(0, Math.round(i.releaseInMs)))],
@@ -57,8 +59,8 @@ export async function parkMany(pool: Pick<Pool, 'query'>, items: readonly ParkIt
 
 export interface Released {
   claimed: Array<ClaimedDelivery & { trigger: 'scheduled' | 'manual' }>;
-  /** When the next delivery still parked for the destination falls due (past: due now); null when none is left. */
-  nextDue: Date | null;
+  /** Whether deliveries are still parked for the destination (due or not). */
+  more: boolean;
 }
 
 /**
@@ -68,7 +70,7 @@ export interface Released {
  * once overdue, as a scheduled job that found its delivery leased would be.
  */
 export async function releaseParked(pool: Pick<Pool, 'query'>, destination: string, limit: number, leaseMs: number, holder: string): Promise<Released> {
-  const { rows } = await pool.query<{ claimed: Array<Omit<ClaimedDelivery, 'previous_webhook_secret_expires_at'> & { previous_webhook_secret_expires_at: string | null; trigger: 'scheduled' | 'manual' }>; next_due: Date | null }>(
+  const { rows } = await pool.query<{ claimed: Array<Omit<ClaimedDelivery, 'previous_webhook_secret_expires_at'> & { previous_webhook_secret_expires_at: string | null; trigger: 'scheduled' | 'manual' }>; more: boolean }>(
     `with pick as (
        select delivery_id from webhook_parked
         where destination = $1 and due_at <= now()
@@ -82,13 +84,15 @@ export async function releaseParked(pool: Pick<Pool, 'query'>, destination: stri
        ${claimSql('taken x', '$3', '$4')}
      )
      select (select coalesce(json_agg(c), '[]'::json) from claimed c) as claimed,
-            (select min(due_at) from webhook_parked where destination = $1 and delivery_id not in (select delivery_id from pick)) as next_due`,
+            -- Whether any is left, not when it falls due: stops at the first row, where min(due_at) read
+            -- every delivery parked for the destination on each round.
+            exists (select 1 from webhook_parked where destination = $1 and delivery_id not in (select delivery_id from pick)) as more`,
     [destination, limit, leaseMs, holder],
   );
   const row = rows[0]!;
   return {
     claimed: row.claimed.map((c) => ({ ...c, previous_webhook_secret_expires_at: c.previous_webhook_secret_expires_at === null ? null : new Date(c.previous_webhook_secret_expires_at) })),
-    nextDue: row.next_due,
+    more: row.more,
   };
 }
 
@@ -100,7 +104,12 @@ export async function scheduleRelease(pool: Pick<Pool, 'query'>, destination: st
   );
 }
 
-/** Rows of an organization's undelivered deliveries looked at per statement by parkDueBacklog. */
+/**
+ * Rows of an organization's undelivered deliveries looked at per statement by parkDueBacklog. Its
+ * statements run back to back: paced (200 rows, then a pause as long as the statement), the walk
+ * left the worker fetching, leasing and parking the backlog's jobs one by one meanwhile, several
+ * times the cost per delivery (bench/README.md, "Fairness by design, measured").
+ */
 const WALK_BATCH = 500;
 const LAST_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 
@@ -118,13 +127,14 @@ export async function parkDueBacklog(pool: Pick<Pool, 'query'>, orgId: string, u
   for (;;) {
     const { rows } = await pool.query<{ last: string | null; scanned: number; parked: number }>(
       `with walk as (
-         select id from webhook_deliveries where org_id = $1 and delivered = false and id < $2 order by id desc limit ${WALK_BATCH}
+         select id, state, subject_url, lease_until from webhook_deliveries where org_id = $1 and delivered = false and id < $2 order by id desc limit ${WALK_BATCH}
        ), cand as (
+         -- The walk's own rows: joined back to webhook_deliveries, the statement could be planned as
+         -- a hash join over a sequential scan of every delivery, once per statement.
          select w.id from walk w
-           join webhook_deliveries d on d.id = w.id
-           join organizations o on o.id = d.org_id
-          where d.state = 'pending' and coalesce(d.subject_url, o.webhook_url) = $3
-            and (d.lease_until is null or d.lease_until < now())
+           join organizations o on o.id = $1
+          where w.state = 'pending' and coalesce(w.subject_url, o.webhook_url) = $3
+            and (w.lease_until is null or w.lease_until < now())
        ), taken as (
          ${takeDueJobsSql('deliver', { from: 'cand', id: 'cand.id' })}
        ), parked as (
@@ -133,7 +143,7 @@ export async function parkDueBacklog(pool: Pick<Pool, 'query'>, orgId: string, u
          on conflict (delivery_id) do nothing
          returning destination
        ), release as (
-         select count(*) from (${addJobsSql('releaseParked', { from: '(select distinct destination from parked) r', fields: { destination: 'r.destination' }, runAt: 'now()', preserveRunAt: true })}) a
+         select count(*) from (${addJobsSql('releaseParked', { from: `(select distinct destination from parked) r where not ${waitingKeyedJobSql('releaseParked', 'r.destination')}`, fields: { destination: 'r.destination' }, runAt: 'now()', preserveRunAt: true })}) a
        )
        select (select id from walk order by id limit 1)::text as last, (select count(*) from walk)::int as scanned,
               (select count(*) from parked)::int as parked, (select count(*) from release) as r`,

@@ -156,12 +156,16 @@ export type DeliveryListener = (outcome: { event: string; result: SendResult; tr
  */
 export class WebhookDeliverer {
   private readonly leaseMs: number;
+  /** How long a delivery may expect to wait in this process for its destination's slot (LOCAL_WAIT_MS). */
+  private readonly localWaitMs: number;
   private readonly claims = new Batcher<{ deliveryId: string; trigger: 'scheduled' | 'manual' }, ClaimedDelivery | undefined>(
     (items) => this.claimMany(items),
     (i) => i.deliveryId,
   );
   private readonly records = new Batcher<RecordRow, void>((rows) => this.recordMany(rows), (r) => r[1]);
-  private readonly parks = new Batcher<ParkItem, void>((items) => parkMany(this.pool, items).then(() => items.map(() => undefined)), (i) => i.id);
+  // One parking statement at a time: a full destination's jobs fetched one by one then share
+  // statements (a second one in flight took them one per statement, about 2 ms each).
+  private readonly parks = new Batcher<ParkItem, void>((items) => parkMany(this.pool, items).then(() => items.map(() => undefined)), (i) => i.id, 1);
   private readonly slots: DestinationSlots;
   /** Destinations with deliveries parked, that this process releases as its attempts to them finish. */
   private readonly parkedDestinations = new Set<string>();
@@ -183,6 +187,7 @@ export class WebhookDeliverer {
     private readonly log: Logger,
   ) {
     this.leaseMs = deliveryLeaseMs(config);
+    this.localWaitMs = Math.min(LOCAL_WAIT_MS, this.leaseMs / 4);
     this.slots = new DestinationSlots(config.webhookMaxConcurrencyPerDestination, config.webhookMaxInFlight);
   }
 
@@ -249,11 +254,14 @@ export class WebhookDeliverer {
       return { attempted: false };
     }
     const dest = url ? destinationOf(url) : null;
-    let slot: Promise<void> | null = null;
+    let slot: Promise<boolean> | null = null;
     if (dest) {
       if (!this.slots.tryAcquire(dest)) {
-        slot = this.slots.waitForSlot(dest, Math.min(LOCAL_WAIT_MS, this.leaseMs / 4), LOCAL_WAIT_MAX);
+        slot = this.slots.waitForSlot(dest, this.localWaitMs, LOCAL_WAIT_MAX);
         if (!slot) {
+          // Parking holds the job's slot for one (batched) statement: that keeps the rate at which
+          // a full destination's queued jobs are fetched one by one bounded by the job slots, while
+          // its backlog is parked in bulk (parkDueBacklog), which costs a fraction per delivery.
           await this.park(claimed, url!, dest, trigger);
           return { attempted: false };
         }
@@ -270,15 +278,13 @@ export class WebhookDeliverer {
     };
     const run = () => this.attempt(claimed, url, trigger, releaseSlot).finally(() => releaseSlot(null));
     // Waiting for a slot here holds the lease but no job slot (the job is done once this is tracked).
-    // A wait that turned out much longer than expected (the destination slowed down meanwhile)
-    // parks the delivery instead, so that the attempt never runs on an expiring lease.
-    const waitedFrom = Date.now();
-    const giveBack = async (): Promise<DeliveryOutcome> => {
-      releaseSlot(null);
+    // A wait that runs out (the destination stopped answering meanwhile) parks the delivery
+    // instead, so that the attempt never runs on an expiring lease.
+    const parkInstead = async (): Promise<DeliveryOutcome> => {
       await this.park(claimed, url!, dest!, trigger);
       return { attempted: false };
     };
-    const attempt = slot ? slot.then(() => (Date.now() - waitedFrom > 2 * LOCAL_WAIT_MS ? giveBack() : run())) : run();
+    const attempt = slot ? slot.then((got) => (got ? run() : parkInstead())) : run();
     if (!background) return attempt;
     const tracked = attempt.then(
       () => undefined,
@@ -352,10 +358,10 @@ export class WebhookDeliverer {
   private async releaseRound(dest: string): Promise<boolean> {
     const free = this.slots.free(dest);
     if (free <= 0) return true;
-    const { claimed, nextDue } = await releaseParked(this.pool, dest, free, this.leaseMs, LEASE_HOLDER);
+    const { claimed, more } = await releaseParked(this.pool, dest, free, this.leaseMs, LEASE_HOLDER);
     for (const c of claimed) await this.proceed(c, c.trigger, true);
-    if (nextDue === null) this.parkedDestinations.delete(dest);
-    return nextDue !== null;
+    if (!more) this.parkedDestinations.delete(dest);
+    return more;
   }
 
   private async attempt(claimed: ClaimedDelivery, url: string | null, trigger: 'scheduled' | 'manual', sent: (durationMs: number | null) => void = () => undefined): Promise<DeliveryOutcome> {
