@@ -29,6 +29,8 @@ export interface FarEndCall {
   /** The numbers a <Dial> named, in order. */
   dialed: string[];
   done: Promise<void>;
+  /** Why the far end stopped playing the call, if a request of ours was refused (a test names it when it waits in vain). */
+  failed?: string;
 }
 
 const schema = fixture.schema as { properties: Record<string, { type?: string }>; required: string[] };
@@ -147,7 +149,9 @@ export class TwilioFarEnd {
     this.calls.set(call.sid, call);
     // The call's life starts after Calls.create has answered, as at Twilio.
     call.done = new Promise<void>((r) => setImmediate(r)).then(() => this.live(call, scenario));
-    call.done.catch(() => undefined);
+    call.done.catch((e: unknown) => {
+      call.failed = e instanceof Error ? e.message : String(e);
+    });
     return { status: 201, json: { sid: call.sid, account_sid: accountSid, status: 'queued', to: form.get('To'), from: form.get('From') } };
   }
 

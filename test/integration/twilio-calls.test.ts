@@ -77,7 +77,11 @@ describe('Twilio carrier against a local far end', () => {
   const until = (org: TestOrg, id: string, pred: (c: Record<string, unknown>) => boolean, what: string) =>
     eventually(async () => {
       const c = await get(org, id);
-      return pred(c) ? c : undefined;
+      if (pred(c)) return c;
+      // A far end that gave up (one of our answers refused) will not bring the call further: say why at once.
+      const gaveUp = [...farEnd.calls.values()].find((f) => f.failed && f.params.get('To') === c.to)?.failed;
+      if (gaveUp) throw new Error(`the far end gave up on call ${id}: ${gaveUp}`);
+      return undefined;
     }, { timeoutMs: 45_000, what });
   const ended = (org: TestOrg, id: string) => until(org, id, (c) => ['completed', 'failed', 'canceled'].includes(c.status as string), `call ${id} to end`);
   const analyzed = (org: TestOrg, id: string) => until(org, id, (c) => c.transcript !== null && c.recording_url !== null, `call ${id} to be analysed with its recording`);
