@@ -20,7 +20,7 @@ import { SurveyPolicy } from '../src/voice/dialog/survey-policy';
 import { recognizeWhole, type SpeechRecognizer } from '../src/voice/stt/recognizer';
 import { DEFAULT_TIMING } from '../src/voice/timing';
 import { corpusAudio, type CorpusUtterance } from './voice-corpus/corpus';
-import { render, seeded } from './voice-corpus/generate';
+import { gaussian, render, seeded } from './voice-corpus/generate';
 
 export type Outcome = 'right' | 'wrong' | 'empty';
 
@@ -58,7 +58,7 @@ export class Conversations {
     let pcm = this.replies.get(key);
     if (!pcm) {
       const random = seeded(text.length * 7919 + u.speed);
-      const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
+      const gauss = gaussian(random);
       pcm = alawmulaw.mulaw.decode(alawmulaw.mulaw.encode(await render(u.voice, u.speed, text, gauss)));
       this.replies.set(key, pcm);
     }

@@ -29,6 +29,9 @@ export function seeded(seed: number): () => number {
   };
 }
 
+/** Standard normal samples (Box-Muller) from a seeded generator: the corpus's noise. */
+export const gaussian = (random: () => number) => (): number => Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
+
 const LEAD_MS = 300;
 const TAIL_MS = 300;
 /** Noise: Gaussian, about 30 dB below a typical speech level (an RMS of 90 of 32768). */
@@ -62,7 +65,7 @@ async function main() {
   // The first two batches (the original tune and holdout sets) share one stream; each later batch
   // has its own, so it renders alike whether or not the ones before it were rendered again.
   let random = seeded(20261126);
-  const gauss = () => Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
+  const gauss = gaussian(() => random());
   const utterances: CorpusUtterance[] = [];
   const idOf = (set: string, voice: string, question: string, text: string) => `${set}-${slug(voice)}-${question}-${slug(text)}`;
 

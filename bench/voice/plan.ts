@@ -12,8 +12,8 @@ import type { CallQuestion } from '../../src/features/calls/ports';
 import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, OPT_OUT_GOODBYE, WRONG_NUMBER_GOODBYE, intro, reask, whoIsCalling } from '../../src/voice/dialog/prompts';
 import { EspeakSynthesizer } from '../../src/voice/tts/espeak';
 import { corpusAudio, type CorpusManifest, type CorpusUtterance } from '../voice-corpus/corpus';
-import { seeded } from '../voice-corpus/generate';
-import { programVoice, synthesize } from '../voice-corpus/synth';
+import { gaussian, render, seeded } from '../voice-corpus/generate';
+import { programVoice } from '../voice-corpus/synth';
 import type { CorpusSet } from '../voice-corpus/phrases';
 import { isVoiced, toFrames, voicedFrames, type BrainScript, type Frame, type PromptLengths } from './brain';
 
@@ -87,20 +87,7 @@ export async function promptKnowledge(questions: CallQuestion[], callerName = OR
 
 /** A phrase in a corpus voice, rendered as the corpus is (8 kHz, 300 ms lead and tail, light noise). */
 export async function renderPhrase(voice: string, text: string, speed = programVoice(voice) ? 100 : 160, seed = 7): Promise<Int16Array> {
-  const speech = await synthesize(voice, speed, text);
-  let first = speech.findIndex((s) => Math.abs(s) > 200);
-  let last = speech.length - 1;
-  while (last > 0 && Math.abs(speech[last]!) <= 200) last--;
-  if (first < 0) first = 0;
-  const body = speech.subarray(first, last + 1);
-  const pcm = new Int16Array(600 * 8 + body.length);
-  pcm.set(body, 300 * 8);
-  const random = seeded(seed);
-  for (let i = 0; i < pcm.length; i++) {
-    const g = Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
-    pcm[i] = Math.max(-32768, Math.min(32767, Math.round(pcm[i]! + g * 90)));
-  }
-  return wire(pcm);
+  return wire(await render(voice, speed, text, gaussian(seeded(seed))));
 }
 
 export async function planCalls(corpus: CorpusManifest, opts: { calls: number; questions: number; set: CorpusSet | 'all'; cutInEvery: number }): Promise<CallPlan[]> {

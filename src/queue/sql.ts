@@ -92,9 +92,14 @@ export function takeDueJobsSql(kind: JobKind, rows: { from: string; id: string }
 
 /** An SQL condition: the keyed job of `kind` for the id expression exists (waiting or running). */
 export function keyedJobExistsSql(kind: JobKind, idExpr: string): string {
+  return `exists (select 1 from graphile_worker._private_jobs j where ${jobKeyIs(kind, idExpr)})`;
+}
+
+/** `j.key` is the key of the job of `kind` for the id expression. */
+function jobKeyIs(kind: JobKind, idExpr: string): string {
   const key = JOB_KINDS[kind].key;
   if (!key) throw new Error(`${kind} jobs have no key`);
-  return `exists (select 1 from graphile_worker._private_jobs j where j.key = ${quote(key.prefix)} || (${idExpr})::text)`;
+  return `j.key = ${quote(key.prefix)} || (${idExpr})::text`;
 }
 
 /**
@@ -105,7 +110,5 @@ export function keyedJobExistsSql(kind: JobKind, idExpr: string): string {
  * version of its row, and every such statement queues on that row).
  */
 export function waitingKeyedJobSql(kind: JobKind, idExpr: string): string {
-  const key = JOB_KINDS[kind].key;
-  if (!key) throw new Error(`${kind} jobs have no key`);
-  return `exists (select 1 from graphile_worker._private_jobs j where j.key = ${quote(key.prefix)} || (${idExpr})::text and j.locked_at is null for no key update)`;
+  return `exists (select 1 from graphile_worker._private_jobs j where ${jobKeyIs(kind, idExpr)} and j.locked_at is null for no key update)`;
 }

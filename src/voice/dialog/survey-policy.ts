@@ -33,9 +33,8 @@ type State =
   | { at: 'intro'; text: string }
   /** The callee talked over the introduction: what they say is heard before the first question. */
   | { at: 'intro_reply' }
-  /** `yesOrNo`: the question asked back as a choice ("was that a yes or a no?"): its reply is heard as such. */
-  | { at: 'asking'; q: number; attempt: number; text: string; yesOrNo?: boolean }
-  | { at: 'answer'; q: number; attempt: number; text: string; yesOrNo?: boolean }
+  | { at: 'asking'; q: number; attempt: number; text: string }
+  | { at: 'answer'; q: number; attempt: number; text: string }
   /** Reading back `value`, heard with low confidence (`text`: "I heard thirty. Is that right?"), then listening for the reply. */
   | { at: 'confirming'; q: number; attempt: number; text: string; value: unknown }
   | { at: 'confirm'; q: number; attempt: number; text: string; value: unknown }
@@ -127,7 +126,7 @@ export class SurveyPolicy implements DialogPolicy {
       case 'intro_reply':
         return this.afterIntroReply(event);
       case 'asking':
-        return event.type === 'spoken' ? this.listenForAnswer(s.q, s.attempt, s.text, s.yesOrNo) : this.finish();
+        return event.type === 'spoken' ? this.listenForAnswer(s.q, s.attempt, s.text) : this.finish();
       case 'answer':
         return this.afterAnswer(s.q, s.attempt, s.text, event);
       case 'confirming':
@@ -406,20 +405,18 @@ export class SurveyPolicy implements DialogPolicy {
       this.hearings = freshHearings();
     }
     const said = text ?? (attempt === 0 ? question.question : reask(question));
-    // Asked back as a choice (also when repeated after "say that again"): its reply is heard as one.
-    const yesOrNo = said === YES_OR_NO;
-    this.state = { at: 'asking', q, attempt, text: said, ...(yesOrNo ? { yesOrNo } : {}) };
-    return this.say(said, yesOrNo ? { ...this.answerListen(question), yesOrNo } : this.answerListen(question));
+    this.state = { at: 'asking', q, attempt, text: said };
+    return this.say(said, this.answerListen(question, said));
   }
 
-  private listenForAnswer(q: number, attempt: number, text: string, yesOrNo?: boolean): DialogAction {
-    this.state = { at: 'answer', q, attempt, text, ...(yesOrNo ? { yesOrNo } : {}) };
-    const listen = this.answerListen(this.script.questions[q]!);
-    return this.listen(yesOrNo ? { ...listen, yesOrNo } : listen);
+  private listenForAnswer(q: number, attempt: number, text: string): DialogAction {
+    this.state = { at: 'answer', q, attempt, text };
+    return this.listen(this.answerListen(this.script.questions[q]!, text));
   }
 
-  private answerListen(question: CallQuestion): ListenFor {
-    return { question, noInputMs: this.timing.noInputMs, maxUtteranceMs: this.timing.maxUtteranceMs, keypad: question.type === 'number' ? 'number' : 'one_key', intents: true };
+  /** Listening for the answer to what was said (`said`): asked back as a choice (also when repeated after "say that again"), the reply is heard as one. */
+  private answerListen(question: CallQuestion, said?: string): ListenFor {
+    return { question, noInputMs: this.timing.noInputMs, maxUtteranceMs: this.timing.maxUtteranceMs, keypad: question.type === 'number' ? 'number' : 'one_key', intents: true, ...(said === YES_OR_NO ? { yesOrNo: true } : {}) };
   }
 
   /** Listening after the introduction was talked over: any speech, intents expected. */

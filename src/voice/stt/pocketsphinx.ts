@@ -74,7 +74,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
     const worker = this.ensureWorker();
     const id = this.nextId++;
     const send = (m: SphinxRequest, transfer?: ArrayBuffer[]) => worker.postMessage(m, transfer);
-    send({ op: 'start', id, question: expect.question, intents: expect.intents, ...(expect.spotting ? { spotting: expect.spotting } : {}), ...(expect.confirming ? { confirming: expect.confirming } : {}), ...(expect.yesOrNo ? { yesOrNo: true } : {}) });
+    send({ op: 'start', id, ...expect });
     let open = true;
     const minConfidence = this.options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
     return {

@@ -5,7 +5,7 @@
  * model is loaded once per decoder, not per utterance).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { CallQuestion } from '../../features/calls/ports';
+import type { Expectation } from './recognizer';
 import { grammarFor, spottingGrammar, withIntents } from './grammar';
 import { SPOTTING_BEAMS, SphinxDecoder, type SphinxConfig, type SphinxResult } from './sphinx-decoder';
 import { verify } from './verification';
@@ -14,7 +14,7 @@ export interface SphinxWorkerData {
   config: SphinxConfig;
 }
 export type SphinxRequest =
-  | { op: 'start'; id: number; question: CallQuestion | null; intents?: readonly string[]; spotting?: readonly string[]; confirming?: { value: unknown }; yesOrNo?: boolean }
+  | ({ op: 'start'; id: number } & Expectation)
   | { op: 'push'; id: number; pcm: Int16Array }
   | { op: 'partial'; id: number; seq: number }
   | { op: 'finish'; id: number; seq: number }
@@ -36,8 +36,7 @@ const owner = new WeakMap<SphinxDecoder, SphinxDecoder[]>();
 /** Utterances in flight: their decoder once ready (null: nothing to recognise), in order of requests. */
 const streams = new Map<number, Promise<SphinxDecoder | null>>();
 /** What each utterance in flight answers (for its verification). */
-type Expecting = { question: CallQuestion | null; intents?: readonly string[]; confirming?: { value: unknown }; yesOrNo?: boolean };
-const expecting = new Map<number, Expecting>();
+const expecting = new Map<number, Expectation>();
 
 async function decoder(spotting = false): Promise<SphinxDecoder> {
   const pool = spotting ? spotIdle : idle;
@@ -53,7 +52,7 @@ function release(id: number, d: SphinxDecoder | null) {
 }
 
 /** The utterance's result, verified when it answers a question. */
-async function outcome(d: SphinxDecoder, expect: Expecting | undefined): Promise<SphinxOutcome> {
+async function outcome(d: SphinxDecoder, expect: Expectation | undefined): Promise<SphinxOutcome> {
   const result = d.end();
   if (!result.text || !expect?.question) return { ...result, margin: Infinity };
   const { margin } = await verify(d, expect.question, expect.intents, result, expect.confirming, expect.yesOrNo);
@@ -67,7 +66,7 @@ function handle(m: SphinxRequest): void {
       void warmedUp.then(() => post({ op: 'ready', seq: m.seq }));
       return;
     case 'start':
-      expecting.set(m.id, { question: m.question, intents: m.intents, ...(m.confirming ? { confirming: m.confirming } : {}), ...(m.yesOrNo ? { yesOrNo: true } : {}) });
+      expecting.set(m.id, m);
       streams.set(
         m.id,
         decoder(!!m.spotting).then(async (d) => {
