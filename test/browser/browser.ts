@@ -1,23 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
+export { expectDashboardBuilt, findChromium } from '../setup/dashboard-build';
+
 export const ROOT = path.resolve(__dirname, '..', '..');
 /** Screenshots, the accessibility reports and the paint timings of a run (gitignored). */
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'dashboard');
-
-/** A system Chromium (Debian's `chromium` package); Playwright cannot download browsers here. */
-export function findChromium(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-  return candidates.find((p): p is string => !!p && existsSync(p));
-}
-
-/** Builds the dashboard into web/dist, which the app under test serves at /app (jest's NODE_ENV=test would bundle React's development build). */
-export function buildDashboard(): void {
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'web'), stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
-}
 
 export async function launch(executablePath: string): Promise<Browser> {
   return chromium.launch({

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { freePort } from '../../src/db/free-port';
 import { bearer, signup, type TestOrg } from '../helpers/factories';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { buildDashboard, findChromium, launch, newContext, shot, visitStrict } from './browser';
+import { expectDashboardBuilt, findChromium, launch, newContext, shot, visitStrict } from './browser';
 
 /**
  * The campaign, do-not-call, analytics and call-waveform screens in a real Chromium against the
@@ -46,7 +46,7 @@ suite('campaigns, do-not-call list and analytics in a real browser', () => {
   let campaignPath = '';
 
   beforeAll(async () => {
-    buildDashboard();
+    expectDashboardBuilt();
     const port = await freePort();
     // SIMULATOR_SPEEDUP 60: a call takes a few seconds, so progress is seen moving.
     app = await startTestApp({ PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, SIMULATOR_SPEEDUP: '60' }, { worker: true, port });

@@ -7,7 +7,7 @@ import { Mailbox } from '../helpers/mailbox';
 import { Receiver } from '../helpers/receiver';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { TwilioFarEnd } from '../helpers/twilio-far-end';
-import { audit, buildDashboard, findChromium, launch, newContext, shot, visit, writeArtifact } from './browser';
+import { audit, expectDashboardBuilt, findChromium, launch, newContext, shot, visit, writeArtifact } from './browser';
 
 /**
  * The dashboard in a real Chromium against the real stack (HTTP server, GraphQL, worker,
@@ -30,7 +30,7 @@ suite('dashboard in a real browser', () => {
   let twilio: TwilioFarEnd;
 
   beforeAll(async () => {
-    buildDashboard();
+    expectDashboardBuilt();
     receiver = await Receiver.start();
     mailbox = await Mailbox.start();
     const port = await freePort();

@@ -3,7 +3,7 @@ import { freePort } from '../../src/db/free-port';
 import { recordSecret, signup, uniqueEmail, type TestOrg } from '../helpers/factories';
 import { rawGql } from '../helpers/graphql';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { buildDashboard, findChromium, launch, login, newContext, shot, visitStrict } from './browser';
+import { expectDashboardBuilt, findChromium, launch, login, newContext, shot, visitStrict } from './browser';
 
 /**
  * The organization settings pages (agent, inbound) in a real Chromium against the real stack (HTTP,
@@ -41,7 +41,7 @@ suite('settings pages in a real browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    buildDashboard();
+    expectDashboardBuilt();
     const port = await freePort();
     app = await startTestApp({ PUBLIC_BASE_URL: `http://127.0.0.1:${port}` }, { port });
     browser = await launch(CHROMIUM!);

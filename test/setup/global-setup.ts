@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { startEmbeddedPostgres } from '../../src/db/embedded';
+import { buildDashboardIfStale, findChromium } from './dashboard-build';
 import { ensureDir, removeDir, urlForDatabase, withAdminClient, writeState, type TestDbState } from './test-db';
 
 /**
@@ -33,6 +34,8 @@ export default async function globalSetup(): Promise<void> {
     env: { ...process.env, DATABASE_URL: urlForDatabase(serverUrl, templateDb) },
     stdio: 'inherit',
   });
+  // The browser suites serve one dashboard build; they run side by side, so it is made here, once.
+  if (findChromium()) buildDashboardIfStale();
   const state: TestDbState = { serverUrl, templateDb, embeddedDir, logDir };
   writeState(state);
   process.env.VOICEGATE_TEST_STATE = JSON.stringify(state);
