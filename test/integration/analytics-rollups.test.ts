@@ -208,6 +208,27 @@ test('a call ending today counts at once; the kept figures of a day follow its r
   expect(rows).toEqual([{ current: true }]);
 });
 
+test('figures read again come from the current version, per organization and campaign, as the process holds them', async () => {
+  const [a, b] = [await signup(app), await signup(app)];
+  const campaignOf = async (org: TestOrg) =>
+    (await gql(app, CreateCampaignDocument, { input: { name: 'held', startAt: new Date(Date.now() + 3600_000).toISOString(), recipients: [{ to: '+14155550123' }] } }, org.token)).data!.createCampaign.id;
+  const [campA, campB] = [await campaignOf(a), await campaignOf(b)];
+  await insertCalls(a, [{ endedAt: '2026-04-01T10:00:00Z', campaignId: campA }, { endedAt: '2026-04-02T10:00:00Z' }]);
+  await insertCalls(b, [{ endedAt: '2026-04-01T11:00:00Z', disposition: 'busy', status: 'failed', campaignId: campB }]);
+  // Each read twice (the second from what the process holds), in an order that mixes the scopes.
+  for (let round = 0; round < 2; round++) {
+    await expectRecount(a, campA, '2026-04-01', '2026-04-03');
+    await expectRecount(b, campB, '2026-04-01', '2026-04-03');
+  }
+  // A change to one held day: the next read has it, the other days stay as they were.
+  await insertCalls(a, [{ endedAt: '2026-04-01T12:00:00Z', duration: 50, campaignId: campA }]);
+  await expectRecount(a, campA, '2026-04-01', '2026-04-03');
+  expect((await analytics(a, '2026-04-01', '2026-04-01')).calls[0]).toMatchObject({ calls: 2, answered: 2, averageDurationSeconds: 40 });
+  expect((await analytics(a, '2026-04-01', '2026-04-01', campA)).calls[0]).toMatchObject({ calls: 2 });
+  expect((await analytics(b, '2026-04-01', '2026-04-01')).calls[0]).toMatchObject({ calls: 1, answered: 0 });
+  await expectRecount(b, campB, '2026-04-01', '2026-04-03');
+});
+
 test('two connections ending calls of one organization on one day do not wait for each other', async () => {
   const org = await signup(app);
   const day = '2026-04-02';
