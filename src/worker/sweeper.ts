@@ -77,7 +77,11 @@ export class Sweeper {
       `delete from idempotency_keys where (org_id, key) in (
          select org_id, key from idempotency_keys where created_at < now() - interval '24 hours' limit 1000)`,
     );
-    const folded = await foldAnalyticsShards(pool);
+    // Housekeeping, not repair: its failure must not stop the sweep's report.
+    const folded = await foldAnalyticsShards(pool).catch((err: unknown) => {
+      this.s.log.warn({ err: (err as Error).message }, 'could not fold analytics shards; will retry');
+      return 0;
+    });
     if (folded) this.s.log.debug({ roll_up_days: folded }, 'analytics shards folded');
     if (stuck.rowCount || requeued.rowCount || releases) {
       this.s.log.info({ stuck_calls: stuck.rowCount, requeued_deliveries: requeued.rowCount, release_jobs: releases }, 'sweeper repaired state');

@@ -1,10 +1,16 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 
 /** Any constant: folds of several workers' sweepers take turns instead of contending for the same rows. */
 const FOLD_LOCK = 0x616e_666f;
 
-/** Roll-up keys (organization or campaign, and day) folded per call: one sweep's share of the work. */
-export const FOLD_BATCH = 1000;
+/**
+ * Roll-up keys (organization or campaign, and day) folded per call: one sweep's share of the work.
+ * Small, because a busy day has a row per distinct attempt duration in each shard.
+ */
+export const FOLD_BATCH = 200;
+
+/** PostgreSQL's lock_not_available (lock_timeout) and deadlock_detected. */
+const GAVE_WAY = new Set(['55P03', '40P01']);
 
 /**
  * Folds the shards of past days' roll-ups into shard 0. Concurrent writers spread a day's roll-up
@@ -17,60 +23,76 @@ export const FOLD_BATCH = 1000;
  * Every figure is a sum, and so is a day's version: folding keeps each sum, so the figures kept
  * for that version (analytics_days, and in API processes) stay valid. A writer that hits a row
  * being folded waits for the fold to commit, then inserts a fresh shard row; the fold's delete
- * sees a writer's committed update before deleting. One transaction folds the three tables of a
- * batch of keys; one fold at a time across processes (an advisory lock; the others skip).
- * Returns how many keys were folded.
+ * sees a writer's committed update before deleting. The fold gives way to writers: it waits at
+ * most 100 ms for a row lock (a writer's transaction touches a call's organization and campaign
+ * rows in key order, the fold in its own order), then gives up until the next sweep, so it can
+ * neither make a call's transaction wait long nor deadlock with it. One transaction folds the
+ * three tables of a batch of keys; one fold at a time across processes (an advisory lock; the
+ * others skip). Returns how many keys were folded (0 when it gave way).
  */
 export async function foldAnalyticsShards(pool: Pool, limit = FOLD_BATCH): Promise<number> {
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
-    await client.query('begin');
-    const locked = await client.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [FOLD_LOCK]);
-    if (!locked.rows[0]!.ok) {
-      await client.query('rollback');
-      return 0;
-    }
-    const keys = await client.query<{ keys: string | null; n: number }>(
-      `select json_agg(k)::text as keys, count(*)::int as n from (
-         select distinct org_id, scope, day from analytics_rollups
-          where shard <> 0 and day < (now() at time zone 'utc')::date - 1
-          limit $1) k`,
-      [limit],
-    );
-    const { keys: list, n } = keys.rows[0]!;
-    if (!list || n === 0) {
-      await client.query('commit');
-      return 0;
-    }
-    const keyed = (alias: string) => `(${alias}.org_id, ${alias}.scope, ${alias}.day) in (select k.org_id, k.scope, k.day from json_to_recordset($1::json) as k(org_id uuid, scope uuid, day date))`;
-    const sums = ['version', 'calls', 'answered', 'answered_seconds', 'answered_timed', 'latency_calls', 'attempts', 'succeeded', 'attempt_ms', 'attempts_timed'];
-    await client.query(
-      `with moved as (delete from analytics_rollups r where r.shard <> 0 and ${keyed('r')} returning r.*)
-       insert into analytics_rollups (org_id, scope, day, shard, ${sums.join(', ')})
-       select org_id, scope, day, 0, ${sums.map((c) => `sum(${c})`).join(', ')} from moved group by org_id, scope, day
-       on conflict (org_id, scope, day, shard) do update set ${sums.map((c) => `${c} = analytics_rollups.${c} + excluded.${c}`).join(', ')}`,
-      [list],
-    );
-    await client.query(
-      `with moved as (delete from analytics_outcomes o where o.shard <> 0 and ${keyed('o')} returning o.*)
-       insert into analytics_outcomes (org_id, scope, day, outcome, shard, n)
-       select org_id, scope, day, outcome, 0, sum(n) from moved group by org_id, scope, day, outcome
-       on conflict (org_id, scope, day, outcome, shard) do update set n = analytics_outcomes.n + excluded.n`,
-      [list],
-    );
-    await client.query(
-      `with moved as (delete from analytics_values v where v.shard <> 0 and ${keyed('v')} returning v.*)
-       insert into analytics_values (org_id, scope, day, metric, value, shard, n)
-       select org_id, scope, day, metric, value, 0, sum(n) from moved group by org_id, scope, day, metric, value
-       on conflict (org_id, scope, day, metric, value, shard) do update set n = analytics_values.n + excluded.n`,
-      [list],
-    );
-    await client.query('commit');
-    return n;
+    return await fold(client, limit);
   } catch (err) {
-    await client.query('rollback').catch(() => undefined);
+    const rolledBack = await client.query('rollback').then(
+      () => true,
+      () => false,
+    );
+    // A connection that could not even roll back is not given back to the pool.
+    if (!rolledBack) broken = err as Error;
+    if (rolledBack && GAVE_WAY.has((err as { code?: string }).code ?? '')) return 0;
     throw err;
   } finally {
-    client.release();
+    client.release(broken);
   }
+}
+
+async function fold(client: PoolClient, limit: number): Promise<number> {
+  await client.query('begin');
+  const locked = await client.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [FOLD_LOCK]);
+  if (!locked.rows[0]!.ok) {
+    await client.query('rollback');
+    return 0;
+  }
+  await client.query(`set local lock_timeout = '100ms'`);
+  const keys = await client.query<{ keys: string | null; n: number }>(
+    `select json_agg(k)::text as keys, count(*)::int as n from (
+       select distinct day, org_id, scope from analytics_rollups
+        where shard <> 0 and day < (now() at time zone 'utc')::date - 1
+        order by day, org_id, scope
+        limit $1) k`,
+    [limit],
+  );
+  const { keys: list, n } = keys.rows[0]!;
+  if (!list || n === 0) {
+    await client.query('commit');
+    return 0;
+  }
+  const keyed = (alias: string) => `(${alias}.org_id, ${alias}.scope, ${alias}.day) in (select k.org_id, k.scope, k.day from json_to_recordset($1::json) as k(org_id uuid, scope uuid, day date))`;
+  const sums = ['version', 'calls', 'answered', 'answered_seconds', 'answered_timed', 'latency_calls', 'attempts', 'succeeded', 'attempt_ms', 'attempts_timed'];
+  await client.query(
+    `with moved as (delete from analytics_rollups r where r.shard <> 0 and ${keyed('r')} returning r.*)
+     insert into analytics_rollups (org_id, scope, day, shard, ${sums.join(', ')})
+     select org_id, scope, day, 0, ${sums.map((c) => `sum(${c})`).join(', ')} from moved group by org_id, scope, day
+     on conflict (org_id, scope, day, shard) do update set ${sums.map((c) => `${c} = analytics_rollups.${c} + excluded.${c}`).join(', ')}`,
+    [list],
+  );
+  await client.query(
+    `with moved as (delete from analytics_outcomes o where o.shard <> 0 and ${keyed('o')} returning o.*)
+     insert into analytics_outcomes (org_id, scope, day, outcome, shard, n)
+     select org_id, scope, day, outcome, 0, sum(n) from moved group by org_id, scope, day, outcome
+     on conflict (org_id, scope, day, outcome, shard) do update set n = analytics_outcomes.n + excluded.n`,
+    [list],
+  );
+  await client.query(
+    `with moved as (delete from analytics_values v where v.shard <> 0 and ${keyed('v')} returning v.*)
+     insert into analytics_values (org_id, scope, day, metric, value, shard, n)
+     select org_id, scope, day, metric, value, 0, sum(n) from moved group by org_id, scope, day, metric, value
+     on conflict (org_id, scope, day, metric, value, shard) do update set n = analytics_values.n + excluded.n`,
+    [list],
+  );
+  await client.query('commit');
+  return n;
 }

@@ -74,11 +74,11 @@ interface RollupRow {
   avg_attempt_ms: string | null;
 }
 
-/** A day's figures at one version of its roll-up. Shared between requests: never mutated. */
+/** A day's figures at one version of its roll-up. Shared between requests, so read-only. */
 interface DayFigures {
-  version: string;
-  calls: CallDay;
-  deliveries: DeliveryDay;
+  readonly version: string;
+  readonly calls: Readonly<CallDay>;
+  readonly deliveries: Readonly<DeliveryDay>;
 }
 
 /** Days' figures an API process holds (about 1 KB each): the most recently used, at most this many. */
@@ -148,9 +148,11 @@ export function percentileCont(counted: Counted, p: number): number | null {
  * of at most 366 roll-up rows joined with the figures computed for their current version
  * (`analytics_days`); only the days whose roll-up changed since (typically today) are computed
  * again, from their outcome and value counts. Each API process also holds the figures it read, by
-day and version, and the read sends kept figures only for the days it does not hold (parsing them
-was the largest part of a 90-day request's CPU after GraphQL's own). No request reads the calls or attempts themselves,
- * so its cost does not grow with them. Every day of the range is present, with zeros when nothing
+ * day and version, and the read sends kept figures only for the days it does not hold, so a
+ * dashboard read again parses none (a version is never reused: the worker's fold keeps version
+ * sums, and `analytics_rebuild()` moves every day above its old version). Past days' shards are
+ * folded into one row by the worker's sweep (./analytics-fold.ts). No request reads the calls or
+ * attempts themselves, so its cost does not grow with them. Every day of the range is present, with zeros when nothing
  * happened.
  */
 export class AnalyticsService {
