@@ -301,14 +301,18 @@ async function receiverStats(url: string): Promise<Receipt[]> {
 }
 
 /**
- * Measure the steady state, not the aftermath of what ran before: flush the dirty pages now
- * (otherwise the checkpointer writes them during the measurement) and wait (at most a minute)
- * until no autovacuum worker runs. Called after the scale phase's bulk load and before every phase
+ * Measure the steady state, not the aftermath of what ran before: vacuum now, flush the dirty
+ * pages (otherwise the checkpointer writes them during the measurement) and wait (at most a
+ * minute) until no autovacuum worker runs. Called after the scale phase's bulk load and before every phase
  * but the first: the lifecycle phase ends with its overload step, and the rows it churned would
  * otherwise be vacuumed while the next phase measures. Returns the seconds waited.
  */
 async function settle(pg: Client, before: string): Promise<number> {
   const t0 = Date.now();
+  // The previous phase's jobs go first (every phase starts by deleting them), then what it left
+  // is vacuumed now rather than by an autovacuum worker during the measurement.
+  await deleteJobs(pg);
+  await pg.query('vacuum (analyze)');
   await pg.query('checkpoint');
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -507,13 +511,16 @@ async function main(): Promise<void> {
    */
   const guarded = async (name: string, fn: () => Promise<void>): Promise<void> => {
     const before = new Set(liveChildren());
-    const settleSeconds = phaseLoad.length > 0 ? await settle(pg, name) : 0;
-    const load0 = os.loadavg()[0]!;
-    const t0 = Date.now();
-    log(`phase ${name} (load average ${load0.toFixed(2)})`);
-    cpuMark(`phase ${name} start (load ${load0.toFixed(2)})`);
-    if (PG_STATS) await pg.query('select pg_stat_statements_reset()');
+    let settleSeconds = 0;
+    let load0 = os.loadavg()[0]!;
+    let t0 = Date.now();
     try {
+      if (phaseLoad.length > 0) settleSeconds = await settle(pg, name);
+      load0 = os.loadavg()[0]!;
+      t0 = Date.now();
+      log(`phase ${name} (load average ${load0.toFixed(2)}${settleSeconds ? `, after ${settleSeconds} s settling` : ''})`);
+      cpuMark(`phase ${name} start (load ${load0.toFixed(2)})`);
+      if (PG_STATS) await pg.query('select pg_stat_statements_reset()');
       await fn();
       if (PG_STATS) writeFileSync(path.join(RESULTS, `pg-stats-${name}.txt`), await topStatements(pg));
     } catch (err) {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -32,8 +32,11 @@ function newestChange(p: string): number {
  */
 export function buildDashboardIfStale(): 'built' | 'up to date' {
   if (existsSync(STAMP) && statSync(STAMP).mtimeMs >= Math.max(...INPUTS.map(newestChange))) return 'up to date';
+  // The stamp carries the time the build started: a source saved during the build is newer.
+  const started = new Date();
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: WEB, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
-  writeFileSync(STAMP, `${new Date().toISOString()}\n`);
+  writeFileSync(STAMP, `${started.toISOString()}\n`);
+  utimesSync(STAMP, started, started);
   return 'built';
 }
 

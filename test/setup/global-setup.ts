@@ -12,6 +12,9 @@ import { ensureDir, removeDir, urlForDatabase, withAdminClient, writeState, type
  * clones it, so files are isolated from each other and start in milliseconds.
  */
 export default async function globalSetup(): Promise<void> {
+  // The browser suites serve one dashboard build; they run side by side, so it is made here, once
+  // (before the database starts: a failed build leaves nothing running).
+  if (findChromium()) buildDashboardIfStale();
   const runId = `${process.pid}_${Date.now().toString(36)}`;
   process.env.VOICEGATE_TEST_RUN = runId;
   const logDir = ensureDir(path.resolve(__dirname, '..', '..', '.test-logs', runId));
@@ -34,8 +37,6 @@ export default async function globalSetup(): Promise<void> {
     env: { ...process.env, DATABASE_URL: urlForDatabase(serverUrl, templateDb) },
     stdio: 'inherit',
   });
-  // The browser suites serve one dashboard build; they run side by side, so it is made here, once.
-  if (findChromium()) buildDashboardIfStale();
   const state: TestDbState = { serverUrl, templateDb, embeddedDir, logDir };
   writeState(state);
   process.env.VOICEGATE_TEST_STATE = JSON.stringify(state);
