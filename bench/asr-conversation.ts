@@ -95,7 +95,7 @@ export class Conversations {
         audio = await this.reply(u, said);
       }
       const heard = await recognizeWhole(this.stt, audio, expectationFor(action));
-      exchange.push(`callee: ${said} → ${heard.text ?? (heard.unsure ? `${heard.unsure} [unsure]` : '[not understood]')}`);
+      exchange.push(`callee: ${said} → ${heard.text ?? (heard.unsure ? `${heard.unsure} [unsure]` : '[not understood]')}${heard.text || heard.unsure ? ` (${heard.confidence.toFixed(2)})` : ''}`);
       before ??= outcome(u.expected, extractAnswer(q, heard.text));
       action = policy.handle({ type: 'utterance', text: heard.text, ...(heard.text === null && heard.unsure ? { unsure: heard.unsure } : {}), speechMs: audio.length / 8 });
     }
