@@ -137,7 +137,7 @@ const results: Record<string, unknown> = {};
 /** Phases that failed, with why and the output tails of the service processes. */
 const failures: Array<{ phase: string; error: string; tails: Record<string, string> }> = [];
 /** The 1-minute load average when each phase started and ended. */
-const phaseLoad: Array<{ phase: string; start: number; end: number; seconds: number }> = [];
+const phaseLoad: Array<{ phase: string; start: number; end: number; seconds: number; settleSeconds: number }> = [];
 let tmpDir: string | undefined;
 
 async function cleanup(): Promise<void> {
@@ -301,19 +301,26 @@ async function receiverStats(url: string): Promise<Receipt[]> {
 }
 
 /**
- * Measure the steady state, not the bulk load's aftermath: flush the load's dirty pages now
+ * Measure the steady state, not the aftermath of what ran before: flush the dirty pages now
  * (otherwise the checkpointer writes them during the measurement) and wait (at most a minute)
- * until no autovacuum worker runs. The seed has vacuumed and analyzed, so there is normally none.
+ * until no autovacuum worker runs. Called after the scale phase's bulk load and before every phase
+ * but the first: the lifecycle phase ends with its overload step, and the rows it churned would
+ * otherwise be vacuumed while the next phase measures. Returns the seconds waited.
  */
-async function settleAfterSeeding(pg: Client): Promise<void> {
+async function settle(pg: Client, before: string): Promise<number> {
+  const t0 = Date.now();
   await pg.query('checkpoint');
   const deadline = Date.now() + 60_000;
   for (;;) {
     const { rows } = await pg.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where backend_type = 'autovacuum worker'`);
-    if (rows[0]!.n === 0) return;
-    if (Date.now() > deadline) return log(`scale: ${rows[0]!.n} autovacuum worker(s) still running after a minute; measuring anyway`);
+    if (rows[0]!.n === 0) break;
+    if (Date.now() > deadline) {
+      log(`${before}: ${rows[0]!.n} autovacuum worker(s) still running after a minute; measuring anyway`);
+      break;
+    }
     await new Promise((r) => setTimeout(r, 1000));
   }
+  return round((Date.now() - t0) / 1000, 1);
 }
 
 /**
@@ -500,6 +507,7 @@ async function main(): Promise<void> {
    */
   const guarded = async (name: string, fn: () => Promise<void>): Promise<void> => {
     const before = new Set(liveChildren());
+    const settleSeconds = phaseLoad.length > 0 ? await settle(pg, name) : 0;
     const load0 = os.loadavg()[0]!;
     const t0 = Date.now();
     log(`phase ${name} (load average ${load0.toFixed(2)})`);
@@ -519,7 +527,7 @@ async function main(): Promise<void> {
       failures.push({ phase: name, error: err instanceof Error ? (err.stack ?? message) : message, tails });
       for (const c of liveChildren()) if (!before.has(c)) await c.stop();
     }
-    phaseLoad.push({ phase: name, start: round(load0, 2), end: round(os.loadavg()[0]!, 2), seconds: round((Date.now() - t0) / 1000, 0) });
+    phaseLoad.push({ phase: name, start: round(load0, 2), end: round(os.loadavg()[0]!, 2), seconds: round((Date.now() - t0) / 1000, 0), settleSeconds });
     cpuMark(`phase ${name} end (load ${os.loadavg()[0]!.toFixed(2)})`);
     await ensureApi(name);
   };
@@ -1221,7 +1229,7 @@ async function main(): Promise<void> {
     if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stderr}`);
     if (api.proc.exitCode !== null) throw new Error(`the API process exited during seeding:\n${api.tail()}`);
     const seedSec = (Date.now() - seedStarted) / 1000;
-    await settleAfterSeeding(pg);
+    await settle(pg, 'scale');
     // A platform admin for the stats query (granted as an operator would, then signed in again).
     const adminEmail = `bench-admin-${randomBytes(4).toString('hex')}@example.com`;
     const adminPassword = randomBytes(12).toString('base64url');
@@ -1315,7 +1323,7 @@ function renderTable(rows: Row[], verdicts: Verdict[], env: { phaseLoad: typeof 
   return [
     `voicegate bench — ${env.cpus} × ${env.cpuModel}, Node ${env.node} (${env.nodeFlags || 'default heap'}), PostgreSQL ${env.postgres} (embedded), loopback, ${env.date}`,
     `load average at start ${env.loadAverageAtStart}, at end ${env.loadAverageAtEnd}${Number(env.loadAverageAtStart) > 0.7 ? ' — WARNING: the machine was busy; figures are pessimistic and noisy' : ''}`,
-    `load average per phase (start→end, 1 min): ${env.phaseLoad.map((p) => `${p.phase} ${p.start}→${p.end} (${p.seconds} s)`).join(', ') || 'none ran'}`,
+    `load average per phase (start→end, 1 min): ${env.phaseLoad.map((p) => `${p.phase} ${p.start}→${p.end} (${p.seconds} s${p.settleSeconds ? `, after ${p.settleSeconds} s settling` : ''})`).join(', ') || 'none ran'}`,
     '',
     line(head),
     sep,

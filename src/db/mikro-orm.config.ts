@@ -22,6 +22,7 @@ import { Migration20261129350000_dashboard } from './migrations/Migration2026112
 import { Migration20261129400000_webhook_parked } from './migrations/Migration20261129400000_webhook_parked';
 import { Migration20261129460000_analytics_rollups } from './migrations/Migration20261129460000_analytics_rollups';
 import { Migration20261129491000_analytics_shards } from './migrations/Migration20261129491000_analytics_shards';
+import { Migration20261129520000_analytics_unfolded_index } from './migrations/Migration20261129520000_analytics_unfolded_index';
 
 /** The entity classes the features define (src/entities.ts lists them). */
 export type EntityList = NonNullable<Options['entities']>;
@@ -77,6 +78,7 @@ export function ormConfig(opts: { url: string; poolSize: number; entities: Entit
         { name: 'Migration20261129400000_webhook_parked', class: Migration20261129400000_webhook_parked },
         { name: 'Migration20261129460000_analytics_rollups', class: Migration20261129460000_analytics_rollups },
         { name: 'Migration20261129491000_analytics_shards', class: Migration20261129491000_analytics_shards },
+        { name: 'Migration20261129520000_analytics_unfolded_index', class: Migration20261129520000_analytics_unfolded_index },
       ],
     },
   });

@@ -3,6 +3,7 @@ import { ensureReleaseJobs } from '../features/webhooks/parking';
 import { addJobsSql, RETRY_PRIORITY } from '../queue';
 import type { Services } from '../services';
 import { abandonDial } from '../features/calls/carrier-port';
+import { foldAnalyticsShards } from '../features/analytics/analytics-fold';
 
 /**
  * Periodic repair, so nothing stays stuck whatever crashed (jobs of dead queue runners are released
@@ -11,7 +12,8 @@ import { abandonDial } from '../features/calls/carrier-port';
  * - pending deliveries whose attempt is overdue and not leased get their job re-queued (a worker
  *   killed mid-attempt leaves a job locked for hours; the lease has long expired by then), unless
  *   they are parked: a destination with parked deliveries due gets its release job if it has none;
- * - idempotency keys older than 24 h are deleted.
+ * - idempotency keys older than 24 h are deleted;
+ * - the analytics roll-ups' shards of days before yesterday are folded into one row (a batch per sweep).
  * Every step is idempotent, so several workers may sweep at once.
  */
 export class Sweeper {
@@ -75,6 +77,8 @@ export class Sweeper {
       `delete from idempotency_keys where (org_id, key) in (
          select org_id, key from idempotency_keys where created_at < now() - interval '24 hours' limit 1000)`,
     );
+    const folded = await foldAnalyticsShards(pool);
+    if (folded) this.s.log.debug({ roll_up_days: folded }, 'analytics shards folded');
     if (stuck.rowCount || requeued.rowCount || releases) {
       this.s.log.info({ stuck_calls: stuck.rowCount, requeued_deliveries: requeued.rowCount, release_jobs: releases }, 'sweeper repaired state');
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { AnalyticsDocument, CreateCampaignDocument } from '../graphql/generated';
+import { foldAnalyticsShards } from '../../src/features/analytics/analytics-fold';
 import { percentileCont } from '../../src/features/analytics/analytics.service';
 import { recountAnalytics } from '../helpers/analytics-recount';
 import { signup, type TestOrg } from '../helpers/factories';
@@ -208,6 +209,27 @@ test('a call ending today counts at once; the kept figures of a day follow its r
   expect(rows).toEqual([{ current: true }]);
 });
 
+test('figures read again come from the current version, per organization and campaign, as the process holds them', async () => {
+  const [a, b] = [await signup(app), await signup(app)];
+  const campaignOf = async (org: TestOrg) =>
+    (await gql(app, CreateCampaignDocument, { input: { name: 'held', startAt: new Date(Date.now() + 3600_000).toISOString(), recipients: [{ to: '+14155550123' }] } }, org.token)).data!.createCampaign.id;
+  const [campA, campB] = [await campaignOf(a), await campaignOf(b)];
+  await insertCalls(a, [{ endedAt: '2026-04-01T10:00:00Z', campaignId: campA }, { endedAt: '2026-04-02T10:00:00Z' }]);
+  await insertCalls(b, [{ endedAt: '2026-04-01T11:00:00Z', disposition: 'busy', status: 'failed', campaignId: campB }]);
+  // Each read twice (the second from what the process holds), in an order that mixes the scopes.
+  for (let round = 0; round < 2; round++) {
+    await expectRecount(a, campA, '2026-04-01', '2026-04-03');
+    await expectRecount(b, campB, '2026-04-01', '2026-04-03');
+  }
+  // A change to one held day: the next read has it, the other days stay as they were.
+  await insertCalls(a, [{ endedAt: '2026-04-01T12:00:00Z', duration: 50, campaignId: campA }]);
+  await expectRecount(a, campA, '2026-04-01', '2026-04-03');
+  expect((await analytics(a, '2026-04-01', '2026-04-01')).calls[0]).toMatchObject({ calls: 2, answered: 2, averageDurationSeconds: 40 });
+  expect((await analytics(a, '2026-04-01', '2026-04-01', campA)).calls[0]).toMatchObject({ calls: 2 });
+  expect((await analytics(b, '2026-04-01', '2026-04-01')).calls[0]).toMatchObject({ calls: 1, answered: 0 });
+  await expectRecount(b, campB, '2026-04-01', '2026-04-03');
+});
+
 test('two connections ending calls of one organization on one day do not wait for each other', async () => {
   const org = await signup(app);
   const day = '2026-04-02';
@@ -244,4 +266,69 @@ test('two connections ending calls of one organization on one day do not wait fo
   const got = await analytics(org, day, day);
   expect(got.calls[0]).toMatchObject({ calls: 2, answered: 2, averageDurationSeconds: 10 });
   expect({ calls: got.calls, deliveries: got.deliveries }).toEqual(await recountAnalytics(app.db.pool, org.orgId, null, day, day));
+});
+
+test("past days' shards fold into one row per figure, keeping every figure and the day's version; today's shards stay", async () => {
+  const org = await signup(app);
+  const day = '2026-04-10';
+  const today = new Date().toISOString().slice(0, 10);
+  // Connections on three different non-zero shards, so the day has rows in several shards.
+  const opened: Array<{ c: Client; shard: number }> = [];
+  const shards = new Set<number>();
+  while (shards.size < 3) {
+    const c = new Client(app.db.pool.options);
+    await c.connect();
+    const shard = (await c.query<{ shard: number }>('select pg_backend_pid() % 16 as shard')).rows[0]!.shard;
+    opened.push({ c, shard });
+    if (shard !== 0) shards.add(shard);
+  }
+  const [a, b, c] = [...shards].map((s) => opened.find((o) => o.shard === s)!.c);
+  const endCall = (conn: Client, at: string, disposition: string, duration: number, latency: object | null) =>
+    conn.query<{ id: string }>(
+      `insert into calls (id, org_id, to_number, status, disposition, duration_seconds, max_duration_seconds, created_at, ended_at, latency)
+       values (gen_random_uuid(), $1, '+14155550100', 'completed', $3, $4, 600, $2, $2, $5) returning id`,
+      [org.orgId, at, disposition, duration, latency && JSON.stringify(latency)],
+    );
+  let changed: string;
+  try {
+    await endCall(a!, `${day}T08:00:00Z`, 'human', 30, { p50_ms: 400, p95_ms: 700, turns: 3 });
+    changed = (await endCall(b!, `${day}T09:00:00Z`, 'human', 50, { p50_ms: 500, p95_ms: 900, turns: 2 })).rows[0]!.id;
+    await endCall(b!, `${day}T10:00:00Z`, 'busy', 0, null);
+    // A change from a third shard: it withdraws the call where it was counted and counts it anew (negative counts in c's shard).
+    await c!.query(`update calls set disposition = 'voicemail', latency = null where id = $1`, [changed]);
+    const delivery = await insertDelivery(org, changed, null);
+    await c!.query(
+      `insert into webhook_attempts (id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, trigger) values (gen_random_uuid(), $1, $2, 'https://hooks.example.com/x', $3, 200, 120, 'scheduled')`,
+      [delivery, org.orgId, `${day}T11:00:00Z`],
+    );
+    await endCall(a!, new Date().toISOString(), 'human', 20, null);
+  } finally {
+    await Promise.all(opened.map(({ c: conn }) => conn.end()));
+  }
+  const rowsOf = async (table: string, d: string) =>
+    (await q(`select distinct shard from ${table} where org_id = $1 and day = $2 order by shard`, [org.orgId, d])).rows.map((r: { shard: number }) => r.shard);
+  const versionOf = async () => (await q(`select version::text from analytics_day_rollups where org_id = $1 and scope = $1 and day = $2`, [org.orgId, day])).rows[0].version;
+  expect((await rowsOf('analytics_rollups', day)).length).toBeGreaterThan(1);
+  expect((await rowsOf('analytics_outcomes', day)).length).toBeGreaterThan(1);
+  expect((await rowsOf('analytics_values', day)).length).toBeGreaterThan(1);
+  // What readers add up, straight from the views (the API's answer after the fold comes from the figures kept for this version).
+  const sums = async () => ({
+    rollups: (await q(`select * from analytics_day_rollups where org_id = $1 and day = $2 order by scope`, [org.orgId, day])).rows,
+    outcomes: (await q(`select * from analytics_day_outcomes where org_id = $1 and day = $2 and n <> 0 order by scope, outcome`, [org.orgId, day])).rows,
+    values: (await q(`select * from analytics_day_values where org_id = $1 and day = $2 and n <> 0 order by scope, metric, value`, [org.orgId, day])).rows,
+  });
+  const summed = await sums();
+  const before = await analytics(org, day, today);
+  const version = await versionOf();
+
+  while ((await foldAnalyticsShards(app.db.pool)) > 0);
+
+  for (const table of ['analytics_rollups', 'analytics_outcomes', 'analytics_values']) expect(await rowsOf(table, day)).toEqual([0]);
+  expect(await rowsOf('analytics_rollups', today)).toEqual([[...shards][0]]);
+  expect(await versionOf()).toBe(version);
+  expect(await sums()).toEqual(summed);
+  const after = await analytics(org, day, today);
+  expect(after).toEqual(before);
+  expect(after.calls[0]).toMatchObject({ calls: 3, answered: 1, averageDurationSeconds: 30, latencyP50Ms: 400, latencyCalls: 1 });
+  expect({ calls: after.calls, deliveries: after.deliveries }).toEqual(await recountAnalytics(app.db.pool, org.orgId, null, day, today));
 });
