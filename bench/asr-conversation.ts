@@ -95,7 +95,7 @@ export class Conversations {
         audio = await this.reply(u, said);
       }
       const heard = await recognizeWhole(this.stt, audio, expectationFor(action));
-      exchange.push(`callee: ${said} → ${heard.text ?? (heard.unsure ? `${heard.unsure} [unsure]` : '[not understood]')}`);
+      exchange.push(`callee: ${said} → ${heard.text ?? (heard.unsure ? `${heard.unsure} [unsure]` : '[not understood]')}${heard.text || heard.unsure ? ` (${heard.confidence.toFixed(2)})` : ''}`);
       before ??= outcome(u.expected, extractAnswer(q, heard.text));
       action = policy.handle({ type: 'utterance', text: heard.text, ...(heard.text === null && heard.unsure ? { unsure: heard.unsure } : {}), speechMs: audio.length / 8 });
     }
@@ -113,7 +113,7 @@ export function conversationReport(results: ConversationResult[], questions: Rec
     const n = (o: Outcome) => a.filter((r) => r[k] === o).length;
     return `${pct(n('right'), a.length)} / ${pct(n('wrong'), a.length)} / ${pct(n('empty'), a.length)}`;
   };
-  for (const set of ['tune', 'holdout', 'holdout2', 'holdout3'] as const) {
+  for (const set of ['tune', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5'] as const) {
     const rs = results.filter((r) => r.u.set === set);
     if (!rs.length) continue;
     const row = (label: string, xs: ConversationResult[]) => {

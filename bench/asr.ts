@@ -11,12 +11,13 @@
  *   BENCH_ASR_CONVERSATION=0 npm run bench:asr       # the decoder alone, without the conversations (bench/asr-conversation.ts)
  *   BENCH_ASR_CONVERSATION=only npm run bench:asr    # the conversations alone
  *   BENCH_ASR_EVERY=3 npm run bench:asr              # every third utterance only (a quicker look)
+ *   BENCH_ASR_MARGINS='{"number":600}' npm run bench:asr  # threshold margins per question type over the service's (MARGIN_AT_THRESHOLD)
  */
 import { writeFileSync } from 'node:fs';
 import type { CallQuestion } from '../src/features/calls/ports';
 import { extractAnswer } from '../src/voice/dialog/answers';
 import { grammarFor } from '../src/voice/stt/grammar';
-import { DEFAULT_MIN_CONFIDENCE, PocketsphinxRecognizer } from '../src/voice/stt/pocketsphinx';
+import { DEFAULT_MIN_CONFIDENCE, MARGIN_AT_THRESHOLD, PocketsphinxRecognizer } from '../src/voice/stt/pocketsphinx';
 import { PocketsphinxCliRecognizer } from '../src/voice/stt/pocketsphinx-cli';
 import { isStreaming, type SpeechRecognizer } from '../src/voice/stt/recognizer';
 import { DEFAULT_SPHINX_CONFIG, SphinxDecoder } from '../src/voice/stt/sphinx-decoder';
@@ -40,6 +41,8 @@ export interface AsrResult {
 
 /** The rejection threshold measured: the service's unless BENCH_ASR_MIN_CONFIDENCE says otherwise. */
 const MIN_CONFIDENCE = process.env.BENCH_ASR_MIN_CONFIDENCE ? Number(process.env.BENCH_ASR_MIN_CONFIDENCE) : DEFAULT_MIN_CONFIDENCE;
+/** The verification margins at the threshold per question type: the service's unless BENCH_ASR_MARGINS says otherwise. */
+const MARGINS = process.env.BENCH_ASR_MARGINS ? (JSON.parse(process.env.BENCH_ASR_MARGINS) as Partial<typeof MARGIN_AT_THRESHOLD>) : undefined;
 
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : '—');
 const quantile = (xs: number[], q: number) => {
@@ -54,7 +57,7 @@ export async function engine(name: string): Promise<SpeechRecognizer & { close?(
     }
     case 'pocketsphinx': {
       // Every text with its confidence: the threshold is applied here, so that other thresholds can be read off the same run.
-      return new PocketsphinxRecognizer({ config: process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : undefined, minConfidence: 0 });
+      return new PocketsphinxRecognizer({ config: process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : undefined, minConfidence: 0, ...(MARGINS ? { margins: MARGINS } : {}) });
     }
     case 'sphinx-inproc': {
       const config = { ...DEFAULT_SPHINX_CONFIG, ...(process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : {}) };
@@ -112,7 +115,7 @@ export function report(results: AsrResult[], questions: ReturnType<typeof loadCo
         `non-answers accepted ${noneAccepted}/${none.length}`,
     );
   };
-  for (const set of ['tune', 'holdout', 'holdout2', 'holdout3', 'all'] as const) {
+  for (const set of ['tune', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5', 'all'] as const) {
     const rs = results.filter((r) => set === 'all' || r.u.set === set);
     if (!rs.length) continue;
     lines.push(`== ${set}`);
@@ -125,7 +128,7 @@ export function report(results: AsrResult[], questions: ReturnType<typeof loadCo
   lines.push(`false accepts (a wrong answer, or one where none was said): ${falseAccepts}/${results.length} = ${pct(falseAccepts, results.length)}`);
   lines.push(`typed answers right: ${answerable.filter((r) => r.answer === r.u.expected).length}/${answerable.length} = ${pct(answerable.filter((r) => r.answer === r.u.expected).length, answerable.length)}`);
   lines.push(`at the confidence threshold ${MIN_CONFIDENCE}; other thresholds (answers right on the first try / wrong / asked again, and right of those answered):`);
-  for (const set of ['tune', 'holdout', 'holdout2', 'holdout3'] as const) {
+  for (const set of ['tune', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5'] as const) {
     const rs = results.filter((r) => r.u.set === set);
     if (!rs.length) continue;
     const cells = [0, 0.2, 0.35, 0.5, 0.65, 0.8].map((t) => {
@@ -162,7 +165,7 @@ async function main() {
   let conversations: ConversationResult[] = [];
   if (name === 'pocketsphinx' && process.env.BENCH_ASR_CONVERSATION !== '0') {
     // The service's recognizer as a call has it: the threshold applied, the unsure text given to the policy.
-    const live = new PocketsphinxRecognizer({ config: process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : undefined, minConfidence: MIN_CONFIDENCE });
+    const live = new PocketsphinxRecognizer({ config: process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : undefined, minConfidence: MIN_CONFIDENCE, ...(MARGINS ? { margins: MARGINS } : {}) });
     const talk = new Conversations(live);
     for (const u of utterances) conversations.push(await talk.run(u, corpus.questions[u.question]!));
     await live.close();

@@ -19,8 +19,8 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
   afterAll(() => stt.close());
 
   test('a fixed sample: the exact answers; of those given, at least 90 % right, and at most 10 % wrong overall', async () => {
-    // holdout3 (other synthesizers) is left out: its utterances are only measured by the bench, never listed one by one.
-    const sample = corpus.utterances.filter((u) => u.set !== 'holdout3').filter((_, i) => i % 5 === 0);
+    // holdout3 (other synthesizers), holdout4 and holdout5 are left out: their utterances are only measured by the bench, never listed one by one.
+    const sample = corpus.utterances.filter((u) => !['holdout3', 'holdout4', 'holdout5'].includes(u.set)).filter((_, i) => i % 5 === 0);
     const got: Array<[string, unknown]> = [];
     for (const u of sample) {
       const q = corpus.questions[u.question]!;
@@ -31,7 +31,7 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
       ["tune-en-us-attend-of-course", true],
       ["tune-en-us-attend-no-thanks", false],
       ["tune-en-us-people-twenty-five", 25],
-      ["tune-en-us-people-um-four", 4],
+      ["tune-en-us-people-um-four", null], // said "Um, four.", expected 4, heard "um four" (not sure enough)
       ["tune-en-us-day-monday-please", "Monday"],
       ["tune-en-us-day-sunday", "Sunday"],
       ["tune-en-us-slot-sorry-what", null],
@@ -109,7 +109,7 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
       ["tune-en-us-people-five", 5],
       ["tune-en-us-people-sixteen", null], // said "Sixteen.", expected 16, heard "fifteen" (not sure enough)
       ["tune-en-us-people-fifty", null], // said "Fifty.", expected 50, heard "fifty" (not sure enough)
-      ["tune-en-us-people-four-hundred", 400],
+      ["tune-en-us-people-four-hundred", null], // said "Four hundred.", expected 400, heard "four hundred" (not sure enough)
       ["tune-en-us-day-um-sunday-i-think", "Sunday"],
       ["tune-en-us-slot-in-the-evening", "Evening"],
       ["tune-en-attend-okay", true],
@@ -146,7 +146,7 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
       ["tune-en-gb-x-gbcwmd-m3-attend-certainly", true],
       ["tune-en-gb-x-gbcwmd-m3-attend-not-at-all", null], // said "Not at all.", expected false, heard "nope i won't" (not sure enough)
       ["tune-en-gb-x-gbcwmd-m3-people-five", null], // said "Five.", expected 5, heard "fourteen" (not sure enough)
-      ["tune-en-gb-x-gbcwmd-m3-people-sixteen", 3], // said "Sixteen.", expected 16
+      ["tune-en-gb-x-gbcwmd-m3-people-sixteen", null], // said "Sixteen.", expected 16, heard "three please" (not sure enough)
       ["tune-en-gb-x-gbcwmd-m3-people-fifty", null], // said "Fifty.", expected 50, heard "fifty" (not sure enough)
       ["tune-en-gb-x-gbcwmd-m3-people-four-hundred", 14], // said "Four hundred.", expected 400
       ["tune-en-gb-x-gbcwmd-m3-day-um-sunday-i-think", null], // said "Um, Sunday I think.", expected "Sunday", heard "call me later"
@@ -197,7 +197,7 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
       ["holdout2-en-gb-x-rp-m1-day-sunday-would-be-great", "Sunday"],
       ["holdout2-en-gb-x-rp-m1-slot-i-don-t-know-yet", null],
       ["holdout2-en-m6-attend-no-i-can-not", false],
-      ["holdout2-en-m6-people-fourteen", 14],
+      ["holdout2-en-m6-people-fourteen", null], // said "Fourteen.", expected 14, heard "fourteen" (not sure enough)
       ["holdout2-en-m6-people-three-hundred", 300],
       ["holdout2-en-m6-people-fifty-five-i-guess", 55],
       ["holdout2-en-m6-day-um-wednesday", "Wednesday"],

@@ -36,8 +36,12 @@ test('an unsure number is read back; a yes records it', () => {
   expect(policy.transcript.slice(1)).toEqual([`Agent: ${PEOPLE.question}`, 'Callee: thirty [unsure]', `Agent: ${confirmPrompt(30)}`, 'Callee: yes that is right', `Agent: ${GOODBYE}`]);
 });
 
-test('the same value said again in reply to the read-back, even unsure, is recorded: two hearings agree', () => {
-  expect(converse([PEOPLE], [unsure('thirty'), unsure('thirty')]).policy.answers).toEqual({ people: 30 });
+test('the same value said again in reply to the read-back is recorded when heard with confidence; heard unsure, the question is asked again', () => {
+  expect(converse([PEOPLE], [unsure('thirty'), sure('thirty')]).policy.answers).toEqual({ people: 30 });
+  // "No, one hundred and five" heard as an unsure "I said one hundred and nine" is no confirmation of 109.
+  const insisted = converse([PEOPLE], [unsure('one hundred and nine'), unsure('i said one hundred and nine'), { type: 'no_input' }]);
+  expect(insisted.said).toEqual([PEOPLE.question, confirmPrompt(109), reask(PEOPLE), GOODBYE]);
+  expect(insisted.policy.answers).toEqual({ people: null });
 });
 
 test('a correction is read back once more, heard with confidence or not', () => {

@@ -118,6 +118,9 @@ test('the reply to "was that a yes or a no?": the bare forms and the named ones,
   const all = sentences(grammarFor(yesNo, known, undefined, undefined, true)!);
   for (const s of ['yes', 'no', 'yeah', 'nope', 'a yes', 'it was a no', 'no i can not', 'not sure']) expect(all.has(s)).toBe(true);
   for (const s of ['certainly', 'absolutely', 'of course', 'not really']) expect(all.has(s)).toBe(false);
+  // Nor a greeting ("hello" is what a bare "No." was heard as there), which the question's own grammar keeps.
+  expect(all.has('hello')).toBe(false);
+  expect(sentences(grammarFor(yesNo, known)!).has('hello')).toBe(true);
   expect(answersOf(yesNo, grammarFor(yesNo, known, undefined, undefined, true))).toEqual(new Set([true, false, null]));
   // Competing with a yes: the no and the non-answers.
   expect(answersOf(yesNo, grammarFor(yesNo, known, { answer: true }, undefined, true))).toEqual(new Set([false, null]));

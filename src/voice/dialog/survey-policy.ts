@@ -332,11 +332,10 @@ export class SurveyPolicy implements DialogPolicy {
     const sure = intent ? null : readConfirmation(question, event.text);
     const reply = sure ?? (event.text === null ? readConfirmation(question, event.unsure ?? null) : null);
     if (reply?.kind === 'yes' && sure) return this.record(q, attempt, value);
-    if (reply?.kind === 'value' && reply.value === value && !reply.denied) {
-      // The same value said again: two hearings agree, when one of them at least answered the
-      // question itself (a reply to a read-back heard twice the same way is one mishearing twice).
-      if (sure || h.unsure.includes(value)) return this.record(q, attempt, value);
-    }
+    // The same value said again, heard with confidence: two hearings agree. Heard unsure, it is
+    // not enough: measured, that was a "no, one hundred and five" heard as "I said one hundred and
+    // nine" (and "no, four" as "zero people") more often than a value repeated (docs/voice.md).
+    if (sure && reply?.kind === 'value' && reply.value === value && !reply.denied) return this.record(q, attempt, value);
     // Anything else leaves the value read back unconfirmed: it is never recorded from a later hearing.
     h.rejected.push(value);
     if (reply?.kind !== 'value' || reply.value === value || h.rejected.includes(reply.value)) return this.afterNo(q, attempt);

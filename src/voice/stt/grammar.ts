@@ -163,8 +163,9 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
   } else return null;
   const lead = usable(LEAD);
   const trail = usable(TRAIL);
-  // Competing with a non-answer (or an intent, which withIntents adds): the answers alone.
-  const other = except && except.answer === null ? [] : usable(NOT_AN_ANSWER);
+  // Competing with a non-answer (or an intent, which withIntents adds): the answers alone. A reply
+  // to "was that a yes or a no?" is not a greeting: "hello" is what a bare "no" was heard as there.
+  const other = except && except.answer === null ? [] : usable(yesOrNo ? NOT_AN_ANSWER.filter((p) => p !== 'hello') : NOT_AN_ANSWER);
   if (lead.length) rules.push(`<lead> = ${lead.join(' | ')};`);
   if (trail.length) rules.push(`<trail> = ${trail.join(' | ')};`);
   if (other.length) rules.push(`<other> = ${other.join(' | ')};`);
