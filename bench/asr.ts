@@ -20,7 +20,7 @@ import { grammarFor } from '../src/voice/stt/grammar';
 import { DEFAULT_MIN_CONFIDENCE, MARGIN_AT_THRESHOLD, PocketsphinxRecognizer } from '../src/voice/stt/pocketsphinx';
 import { PocketsphinxCliRecognizer } from '../src/voice/stt/pocketsphinx-cli';
 import { isStreaming, type SpeechRecognizer } from '../src/voice/stt/recognizer';
-import { DEFAULT_SPHINX_CONFIG, SphinxDecoder } from '../src/voice/stt/sphinx-decoder';
+import { DEFAULT_SPHINX_CONFIG, SphinxDecoder, type SphinxConfig } from '../src/voice/stt/sphinx-decoder';
 import { Conversations, conversationReport, type ConversationResult } from './asr-conversation';
 import { loadCorpus, corpusAudio, type CorpusUtterance } from './voice-corpus/corpus';
 
@@ -43,6 +43,10 @@ export interface AsrResult {
 const MIN_CONFIDENCE = process.env.BENCH_ASR_MIN_CONFIDENCE ? Number(process.env.BENCH_ASR_MIN_CONFIDENCE) : DEFAULT_MIN_CONFIDENCE;
 /** The verification margins at the threshold per question type: the service's unless BENCH_ASR_MARGINS says otherwise. */
 const MARGINS = process.env.BENCH_ASR_MARGINS ? (JSON.parse(process.env.BENCH_ASR_MARGINS) as Partial<typeof MARGIN_AT_THRESHOLD>) : undefined;
+/** Decoder settings over the service's (BENCH_ASR_OPTIONS). */
+const OPTIONS: SphinxConfig | undefined = process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : undefined;
+/** The service's recognizer with this run's settings, at a confidence threshold. */
+const pocketsphinx = (minConfidence: number) => new PocketsphinxRecognizer({ config: OPTIONS, minConfidence, ...(MARGINS ? { margins: MARGINS } : {}) });
 
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : '—');
 const quantile = (xs: number[], q: number) => {
@@ -57,10 +61,10 @@ export async function engine(name: string): Promise<SpeechRecognizer & { close?(
     }
     case 'pocketsphinx': {
       // Every text with its confidence: the threshold is applied here, so that other thresholds can be read off the same run.
-      return new PocketsphinxRecognizer({ config: process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : undefined, minConfidence: 0, ...(MARGINS ? { margins: MARGINS } : {}) });
+      return pocketsphinx(0);
     }
     case 'sphinx-inproc': {
-      const config = { ...DEFAULT_SPHINX_CONFIG, ...(process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : {}) };
+      const config = { ...DEFAULT_SPHINX_CONFIG, ...OPTIONS };
       const d = await SphinxDecoder.create(config);
       return {
         name: 'pocketsphinx' as const,
@@ -165,7 +169,7 @@ async function main() {
   let conversations: ConversationResult[] = [];
   if (name === 'pocketsphinx' && process.env.BENCH_ASR_CONVERSATION !== '0') {
     // The service's recognizer as a call has it: the threshold applied, the unsure text given to the policy.
-    const live = new PocketsphinxRecognizer({ config: process.env.BENCH_ASR_OPTIONS ? JSON.parse(process.env.BENCH_ASR_OPTIONS) : undefined, minConfidence: MIN_CONFIDENCE, ...(MARGINS ? { margins: MARGINS } : {}) });
+    const live = pocketsphinx(MIN_CONFIDENCE);
     const talk = new Conversations(live);
     for (const u of utterances) conversations.push(await talk.run(u, corpus.questions[u.question]!));
     await live.close();
