@@ -13,6 +13,8 @@ export interface Verified {
    * answer, or a non-answer), in the decoder's log units; Infinity when nothing else was possible.
    */
   margin: number;
+  /** The best rival's text (absent when nothing else was possible, or nothing was decoded again). */
+  rival?: string;
 }
 
 /**
@@ -38,5 +40,5 @@ export async function verify(decoder: SphinxDecoder, question: CallQuestion, int
   const grammar = answer === null ? competing : withIntents(competing, intents, known);
   if (!grammar) return { text: first.text, margin: Infinity };
   const rival = await decoder.decodeAgain(grammar);
-  return { text: first.text, margin: rival.text ? first.score - rival.score : Infinity };
+  return rival.text ? { text: first.text, margin: first.score - rival.score, rival: rival.text } : { text: first.text, margin: Infinity };
 }

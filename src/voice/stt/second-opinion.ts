@@ -1,0 +1,46 @@
+/**
+ * A second acoustic opinion: Debian's 16 kHz US English PTM model (package pocketsphinx-en-us)
+ * loaded in the same WebAssembly decoder as the 8 kHz model, fed the utterance upsampled ×2.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
+
+export const SECOND_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+
+/**
+ * Decoder settings of the second model over the 8 kHz model's (beams, weights, topn). The front
+ * end is the model's own (feat.params: 25 filters 130–6800 Hz); the cepstral mean starts where
+ * upsampled G.711 speech puts it (measured on the tune set: estimated from the decoder's live
+ * mean after each utterance, iterated once). The model's own cmninit (16 kHz wideband speech)
+ * leaves most answers unrecognised.
+ */
+export const SECOND_MODEL_CONFIG: SphinxConfig = {
+  ...DEFAULT_SPHINX_CONFIG,
+  samprate: 16000,
+  cmninit: '48.3,25.1,-46.5,49.1,-27.5,-6.5,14.0,-35.1,20.3,-16.6,-2.7,11.5,-18.9',
+};
+
+/** The model's feat.params as the WebAssembly decoder reads them (JSON). */
+const FEAT_PARAMS = { lowerf: 130, upperf: 6800, nfilt: 25, transform: 'dct', lifter: 22, feat: '1s_c_d_dd', svspec: '0-12/13-25/26-38', cmn: 'current', varnorm: false, remove_noise: true };
+
+/** Whether Debian's 16 kHz en-us model is installed. */
+export function secondModelAvailable(dir = SECOND_MODEL_DIR): boolean {
+  return ['en-us/mdef', 'en-us/means', 'en-us/sendump', 'cmudict-en-us.dict'].every((f) => existsSync(path.join(dir, f)));
+}
+
+/** The second model's decoder settings, or null when the model is not installed. */
+export function secondModelConfig(dir = SECOND_MODEL_DIR): SphinxConfig | null {
+  if (!secondModelAvailable(dir)) return null;
+  const featparams = path.join(tmpdir(), `voicegate-en-us-16k-feat-params-${process.pid}.json`);
+  writeFileSync(featparams, JSON.stringify(FEAT_PARAMS));
+  return { ...SECOND_MODEL_CONFIG, hmm: path.join(dir, 'en-us'), dict: path.join(dir, 'cmudict-en-us.dict'), fdict: path.join(dir, 'en-us', 'noisedict'), featparams };
+}
+
+/** A grammar of exactly one word sequence (null when a word is not in the dictionary). */
+export function pathGrammar(text: string, known: (word: string) => boolean): string | null {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (!words.length || !words.every(known)) return null;
+  return ['#JSGF V1.0;', 'grammar path;', `public <utterance> = ${words.join(' ')};`, ''].join('\n');
+}
