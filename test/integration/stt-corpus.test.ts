@@ -15,7 +15,10 @@ const describeEngine = engineInstalled ? describe : describe.skip;
 
 describeEngine('PocketSphinx 5 on the speech corpus', () => {
   const corpus = loadCorpus();
-  const stt = new PocketsphinxRecognizer();
+  // The 8 kHz model alone, pinned: the service adds Debian's 16 kHz model as a second opinion
+  // where it is installed (STT_SECOND_OPINION=auto), which makes some confident numbers unsure;
+  // that rule is tested in stt-second-opinion.test.ts, so these answers do not depend on the machine.
+  const stt = new PocketsphinxRecognizer({ secondOpinion: false });
   afterAll(() => stt.close());
 
   test('a fixed sample: the exact answers; of those given, at least 90 % right, and at most 10 % wrong overall', async () => {

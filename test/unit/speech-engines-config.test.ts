@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from '../../src/config';
 import { createRecognizer } from '../../src/voice/stt/create';
 import { DeepgramRecognizer, listenUrl } from '../../src/voice/stt/deepgram';
 import { OpenAiRecognizer } from '../../src/voice/stt/openai';
+import { PocketsphinxRecognizer } from '../../src/voice/stt/pocketsphinx';
+import { secondModelAvailable } from '../../src/voice/stt/second-opinion';
 import { createSynthesizer } from '../../src/voice/tts/create';
 import { EspeakSynthesizer } from '../../src/voice/tts/espeak';
 import { LocalVoiceSynthesizer } from '../../src/voice/tts/local-voice-synthesizer';
@@ -53,11 +55,20 @@ describe('speech engine settings', () => {
 
   test('STT_ENGINE=deepgram: Deepgram by default, its model nova-3; STT_URL may be ws(s) or http(s); a key or a URL is needed', () => {
     const c = env({ STT_ENGINE: 'deepgram', STT_API_KEY: 'dg-1' });
-    expect(c.stt).toEqual({ engine: 'deepgram', url: 'wss://api.deepgram.com', apiKey: 'dg-1', model: 'nova-3', endpointingMs: 300 });
+    expect(c.stt).toEqual({ engine: 'deepgram', url: 'wss://api.deepgram.com', apiKey: 'dg-1', model: 'nova-3', endpointingMs: 300, secondOpinion: 'auto' });
     expect(env({ STT_ENGINE: 'deepgram', STT_URL: 'ws://127.0.0.1:9000', STT_ENDPOINTING: '500ms' }).stt).toMatchObject({ url: 'ws://127.0.0.1:9000', endpointingMs: 500 });
     expect(() => env({ STT_ENGINE: 'deepgram' })).toThrow(/STT_API_KEY must be set when STT_ENGINE=deepgram/);
     expect(env({ STT_ENGINE: 'openai', STT_URL: 'https://api.openai.com' }).stt.model).toBe('whisper-1');
     expect(() => env({ STT_ENGINE: 'openai', STT_URL: 'wss://api.openai.com' })).toThrow(/STT_URL must be an http\(s\) URL when STT_ENGINE=openai/);
+  });
+
+  test('STT_SECOND_OPINION: the 16 kHz model is heard alongside when installed (auto, the default) or never (off)', () => {
+    expect(env({}).stt.secondOpinion).toBe('auto');
+    const off = env({ STT_SECOND_OPINION: 'off' });
+    expect(off.stt.secondOpinion).toBe('off');
+    expect((createRecognizer(off.stt) as PocketsphinxRecognizer).secondOpinion).toBe(false);
+    expect((createRecognizer(env({}).stt) as PocketsphinxRecognizer).secondOpinion).toBe(secondModelAvailable());
+    expect(() => env({ STT_SECOND_OPINION: 'on' })).toThrow();
   });
 
   test('the live API URL: ws(s) from any base, with the query the protocol needs', () => {

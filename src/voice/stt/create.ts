@@ -8,7 +8,8 @@ import { PocketsphinxRecognizer } from './pocketsphinx';
 export function createRecognizer(c: SttConfig): SpeechRecognizer {
   switch (c.engine) {
     case 'pocketsphinx':
-      return new PocketsphinxRecognizer();
+      // Debian's 16 kHz model as a second opinion when it is installed (./second-opinion.ts), unless STT_SECOND_OPINION=off.
+      return new PocketsphinxRecognizer({ secondOpinion: c.secondOpinion === 'off' ? false : {} });
     case 'openai':
       return new OpenAiRecognizer({ url: c.url!, apiKey: c.apiKey, model: c.model });
     case 'deepgram':

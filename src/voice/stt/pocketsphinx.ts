@@ -3,6 +3,7 @@ import { startVoiceWorker, whenWorkerGone } from '../worker-thread';
 import { readConfirmation } from '../dialog/confirmation';
 import { isCompleteAnswer, type Expectation, type PartialRecognition, type Recognition, type RecognitionStream, type SpeechRecognizer, type StreamingRecognizer } from './recognizer';
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
+import { DEFAULT_SECOND_OPINION_TYPES, secondModelConfig, withSecondOpinion, type SecondOpinionTypes } from './second-opinion';
 import type { SphinxOutcome, SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
 
 export { sphinxAvailable as pocketsphinxAvailable } from './sphinx-decoder';
@@ -66,8 +67,24 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
   private seq = 1;
   private readonly waiting = new Map<number, { resolve: (r: SphinxReply) => void; reject: (e: Error) => void }>();
 
-  /** `margins`: the threshold margins over MARGIN_AT_THRESHOLD's (the bench measures others with them). */
-  constructor(private readonly options: { config?: SphinxConfig; minConfidence?: number; margins?: Partial<typeof MARGIN_AT_THRESHOLD> } = {}) {}
+  /**
+   * `margins`: the threshold margins over MARGIN_AT_THRESHOLD's (the bench measures others with them).
+   * `secondOpinion`: Debian's 16 kHz model heard alongside (./second-opinion.ts), used only when
+   * that model is installed; `false` turns it off, `types` picks the question types it may make unsure.
+   */
+  constructor(private readonly options: { config?: SphinxConfig; minConfidence?: number; margins?: Partial<typeof MARGIN_AT_THRESHOLD>; secondOpinion?: false | { types?: SecondOpinionTypes; modelDir?: string } } = {}) {}
+
+  /** The second model's decoder settings when it is used (null: off, or not installed). */
+  private secondConfig(): SphinxConfig | null {
+    const o = this.options.secondOpinion;
+    if (!o) return null;
+    return secondModelConfig(o.modelDir);
+  }
+
+  /** Whether a second acoustic model hears the answers too (it is configured and installed). */
+  get secondOpinion(): boolean {
+    return !!this.secondConfig();
+  }
 
   async recognize(pcm: Int16Array, expect: Expectation): Promise<string | null> {
     return (await this.hear(pcm, expect)).text;
@@ -106,7 +123,9 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
         if (reply.op !== 'finish') return { text: null, confidence: 0 };
         if (reply.error) throw new Error(`speech recognition failed: ${reply.error}`);
         const text = reply.result?.text || null;
-        const confidence = confidenceOf(reply.result, marginType(expect, text), this.options.margins);
+        const type = marginType(expect, text);
+        const secondTypes = (this.options.secondOpinion && this.options.secondOpinion.types) || DEFAULT_SECOND_OPINION_TYPES;
+        const confidence = withSecondOpinion(confidenceOf(reply.result, type, this.options.margins), type, reply.result?.second?.agrees, secondTypes);
         if (!text || confidence >= minConfidence) return { text, confidence };
         return { text: null, confidence, unsure: text };
       },
@@ -146,7 +165,8 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const workerData: SphinxWorkerData = { config: { ...DEFAULT_SPHINX_CONFIG, ...this.options.config } };
+    const second = this.secondConfig();
+    const workerData: SphinxWorkerData = { config: { ...DEFAULT_SPHINX_CONFIG, ...this.options.config }, ...(second ? { second } : {}) };
     const worker = startVoiceWorker(__dirname, 'sphinx-worker', workerData);
     worker.on('message', (r: SphinxReply) => {
       const w = this.waiting.get(r.seq);

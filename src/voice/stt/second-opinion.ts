@@ -5,6 +5,10 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { CallQuestion } from '../../features/calls/ports';
+import { extractAnswer } from '../dialog/answers';
+import { confirmationAnswer, readConfirmation } from '../dialog/confirmation';
+import { detectIntent } from '../dialog/intents';
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
 
 export const SECOND_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
@@ -43,4 +47,27 @@ export function pathGrammar(text: string, known: (word: string) => boolean): str
   const words = text.trim().split(/\s+/).filter(Boolean);
   if (!words.length || !words.every(known)) return null;
   return ['#JSGF V1.0;', 'grammar path;', `public <utterance> = ${words.join(' ')};`, ''].join('\n');
+}
+
+/** What a text means for the question: the answer, a reply to a confirmation, or an intent. */
+export function meaningOf(question: CallQuestion, text: string | null, confirming?: { value: unknown }): unknown {
+  if (!text) return null;
+  const answer = confirming ? confirmationAnswer(readConfirmation(question, text)) : extractAnswer(question, text);
+  return answer ?? (detectIntent(text) ? `intent:${detectIntent(text)}` : null);
+}
+
+/** Which question types the second opinion may make unsure (the others keep the 8 kHz model's confidence). */
+export type SecondOpinionTypes = ReadonlyArray<'boolean' | 'choice' | 'number' | 'enum' | 'other'>;
+export const DEFAULT_SECOND_OPINION_TYPES: SecondOpinionTypes = ['number'];
+/** The confidence a disagreed answer is capped at: below the service's threshold (0.5), so it is read back, never recorded on one hearing. */
+export const DISAGREED_CONFIDENCE = 0.4;
+
+/**
+ * The combination rule: an answer the 8 kHz model heard with confidence and the 16 kHz model
+ * heard as something else (another answer, a non-answer, nothing) is made unsure; agreement
+ * changes nothing, and an answer the 8 kHz model was unsure of stays unsure.
+ */
+export function withSecondOpinion(confidence: number, type: string | undefined, agrees: boolean | undefined, types: SecondOpinionTypes = DEFAULT_SECOND_OPINION_TYPES): number {
+  if (agrees !== false || !type || !(types as readonly string[]).includes(type)) return confidence;
+  return Math.min(confidence, DISAGREED_CONFIDENCE);
 }

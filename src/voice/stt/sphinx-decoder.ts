@@ -206,6 +206,17 @@ export class SphinxDecoder {
     return { text, score: text ? this.bestScore() : 0 };
   }
 
+  /** The utterance last begun, as 16-bit samples (for a second model to hear it too). */
+  samplesSoFar(): Int16Array {
+    const all = new Int16Array(this.samples);
+    let at = 0;
+    for (const f of this.audio) {
+      for (let i = 0; i < f.length; i++) all[at + i] = Math.max(-32768, Math.min(32767, Math.round(f[i]! * 32768)));
+      at += f.length;
+    }
+    return all;
+  }
+
   close(): void {
     this.module._free(this.scoreCell);
     this.decoder.delete();

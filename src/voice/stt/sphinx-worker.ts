@@ -8,10 +8,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Expectation } from './recognizer';
 import { grammarFor, spottingGrammar, withIntents } from './grammar';
 import { SPOTTING_BEAMS, SphinxDecoder, type SphinxConfig, type SphinxResult } from './sphinx-decoder';
+import { meaningOf } from './second-opinion';
 import { verify } from './verification';
+import { resample } from '../tts/resampler';
 
 export interface SphinxWorkerData {
   config: SphinxConfig;
+  /** The second model's decoder settings (./second-opinion.ts), when it is used. */
+  second?: SphinxConfig;
 }
 export type SphinxRequest =
   | ({ op: 'start'; id: number } & Expectation)
@@ -21,15 +25,21 @@ export type SphinxRequest =
   | { op: 'cancel'; id: number }
   /** Answered once the decoders made at start are loaded and warm (the service's warm-up waits for it). */
   | { op: 'ready'; seq: number };
-/** An utterance's result: what was heard and the margin of its verification (./verification.ts). */
-export type SphinxOutcome = SphinxResult & { margin: number };
+/**
+ * An utterance's result: what was heard and the margin of its verification (./verification.ts);
+ * with a second model, what it heard under the same grammar and whether that means the same.
+ */
+export type SphinxOutcome = SphinxResult & { margin: number; second?: { text: string; agrees: boolean } };
 export type SphinxReply =
   | { op: 'partial'; id: number; seq: number; text: string }
   | { op: 'finish'; id: number; seq: number; result: SphinxOutcome | null; error?: string }
   | { op: 'ready'; seq: number };
 
 const config = (workerData as SphinxWorkerData).config;
+const secondConfig = (workerData as SphinxWorkerData).second;
 const idle: SphinxDecoder[] = [];
+/** The second model's decoders (used one at a time, at the end of an utterance). */
+const secondIdle: SphinxDecoder[] = [];
 /** Free speech searched for phrases (a greeting) decodes with its own, narrower beams: its loop of words is far wider than an answer's grammar. */
 const spotIdle: SphinxDecoder[] = [];
 const owner = new WeakMap<SphinxDecoder, SphinxDecoder[]>();
@@ -56,7 +66,26 @@ async function outcome(d: SphinxDecoder, expect: Expectation | undefined): Promi
   const result = d.end();
   if (!result.text || !expect?.question) return { ...result, margin: Infinity };
   const { margin } = await verify(d, expect.question, expect.intents, result, expect.confirming, expect.yesOrNo);
-  return { ...result, margin };
+  // Neither an answer nor an intent (margin Infinity without a rival): nothing for a second opinion to change.
+  if (!secondConfig || margin === Infinity || meaningOf(expect.question, result.text, expect.confirming) === null) return { ...result, margin };
+  return { ...result, margin, second: await secondOpinion(d, expect as Expectation & { question: NonNullable<Expectation['question']> }, result.text) };
+}
+
+/** The utterance heard again by the second model (16 kHz, the audio upsampled) under the same grammar. */
+async function secondOpinion(d: SphinxDecoder, expect: Expectation & { question: NonNullable<Expectation['question']> }, text: string): Promise<{ text: string; agrees: boolean }> {
+  const d2 = secondIdle.pop() ?? (await SphinxDecoder.create(secondConfig!));
+  try {
+    const known = (w: string) => d2.knows(w);
+    const grammar = withIntents(grammarFor(expect.question, known, undefined, expect.confirming, expect.yesOrNo), expect.intents, known);
+    if (!grammar) return { text: '', agrees: false };
+    const pcm = await resample(d.samplesSoFar(), 8000, 16000);
+    await d2.begin(grammar);
+    d2.push(pcm);
+    const heard = d2.end().text;
+    return { text: heard, agrees: meaningOf(expect.question, heard, expect.confirming) === meaningOf(expect.question, text, expect.confirming) };
+  } finally {
+    secondIdle.push(d2);
+  }
 }
 
 function handle(m: SphinxRequest): void {
@@ -154,5 +183,21 @@ for (let i = 0; i < 2; i++)
     },
     () => undefined,
   ));
+// The second model's decoder, when it is used (its first utterance warms it as well).
+if (secondConfig)
+  warming.push(
+    SphinxDecoder.create(secondConfig).then(
+      async (d) => {
+        const grammar = grammarFor({ key: 'warm_up', question: '', type: 'boolean' }, (w) => d.knows(w));
+        if (grammar) {
+          await d.begin(grammar);
+          d.push(new Int16Array(16000));
+          d.end();
+        }
+        secondIdle.push(d);
+      },
+      () => undefined,
+    ),
+  );
 /** Every decoder made at start is ready (or failed: then the first utterances make their own). */
 const warmedUp = Promise.all(warming);
