@@ -18,9 +18,11 @@ describe('the second acoustic opinion: the combination rule', () => {
     expect(withSecondOpinion(0.2, 'number', false)).toBe(0.2);
   });
 
-  test('only the question types it is given: by default numbers, not yes/no or options', () => {
+  test('only the question types it is given: by default numbers and options, not yes/no (nor a yes/no reply to a read-back)', () => {
     expect(withSecondOpinion(0.9, 'boolean', false)).toBe(0.9);
-    expect(withSecondOpinion(0.9, 'enum', false)).toBe(0.9);
+    expect(withSecondOpinion(0.9, 'choice', false)).toBe(0.9);
+    expect(withSecondOpinion(0.9, 'enum', false)).toBe(DISAGREED_CONFIDENCE);
+    expect(withSecondOpinion(0.9, 'number', false, ['enum'])).toBe(0.9);
     expect(withSecondOpinion(0.9, 'boolean', false, ['boolean', 'number'])).toBe(DISAGREED_CONFIDENCE);
     expect(withSecondOpinion(0.9, undefined, false)).toBe(0.9);
   });

@@ -58,7 +58,12 @@ export function meaningOf(question: CallQuestion, text: string | null, confirmin
 
 /** Which question types the second opinion may make unsure (the others keep the 8 kHz model's confidence). */
 export type SecondOpinionTypes = ReadonlyArray<'boolean' | 'choice' | 'number' | 'enum' | 'other'>;
-export const DEFAULT_SECOND_OPINION_TYPES: SecondOpinionTypes = ['number'];
+/**
+ * Numbers and options (docs/voice.md, "Fifth round"): on the held-out voices, fewer answers
+ * recorded wrong and none fewer right after the whole exchange. Yes/no left out: an unsure yes/no
+ * is asked back as a choice, and there it cost right answers on holdout.
+ */
+export const DEFAULT_SECOND_OPINION_TYPES: SecondOpinionTypes = ['number', 'enum'];
 /** The confidence a disagreed answer is capped at: below the service's threshold (0.5), so it is read back, never recorded on one hearing. */
 export const DISAGREED_CONFIDENCE = 0.4;
 
