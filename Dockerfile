@@ -32,7 +32,9 @@ COPY --from=build --chown=node:node /app/dist ./dist
 # The dashboard's static files, served at /app.
 COPY --from=build --chown=node:node /app/web/dist ./web/dist
 # flite: the default voice (TTS_ENGINE=flite; without it the service speaks with eSpeak NG).
-RUN apt-get update && apt-get install -y --no-install-recommends flite && rm -rf /var/lib/apt/lists/*
+# pocketsphinx-en-us: the 16 kHz model heard as a second opinion on numbers and options
+# (STT_SECOND_OPINION=auto; without it the recognizer uses its 8 kHz model alone). docs/voice.md.
+RUN apt-get update && apt-get install -y --no-install-recommends flite pocketsphinx-en-us && rm -rf /var/lib/apt/lists/*
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 8000

@@ -1,9 +1,8 @@
 import type { Worker } from 'node:worker_threads';
 import { startVoiceWorker, whenWorkerGone } from '../worker-thread';
-import { readConfirmation } from '../dialog/confirmation';
 import { isCompleteAnswer, type Expectation, type PartialRecognition, type Recognition, type RecognitionStream, type SpeechRecognizer, type StreamingRecognizer } from './recognizer';
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
-import { DEFAULT_SECOND_OPINION_TYPES, secondModelConfig, withSecondOpinion, type SecondOpinionTypes } from './second-opinion';
+import { DEFAULT_SECOND_OPINION_TYPES, marginType, secondModelConfig, withSecondOpinion, type SecondOpinionTypes } from './second-opinion';
 import type { SphinxOutcome, SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
 
 export { sphinxAvailable as pocketsphinxAvailable } from './sphinx-decoder';
@@ -39,18 +38,6 @@ export function confidenceOf(r: Pick<SphinxOutcome, 'text' | 'margin'> | null, t
   const at = { ...MARGIN_AT_THRESHOLD, ...margins };
   const atThreshold = at[type as keyof typeof MARGIN_AT_THRESHOLD] ?? at.other;
   return 1 / (1 + Math.exp(-(r.margin - atThreshold) / MARGIN_SCALE));
-}
-
-/** Whose threshold applies: a yes or a no to a confirmation is held to the yes/no's. */
-function marginType(expect: Expectation, text: string | null): string | undefined {
-  if (!expect.question) return undefined;
-  // The reply to "was that a yes or a no?", heard with the narrowed grammar.
-  if (expect.yesOrNo) return 'choice';
-  if (expect.confirming) {
-    const reply = readConfirmation(expect.question, text);
-    if (reply?.kind === 'yes' || reply?.kind === 'no') return 'boolean';
-  }
-  return expect.question.type;
 }
 
 /**
@@ -166,7 +153,8 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const second = this.secondConfig();
-    const workerData: SphinxWorkerData = { config: { ...DEFAULT_SPHINX_CONFIG, ...this.options.config }, ...(second ? { second } : {}) };
+    const secondTypes = (this.options.secondOpinion && this.options.secondOpinion.types) || DEFAULT_SECOND_OPINION_TYPES;
+    const workerData: SphinxWorkerData = { config: { ...DEFAULT_SPHINX_CONFIG, ...this.options.config }, ...(second ? { second, secondTypes } : {}) };
     const worker = startVoiceWorker(__dirname, 'sphinx-worker', workerData);
     worker.on('message', (r: SphinxReply) => {
       const w = this.waiting.get(r.seq);

@@ -9,6 +9,7 @@ import type { CallQuestion } from '../../features/calls/ports';
 import { extractAnswer } from '../dialog/answers';
 import { confirmationAnswer, readConfirmation } from '../dialog/confirmation';
 import { detectIntent } from '../dialog/intents';
+import type { Expectation } from './recognizer';
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
 
 export const SECOND_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
@@ -75,4 +76,16 @@ export const DISAGREED_CONFIDENCE = 0.4;
 export function withSecondOpinion(confidence: number, type: string | undefined, agrees: boolean | undefined, types: SecondOpinionTypes = DEFAULT_SECOND_OPINION_TYPES): number {
   if (agrees !== false || !type || !(types as readonly string[]).includes(type)) return confidence;
   return Math.min(confidence, DISAGREED_CONFIDENCE);
+}
+
+/** Whose threshold applies to a recognition (MARGIN_AT_THRESHOLD's keys): a yes or a no to a confirmation is held to the yes/no's. */
+export function marginType(expect: Expectation, text: string | null): string | undefined {
+  if (!expect.question) return undefined;
+  // The reply to "was that a yes or a no?", heard with the narrowed grammar.
+  if (expect.yesOrNo) return 'choice';
+  if (expect.confirming) {
+    const reply = readConfirmation(expect.question, text);
+    if (reply?.kind === 'yes' || reply?.kind === 'no') return 'boolean';
+  }
+  return expect.question.type;
 }

@@ -8,14 +8,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Expectation } from './recognizer';
 import { grammarFor, spottingGrammar, withIntents } from './grammar';
 import { SPOTTING_BEAMS, SphinxDecoder, type SphinxConfig, type SphinxResult } from './sphinx-decoder';
-import { meaningOf } from './second-opinion';
+import { marginType, meaningOf } from './second-opinion';
 import { verify } from './verification';
 import { resample } from '../tts/resampler';
 
 export interface SphinxWorkerData {
   config: SphinxConfig;
-  /** The second model's decoder settings (./second-opinion.ts), when it is used. */
+  /** The second model's decoder settings (./second-opinion.ts), when it is used, and the answer types it is asked about. */
   second?: SphinxConfig;
+  secondTypes?: readonly string[];
 }
 export type SphinxRequest =
   | ({ op: 'start'; id: number } & Expectation)
@@ -37,6 +38,7 @@ export type SphinxReply =
 
 const config = (workerData as SphinxWorkerData).config;
 const secondConfig = (workerData as SphinxWorkerData).second;
+const secondTypes = (workerData as SphinxWorkerData).secondTypes ?? [];
 const idle: SphinxDecoder[] = [];
 /** The second model's decoders (used one at a time, at the end of an utterance). */
 const secondIdle: SphinxDecoder[] = [];
@@ -66,8 +68,8 @@ async function outcome(d: SphinxDecoder, expect: Expectation | undefined): Promi
   const result = d.end();
   if (!result.text || !expect?.question) return { ...result, margin: Infinity };
   const { margin } = await verify(d, expect.question, expect.intents, result, expect.confirming, expect.yesOrNo);
-  // Neither an answer nor an intent (margin Infinity without a rival): nothing for a second opinion to change.
-  if (!secondConfig || margin === Infinity || meaningOf(expect.question, result.text, expect.confirming) === null) return { ...result, margin };
+  // Neither an answer nor an intent (margin Infinity without a rival), or a type the rule leaves alone: nothing for a second opinion to change.
+  if (!secondConfig || margin === Infinity || !secondTypes.includes(marginType(expect, result.text) ?? '') || meaningOf(expect.question, result.text, expect.confirming) === null) return { ...result, margin };
   return { ...result, margin, second: await secondOpinion(d, expect as Expectation & { question: NonNullable<Expectation['question']> }, result.text) };
 }
 
