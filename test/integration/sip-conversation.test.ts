@@ -121,7 +121,9 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
             `Agent: ${children.question}`,
             expect.stringMatching(/^Callee: (uh )?eighteen \[unsure\]$/),
             `Agent: ${confirmPrompt(18)}`,
-            'Callee: no twelve',
+            // Heard with confidence by the 8 kHz model; where Debian's 16 kHz model is installed
+            // (STT_SECOND_OPINION=auto) it hears the correction otherwise, so it is unsure: read back the same way.
+            expect.stringMatching(/^Callee: no twelve( \[unsure\])?$/),
             `Agent: ${confirmPrompt(12)}`,
             expect.stringMatching(/^Callee: (yes|yeah|yep)$/),
             'Agent: Thank you for your time. Goodbye.',
