@@ -31,8 +31,8 @@ type Level = 'error' | 'info' | 'debug';
  */
 export function requestContext(orm: MikroORM, log: Logger): RequestHandler[] {
   // `req.log` is a getter on the app's request prototype (installed once per app), not a property
-  // defined on each request: defining one on the request object turned it into a slow dictionary
-  // object and allocated about 6 KB per request (bench/README.md).
+  // defined on each request: defining an accessor on the request object turned it into a slower
+  // dictionary-mode object and allocated more per request (bench/README.md).
   const installed = new WeakSet<object>();
   const attach: RequestHandler = (req, res, next) => {
     const proto = Object.getPrototypeOf(req) as object;

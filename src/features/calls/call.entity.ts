@@ -242,7 +242,7 @@ export type CallFields = Omit<Call, typeof OptionalProps>;
  * A new call's fields with the defaults the class above gives them, as a plain object rather than
  * an entity: placing a call writes its row with one statement and only presents it, and an
  * entity's first assignment of each of its 45 properties goes through MikroORM's change-tracking
- * setters (about 7 % of the API's CPU per placed call, bench/README.md). Keep in step with the
+ * setters (about 5 % of the API's CPU per placed call, bench/README.md). Keep in step with the
  * initializers above: test/unit/call-row.test.ts compares the two field by field.
  */
 export function newCallRow(fields: Pick<CallFields, 'orgId' | 'to'> & Partial<CallFields>): CallFields {
