@@ -10,16 +10,18 @@ import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { buildOpenApiDocument } from './openapi/document';
 import { apiReferenceRoutes } from './openapi/openapi.routes';
 import { requestContext } from './rest/request-context';
-import { bind, exactRoute, restRouter, routeChain, type RestRouterOptions } from './rest/router';
+import { bind, exactRoute, listenerWith, restRouter, routeChain, type RestRouterOptions } from './rest/router';
 import { ALL_ROUTES, REST_ROUTES as R } from './routes';
 import { twilioFormBody } from './carriers/twilio/twilio-callbacks.routes';
 import { TwilioConversation } from './carriers/twilio/twiml';
 import type { Services } from './services';
 import { webAppRoutes } from './web/web-app.routes';
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 
 export interface BuiltApp {
   app: Express;
+  /** What the HTTP server calls: `app`, with the hot route's requests taken straight to their middlewares (router.ts, listenerWith). */
+  listener: RequestListener;
   /** Call with the listening HTTP server: serves GraphQL subscriptions (WebSocket) on /graphql. */
   attach(server: Server): void;
   stop(): Promise<void>;
@@ -41,7 +43,8 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
   const v1Options: RestRouterOptions = { prefix: '/v1', mountAuth: 'apiKey', authenticate: {}, parseBody: jsonBodyUpTo };
   // The hot path, POST /v1/calls/outbound exactly: the same middlewares as below, in the same
   // order, without walking the stack (router.ts, exactRoute).
-  app.use(exactRoute('post', '/v1/calls/outbound', [...everyRequest, ...v1Mount, ...routeChain(v1Routes, v1Options, 'placeCall')], { onError: errorHandler, end: notFoundHandler }));
+  const placeCall = exactRoute('post', '/v1/calls/outbound', [...everyRequest, ...v1Mount, ...routeChain(v1Routes, v1Options, 'placeCall')], { onError: errorHandler, end: notFoundHandler });
+  app.use(placeCall);
   app.use(...everyRequest);
   // The integrators' API first: the busiest prefix does not walk past every other mount (no other
   // mount serves a path under /v1).
@@ -127,5 +130,5 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
 
   app.use(notFoundHandler);
   app.use(errorHandler);
-  return { app, attach: graphql.attach, stop: graphql.stop };
+  return { app, listener: listenerWith(app, placeCall), attach: graphql.attach, stop: graphql.stop };
 }

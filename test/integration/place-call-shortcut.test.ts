@@ -13,8 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+type Answer = { status: number; headers: Record<string, string>; body: Record<string, unknown> };
+
 const VARYING = new Set(['date', 'x-request-id', 'location', 'content-length']);
-const shape = (res: { status: number; headers: Record<string, string>; body: unknown }) => ({
+const shape = (res: Answer) => ({
   status: res.status,
   headers: Object.fromEntries(Object.entries(res.headers).filter(([k]) => !VARYING.has(k)).sort()),
   body: res.body,
@@ -24,12 +26,12 @@ const withoutIds = (body: Record<string, unknown>) => ({ ...body, call_id: '-', 
 test('the shortcut answers as the stack does: success, replay, and every kind of refusal', async () => {
   const org = await signup(app);
   const post = (path: string) => app.http().post(path).set(bearer(org.apiKey));
-  const both = async (send: (path: string) => Promise<{ status: number; headers: Record<string, string>; body: unknown }>) => {
+  const both = async (send: (path: string) => PromiseLike<Answer>) => {
     const fast = await send('/v1/calls/outbound');
     const stack = await send('/v1/calls/outbound?via=stack');
     return { fast, stack };
   };
-  const same = async (send: (path: string) => Promise<{ status: number; headers: Record<string, string>; body: unknown }>, status: number) => {
+  const same = async (send: (path: string) => PromiseLike<Answer>, status: number) => {
     const { fast, stack } = await both(send);
     expect(fast.status).toBe(status);
     expect(shape(fast)).toEqual(shape(stack));
