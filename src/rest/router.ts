@@ -102,8 +102,9 @@ function routeHandlers(
  * query string, no trailing slash, the path's own case) runs `chain` — the very middlewares the
  * app's stack would run for it, in the same order: the app-wide ones, the mount's, then the
  * route's as routeHandlers builds them — one after the other, and an error goes to `onError`,
- * the app's error handler. Nothing else is different from walking the stack: Express has already
- * set up `req` and `res` (this is a middleware of the app), and the route has no path parameters.
+ * the app's error handler. Nothing else is different from walking the stack: `req` and `res` are
+ * already set up (by Express, this being the app's first layer, or by listenerWith below), and the
+ * route has no path parameters.
  * It saves the router's per-layer work (matching every layer, rewriting req.url under a mount,
  * restoring it: about 5 % of the API's CPU per placed call in its profile). Every other request, including
  * `/v1/calls/outbound?x` or `/V1/calls/outbound`, takes the stack as before with `next()`.

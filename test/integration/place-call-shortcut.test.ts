@@ -60,3 +60,33 @@ test('the shortcut answers as the stack does: success, replay, and every kind of
   await same((p) => app.http().post(p).send({ to: '+14155550123' }), 401);
   await same((p) => app.http().post(p).set(bearer('sk_live_not-a-key')).send({ to: '+14155550123' }), 401);
 });
+
+test('plain JSON bodies are read as body-parser reads them (a quoted charset still goes through body-parser)', async () => {
+  const org = await signup(app);
+  const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+  const bodies: Array<[string, Buffer]> = [
+    ['an invalid call', Buffer.from('{"to":"nope","tsk":1}')],
+    ['a valid call after a byte order mark', Buffer.concat([bom, Buffer.from('{"to":"+14155550123"}')])],
+    ['whitespace first', Buffer.from(' \r\n\t{"to":"+1415555012"}')],
+    ['only a byte order mark', bom],
+    ['only whitespace', Buffer.from('   ')],
+    ['a string', Buffer.from('"to"')],
+    ['a number', Buffer.from('123')],
+    ['null', Buffer.from('null')],
+    ['an array', Buffer.from('[1,2]')],
+    ['broken JSON', Buffer.from('{"to":')],
+    ['invalid UTF-8 inside a string', Buffer.concat([Buffer.from('{"to":"+1415555'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')])],
+    ['two byte order marks', Buffer.concat([bom, bom, Buffer.from('{}')])],
+  ];
+  for (const [what, body] of bodies) {
+    // The bytes as they are (supertest would serialize a Buffer as JSON under a JSON type).
+    const answer = async (type: string) => {
+      const res = await fetch(`${app.url}/v1/calls/outbound`, { method: 'POST', headers: { ...bearer(org.apiKey), 'Content-Type': type }, body });
+      const json = (await res.json()) as Record<string, unknown>;
+      return { what, status: res.status, body: res.status === 201 ? withoutIds(json) : json };
+    };
+    const viaBodyParser = await answer('application/json; charset="utf-8"');
+    expect(await answer('application/json')).toEqual(viaBodyParser);
+    expect(await answer('application/json; charset=UTF-8')).toEqual(viaBodyParser);
+  }
+});
