@@ -9,6 +9,10 @@
  *
  * "Before" is what the same first hearing gave with the previous rule (an unsure answer asked
  * again, and the same audio heard the same way again: empty).
+ *
+ * A second callee, `repeat` (BENCH_ASR_CALLEE=repeat), answers every prompt with its answer again,
+ * the same audio, read-backs and "was that a yes or a no?" included: a recording, or a machine
+ * that does not follow the conversation. What it gets is the worst case of the read-back rules.
  */
 import * as alawmulaw from 'alawmulaw';
 import type { CallQuestion } from '../src/features/calls/ports';
@@ -23,6 +27,9 @@ import { corpusAudio, type CorpusUtterance } from './voice-corpus/corpus';
 import { gaussian, render, seeded } from './voice-corpus/generate';
 
 export type Outcome = 'right' | 'wrong' | 'empty';
+
+/** How the callee replies to what is not its question: like a person (`person`), or with its answer again (`repeat`). */
+export type CalleeKind = 'person' | 'repeat';
 
 export interface ConversationResult {
   u: CorpusUtterance;
@@ -50,7 +57,10 @@ const outcome = (expected: unknown, answer: unknown): Outcome => (answer === nul
 export class Conversations {
   private readonly replies = new Map<string, Int16Array>();
 
-  constructor(private readonly stt: SpeechRecognizer) {}
+  constructor(
+    private readonly stt: SpeechRecognizer,
+    private readonly callee: CalleeKind = 'person',
+  ) {}
 
   /** The callee's reply to a read-back, in the utterance's voice and speed, through G.711 like the corpus. */
   private async reply(u: CorpusUtterance, text: string): Promise<Int16Array> {
@@ -85,7 +95,9 @@ export class Conversations {
       // no; anything else the answer again.
       let audio = answerAudio;
       let said = u.text;
-      if (prompt === YES_OR_NO) {
+      if (this.callee === 'repeat') {
+        // The answer again, whatever was asked.
+      } else if (prompt === YES_OR_NO) {
         // "Was that a yes or a no?": the answer itself, bare; a callee who gave none says so.
         said = u.expected === true ? 'Yes.' : u.expected === false ? 'No.' : "I'm not sure.";
         audio = await this.reply(u, said);

@@ -11,6 +11,7 @@
  *   BENCH_ASR_CONVERSATION=0 npm run bench:asr       # the decoder alone, without the conversations (bench/asr-conversation.ts)
  *   BENCH_ASR_CONVERSATION=only npm run bench:asr    # the conversations alone
  *   BENCH_ASR_EVERY=3 npm run bench:asr              # every third utterance only (a quicker look)
+ *   BENCH_ASR_CALLEE=repeat npm run bench:asr        # the exchanges' callee says its answer again to every prompt (default: person)
  *   BENCH_ASR_MARGINS='{"number":600}' npm run bench:asr  # threshold margins per question type over the service's (MARGIN_AT_THRESHOLD)
  *   BENCH_ASR_SECOND=off npm run bench:asr             # without the second acoustic opinion (Debian's 16 kHz model, used when installed)
  *   BENCH_ASR_SECOND='{"types":["number"]}' npm run bench:asr  # the second opinion on those question types only
@@ -175,7 +176,9 @@ async function main() {
   if (name === 'pocketsphinx' && process.env.BENCH_ASR_CONVERSATION !== '0') {
     // The service's recognizer as a call has it: the threshold applied, the unsure text given to the policy.
     const live = pocketsphinx(MIN_CONFIDENCE);
-    const talk = new Conversations(live);
+    const callee = process.env.BENCH_ASR_CALLEE === 'repeat' ? 'repeat' : 'person';
+    console.log(`exchanges with the ${callee} callee`);
+    const talk = new Conversations(live, callee);
     for (const u of utterances) conversations.push(await talk.run(u, corpus.questions[u.question]!));
     await live.close();
     console.log(conversationReport(conversations, corpus.questions));

@@ -13,6 +13,7 @@
  *   npm run bench:voice                      # 40 calls, 4 at a time
  *   npm run bench:voice -- 8                 # 8 calls
  *   BENCH_VOICE_SERVICE_ENV='{"VOICE_BARGE_IN":"0"}' npm run bench:voice   # settings of the service
+ *   BENCH_VOICE_CALLEE=repeat npm run bench:voice   # the callee says its answer again to read-backs and "yes or no?" (default: replies as a person)
  *
  * Database: BENCH_DATABASE_URL or TEST_DATABASE_URL (a server where a scratch database is created
  * and dropped), else an embedded PostgreSQL in a temporary directory. Loopback only.
@@ -35,6 +36,8 @@ const CONCURRENCY = Number(process.env.BENCH_VOICE_CONCURRENCY ?? 4);
 const QUESTIONS = Number(process.env.BENCH_VOICE_QUESTIONS ?? 4);
 const SET = (process.env.BENCH_VOICE_SET ?? 'all') as CorpusSet | 'all';
 const CUT_IN_EVERY = Number(process.env.BENCH_VOICE_CUT_IN_EVERY ?? 4);
+/** How the callee replies to read-backs and "yes or no?": like a person (default), or with its answer again. */
+const CALLEE = process.env.BENCH_VOICE_CALLEE === 'repeat' ? 'repeat' : 'person';
 const BUDGET_SEC = Number(process.env.BENCH_VOICE_BUDGET_SEC ?? 1200);
 const CALL_TIMEOUT_SEC = Number(process.env.BENCH_VOICE_CALL_TIMEOUT_SEC ?? 150);
 const SERVICE_ENV = process.env.BENCH_VOICE_SERVICE_ENV ? (JSON.parse(process.env.BENCH_VOICE_SERVICE_ENV) as Record<string, string>) : {};
@@ -276,7 +279,7 @@ async function main(): Promise<void> {
 
   log(`planning ${CALLS} calls from the corpus (set ${SET}, ${QUESTIONS} questions each)`);
   const corpus = loadCorpus();
-  const plans = await planCalls(corpus, { calls: CALLS, questions: QUESTIONS, set: SET, cutInEvery: CUT_IN_EVERY });
+  const plans = await planCalls(corpus, { calls: CALLS, questions: QUESTIONS, set: SET, cutInEvery: CUT_IN_EVERY, callee: CALLEE });
   const db = await scratchDatabase('voice', process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
   log(`database: ${db.kind}`);
   const callee = await startBenchCallee();

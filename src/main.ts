@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   } else {
     const built = await buildApp(services, { workerRunning: () => worker?.running() ?? false });
     stopGraphql = built.stop;
-    server = await startHttpServer(built.app, {
+    server = await startHttpServer(built.listener, {
       port: config.port,
       host: config.host,
       limits: config.http,

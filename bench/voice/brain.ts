@@ -11,6 +11,13 @@
  * that point (the next question, the question asked again, who is calling, goodbye: the script's
  * `prompts`, measured from the agent's own synthesizer), and answers the question it was.
  *
+ * A read-back of an unsure answer ("I heard 30. Is that right?") and "Sorry, was that a yes or a
+ * no?" are told by their frames too (plan.ts synthesizes every read-back the agent can say). The
+ * `person` callee replies as people do: "Yes." to a read-back of its answer, "No, <its answer>." to
+ * another value, a bare "Yes." or "No." to the choice ("I'm not sure." when it gave no answer); the
+ * `repeat` callee says its answer again to anything (a recording, or someone who does not follow).
+ * Without them identified, both take such a prompt by its length, as the question asked again.
+ *
  * On the prompt of `cutIn.question` it does not wait: CUT_IN_AFTER_MS into the agent's audio it
  * starts its cut-in utterance (the answer itself, or "sorry, who is this?"), and measures when the
  * agent's audio stops.
@@ -88,6 +95,19 @@ export interface BrainScript {
   /** Per question, what the callee answers (20 ms frames). */
   answers: Frame[][];
   cutIn?: { question: number; kind: 'answer' | 'who'; utterance: Frame[] };
+  /**
+   * How it replies to a read-back and to "was that a yes or a no?" (see above); absent: with its
+   * answer again, as the `repeat` callee.
+   */
+  replies?: {
+    /** Per question: the value the callee's answer holds (null: none). */
+    expected: unknown[];
+    yes: Frame[];
+    no: Frame[];
+    notSure: Frame[];
+    /** Per question: "No, <the answer>." (null when the answer holds no value). */
+    correction: Array<Frame[] | null>;
+  };
 }
 
 export interface WireTurn {
@@ -112,7 +132,7 @@ export interface WireBargeIn {
   expectedVoiced: number;
 }
 
-type Action = { kind: 'answer'; q: number } | { kind: 'wait' } | { kind: 'end' };
+type Action = { kind: 'answer'; q: number } | { kind: 'readback'; q: number; value: string } | { kind: 'choice' } | { kind: 'wait' } | { kind: 'end' };
 interface Candidate {
   name: string;
   voiced: number;
@@ -131,6 +151,9 @@ type State =
 function actionFor(name: string): Action | null {
   const q = /^(?:who is calling \+ )?question (\d+)(?: again)?$/.exec(name);
   if (q) return { kind: 'answer', q: Number(q[1]) - 1 };
+  const readback = /^read-back (\d+): (.*)$/.exec(name);
+  if (readback) return { kind: 'readback', q: Number(readback[1]) - 1, value: readback[2]! };
+  if (name === 'yes or no') return { kind: 'choice' };
   if (name === 'intro' || name === 'who is calling') return { kind: 'wait' };
   if (name === 'goodbye') return { kind: 'end' };
   return null;
@@ -150,6 +173,8 @@ export class CalleeBrain {
   private cutIn: WireBargeIn | null = null;
   private awaitingReply: WireTurn | null = null;
   private utterances = 0;
+  /** The question the callee answered last (a "yes or no?" is about it). */
+  private lastQuestion = 0;
   private readonly silence = new Int16Array(FRAME_SAMPLES);
   readonly turns: WireTurn[] = [];
   readonly bargeIns: WireBargeIn[] = [];
@@ -325,7 +350,24 @@ export class CalleeBrain {
       this.saidGoodbyeAt = t;
       return;
     }
-    this.state = { at: 'speaking', kind: 'answer', q: action.q };
-    this.say(this.script.answers[action.q]!, t);
+    const q = action.kind === 'choice' ? this.lastQuestion : action.q;
+    this.lastQuestion = q;
+    this.state = { at: 'speaking', kind: 'answer', q };
+    this.say(this.reply(action, q), t);
+  }
+
+  /** What the callee says to the prompt: its answer, or (a person) its reply to a read-back or to "yes or no?". */
+  private reply(action: Action, q: number): Frame[] {
+    const r = this.script.replies;
+    if (!r || action.kind === 'answer') return this.script.answers[q]!;
+    const expected = r.expected[q];
+    if (action.kind === 'choice') {
+      this.log.push(`q${q + 1}: "was that a yes or a no?" → ${expected === true ? 'yes' : expected === false ? 'no' : 'not sure'}`);
+      return expected === true ? r.yes : expected === false ? r.no : r.notSure;
+    }
+    if (action.kind !== 'readback') return this.script.answers[q]!;
+    const right = expected !== null && expected !== undefined && String(expected) === action.value;
+    this.log.push(`q${q + 1}: read back "${action.value}" → ${right ? 'yes' : 'no'}`);
+    return right ? r.yes : (r.correction[q] ?? r.no);
   }
 }

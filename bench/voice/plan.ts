@@ -9,7 +9,12 @@
  */
 import * as alawmulaw from 'alawmulaw';
 import type { CallQuestion } from '../../src/features/calls/ports';
-import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, OPT_OUT_GOODBYE, WRONG_NUMBER_GOODBYE, intro, reask, whoIsCalling } from '../../src/voice/dialog/prompts';
+import { confirmPrompt } from '../../src/voice/dialog/confirmation';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, OPT_OUT_GOODBYE, WRONG_NUMBER_GOODBYE, YES_OR_NO, intro, reask, whoIsCalling } from '../../src/voice/dialog/prompts';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { numberWords } from '../asr-conversation';
 import { EspeakSynthesizer } from '../../src/voice/tts/espeak';
 import { corpusAudio, type CorpusManifest, type CorpusUtterance } from '../voice-corpus/corpus';
 import { gaussian, render, seeded } from '../voice-corpus/generate';
@@ -20,6 +25,16 @@ import { isVoiced, toFrames, voicedFrames, type BrainScript, type Frame, type Pr
 export const ORG_NAME = 'Acme Dental';
 export const TASK = 'We are confirming your appointment.';
 export const WHO_IS_THIS = 'Sorry, who is this?';
+
+/** How the callee replies to a read-back or "was that a yes or a no?" (brain.ts): like a person, or with its answer again. */
+export type CalleeKind = 'person' | 'repeat';
+
+/** The values the agent may read back for a question: every number it can hear, or the options. */
+function readBackValues(q: CallQuestion): string[] {
+  if (q.type === 'number') return Array.from({ length: 1001 }, (_, n) => String(n));
+  if (q.type === 'enum') return [...(q.options ?? [])];
+  return [];
+}
 
 export interface CallPlan {
   index: number;
@@ -35,7 +50,8 @@ export interface CallPlan {
 
 const wire = (pcm: Int16Array) => alawmulaw.mulaw.decode(alawmulaw.mulaw.encode(pcm));
 
-const frameKey = (f: Frame) => Buffer.from(f.buffer, f.byteOffset, f.byteLength).toString('base64');
+/** A frame's identity (a digest: the read-backs make about 150,000 distinct frames). */
+const frameKey = (f: Frame) => createHash('sha1').update(Buffer.from(f.buffer, f.byteOffset, f.byteLength)).digest('base64');
 
 /**
  * What the agent says on such a call, from the agent's own synthesizer: each prompt's length in
@@ -57,16 +73,19 @@ export async function promptKnowledge(questions: CallQuestion[], callerName = OR
         [`who is calling + question ${i + 1}`, await audio(whoIsCalling(callerName, task, q))],
       ]))).flat(),
       ...(await Promise.all([GOODBYE, OPT_OUT_GOODBYE, WRONG_NUMBER_GOODBYE, CALLBACK_GOODBYE, CALLBACK_AT_GOODBYE].map(async (t): Promise<[string, Int16Array]> => ['goodbye', await audio(t)]))),
+      ['yes or no', await audio(YES_OR_NO)],
     ];
+    // Every read-back the agent can say ("I heard 30. Is that right?"): about a thousand prompts, a
+    // few minutes of synthesis, so their frames' digests are kept in a file for the next runs.
+    const readBacks = questions.flatMap((q, i) => readBackValues(q).map((v) => ({ name: `read-back ${i + 1}: ${v}`, text: confirmPrompt(q.type === 'number' ? Number(v) : v) })));
+    const readBackDigests = await cachedDigests(readBacks, async (text) => (await audio(text)));
     const owners = new Map<string, Set<string>>();
-    for (const [name, pcm] of named) {
-      for (const f of toFrames(pcm)) {
-        if (!isVoiced(f)) continue;
-        const k = frameKey(f);
-        if (!owners.has(k)) owners.set(k, new Set());
-        owners.get(k)!.add(name);
-      }
-    }
+    const own = (name: string, k: string) => {
+      if (!owners.has(k)) owners.set(k, new Set());
+      owners.get(k)!.add(name);
+    };
+    for (const [name, pcm] of named) for (const k of voicedDigests(pcm)) own(name, k);
+    for (const [name, keys] of readBackDigests) for (const k of keys) own(name, k);
     const unique = new Map<string, string>();
     for (const [k, names] of owners) if (names.size === 1) unique.set(k, [...names][0]!);
     const get = (name: string) => voicedFrames(named.find(([n]) => n === name)![1]);
@@ -85,12 +104,36 @@ export async function promptKnowledge(questions: CallQuestion[], callerName = OR
   }
 }
 
+const voicedDigests = (pcm: Int16Array): string[] => toFrames(pcm).filter(isVoiced).map(frameKey);
+
+/**
+ * The digests of the voiced frames of each prompt, synthesized by `synthesize`, kept in
+ * bench/results/ (not committed) under a name that changes with the prompts and the eSpeak NG
+ * package: a later run with the same prompts reads them instead of synthesizing them again.
+ */
+async function cachedDigests(prompts: Array<{ name: string; text: string }>, synthesize: (text: string) => Promise<Int16Array>): Promise<Array<[string, string[]]>> {
+  let version = 'unknown';
+  try {
+    version = (JSON.parse(readFileSync(require.resolve('espeak-ng/package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    // The digests then last as long as the prompts do.
+  }
+  const key = createHash('sha1').update(JSON.stringify([version, prompts])).digest('hex').slice(0, 16);
+  const file = path.join(__dirname, '..', 'results', `read-back-frames-${key}.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Array<[string, string[]]>;
+  const out: Array<[string, string[]]> = [];
+  for (const p of prompts) out.push([p.name, voicedDigests(await synthesize(p.text))]);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(out));
+  return out;
+}
+
 /** A phrase in a corpus voice, rendered as the corpus is (8 kHz, 300 ms lead and tail, light noise). */
 export async function renderPhrase(voice: string, text: string, speed = programVoice(voice) ? 100 : 160, seed = 7): Promise<Int16Array> {
   return wire(await render(voice, speed, text, gaussian(seeded(seed))));
 }
 
-export async function planCalls(corpus: CorpusManifest, opts: { calls: number; questions: number; set: CorpusSet | 'all'; cutInEvery: number }): Promise<CallPlan[]> {
+export async function planCalls(corpus: CorpusManifest, opts: { calls: number; questions: number; set: CorpusSet | 'all'; cutInEvery: number; callee?: CalleeKind }): Promise<CallPlan[]> {
   const questionIds = Object.keys(corpus.questions).slice(0, Math.max(1, opts.questions));
   const questions = questionIds.map((id) => corpus.questions[id]!);
   const { lengths: prompts, identify } = await promptKnowledge(questions);
@@ -99,6 +142,7 @@ export async function planCalls(corpus: CorpusManifest, opts: { calls: number; q
   const voices = [...new Set(usable.map((u) => u.voice))];
   const who = new Map<string, Int16Array>();
   for (const v of voices) who.set(v, await renderPhrase(v, WHO_IS_THIS));
+  const phrase = async (voice: string, text: string) => toFrames(await renderPhrase(voice, text));
   const plans: CallPlan[] = [];
   let promptsSoFar = 0;
   let cutIns = 0;
@@ -130,6 +174,19 @@ export async function planCalls(corpus: CorpusManifest, opts: { calls: number; q
         ...(process.env.BENCH_VOICE_IDENTIFY === '0' ? {} : { identify }),
         answers: utterances.map((u) => toFrames(corpusAudio(u))),
         ...(cutIn ? { cutIn: { ...cutIn, utterance: toFrames(who.get(voice)!) } } : {}),
+        ...((opts.callee ?? 'person') === 'person'
+          ? {
+              replies: {
+                expected: utterances.map((u) => u.expected),
+                yes: await phrase(voice, 'Yes.'),
+                no: await phrase(voice, 'No.'),
+                notSure: await phrase(voice, "I'm not sure."),
+                correction: await Promise.all(
+                  utterances.map((u) => (u.expected === null || typeof u.expected === 'boolean' ? null : phrase(voice, `No, ${typeof u.expected === 'number' ? numberWords(u.expected) : String(u.expected)}.`))),
+                ),
+              },
+            }
+          : {}),
       },
     });
   }

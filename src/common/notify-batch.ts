@@ -21,11 +21,13 @@ export class NotifyBatch {
     const batch = this.pending;
     this.pending = [];
     // WITH ORDINALITY keeps the order: PostgreSQL delivers one transaction's notifications in order.
+    // One JSON parameter rather than two text[]: pg escapes array elements with a regular
+    // expression each (the payloads are JSON, full of quotes), JSON.stringify does it natively.
     this.pool
       .query({
-        name: 'voicegate_notify_batch_v1',
-        text: 'select pg_notify(c, p) from unnest($1::text[], $2::text[]) with ordinality as t(c, p, i) order by i',
-        values: [batch.map((b) => b[0]), batch.map((b) => b[1])],
+        name: 'voicegate_notify_batch_v2',
+        text: 'select pg_notify(n->>0, n->>1) from json_array_elements($1::json) with ordinality as t(n, i) order by i',
+        values: [JSON.stringify(batch)],
       })
       .catch(() => undefined);
   }

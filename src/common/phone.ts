@@ -50,11 +50,21 @@ export function impossibleReason(raw: string): string {
  * its country; otherwise parsed into its canonical form (still a string, so the OpenAPI document
  * shows it as one).
  */
+// The canonical form the check below just found, handed to the overwrite that follows it in the
+// same synchronous run of the string's checks, so libphonenumber parses each number once, not twice.
+let justChecked: { raw: string; canonical: string } | undefined;
+
 export const phoneNumberSchema = z
   .string()
   .regex(E164_FORM, { message: E164_FORM_MESSAGE, abort: true })
   .superRefine((raw, ctx) => {
-    if (canonicalPhoneNumber(raw) === null) ctx.addIssue({ code: 'custom', message: impossibleReason(raw) });
+    const canonical = canonicalPhoneNumber(raw);
+    justChecked = canonical === null ? undefined : { raw, canonical };
+    if (canonical === null) ctx.addIssue({ code: 'custom', message: impossibleReason(raw) });
   })
-  .overwrite((raw) => canonicalPhoneNumber(raw) ?? raw)
+  .overwrite((raw) => {
+    const canonical = justChecked?.raw === raw ? justChecked.canonical : (canonicalPhoneNumber(raw) ?? raw);
+    justChecked = undefined;
+    return canonical;
+  })
   .meta({ description: 'E.164; stored and returned in canonical form (a trunk 0 after the country code dropped).', examples: ['+14155550123'] });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { RequestHandler } from 'express';
-import type { Ctx } from '../common/context';
+import type { Actor, Ctx } from '../common/context';
 import type { Logger } from '../common/logger';
 
 declare module 'express-serve-static-core' {
@@ -30,29 +30,28 @@ type Level = 'error' | 'info' | 'debug';
  * request's logger is made on first use, and the closing line only when its level is enabled.
  */
 export function requestContext(orm: MikroORM, log: Logger): RequestHandler[] {
+  // `req.log` is a getter on the app's request prototype (installed once per app), not a property
+  // defined on each request: defining an accessor on the request object turned it into a slower
+  // dictionary-mode object and allocated more per request (bench/README.md).
+  const installed = new WeakSet<object>();
   const attach: RequestHandler = (req, res, next) => {
+    const proto = Object.getPrototypeOf(req) as object;
+    if (!installed.has(proto)) {
+      Object.defineProperty(proto, 'log', {
+        get(this: { ctx?: Ctx }) {
+          return this.ctx?.log;
+        },
+        configurable: true,
+      });
+      installed.add(proto);
+    }
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', id);
     const startedAt = Date.now();
-    let reqLog: Logger | undefined;
-    const logOf = (): Logger => (reqLog ??= log.child({ request_id: id }));
     req.id = id;
-    Object.defineProperty(req, 'log', { get: logOf, configurable: true });
-    // The unit of work is forked on first use: hot paths that go straight to the pool (placing a
-    // call, a cached API-key check) never pay for one.
-    let em: EntityManager | undefined;
-    req.ctx = {
-      get em() {
-        return (em ??= orm.em.fork());
-      },
-      actor: null,
-      requestId: id,
-      ip: req.ip,
-      get log() {
-        return logOf();
-      },
-    };
+    const ctx = new RequestCtx(orm, log, id, req.ip);
+    req.ctx = ctx;
     res.once('close', () => {
       const err = (res as { err?: unknown }).err;
       const failed = err !== undefined || res.statusCode >= 500;
@@ -63,10 +62,36 @@ export function requestContext(orm: MikroORM, log: Logger): RequestHandler[] {
         res: { statusCode: res.statusCode },
         responseTime: Date.now() - startedAt,
       };
-      if (failed) logOf()[level]({ ...fields, err: err ?? new Error(`failed with status code ${res.statusCode}`) }, 'request errored');
-      else logOf()[level](fields, 'request completed');
+      if (failed) ctx.log[level]({ ...fields, err: err ?? new Error(`failed with status code ${res.statusCode}`) }, 'request errored');
+      else ctx.log[level](fields, 'request completed');
     });
     next();
   };
   return [attach];
+}
+
+/**
+ * A request's context. The unit of work is forked on first use: hot paths that go straight to
+ * the pool (placing a call, a cached API-key check) never pay for one. The request's logger too
+ * is made on first use (and is `req.log`).
+ */
+class RequestCtx implements Ctx {
+  actor: Actor | null = null;
+  readonly #orm: MikroORM;
+  readonly #base: Logger;
+  #em: EntityManager | undefined;
+  #log: Logger | undefined;
+
+  constructor(orm: MikroORM, log: Logger, readonly requestId: string, readonly ip: string | undefined) {
+    this.#orm = orm;
+    this.#base = log;
+  }
+
+  get em(): EntityManager {
+    return (this.#em ??= this.#orm.em.fork());
+  }
+
+  get log(): Logger {
+    return (this.#log ??= this.#base.child({ request_id: this.requestId }));
+  }
 }

@@ -91,7 +91,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
   services.apiKeyCache.start();
   let worker: WorkerHandle | undefined;
   const built = await buildApp(services, { workerRunning: () => worker?.running() ?? false });
-  const server: Server = await startHttpServer(built.app, {
+  const server: Server = await startHttpServer(built.listener, {
     port: opts.port ?? 0,
     host: '127.0.0.1',
     limits: config.http,

@@ -232,4 +232,43 @@ describe('bench voice callee: waiting for the agent to stop, answering, measurin
       ['answer', 0],
     ]);
   });
+
+  test('a read-back and "yes or no?" identified by their frames: the person callee confirms or corrects, the repeat callee says its answer again', () => {
+    const YES = 400;
+    const CORRECTION = 500;
+    const NOT_SURE = 600;
+    const READ_BACK_RIGHT = frame(6100);
+    const READ_BACK_WRONG = frame(6200);
+    const CHOICE = frame(6300);
+    const names = new Map<number, string>([
+      [6100, 'read-back 1: 7'],
+      [6200, 'read-back 1: 8'],
+      [6300, 'yes or no'],
+    ]);
+    const replies: NonNullable<BrainScript['replies']> = { expected: [7, null], yes: utterance(YES, 5), no: utterance(450, 5), notSure: utterance(NOT_SURE, 5), correction: [utterance(CORRECTION, 8), null] };
+    const person = new CalleeBrain({ ...script(), identify: (f) => names.get(f[0]!) ?? null, replies });
+    const sim = new Sim(person);
+    sim.agent(100);
+    sim.untilSaid(Q1_ANSWER);
+    for (let i = 0; i < 30; i++) person.heard(READ_BACK_WRONG, (sim.t += FRAME_MS));
+    sim.untilSaid(CORRECTION);
+    expect(sim.said(CORRECTION)).toHaveLength(8);
+    for (let i = 0; i < 30; i++) person.heard(READ_BACK_RIGHT, (sim.t += FRAME_MS));
+    sim.untilSaid(YES);
+    expect(sim.said(YES)).toHaveLength(5);
+    // "Was that a yes or a no?" about the question answered last, whose answer holds no yes or no.
+    for (let i = 0; i < 30; i++) person.heard(CHOICE, (sim.t += FRAME_MS));
+    sim.untilSaid(NOT_SURE);
+    expect(person.log.join('\n')).toContain('read back "8" → no');
+
+    // Without replies: the answer again, whatever was asked.
+    const repeat = new CalleeBrain({ ...script(), identify: (f) => names.get(f[0]!) ?? null });
+    const sim2 = new Sim(repeat);
+    sim2.agent(100);
+    sim2.untilSaid(Q1_ANSWER);
+    for (let i = 0; i < 30; i++) repeat.heard(READ_BACK_WRONG, (sim2.t += FRAME_MS));
+    sim2.untilSaid(Q1_ANSWER);
+    expect(sim2.said(Q1_ANSWER)).toHaveLength(20);
+    expect(sim2.said(CORRECTION)).toEqual([]);
+  });
 });

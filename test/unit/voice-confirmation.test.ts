@@ -48,8 +48,11 @@ test('a correction is read back once more, heard with confidence or not', () => 
   const corrected = converse([PEOPLE], [unsure('thirty'), sure('no thirty eight'), sure('yes')]);
   expect(corrected.said).toEqual([PEOPLE.question, confirmPrompt(30), confirmPrompt(38), GOODBYE]);
   expect(corrected.policy.answers).toEqual({ people: 38 });
-  // Past the second read-back, a correction heard with confidence is recorded.
-  expect(converse([PEOPLE], [unsure('thirty'), sure('no thirty eight'), sure('no forty')]).policy.answers).toEqual({ people: 40 });
+  // Past the second read-back, a correction is not recorded, even heard with confidence (the
+  // number after the no is heard as badly as any): the question is asked again, keypad offered.
+  const past = converse([PEOPLE], [unsure('thirty'), sure('no thirty eight'), sure('no forty'), { type: 'no_input' }]);
+  expect(past.said).toEqual([PEOPLE.question, confirmPrompt(30), confirmPrompt(38), reask(PEOPLE), GOODBYE]);
+  expect(past.policy.answers).toEqual({ people: null });
   const again = converse([PEOPLE], [unsure('thirty'), unsure('no thirty eight'), sure('yes')]);
   expect(again.said).toEqual([PEOPLE.question, confirmPrompt(30), confirmPrompt(38), GOODBYE]);
   expect(again.policy.answers).toEqual({ people: 38 });

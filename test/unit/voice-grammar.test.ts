@@ -125,3 +125,25 @@ test('the reply to "was that a yes or a no?": the bare forms and the named ones,
   // Competing with a yes: the no and the non-answers.
   expect(answersOf(yesNo, grammarFor(yesNo, known, { answer: true }, undefined, true))).toEqual(new Set([false, null]));
 });
+
+test('a number may come with the words people hedge it with ("about ten", "only one", "ten or so"); other answers do not get them', () => {
+  const rule = (jsgf: string | null, name: string) => new RegExp(`^<${name}> = (.*);$`, 'm').exec(jsgf ?? '')?.[1]?.split(' | ') ?? [];
+  const number = grammarFor(numberQ, known);
+  for (const w of ['about', 'around', 'only', 'just', 'roughly']) expect(rule(number, 'lead')).toContain(w);
+  for (const w of ['or so', 'give or take']) expect(rule(number, 'trail')).toContain(w);
+  const day: CallQuestion = { key: 'd', question: 'Which day?', type: 'enum', options: ['Monday', 'Tuesday'] };
+  expect(rule(grammarFor(day, known), 'lead')).not.toContain('about');
+  expect(rule(grammarFor(day, known), 'trail')).not.toContain('or so');
+  // The words do not change the answer read from what was heard.
+  expect(extractAnswer(numberQ, 'only one')).toBe(1);
+  expect(extractAnswer(numberQ, 'about ten or so')).toBe(10);
+});
+
+test('a yes in reply to a read-back is one of the plain forms: "absolutely" or "certainly" is what a short "no, nine" was misheard as', () => {
+  const all = sentences(grammarFor(numberQ, known, undefined, { value: 30 })!);
+  for (const s of ['yes', 'yeah', 'correct', "that's right", 'yes it is']) expect(all.has(s)).toBe(true);
+  for (const s of ['absolutely', 'certainly', 'definitely', 'of course']) expect(all.has(s)).toBe(false);
+  // The question's own grammar (a yes/no question) keeps them.
+  const yesNo: CallQuestion = { key: 'b', question: 'Can you come?', type: 'boolean' };
+  expect(sentences(grammarFor(yesNo, known)!).has('absolutely')).toBe(true);
+});

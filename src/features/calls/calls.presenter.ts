@@ -1,14 +1,14 @@
 import { isoMicro, isoMicroOrNull } from '../../common/time';
-import type { Call } from './call.entity';
+import type { CallFields } from './call.entity';
 import type { RecordingUrls } from './recording-url';
 
 /** An inbound call from a number a campaign called: that campaign and recipient (null otherwise). */
-export const callbackOf = (c: Pick<Call, 'callbackCampaignId' | 'callbackRecipientId'>): { campaign_id: string; recipient_id: string } | null =>
+export const callbackOf = (c: Pick<CallFields, 'callbackCampaignId' | 'callbackRecipientId'>): { campaign_id: string; recipient_id: string } | null =>
   c.callbackCampaignId && c.callbackRecipientId ? { campaign_id: c.callbackCampaignId, recipient_id: c.callbackRecipientId } : null;
 
 export type CallJson = ReturnType<typeof presentCallWith>;
 
-function presentCallWith(c: Call, recordingUrl: string | null) {
+function presentCallWith(c: CallFields, recordingUrl: string | null) {
   return {
     call_id: c.id,
     to: c.to,
@@ -53,4 +53,4 @@ function presentCallWith(c: Call, recordingUrl: string | null) {
   };
 }
 
-export const presentCall = (c: Call, urls: RecordingUrls) => presentCallWith(c, c.recordingSeconds !== null ? urls.sign(c.id) : null);
+export const presentCall = (c: CallFields, urls: RecordingUrls) => presentCallWith(c, c.recordingSeconds !== null ? urls.sign(c.id) : null);

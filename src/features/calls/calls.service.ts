@@ -12,7 +12,7 @@ import type { Pool } from 'pg';
 import { insertJobsSql, type JobWaker } from '../../queue';
 import { toPositional } from '../../common/sql';
 import { buildEventBody, outboxCtes } from '../webhooks';
-import { Call } from './call.entity';
+import { Call, newCallRow, type CallFields } from './call.entity';
 import { eventSubject, type CallLifecycle } from './call-lifecycle';
 import { presentCall, type CallJson } from './calls.presenter';
 import { callAgentOptions, checkLanguage, checkVoice } from './call-agent';
@@ -77,7 +77,7 @@ export class CallsService {
     return `{${this.defaultNumbers.map((n) => `"${n.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
   }
 
-  present(call: Call): CallJson {
+  present(call: CallFields): CallJson {
     return presentCall(call, this.recordingUrls);
   }
 
@@ -135,8 +135,8 @@ export class CallsService {
     scheduleAt: Date | null,
     key: Idempotency | null,
   ): Promise<PlacedCall | { callerIds: string[] }> {
-    // A plain (unmanaged) entity: the rows are written by one statement below, not by a flush.
-    const call = Object.assign(new Call(), {
+    // Plain data, not an entity: the rows are written by one statement below, not by a flush.
+    const call = newCallRow({
       orgId,
       to: input.to,
       from,
@@ -329,7 +329,7 @@ with c as (
 )
 select (select count(*) from queue_job)::int as jobs, (select count(*) from c)::int as placed, (select caller_name from c) as caller_name`;
 
-function placeScheduledCallParams(call: Call): unknown[] {
+function placeScheduledCallParams(call: CallFields): unknown[] {
   return [
     call.id,
     call.orgId,
@@ -351,7 +351,7 @@ function placeScheduledCallParams(call: Call): unknown[] {
   ];
 }
 
-function placeCallParams(call: Call, deliveryId: string, payload: string, defaultCallerIds: string): unknown[] {
+function placeCallParams(call: CallFields, deliveryId: string, payload: string, defaultCallerIds: string): unknown[] {
   return [
     call.id,
     call.orgId,

@@ -297,7 +297,8 @@ export class SurveyPolicy implements DialogPolicy {
   /**
    * The reply to a read-back: a yes heard with confidence records the value, and so does the same
    * value said again; a correction is read back once more (at most two read-backs per question;
-   * past them, a correction heard with confidence is recorded). Anything else (a no, an unsure yes,
+   * past them, a correction is not recorded even when heard with confidence: measured, the number
+   * after the no was misheard there as often as not, docs/voice.md "Fifth round"). Anything else (a no, an unsure yes,
    * nothing understood) asks the question again with the keypad offered, unless it was asked
    * again already, and the value read back is never recorded from a later hearing. Keys answer
    * the question itself.
@@ -341,7 +342,7 @@ export class SurveyPolicy implements DialogPolicy {
     if (reply?.kind !== 'value' || reply.value === value || h.rejected.includes(reply.value)) return this.afterNo(q, attempt);
     // A correction is read back too (a "no" is heard well, the number after it as badly as any).
     if (h.confirmations < MAX_CONFIRMATIONS) return this.confirm(q, attempt, reply.value);
-    return sure ? this.record(q, attempt, reply.value) : this.afterNo(q, attempt);
+    return this.afterNo(q, attempt);
   }
 
   /** Not confirmed: the question again with the keypad offered (once per question), else no answer. */

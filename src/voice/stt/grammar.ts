@@ -11,10 +11,20 @@ const NO_TAIL = ['thanks', 'thank you', 'sorry', "i can't", 'i cannot', "i won't
 const YES_CHOSEN = ['yes', 'yeah', 'yep', 'yup', 'sure', 'a yes', 'it was a yes', 'that was a yes', 'yes it was'];
 const NO_CHOSEN = ['no', 'nope', 'nah', 'a no', 'it was a no', 'that was a no', 'no it was not', 'no it was a no'];
 const GREETING = ['hello', 'hi', 'yes', 'speaking', 'hello who is this', 'hello yes', 'go ahead', 'sure go ahead', 'okay'];
+/**
+ * A yes to "I heard thirty. Is that right?": the forms people confirm with. Not "absolutely",
+ * "certainly", "definitely" or "of course": a short "no, nine" was heard as "absolutely" there, and
+ * a yes heard wrongly records the value read back.
+ */
+const YES_CONFIRM = ['yes', 'yeah', 'yep', 'yup', 'sure', 'correct', 'right', 'okay', 'that is right', "that's right", 'yes it is', "that's correct", 'that is correct'];
 /** Before a correction of what the agent read back: "no, thirty eight", "actually, Tuesday". */
 const DENY = ['no', 'nope', 'no no', 'actually', 'no actually', 'sorry', 'no sorry', 'no it is', "no it's", 'i said'];
 /** Before an answer: "um", "I think", "let's say", "maybe". */
 const LEAD = ['um', 'uh', 'i think', 'i would say', "i'd say", "let's say", "it's", 'maybe', 'probably'];
+/** Before a number only: "about ten", "only one", "around fifty", "just two". */
+const NUMBER_LEAD = ['about', 'around', 'only', 'just', 'roughly', 'approximately', 'exactly', 'like', 'maybe about', 'probably about', "i'd say about"];
+/** After a number only: "ten or so", "fifty give or take". */
+const NUMBER_TRAIL = ['or so', 'more or less', 'give or take', 'at most', 'at least', 'tops'];
 /** After an answer: "please", "I think", "would be good". */
 const TRAIL = ['please', 'i think', 'i guess', 'thanks', 'would be good', 'would be great', 'works for me', 'is fine', 'is good', 'is best'];
 /**
@@ -161,8 +171,8 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
     answer = options.length ? `(${before.length ? `[${before.join(' | ')}] ` : ''}<option>${after.length ? ` [${after.join(' | ')}]` : ''})` : null;
     if (!answer && !except) return null;
   } else return null;
-  const lead = usable(LEAD);
-  const trail = usable(TRAIL);
+  const lead = usable(question.type === 'number' ? [...LEAD, ...NUMBER_LEAD] : LEAD);
+  const trail = usable(question.type === 'number' ? [...TRAIL, ...NUMBER_TRAIL] : TRAIL);
   // Competing with a non-answer (or an intent, which withIntents adds): the answers alone. A reply
   // to "was that a yes or a no?" is not a greeting: "hello" is what a bare "no" was heard as there.
   const other = except && except.answer === null ? [] : usable(yesOrNo ? NOT_AN_ANSWER.filter((p) => p !== 'hello') : NOT_AN_ANSWER);
@@ -172,7 +182,7 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
   const replies: string[] = [];
   let deny = '';
   if (confirming && question.type !== 'boolean') {
-    rules.push(`<yes> = ${usable(YES).join(' | ')};`, `<no> = ${usable(NO).join(' | ')};`);
+    rules.push(`<yes> = ${usable(YES_CONFIRM).join(' | ')};`, `<no> = ${usable(NO).join(' | ')};`);
     rules.push(`<yestail> = ${usable(YES_TAIL).join(' | ')};`, `<notail> = ${usable(NO_TAIL).join(' | ')};`);
     const denial = usable(DENY);
     if (denial.length) {
