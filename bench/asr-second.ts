@@ -1,5 +1,5 @@
 /**
- * A second acoustic opinion (docs/voice.md, "Fifth round"): every corpus utterance heard by the
+ * A second acoustic opinion (docs/voice.md, "A second acoustic model"): every corpus utterance heard by the
  * service's 8 kHz model (first decoding and verification margin) and by Debian's 16 kHz en-us
  * model on the audio upsampled ×2: that model alone (its own first decoding and margin), and
  * its log-likelihood ratio between the 8 kHz model's reading and that model's best rival

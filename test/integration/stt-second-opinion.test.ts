@@ -3,7 +3,7 @@ import { secondModelAvailable } from '../../src/voice/stt/second-opinion';
 import { corpusAudio, loadCorpus } from '../../bench/voice-corpus/corpus';
 
 /**
- * The second acoustic opinion end to end (docs/voice.md, "Fifth round"): Debian's 16 kHz model
+ * The second acoustic opinion end to end (docs/voice.md, "A second acoustic model"): Debian's 16 kHz model
  * in the recognizer's worker, the combination rule in its confidence. Needs the npm package and
  * Debian's pocketsphinx-en-us; skipped without them.
  */
@@ -31,10 +31,10 @@ describeModel('a second acoustic opinion (16 kHz model) on the corpus', () => {
 
   test('a number the 8 kHz model hears with confidence and the 16 kHz model hears as another is made unsure (read back, not recorded)', async () => {
     // "Six.": the 8 kHz model hears "six" above the number threshold; the 16 kHz model hears "eight".
-    const first = await hear(alone, 'tune-en-people-six');
+    const first = await hear(alone, 'tune-en-f5-people-six');
     expect(first.text).toBe('six');
     expect(first.confidence).toBeGreaterThanOrEqual(0.5);
-    const second = await hear(both, 'tune-en-people-six');
+    const second = await hear(both, 'tune-en-f5-people-six');
     expect(second).toMatchObject({ text: null, unsure: 'six' });
     expect(second.confidence).toBeLessThan(0.5);
   });

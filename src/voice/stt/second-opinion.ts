@@ -60,7 +60,7 @@ export function meaningOf(question: CallQuestion, text: string | null, confirmin
 /** Which question types the second opinion may make unsure (the others keep the 8 kHz model's confidence). */
 export type SecondOpinionTypes = ReadonlyArray<'boolean' | 'choice' | 'number' | 'enum' | 'other'>;
 /**
- * Numbers and options (docs/voice.md, "Fifth round"): on the held-out voices, fewer answers
+ * Numbers and options (docs/voice.md, "A second acoustic model"): on the held-out voices, fewer answers
  * recorded wrong and none fewer right after the whole exchange. Yes/no left out: an unsure yes/no
  * is asked back as a choice, and there it cost right answers on holdout.
  */
