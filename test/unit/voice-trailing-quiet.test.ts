@@ -17,12 +17,15 @@ function run(frames: Int16Array[]): Int16Array[] {
 }
 
 describe('TrailingQuiet', () => {
-  it('drops the quiet after the last loud frame but one, and keeps the quiet before and inside the speech', () => {
+  const SILENCE = new Int16Array(160);
+  const silence = (n: number) => Array.from({ length: n }, () => SILENCE);
+
+  it('replaces the quiet after the last loud frame but one by 100 ms of silence, and keeps the quiet before and inside the speech', () => {
     const noise = (t: number) => tone(60, t);
     const speech = (t: number) => tone(3000, t);
     const frames = [noise(1), noise(2), speech(3), speech(4), noise(5), noise(6), speech(7), noise(8), noise(9), noise(10), noise(11)];
     const out = run(frames);
-    expect(out).toEqual([noise(1), noise(2), speech(3), speech(4), noise(5), noise(6), speech(7), noise(8)]);
+    expect(out).toEqual([noise(1), noise(2), speech(3), speech(4), noise(5), noise(6), speech(7), noise(8), ...silence(5)]);
   });
 
   it('passes an utterance with nothing loud in it whole (a soft voice is still decoded)', () => {
@@ -36,6 +39,6 @@ describe('TrailingQuiet', () => {
     const noisy = (t: number) => tone(400, t);
     const speech = (t: number) => tone(4000, t);
     const out = run([noisy(1), speech(2), noisy(3), noisy(4), noisy(5)]);
-    expect(out).toEqual([noisy(1), speech(2), noisy(3)]);
+    expect(out).toEqual([noisy(1), speech(2), noisy(3), ...silence(5)]);
   });
 });

@@ -3,7 +3,7 @@
  * sees the silence (or line noise) after the callee's last word: a frame quieter than the
  * threshold is kept aside, and pushed on only when a louder frame follows (a pause inside the
  * answer stays in it). What is still held when the utterance ends is dropped, past the first
- * KEEP_FRAMES.
+ * KEEP_FRAMES, and SILENCE_FRAMES of digital silence end the utterance instead.
  *
  * Why: in the trailing noise the 8 kHz model finds room for a short word, so that "twenty" competes
  * with "twenty eight" and "forty" with "forty eight" nearly as well as with silence, and a clear
@@ -17,6 +17,12 @@ const MIN_RMS = 200;
 const FLOOR_FACTOR = 4;
 /** Quiet frames kept after the last loud one: the release of a final consonant. */
 const KEEP_FRAMES = 1;
+/**
+ * Digital silence put in place of the quiet dropped: the decoder needs about 60–100 ms after the
+ * last word to end it ("eighteen" cut right after its "n" was heard as "eighty"), and silence, unlike
+ * the line's noise, holds no room for another word.
+ */
+const SILENCE_FRAMES = 5;
 
 export function frameRms(frame: Int16Array): number {
   let sum = 0;
@@ -46,11 +52,18 @@ export class TrailingQuiet {
   }
 
   /**
-   * The utterance ended: the start of the held quiet goes on, the rest is dropped. When nothing
-   * was ever loud (a quiet line, a soft voice), nothing is dropped: the decoder hears it all.
+   * The utterance ended: the start of the held quiet goes on, the rest is replaced by a short
+   * silence. When nothing was ever loud (a quiet line, a soft voice), nothing is dropped: the
+   * decoder hears it all.
    */
   end(): void {
-    for (const f of this.loud ? this.held.slice(0, KEEP_FRAMES) : this.held) this.pass(f);
+    if (!this.loud) {
+      for (const f of this.held) this.pass(f);
+    } else {
+      const size = this.held[0]?.length ?? 160;
+      for (const f of this.held.slice(0, KEEP_FRAMES)) this.pass(f);
+      for (let i = 0; i < SILENCE_FRAMES; i++) this.pass(new Int16Array(size));
+    }
     this.held = [];
   }
 }
