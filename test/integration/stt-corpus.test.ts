@@ -33,15 +33,15 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
       ["tune-en-us-attend-yes", true],
       ["tune-en-us-attend-of-course", true],
       ["tune-en-us-attend-no-thanks", false],
-      ["tune-en-us-people-twenty-five", null], // said "Twenty-five.", expected 25, heard "twenty five" (not sure enough)
-      ["tune-en-us-people-um-four", 4],
+      ["tune-en-us-people-twenty-five", 25],
+      ["tune-en-us-people-um-four", null], // said "Um, four.", expected 4, heard "um four" (not sure enough)
       ["tune-en-us-day-monday-please", "Monday"],
       ["tune-en-us-day-sunday", "Sunday"],
       ["tune-en-us-slot-sorry-what", null],
       ["tune-en-attend-yes-please", true],
-      ["tune-en-attend-no-i-can-t", null], // said "No, I can't.", expected false, heard "um nah" (not sure enough)
-      ["tune-en-people-twelve", null], // said "Twelve.", expected 12, heard "twelve" (not sure enough)
-      ["tune-en-people-three-hundred-and-forty", null], // said "Three hundred and forty.", expected 340, heard "three hundred and forty" (not sure enough)
+      ["tune-en-attend-no-i-can-t", false],
+      ["tune-en-people-twelve", 12],
+      ["tune-en-people-three-hundred-and-forty", null], // said "Three hundred and forty.", expected 340, heard "three hundred five people please" (not sure enough)
       ["tune-en-people-who-is-this", null],
       ["tune-en-day-thursday-would-be-good", "Thursday"],
       ["tune-en-slot-in-the-morning", "Morning"],
@@ -61,7 +61,7 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
       ["tune-en-f3-slot-afternoon", "Afternoon"],
       ["holdout-en-gb-scotland-m2-attend-yes-definitely", true],
       ["holdout-en-gb-scotland-m2-attend-no-sorry", null], // said "No, sorry.", expected false, heard "absolutely" (not sure enough)
-      ["holdout-en-gb-scotland-m2-people-two-hundred", 300], // said "Two hundred.", expected 200
+      ["holdout-en-gb-scotland-m2-people-two-hundred", null], // said "Two hundred.", expected 200, heard "three hundred" (not sure enough)
       ["holdout-en-gb-scotland-m2-day-saturday", "Sunday"], // said "Saturday.", expected "Saturday"
       ["holdout-en-gb-scotland-m2-slot-the-afternoon-one-please", "Afternoon"],
       ["holdout-en-us-nyc-attend-sure-i-ll-be-there", true],
@@ -70,8 +70,8 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
       ["holdout-en-us-nyc-day-uh-monday-i-guess", "Monday"],
       ["holdout-en-us-nyc-slot-morning", "Morning"],
       ["holdout-en-029-f1-attend-absolutely", true],
-      ["holdout-en-029-f1-people-nine", null], // said "Nine.", expected 9, heard "fifty nine" (not sure enough)
-      ["holdout-en-029-f1-people-thirty-i-think", null], // said "Thirty, I think.", expected 30, heard "probably thirteen" (not sure enough)
+      ["holdout-en-029-f1-people-nine", null], // said "Nine.", expected 9, heard "fifty nine guests" (not sure enough)
+      ["holdout-en-029-f1-people-thirty-i-think", null], // said "Thirty, I think.", expected 30, heard "probably thirteen guests" (not sure enough)
       ["holdout-en-029-f1-day-wednesday-please", "Wednesday"],
       ["holdout-en-029-f1-slot-can-you-call-me-back-later", null],
       ["holdout-en-gb-x-rp-f4-attend-nah", false],
@@ -80,16 +80,16 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
       ["holdout-en-gb-x-rp-f4-day-let-s-say-thursday", null], // said "Let's say Thursday.", expected "Thursday", heard "let's say sunday" (not sure enough)
       ["tune-en-gb-x-gbclan-attend-yes", true],
       ["tune-en-gb-x-gbclan-attend-of-course", null], // said "Of course.", expected true, heard "hold on"
-      ["tune-en-gb-x-gbclan-attend-no-thanks", null], // said "No thanks.", expected false, heard "hold on"
+      ["tune-en-gb-x-gbclan-attend-no-thanks", null], // said "No thanks.", expected false, heard "nope i guess" (not sure enough)
       ["tune-en-gb-x-gbclan-people-twenty-five", 25],
       ["tune-en-gb-x-gbclan-people-um-four", null], // said "Um, four.", expected 4, heard "um four" (not sure enough)
       ["tune-en-gb-x-gbclan-day-monday-please", "Monday"],
-      ["tune-en-gb-x-gbclan-day-sunday", "Sunday"],
+      ["tune-en-gb-x-gbclan-day-sunday", null], // said "Sunday.", expected "Sunday", heard "sunday" (not sure enough)
       ["tune-en-gb-x-gbclan-slot-sorry-what", null],
       ["tune-en-gb-x-gbcwmd-m3-attend-yes-please", true],
-      ["tune-en-gb-x-gbcwmd-m3-attend-no-i-can-t", null], // said "No, I can't.", expected false, heard "no i don't" (not sure enough)
+      ["tune-en-gb-x-gbcwmd-m3-attend-no-i-can-t", null], // said "No, I can't.", expected false, heard "no i won't" (not sure enough)
       ["tune-en-gb-x-gbcwmd-m3-people-twelve", null], // said "Twelve.", expected 12, heard "only oh" (not sure enough)
-      ["tune-en-gb-x-gbcwmd-m3-people-three-hundred-and-forty", null], // said "Three hundred and forty.", expected 340, heard "three hundred five people please" (not sure enough)
+      ["tune-en-gb-x-gbcwmd-m3-people-three-hundred-and-forty", 305], // said "Three hundred and forty.", expected 340
       ["tune-en-gb-x-gbcwmd-m3-people-who-is-this", null],
       ["tune-en-gb-x-gbcwmd-m3-day-thursday-would-be-good", "Thursday"],
       ["tune-en-gb-x-gbcwmd-m3-slot-in-the-morning", "Morning"],
@@ -112,12 +112,12 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
       ["tune-en-us-people-five", 5],
       ["tune-en-us-people-sixteen", null], // said "Sixteen.", expected 16, heard "fifteen" (not sure enough)
       ["tune-en-us-people-fifty", null], // said "Fifty.", expected 50, heard "fifty" (not sure enough)
-      ["tune-en-us-people-four-hundred", 400],
+      ["tune-en-us-people-four-hundred", null], // said "Four hundred.", expected 400, heard "four hundred" (not sure enough)
       ["tune-en-us-day-um-sunday-i-think", "Sunday"],
       ["tune-en-us-slot-in-the-evening", "Evening"],
       ["tune-en-attend-okay", true],
       ["tune-en-attend-i-m-not-sure", null],
-      ["tune-en-people-six", null], // said "Six.", expected 6, heard "fifty" (not sure enough)
+      ["tune-en-people-six", 6],
       ["tune-en-people-nineteen", null], // said "Nineteen.", expected 19, heard "two please" (not sure enough)
       ["tune-en-people-seventy-three", null], // said "Seventy-three.", expected 73, heard "seventy three" (not sure enough)
       ["tune-en-people-say-that-again", null],
@@ -127,19 +127,19 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
       ["tune-en-us-f2-attend-what-is-this-about", null],
       ["tune-en-us-f2-people-eight", null], // said "Eight.", expected 8, heard "uh eight" (not sure enough)
       ["tune-en-us-f2-people-twenty", null], // said "Twenty.", expected 20, heard "twenty" (not sure enough)
-      ["tune-en-us-f2-people-eighty-six", null], // said "Eighty-six.", expected 86, heard "uh eighty three" (not sure enough)
+      ["tune-en-us-f2-people-eighty-six", null], // said "Eighty-six.", expected 86, heard "uh eighty six" (not sure enough)
       ["tune-en-us-f2-day-friday", "Friday"],
       ["tune-en-us-f2-day-thursday", "Thursday"],
       ["tune-en-us-f2-slot-who-is-calling", null],
       ["tune-en-f3-attend-no-thank-you", false],
       ["tune-en-f3-people-two", 2],
-      ["tune-en-f3-people-ten", 10],
+      ["tune-en-f3-people-ten", null], // said "Ten.", expected 10, heard "ten" (not sure enough)
       ["tune-en-f3-people-thirty", null], // said "Thirty.", expected 30, heard "thirty" (not sure enough)
       ["tune-en-f3-people-ninety", null], // said "Ninety.", expected 90, heard "ninety" (not sure enough)
       ["tune-en-f3-day-tuesday-please", "Tuesday"],
       ["tune-en-f3-day-i-m-busy", null],
       ["tune-en-gb-x-gbclan-attend-yeah-sure", true],
-      ["tune-en-gb-x-gbclan-attend-definitely-not", null], // said "Definitely not.", expected false, heard "absolutely not" (not sure enough)
+      ["tune-en-gb-x-gbclan-attend-definitely-not", false],
       ["tune-en-gb-x-gbclan-people-three", null], // said "Three.", expected 3, heard "three" (not sure enough)
       ["tune-en-gb-x-gbclan-people-thirteen", null], // said "Thirteen.", expected 13, heard "thirteen" (not sure enough)
       ["tune-en-gb-x-gbclan-people-forty", null], // said "Forty.", expected 40, heard "forty" (not sure enough)
@@ -147,16 +147,16 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
       ["tune-en-gb-x-gbclan-day-next-monday", "Monday"],
       ["tune-en-gb-x-gbclan-slot-afternoon-please", "Afternoon"],
       ["tune-en-gb-x-gbcwmd-m3-attend-certainly", true],
-      ["tune-en-gb-x-gbcwmd-m3-attend-not-at-all", null], // said "Not at all.", expected false, heard "hello"
+      ["tune-en-gb-x-gbcwmd-m3-attend-not-at-all", null], // said "Not at all.", expected false, heard "nope i won't" (not sure enough)
       ["tune-en-gb-x-gbcwmd-m3-people-five", null], // said "Five.", expected 5, heard "fourteen" (not sure enough)
       ["tune-en-gb-x-gbcwmd-m3-people-sixteen", null], // said "Sixteen.", expected 16, heard "three please" (not sure enough)
       ["tune-en-gb-x-gbcwmd-m3-people-fifty", null], // said "Fifty.", expected 50, heard "fifty" (not sure enough)
-      ["tune-en-gb-x-gbcwmd-m3-people-four-hundred", null], // said "Four hundred.", expected 400, heard "forty three" (not sure enough)
-      ["tune-en-gb-x-gbcwmd-m3-day-um-sunday-i-think", null], // said "Um, Sunday I think.", expected "Sunday", heard "hold on"
+      ["tune-en-gb-x-gbcwmd-m3-people-four-hundred", null], // said "Four hundred.", expected 400, heard "fourteen please" (not sure enough)
+      ["tune-en-gb-x-gbcwmd-m3-day-um-sunday-i-think", null], // said "Um, Sunday I think.", expected "Sunday", heard "call me later"
       ["tune-en-gb-x-gbcwmd-m3-slot-in-the-evening", "Evening"],
       ["tune-en-us-m4-attend-okay", true],
       ["tune-en-us-m4-attend-i-m-not-sure", null],
-      ["tune-en-us-m4-people-six", null], // said "Six.", expected 6, heard "fifty" (not sure enough)
+      ["tune-en-us-m4-people-six", 6],
       ["tune-en-us-m4-people-nineteen", null], // said "Nineteen.", expected 19, heard "like eighteen" (not sure enough)
       ["tune-en-us-m4-people-seventy-three", null], // said "Seventy-three.", expected 73, heard "seventy three" (not sure enough)
       ["tune-en-us-m4-people-say-that-again", null],
@@ -168,22 +168,22 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
       ["tune-en-f5-people-twenty", null], // said "Twenty.", expected 20, heard "twenty" (not sure enough)
       ["tune-en-f5-people-eighty-six", null], // said "Eighty-six.", expected 86, heard "eighty six" (not sure enough)
       ["tune-en-f5-day-friday", "Friday"],
-      ["tune-en-f5-day-thursday", "Thursday"],
+      ["tune-en-f5-day-thursday", null], // said "Thursday.", expected "Thursday", heard "thursday" (not sure enough)
       ["tune-en-f5-slot-who-is-calling", null],
       ["holdout2-en-us-m3-attend-no-i-can-not", false],
-      ["holdout2-en-us-m3-people-fourteen", null], // said "Fourteen.", expected 14, heard "fourteen" (not sure enough)
-      ["holdout2-en-us-m3-people-three-hundred", 300],
+      ["holdout2-en-us-m3-people-fourteen", null], // said "Fourteen.", expected 14, heard "four please" (not sure enough)
+      ["holdout2-en-us-m3-people-three-hundred", null], // said "Three hundred.", expected 300, heard "three hundred" (not sure enough)
       ["holdout2-en-us-m3-people-fifty-five-i-guess", 55],
       ["holdout2-en-us-m3-day-um-wednesday", "Wednesday"],
       ["holdout2-en-gb-scotland-f2-attend-yes-that-works", true],
       ["holdout2-en-gb-scotland-f2-attend-nope-sorry", false],
       ["holdout2-en-gb-scotland-f2-people-twenty-one", null], // said "Twenty-one.", expected 21, heard "twenty one" (not sure enough)
-      ["holdout2-en-gb-scotland-f2-people-a-hundred-and-twenty", null], // said "A hundred and twenty.", expected 120, heard "five hundred and twenty" (not sure enough)
-      ["holdout2-en-gb-scotland-f2-day-tuesday-works", "Monday"], // said "Tuesday works.", expected "Tuesday"
+      ["holdout2-en-gb-scotland-f2-people-a-hundred-and-twenty", null], // said "A hundred and twenty.", expected 120, heard "five hundred and twenty eight" (not sure enough)
+      ["holdout2-en-gb-scotland-f2-day-tuesday-works", null], // said "Tuesday works.", expected "Tuesday"
       ["holdout2-en-gb-scotland-f2-slot-afternoon-would-be-best", "Afternoon"],
       ["holdout2-en-029-m7-attend-yeah-i-can-make-it", true],
       ["holdout2-en-029-m7-attend-no-not-this-time", false],
-      ["holdout2-en-029-m7-people-sixty-seven", null], // said "Sixty-seven.", expected 67, heard "sixty please" (not sure enough)
+      ["holdout2-en-029-m7-people-sixty-seven", null], // said "Sixty-seven.", expected 67, heard "sixty three is good" (not sure enough)
       ["holdout2-en-029-m7-people-eight-people", null], // said "Eight people.", expected 8, heard "fifty two" (not sure enough)
       ["holdout2-en-029-m7-day-friday-i-think", "Friday"],
       ["holdout2-en-029-m7-slot-evening-i-guess", "Evening"],
@@ -196,7 +196,7 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
       ["holdout2-en-gb-x-rp-m1-attend-yes-of-course", true],
       ["holdout2-en-gb-x-rp-m1-people-four", null], // said "Four.", expected 4, heard "hello"
       ["holdout2-en-gb-x-rp-m1-people-probably-three", null], // said "Probably three.", expected 3, heard "probably three" (not sure enough)
-      ["holdout2-en-gb-x-rp-m1-people-only-one", 1],
+      ["holdout2-en-gb-x-rp-m1-people-only-one", null], // said "Only one.", expected 1, heard "only one" (not sure enough)
       ["holdout2-en-gb-x-rp-m1-day-sunday-would-be-great", "Sunday"],
       ["holdout2-en-gb-x-rp-m1-slot-i-don-t-know-yet", null],
       ["holdout2-en-m6-attend-no-i-can-not", false],
@@ -216,7 +216,7 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
   }, 600_000);
 
   test('streaming: frames pushed one by one give the same result, and the partial hypothesis becomes a complete answer', async () => {
-    const u = corpus.utterances.find((x) => x.id === 'tune-en-gb-x-gbclan-people-twenty-five')!;
+    const u = corpus.utterances.find((x) => x.id === 'tune-en-us-people-twenty-five')!;
     const q = corpus.questions[u.question]!;
     const pcm = corpusAudio(u);
     const s = stt.start({ question: q });

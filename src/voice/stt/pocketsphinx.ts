@@ -3,7 +3,6 @@ import { startVoiceWorker, whenWorkerGone } from '../worker-thread';
 import { isCompleteAnswer, type Expectation, type PartialRecognition, type Recognition, type RecognitionStream, type SpeechRecognizer, type StreamingRecognizer } from './recognizer';
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
 import { DEFAULT_SECOND_OPINION_TYPES, marginType, secondModelConfig, withSecondOpinion, type SecondOpinionTypes } from './second-opinion';
-import { TrailingQuiet } from './trailing-quiet';
 import type { SphinxOutcome, SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
 
 export { sphinxAvailable as pocketsphinxAvailable } from './sphinx-decoder';
@@ -92,13 +91,11 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
     send({ op: 'start', id, ...expect });
     let open = true;
     const minConfidence = this.options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
-    // The decoder hears the utterance without the quiet after its last word (./trailing-quiet.ts).
-    // Frames are copied as they come (the caller may reuse its buffer) and their copies handed to the worker.
-    const quiet = new TrailingQuiet((pcm) => send({ op: 'push', id, pcm }, [pcm.buffer as ArrayBuffer]));
     return {
       push: (frame) => {
         if (!open || !frame.length) return;
-        quiet.push(Int16Array.from(frame));
+        const pcm = Int16Array.from(frame);
+        send({ op: 'push', id, pcm }, [pcm.buffer as ArrayBuffer]);
       },
       partial: async (): Promise<PartialRecognition> => {
         if (!open) return { text: '', complete: false };
@@ -109,7 +106,6 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
       finish: async (): Promise<Recognition> => {
         if (!open) return { text: null, confidence: 0 };
         open = false;
-        quiet.end();
         const reply = await this.ask({ op: 'finish', id, seq: this.seq++ });
         if (reply.op !== 'finish') return { text: null, confidence: 0 };
         if (reply.error) throw new Error(`speech recognition failed: ${reply.error}`);
