@@ -172,34 +172,23 @@ warming.push(
     () => undefined,
   ),
 );
-for (let i = 0; i < 2; i++)
-  warming.push(SphinxDecoder.create(config).then(
+/** A decoder of `cfg` that has decoded `samples` of silence once, then waits in `pool`. */
+function warmInto(cfg: SphinxConfig, samples: number, pool: SphinxDecoder[]): Promise<unknown> {
+  return SphinxDecoder.create(cfg).then(
     async (d) => {
       const grammar = grammarFor({ key: 'warm_up', question: '', type: 'boolean' }, (w) => d.knows(w));
       if (grammar) {
         await d.begin(grammar);
-        d.push(new Int16Array(8000));
+        d.push(new Int16Array(samples));
         d.end();
       }
-      idle.push(d);
+      pool.push(d);
     },
     () => undefined,
-  ));
-// The second model's decoder, when it is used (its first utterance warms it as well).
-if (secondConfig)
-  warming.push(
-    SphinxDecoder.create(secondConfig).then(
-      async (d) => {
-        const grammar = grammarFor({ key: 'warm_up', question: '', type: 'boolean' }, (w) => d.knows(w));
-        if (grammar) {
-          await d.begin(grammar);
-          d.push(new Int16Array(16000));
-          d.end();
-        }
-        secondIdle.push(d);
-      },
-      () => undefined,
-    ),
   );
+}
+for (let i = 0; i < 2; i++) warming.push(warmInto(config, 8000, idle));
+// The second model's decoder, when it is used (its audio is at 16 kHz: the same second of silence).
+if (secondConfig) warming.push(warmInto(secondConfig, 16000, secondIdle));
 /** Every decoder made at start is ready (or failed: then the first utterances make their own). */
 const warmedUp = Promise.all(warming);
