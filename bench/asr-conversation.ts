@@ -95,13 +95,12 @@ export class Conversations {
       // no; anything else the answer again.
       let audio = answerAudio;
       let said = u.text;
-      if (this.callee === 'repeat') {
-        // The answer again, whatever was asked.
-      } else if (prompt === YES_OR_NO) {
+      // The repeating callee says the answer again, whatever was asked; the person replies to these two.
+      if (this.callee === 'person' && prompt === YES_OR_NO) {
         // "Was that a yes or a no?": the answer itself, bare; a callee who gave none says so.
         said = u.expected === true ? 'Yes.' : u.expected === false ? 'No.' : "I'm not sure.";
         audio = await this.reply(u, said);
-      } else if (action.confirming) {
+      } else if (this.callee === 'person' && action.confirming) {
         const right = action.confirming.value === u.expected;
         said = right ? 'Yes.' : u.expected === null ? 'No.' : `No, ${typeof u.expected === 'number' ? numberWords(u.expected) : String(u.expected)}.`;
         audio = await this.reply(u, said);

@@ -78,7 +78,7 @@ export async function promptKnowledge(questions: CallQuestion[], callerName = OR
     // Every read-back the agent can say ("I heard 30. Is that right?"): about a thousand prompts, a
     // few minutes of synthesis, so their frames' digests are kept in a file for the next runs.
     const readBacks = questions.flatMap((q, i) => readBackValues(q).map((v) => ({ name: `read-back ${i + 1}: ${v}`, text: confirmPrompt(q.type === 'number' ? Number(v) : v) })));
-    const readBackDigests = await cachedDigests(readBacks, async (text) => (await audio(text)));
+    const readBackDigests = await cachedDigests(readBacks, audio);
     const owners = new Map<string, Set<string>>();
     const own = (name: string, k: string) => {
       if (!owners.has(k)) owners.set(k, new Set());

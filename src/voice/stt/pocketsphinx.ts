@@ -68,6 +68,11 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
     return secondModelConfig(o.modelDir);
   }
 
+  /** The answer types the second opinion may make unsure. */
+  private get secondTypes(): SecondOpinionTypes {
+    return (this.options.secondOpinion && this.options.secondOpinion.types) || DEFAULT_SECOND_OPINION_TYPES;
+  }
+
   /** Whether a second acoustic model hears the answers too (it is configured and installed). */
   get secondOpinion(): boolean {
     return !!this.secondConfig();
@@ -111,8 +116,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
         if (reply.error) throw new Error(`speech recognition failed: ${reply.error}`);
         const text = reply.result?.text || null;
         const type = marginType(expect, text);
-        const secondTypes = (this.options.secondOpinion && this.options.secondOpinion.types) || DEFAULT_SECOND_OPINION_TYPES;
-        const confidence = withSecondOpinion(confidenceOf(reply.result, type, this.options.margins), type, reply.result?.second?.agrees, secondTypes);
+        const confidence = withSecondOpinion(confidenceOf(reply.result, type, this.options.margins), type, reply.result?.second?.agrees, this.secondTypes);
         if (!text || confidence >= minConfidence) return { text, confidence };
         return { text: null, confidence, unsure: text };
       },
@@ -153,8 +157,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const second = this.secondConfig();
-    const secondTypes = (this.options.secondOpinion && this.options.secondOpinion.types) || DEFAULT_SECOND_OPINION_TYPES;
-    const workerData: SphinxWorkerData = { config: { ...DEFAULT_SPHINX_CONFIG, ...this.options.config }, ...(second ? { second, secondTypes } : {}) };
+    const workerData: SphinxWorkerData = { config: { ...DEFAULT_SPHINX_CONFIG, ...this.options.config }, ...(second ? { second, secondTypes: this.secondTypes } : {}) };
     const worker = startVoiceWorker(__dirname, 'sphinx-worker', workerData);
     worker.on('message', (r: SphinxReply) => {
       const w = this.waiting.get(r.seq);

@@ -69,12 +69,14 @@ async function outcome(d: SphinxDecoder, expect: Expectation | undefined): Promi
   if (!result.text || !expect?.question) return { ...result, margin: Infinity };
   const { margin } = await verify(d, expect.question, expect.intents, result, expect.confirming, expect.yesOrNo);
   // Neither an answer nor an intent (margin Infinity without a rival), or a type the rule leaves alone: nothing for a second opinion to change.
-  if (!secondConfig || margin === Infinity || !secondTypes.includes(marginType(expect, result.text) ?? '') || meaningOf(expect.question, result.text, expect.confirming) === null) return { ...result, margin };
-  return { ...result, margin, second: await secondOpinion(d, expect as Expectation & { question: NonNullable<Expectation['question']> }, result.text) };
+  if (!secondConfig || margin === Infinity || !secondTypes.includes(marginType(expect, result.text) ?? '')) return { ...result, margin };
+  const meaning = meaningOf(expect.question, result.text, expect.confirming);
+  if (meaning === null) return { ...result, margin };
+  return { ...result, margin, second: await secondOpinion(d, expect as Expectation & { question: NonNullable<Expectation['question']> }, meaning) };
 }
 
-/** The utterance heard again by the second model (16 kHz, the audio upsampled) under the same grammar. */
-async function secondOpinion(d: SphinxDecoder, expect: Expectation & { question: NonNullable<Expectation['question']> }, text: string): Promise<{ text: string; agrees: boolean }> {
+/** The utterance heard again by the second model (16 kHz, the audio upsampled) under the same grammar; `meaning`: what the first model's text means. */
+async function secondOpinion(d: SphinxDecoder, expect: Expectation & { question: NonNullable<Expectation['question']> }, meaning: unknown): Promise<{ text: string; agrees: boolean }> {
   const d2 = secondIdle.pop() ?? (await SphinxDecoder.create(secondConfig!));
   try {
     const known = (w: string) => d2.knows(w);
@@ -84,7 +86,7 @@ async function secondOpinion(d: SphinxDecoder, expect: Expectation & { question:
     await d2.begin(grammar);
     d2.push(pcm);
     const heard = d2.end().text;
-    return { text: heard, agrees: meaningOf(expect.question, heard, expect.confirming) === meaningOf(expect.question, text, expect.confirming) };
+    return { text: heard, agrees: meaningOf(expect.question, heard, expect.confirming) === meaning };
   } finally {
     secondIdle.push(d2);
   }
