@@ -1,12 +1,15 @@
 import type { Client } from 'pg';
 import { addJobs, job, RETRY_PRIORITY } from '../../src/queue';
+import { scheduleRelease } from '../../src/features/webhooks/parking';
 
 /**
  * A backlog of `n` pending deliveries for one organization's call, each with its scheduled job,
  * written straight into the database (faster than placing n calls). Each payload names the
- * delivery itself as `call_id`, so the bench receiver can tell them apart.
+ * delivery itself as `call_id`, so the bench receiver can tell them apart. With `parkedAt` (a
+ * destination), retries are written as the service holds a failing receiver's retries: parked
+ * under the destination with no job each, and the destination's release job.
  */
-export async function insertBacklog(pg: Client, orgId: string, callId: string, n: number, opts: { retries?: boolean } = {}): Promise<string[]> {
+export async function insertBacklog(pg: Client, orgId: string, callId: string, n: number, opts: { retries?: boolean; parkedAt?: string } = {}): Promise<string[]> {
   const { rows } = await pg.query<{ id: string }>(
     `insert into webhook_deliveries (id, org_id, call_id, event, url, payload, state, next_attempt_at)
      select x.id, $1, $2, 'call.queued', o.webhook_url,
@@ -21,6 +24,14 @@ export async function insertBacklog(pg: Client, orgId: string, callId: string, n
   // As retries (a failing receiver's backlog is made of them): attempted once already, retry priority.
   if (opts.retries) await pg.query(`update webhook_deliveries set attempts = 1, scheduled_attempts = 1, last_error = 'timeout' where id = any($1::uuid[])`, [ids]);
   const priority = opts.retries ? RETRY_PRIORITY : 0;
+  if (opts.parkedAt) {
+    await pg.query(
+      `insert into webhook_parked (delivery_id, destination, trigger, priority, due_at) select unnest($1::uuid[]), $2, 'scheduled', $3, now()`,
+      [ids, opts.parkedAt, priority],
+    );
+    await scheduleRelease(pg, opts.parkedAt, new Date());
+    return ids;
+  }
   for (let i = 0; i < ids.length; i += 5000) await addJobs(pg, ...ids.slice(i, i + 5000).map((deliveryId) => job('deliver', { deliveryId }, { priority })));
   return ids;
 }

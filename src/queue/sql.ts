@@ -112,3 +112,28 @@ function jobKeyIs(kind: JobKind, idExpr: string): string {
 export function waitingKeyedJobSql(kind: JobKind, idExpr: string): string {
   return `exists (select 1 from graphile_worker._private_jobs j where ${jobKeyIs(kind, idExpr)} and j.locked_at is null for no key update)`;
 }
+
+/**
+ * Two CTEs (`<name>_moved`, `<name>_added`, for a statement's top-level WITH) that make sure each
+ * id of `from` (columns `id`, the key's field, and `run_at`; several rows per id allowed, the
+ * earliest counts) has its keyed job of `kind` due no later than that time: a waiting job due
+ * later is moved earlier, one due sooner is left untouched (so statements that want no change do
+ * not queue on its row), and an id with no waiting job gets one (a running one gets a successor).
+ * For jobs that wake something at the earliest of many times, such as a destination's release
+ * job for its parked deliveries: a retry due in an hour must not postpone one due now.
+ * The statement must read `<name>_added` (e.g. `select count(*) from <name>_added`): a CTE that
+ * only selects (add_jobs is called in one) runs only when read; the update runs regardless.
+ */
+export function keyedJobNoLaterThanSql(kind: JobKind, from: string, name: string): string {
+  const key = JOB_KINDS[kind].key;
+  if (!key) throw new Error(`${kind} jobs have no key`);
+  const wanted = `(select id, min(run_at) as run_at from (${from}) f group by id)`;
+  return `${name}_moved as (
+       update graphile_worker._private_jobs j set run_at = w.run_at
+         from ${wanted} w
+        where ${jobKeyIs(kind, 'w.id')} and j.locked_at is null and j.run_at > w.run_at
+       returning j.id
+     ), ${name}_added as (
+       ${addJobsSql(kind, { from: `${wanted} w where not ${waitingKeyedJobSql(kind, 'w.id')}`, fields: { [key.field]: 'w.id' } as JobRows<typeof kind>['fields'], runAt: 'w.run_at', preserveRunAt: true })}
+     )`;
+}

@@ -1,4 +1,5 @@
 import { addJobs, job } from '../../src/queue';
+import { scheduleRelease } from '../../src/features/webhooks/parking';
 import { jobCounts, keyedJobExistsSql } from '../../src/queue/admin';
 import { newId } from '../../src/common/ids';
 import { spawnWorker, type ServiceProcess } from '../helpers/child-worker';
@@ -207,5 +208,92 @@ describe('parked deliveries and a worker that dies', () => {
     await app.startWorker();
     await eventually(async () => (await deliveredCount(app, ids)) === ids.length, { timeoutMs: 60_000, what: 'every delivery delivered by the surviving worker' });
     await app.stopWorker();
+  });
+});
+
+describe("a failing receiver's retries", () => {
+  let app: TestApp;
+  const closers: Array<() => Promise<void>> = [];
+  // Retries 3 s apart: long enough for the state between two attempts to be read, in a test
+  // that waits for states, never for time.
+  const RETRYING = { ...SETTINGS, WEBHOOK_MAX_CONCURRENCY_PER_DESTINATION: '16', WEBHOOK_RETRY_SCHEDULE: '3s,3s,3s', WEBHOOK_RETRY_FLOOR: '1s' };
+  beforeAll(async () => {
+    app = await startTestApp(RETRYING);
+  });
+  afterAll(async () => {
+    await app.close();
+    for (const c of closers) await c();
+  });
+
+  test('wait parked without queue jobs, with the release job due no later than the first of them, and are attempted when due, not before', async () => {
+    // Each delivery's first attempt gets a 500, its second a 200.
+    const seen = new Map<string, number>();
+    const rx = await Receiver.start((r) => {
+      const id = String(r.headers['x-voice-delivery']);
+      seen.set(id, (seen.get(id) ?? 0) + 1);
+      return seen.get(id) === 1 ? { status: 500 } : { status: 200, body: 'ok' };
+    });
+    closers.push(() => rx.close());
+    const org = await orgWithWebhook(app, `${rx.url}/hook`);
+    const ids = await backlog(app, org, 20);
+    await app.startWorker();
+
+    // Between the two attempts of each: every one parked as a retry, none with a queue job.
+    const between = await eventually(
+      async () => {
+        const { rows } = await app.db.pool.query<{ id: string; attempts: number; next_attempt_at: Date | null; due_at: Date | null; priority: number | null }>(
+          `select d.id, d.attempts, d.next_attempt_at, p.due_at, p.priority
+             from webhook_deliveries d left join webhook_parked p on p.delivery_id = d.id where d.id = any($1::uuid[])`,
+          [ids],
+        );
+        return rows.every((r) => r.attempts === 1 && r.due_at !== null) ? rows : undefined;
+      },
+      { what: 'every first attempt failed and its retry parked' },
+    );
+    for (const r of between) {
+      expect(r.due_at!.getTime()).toBe(r.next_attempt_at!.getTime());
+      expect(r.priority).toBeGreaterThan(0); // behind first attempts
+    }
+    const withJobs = await app.db.pool.query(`select 1 from webhook_deliveries d where d.id = any($1::uuid[]) and ${keyedJobExistsSql('deliver', 'd.id')}`, [ids]);
+    expect(withJobs.rowCount).toBe(0);
+    // One release job for the destination, due no later than the first retry.
+    const { rows: release } = await app.db.pool.query<{ run_at: Date }>(
+      `select j.run_at from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+        where t.identifier = 'release_parked_deliveries' and j.locked_at is null`,
+    );
+    expect(release).toHaveLength(1);
+    const firstDue = Math.min(...between.map((r) => r.due_at!.getTime()));
+    expect(release[0]!.run_at.getTime()).toBeLessThanOrEqual(firstDue);
+
+    await eventually(async () => (await deliveredCount(app, ids)) === ids.length, { timeoutMs: 30_000, what: 'every retry delivered' });
+    // Each second attempt was made once its retry was due, not before.
+    const { rows: attempts } = await app.db.pool.query<{ delivery_id: string; attempted_at: Date }>(
+      `select delivery_id, attempted_at from webhook_attempts where delivery_id = any($1::uuid[]) and response_code = 200`,
+      [ids],
+    );
+    expect(attempts).toHaveLength(ids.length);
+    const dueOf = new Map(between.map((r) => [r.id, r.due_at!.getTime()]));
+    for (const a of attempts) expect(a.attempted_at.getTime()).toBeGreaterThanOrEqual(dueOf.get(a.delivery_id)!);
+    await app.stopWorker();
+  });
+
+  test("a destination's release job is moved earlier for a delivery due sooner, never later", async () => {
+    const destination = `http://release-order-${newId()}.example`;
+    const runAt = async () =>
+      (
+        await app.db.pool.query<{ run_at: Date }>(
+          `select j.run_at from graphile_worker._private_jobs j where j.key = 'release:' || $1::text and j.locked_at is null`,
+          [destination],
+        )
+      ).rows.map((r) => r.run_at.getTime());
+    const inHour = new Date(Date.now() + 3_600_000);
+    const inMinute = new Date(Date.now() + 60_000);
+    await scheduleRelease(app.db.pool, destination, inHour);
+    expect(await runAt()).toEqual([inHour.getTime()]);
+    await scheduleRelease(app.db.pool, destination, inMinute);
+    expect(await runAt()).toEqual([inMinute.getTime()]);
+    await scheduleRelease(app.db.pool, destination, new Date(Date.now() + 7_200_000));
+    expect(await runAt()).toEqual([inMinute.getTime()]);
+    await app.db.pool.query(`delete from graphile_worker._private_jobs where key = 'release:' || $1::text`, [destination]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { addJobsSql, keyedJobExistsSql, RETRY_PRIORITY, takeDueJobsSql, waitingKeyedJobSql } from '../../queue';
+import { addJobsSql, keyedJobExistsSql, keyedJobNoLaterThanSql, RETRY_PRIORITY, takeDueJobsSql } from '../../queue';
 import { claimSql, type ClaimedDelivery } from './claimed-delivery';
 
 /**
@@ -47,20 +47,18 @@ export async function parkMany(pool: Pick<Pool, 'query'>, items: readonly ParkIt
          from freed
        on conflict (delivery_id) do nothing
        returning destination
-     ), release as (
-       select destination, now() + (min(release_in_ms) * interval '1 millisecond') as run_at
-         from freed where destination in (select destination from parked) and not ${waitingKeyedJobSql('releaseParked', 'destination')}
-        group by destination
-     )
-     select count(*) from (${addJobsSql('releaseParked', { from: 'release', fields: { destination: 'release.destination' }, runAt: 'release.run_at', preserveRunAt: true })}) added`,
+     ), ${keyedJobNoLaterThanSql('releaseParked', `select destination as id, now() + (release_in_ms * interval '1 millisecond') as run_at from freed where destination in (select destination from parked)`, 'release')}
+     select count(*) from release_added`,
     [items.map((i) => i.id), items.map((i) => i.trigger), items.map((i) => i.destination), items.map((i) => Math.max(0, Math.round(i.releaseInMs)))],
   );
 }
 
 export interface Released {
   claimed: Array<ClaimedDelivery & { trigger: 'scheduled' | 'manual' }>;
-  /** Whether deliveries are still parked for the destination (due or not). */
-  more: boolean;
+  /** When the earliest delivery still parked for the destination falls due (null: none is left). */
+  nextDueAt: Date | null;
+  /** Whether one still parked is due already (the round took fewer than were due). */
+  moreDue: boolean;
 }
 
 /**
@@ -70,7 +68,7 @@ export interface Released {
  * once overdue, as a scheduled job that found its delivery leased would be.
  */
 export async function releaseParked(pool: Pick<Pool, 'query'>, destination: string, limit: number, leaseMs: number, holder: string): Promise<Released> {
-  const { rows } = await pool.query<{ claimed: Array<Omit<ClaimedDelivery, 'previous_webhook_secret_expires_at'> & { previous_webhook_secret_expires_at: string | null; trigger: 'scheduled' | 'manual' }>; more: boolean }>(
+  const { rows } = await pool.query<{ claimed: Array<Omit<ClaimedDelivery, 'previous_webhook_secret_expires_at'> & { previous_webhook_secret_expires_at: string | null; trigger: 'scheduled' | 'manual' }>; next_due_at: Date | null; more_due: boolean }>(
     `with pick as (
        select delivery_id from webhook_parked
         where destination = $1 and due_at <= now()
@@ -82,26 +80,33 @@ export async function releaseParked(pool: Pick<Pool, 'query'>, destination: stri
        returning p.delivery_id as id, p.trigger
      ), claimed as (
        ${claimSql('taken x', '$3', '$4')}
+     ), next as (
+       -- The earliest left, one index lookup per priority (parked deliveries have two: first attempts
+       -- and the rest), so that the cost of a round does not grow with the deliveries parked.
+       select least(
+         (select due_at from webhook_parked where destination = $1 and priority = 0 and delivery_id not in (select delivery_id from pick) order by due_at limit 1),
+         (select due_at from webhook_parked where destination = $1 and priority = ${RETRY_PRIORITY} and delivery_id not in (select delivery_id from pick) order by due_at limit 1)
+       ) as due_at
      )
      select (select coalesce(json_agg(c), '[]'::json) from claimed c) as claimed,
-            -- Whether any is left, not when it falls due: stops at the first row, where min(due_at) read
-            -- every delivery parked for the destination on each round.
-            exists (select 1 from webhook_parked where destination = $1 and delivery_id not in (select delivery_id from pick)) as more`,
+            (select due_at from next) as next_due_at,
+            coalesce((select due_at <= now() from next), false) as more_due`,
     [destination, limit, leaseMs, holder],
   );
   const row = rows[0]!;
   return {
     claimed: row.claimed.map((c) => ({ ...c, previous_webhook_secret_expires_at: c.previous_webhook_secret_expires_at === null ? null : new Date(c.previous_webhook_secret_expires_at) })),
-    more: row.more,
+    nextDueAt: row.next_due_at,
+    moreDue: row.more_due,
   };
 }
 
-/** The release job again, due at `runAt` (a waiting one is moved there). */
+/**
+ * The destination's release job due no later than `runAt` (a waiting one due later is moved there;
+ * one due sooner stays: another statement may have parked a delivery due sooner meanwhile).
+ */
 export async function scheduleRelease(pool: Pick<Pool, 'query'>, destination: string, runAt: Date): Promise<void> {
-  await pool.query(
-    `select count(*) from (${addJobsSql('releaseParked', { from: '(select $1::text as destination, $2::timestamptz as run_at) r', fields: { destination: 'r.destination' }, runAt: 'r.run_at' })}) added`,
-    [destination, runAt],
-  );
+  await pool.query(`with ${keyedJobNoLaterThanSql('releaseParked', 'select $1::text as id, $2::timestamptz as run_at', 'release')} select count(*) from release_added`, [destination, runAt]);
 }
 
 /**
@@ -139,14 +144,12 @@ export async function parkDueBacklog(pool: Pick<Pool, 'query'>, orgId: string, u
          ${takeDueJobsSql('deliver', { from: 'cand', id: 'cand.id' })}
        ), parked as (
          insert into webhook_parked (delivery_id, destination, trigger, priority, due_at)
-         select subject, $4, 'scheduled', least(priority, ${RETRY_PRIORITY}), run_at from taken
+         select subject, $4, 'scheduled', case when priority < ${RETRY_PRIORITY} then 0 else ${RETRY_PRIORITY} end, run_at from taken
          on conflict (delivery_id) do nothing
          returning destination
-       ), release as (
-         select count(*) from (${addJobsSql('releaseParked', { from: `(select distinct destination from parked) r where not ${waitingKeyedJobSql('releaseParked', 'r.destination')}`, fields: { destination: 'r.destination' }, runAt: 'now()', preserveRunAt: true })}) a
-       )
+       ), ${keyedJobNoLaterThanSql('releaseParked', 'select destination as id, now() as run_at from parked', 'release')}
        select (select id from walk order by id limit 1)::text as last, (select count(*) from walk)::int as scanned,
-              (select count(*) from parked)::int as parked, (select count(*) from release) as r`,
+              (select count(*) from parked)::int as parked, (select count(*) from release_added) as r`,
       [orgId, after, url, destination],
     );
     const r = rows[0]!;

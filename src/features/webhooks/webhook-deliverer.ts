@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Config } from '../../config';
-import { addJobs, addJobsSql, job, RETRY_PRIORITY } from '../../queue';
+import { addJobs, job, keyedJobNoLaterThanSql, RETRY_PRIORITY } from '../../queue';
 import { newId } from '../../common/ids';
 import { PROCESS_ID } from '../../common/process-id';
 import type { Logger } from '../../common/logger';
@@ -94,6 +94,8 @@ type RecordRow = [
   nextAttemptAt: Date | null,
   /** The organization's endpoint health may change: a failure, or a success while it is failing. */
   health: boolean,
+  /** The URL's destination (origin), under which a retry is parked. */
+  destination: string | null,
 ];
 
 /**
@@ -152,7 +154,7 @@ export type DeliveryListener = (outcome: { event: string; result: SendResult; tr
 /**
  * One attempt of one delivery. No transaction is open during the HTTP call: a lease on the row
  * (one sender at a time, expiring if that sender dies) replaces a lock, and the attempt's result,
- * the delivery's new state and the next retry's job are written in one statement afterwards.
+ * the delivery's new state and the next retry (parked) are written in one statement afterwards.
  */
 export class WebhookDeliverer {
   private readonly leaseMs: number;
@@ -226,8 +228,11 @@ export class WebhookDeliverer {
    */
   async releaseDestination(destination: string): Promise<void> {
     this.parkedDestinations.add(destination);
-    const remaining = await this.releaseRound(destination);
-    if (remaining) await scheduleRelease(this.pool, destination, new Date(Date.now() + this.releaseJobDelayMs(destination)));
+    const left = await this.releaseRound(destination);
+    // Due ones left: again once slots are likely free. Only later ones: when the first falls due
+    // (a failing receiver's retries wait there, costing nothing until then).
+    if (left.moreDue) await scheduleRelease(this.pool, destination, new Date(Date.now() + this.releaseJobDelayMs(destination)));
+    else if (left.nextDueAt) await scheduleRelease(this.pool, destination, left.nextDueAt);
   }
 
   private async start(deliveryId: string, trigger: 'scheduled' | 'manual', background: boolean): Promise<DeliveryOutcome> {
@@ -353,15 +358,17 @@ export class WebhookDeliverer {
 
   /**
    * Takes as many of the destination's parked deliveries as this process has slots for, leased in
-   * the same statement, and starts them. True while some stay parked.
+   * the same statement, and starts them. Says what is left: whether any is due already, and when
+   * the earliest falls due. Only a destination with deliveries due stays one this process releases
+   * into as its attempts finish; later ones are its release job's.
    */
-  private async releaseRound(dest: string): Promise<boolean> {
+  private async releaseRound(dest: string): Promise<{ moreDue: boolean; nextDueAt: Date | null }> {
     const free = this.slots.free(dest);
-    if (free <= 0) return true;
-    const { claimed, more } = await releaseParked(this.pool, dest, free, this.leaseMs, LEASE_HOLDER);
+    if (free <= 0) return { moreDue: true, nextDueAt: null };
+    const { claimed, moreDue, nextDueAt } = await releaseParked(this.pool, dest, free, this.leaseMs, LEASE_HOLDER);
     for (const c of claimed) await this.proceed(c, c.trigger, true);
-    if (!more) this.parkedDestinations.delete(dest);
-    return more;
+    if (!moreDue) this.parkedDestinations.delete(dest);
+    return { moreDue, nextDueAt };
   }
 
   private async attempt(claimed: ClaimedDelivery, url: string | null, trigger: 'scheduled' | 'manual', sent: (durationMs: number | null) => void = () => undefined): Promise<DeliveryOutcome> {
@@ -432,7 +439,7 @@ export class WebhookDeliverer {
     return rows.length > 0;
   }
 
-  /** Writes the attempt, the delivery's new state and (if any) the next retry's job, atomically. */
+  /** Writes the attempt, the delivery's new state and (if any) the next retry, parked, atomically. */
   private async record(d: ClaimedDelivery, url: string | null, trigger: 'scheduled' | 'manual', startedAt: Date, r: SendResult): Promise<boolean> {
     const ok = r.error === null;
     let state: DeliveryState | null = null; // null: unchanged (a failed manual attempt changes no schedule)
@@ -453,7 +460,7 @@ export class WebhookDeliverer {
         nextAttemptAt = new Date(Date.now() + delay);
       }
     }
-    await this.records.add([newId(), d.id, d.org_id, url, startedAt, r.responseCode, r.durationMs, r.error, r.responseExcerpt, trigger, ok, state, nextAttemptAt, !ok || d.endpoint_failing]);
+    await this.records.add([newId(), d.id, d.org_id, url, startedAt, r.responseCode, r.durationMs, r.error, r.responseExcerpt, trigger, ok, state, nextAttemptAt, !ok || d.endpoint_failing, url ? destinationOf(url) : null]);
     // Live delivery updates are per call (webhookDeliveryUpdated(callId)); campaign events have none.
     if (d.call_id) this.live?.deliveryChanged({ o: d.org_id, d: d.id, c: d.call_id, s: state, a: d.attempts + 1, ok, rc: r.responseCode, e: r.error });
     if (!ok) this.log.info({ delivery_id: d.id, event: d.event, error: r.error, code: r.responseCode, trigger }, 'webhook attempt failed');
@@ -462,7 +469,9 @@ export class WebhookDeliverer {
 
   /**
    * Writes many attempts at once: for each, the attempt row, the delivery's new state and (if any)
-   * the next retry's job, all in one statement.
+   * the next retry, all in one statement. A retry waits parked under its destination, due at its
+   * time, with the destination's release job due no later than that: it has no queue job of its
+   * own, so a failing receiver's retries cost the queue nothing while they wait, however many.
    */
   private async recordMany(rows: ReadonlyArray<RecordRow>): Promise<void[]> {
     const col = (i: number) => rows.map((r) => r[i]);
@@ -474,9 +483,9 @@ export class WebhookDeliverer {
       await this.pool.query(RECORD_SUCCESSES_SQL, Array.from({ length: 11 }, (_, i) => col(i)));
       return rows.map(() => undefined);
     }
-    const result = await this.pool.query<{ jobs: number; disabled: string[] }>(
+    const result = await this.pool.query<{ retries: number; disabled: string[] }>(
       `with input as (
-         select * from unnest(${ATTEMPT_PARAMS}, $12::text[], $13::timestamptz[]) as t(${ATTEMPT_COLUMNS}, state, next_attempt_at)
+         select * from unnest(${ATTEMPT_PARAMS}, $12::text[], $13::timestamptz[], $15::text[]) as t(${ATTEMPT_COLUMNS}, state, next_attempt_at, destination)
        ), attempt as (
          ${INSERT_ATTEMPTS}
        ), updated as (
@@ -489,8 +498,13 @@ export class WebhookDeliverer {
            next_attempt_at = case when i.state is null then d.next_attempt_at else i.next_attempt_at end
          from input i
          where d.id = i.delivery_id
-         returning d.id, i.next_attempt_at
-       ), health as (
+         returning d.id, i.next_attempt_at, i.destination
+       ), retry as (
+         insert into webhook_parked (delivery_id, destination, trigger, priority, due_at)
+         select id, destination, 'scheduled', ${RETRY_PRIORITY}, next_attempt_at from updated where next_attempt_at is not null
+         on conflict (delivery_id) do nothing
+         returning destination, due_at
+       ), ${keyedJobNoLaterThanSql('releaseParked', 'select destination as id, due_at as run_at from retry', 'release')}, health as (
          -- Attempts to an organization's default endpoint: any success clears its failing time;
          -- failures only start it, or disable the endpoint once it is older than WEBHOOK_DISABLE_AFTER.
          select i.org_id, bool_or(i.ok) as any_ok, min(i.attempted_at) filter (where not i.ok) as first_failure
@@ -512,9 +526,9 @@ export class WebhookDeliverer {
                       or ($14::bigint > 0 and o.webhook_failing_since <= now() - ($14::bigint * interval '1 millisecond')))))
          returning o.id, o.webhook_disabled_at
        )
-       select (select count(*) from (${addJobsSql('deliver', { from: 'updated where next_attempt_at is not null', fields: { deliveryId: 'id' }, runAt: 'next_attempt_at', priority: String(RETRY_PRIORITY) })}) j)::int as jobs,
+       select (select count(*) from retry)::int as retries, (select count(*) from release_added)::int as release_jobs,
               (select coalesce(array_agg(id), '{}') from org_health where webhook_disabled_at is not null) as disabled`,
-      [...Array.from({ length: 13 }, (_, i) => col(i)), this.config.webhookDisableAfterMs],
+      [...Array.from({ length: 13 }, (_, i) => col(i)), this.config.webhookDisableAfterMs, col(14)],
     );
     for (const orgId of result.rows[0]?.disabled ?? []) {
       this.log.warn({ org_id: orgId }, 'webhook endpoint disabled after failing continuously');
