@@ -1,5 +1,5 @@
-import { addJobs, job } from '../../src/queue';
-import { scheduleRelease } from '../../src/features/webhooks/parking';
+import { addJobs, job, RETRY_PRIORITY } from '../../src/queue';
+import { ensureReleaseJobs, scheduleRelease } from '../../src/features/webhooks/parking';
 import { jobCounts, keyedJobExistsSql } from '../../src/queue/admin';
 import { newId } from '../../src/common/ids';
 import { spawnWorker, type ServiceProcess } from '../helpers/child-worker';
@@ -275,6 +275,29 @@ describe("a failing receiver's retries", () => {
     const dueOf = new Map(between.map((r) => [r.id, r.due_at!.getTime()]));
     for (const a of attempts) expect(a.attempted_at.getTime()).toBeGreaterThanOrEqual(dueOf.get(a.delivery_id)!);
     await app.stopWorker();
+  });
+
+  test("the sweeper's backstop gives a release job to each destination with parked deliveries due and none, only to those", async () => {
+    const org = await orgWithWebhook(app, 'http://backstop.example/hook');
+    const all = await backlog(app, org, 4); // with the call's own call.queued delivery
+    await app.db.pool.query(`delete from graphile_worker._private_jobs where payload->>'deliveryId' = any($1::text[])`, [all]);
+    const ids = all.slice(0, 4);
+    const tag = newId();
+    const [dueFirst, dueRetry, later, covered] = ['due-first', 'due-retry', 'later', 'covered'].map((n) => `http://${n}-${tag}.example`);
+    await app.db.pool.query(
+      `insert into webhook_parked (delivery_id, destination, trigger, priority, due_at)
+       values ($1, $5, 'scheduled', 0, now() - interval '1 second'), ($2, $6, 'scheduled', ${RETRY_PRIORITY}, now() - interval '1 second'),
+              ($3, $7, 'scheduled', ${RETRY_PRIORITY}, now() + interval '1 hour'), ($4, $8, 'scheduled', 0, now() - interval '1 second')`,
+      [...ids, dueFirst, dueRetry, later, covered],
+    );
+    await scheduleRelease(app.db.pool, covered!, new Date(Date.now() + 3_600_000));
+    const keysOf = async () =>
+      (await app.db.pool.query<{ key: string }>(`select key from graphile_worker._private_jobs where key like 'release:%' || $1 || '%' order by key`, [tag])).rows.map((r) => r.key);
+    expect(await ensureReleaseJobs(app.db.pool)).toBe(2);
+    expect(await keysOf()).toEqual([`release:${covered}`, `release:${dueFirst}`, `release:${dueRetry}`].sort());
+    expect(await ensureReleaseJobs(app.db.pool)).toBe(0);
+    await app.db.pool.query(`delete from graphile_worker._private_jobs where key like 'release:%' || $1 || '%'`, [tag]);
+    await app.db.pool.query(`delete from webhook_parked where delivery_id = any($1::uuid[])`, [ids]);
   });
 
   test("a destination's release job is moved earlier for a delivery due sooner, never later", async () => {

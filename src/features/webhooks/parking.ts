@@ -161,12 +161,24 @@ export async function parkDueBacklog(pool: Pick<Pool, 'query'>, orgId: string, u
 
 /**
  * The sweeper's backstop: a destination with parked deliveries due and no release job (the
- * process that would have released them died between two rounds) gets one.
+ * process that would have released them died between two rounds) gets one. The destinations are
+ * walked through the index one by one, each asked about its earliest delivery per priority: a
+ * failing receiver's retries all wait here, and a scan of them every sweep would grow with them.
  */
 export async function ensureReleaseJobs(pool: Pick<Pool, 'query'>): Promise<number> {
+  const dueDestinations = `(with recursive dests as (
+       (select destination from webhook_parked order by destination limit 1)
+       union all
+       select (select p.destination from webhook_parked p where p.destination > d.destination order by p.destination limit 1)
+         from dests d where d.destination is not null
+     )
+     select destination from dests d
+      where d.destination is not null
+        and (exists (select 1 from webhook_parked p where p.destination = d.destination and p.priority = 0 and p.due_at <= now())
+             or exists (select 1 from webhook_parked p where p.destination = d.destination and p.priority = ${RETRY_PRIORITY} and p.due_at <= now())))`;
   const { rows } = await pool.query<{ n: number }>(
     `select count(*)::int as n from (${addJobsSql('releaseParked', {
-      from: `(select distinct destination from webhook_parked where due_at <= now()) p where not ${keyedJobExistsSql('releaseParked', 'p.destination')}`,
+      from: `${dueDestinations} p where not ${keyedJobExistsSql('releaseParked', 'p.destination')}`,
       fields: { destination: 'p.destination' },
       preserveRunAt: true,
     })}) added`,
