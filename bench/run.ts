@@ -86,6 +86,7 @@ const SUSTAINED_SEC = Number(process.env.BENCH_SUSTAINED_SEC ?? (SHORT ? 20 : 60
 /** The lifecycle phase: each rate tried for this long, at most this many rates. */
 const LIFECYCLE_SEC = Number(process.env.BENCH_LIFECYCLE_SEC ?? (SHORT ? 15 : 60));
 const LIFECYCLE_STEPS = Number(process.env.BENCH_LIFECYCLE_STEPS ?? (SHORT ? 3 : 5));
+const LIFECYCLE_RATES = (process.env.BENCH_LIFECYCLE_RATES ?? '').split(',').map(Number).filter((n) => n > 0);
 /** The service's pg pool in the API role (src/main.ts); the raw baseline gets the same. */
 const API_POOL_SIZE = process.env.BENCH_RAW_POOL ?? '8';
 
@@ -1072,8 +1073,11 @@ async function main(): Promise<void> {
     };
     // From a tenth of the limit, up by half each time until a rate is not sustained, then once halfway back.
     const steps: Array<Awaited<ReturnType<typeof step>>> = [];
+    // BENCH_LIFECYCLE_RATES: these rates, in this order, instead of the search (to compare two
+    // builds or settings at the same rates; the limit moves between runs, and the search with it).
+    for (const fixed of LIFECYCLE_RATES) steps.push(await step(fixed));
     let rate = Math.max(10, Math.round(limit * 0.1));
-    while (steps.length < LIFECYCLE_STEPS) {
+    while (!LIFECYCLE_RATES.length && steps.length < LIFECYCLE_STEPS) {
       const s = await step(rate);
       steps.push(s);
       const best = steps.filter((x) => x.ok).sort((a, b) => b.rate - a.rate)[0];

@@ -92,7 +92,8 @@ export function takeDueJobsSql(kind: JobKind, rows: { from: string; id: string }
 
 /** An SQL condition: the keyed job of `kind` for the id expression exists (waiting or running). */
 export function keyedJobExistsSql(kind: JobKind, idExpr: string): string {
-  return `exists (select 1 from graphile_worker._private_jobs j where ${jobKeyIs(kind, idExpr)})`;
+  // A job that has used up its attempts keeps its key but will never run again: it does not count.
+  return `exists (select 1 from graphile_worker._private_jobs j where ${jobKeyIs(kind, idExpr)} and j.attempts < j.max_attempts)`;
 }
 
 /** `j.key` is the key of the job of `kind` for the id expression. */
@@ -110,7 +111,7 @@ function jobKeyIs(kind: JobKind, idExpr: string): string {
  * version of its row, and every such statement queues on that row).
  */
 export function waitingKeyedJobSql(kind: JobKind, idExpr: string): string {
-  return `exists (select 1 from graphile_worker._private_jobs j where ${jobKeyIs(kind, idExpr)} and j.locked_at is null for no key update)`;
+  return `exists (select 1 from graphile_worker._private_jobs j where ${jobKeyIs(kind, idExpr)} and j.locked_at is null and j.attempts < j.max_attempts for no key update)`;
 }
 
 /**
@@ -127,11 +128,12 @@ export function waitingKeyedJobSql(kind: JobKind, idExpr: string): string {
 export function keyedJobNoLaterThanSql(kind: JobKind, from: string, name: string): string {
   const key = JOB_KINDS[kind].key;
   if (!key) throw new Error(`${kind} jobs have no key`);
-  const wanted = `(select id, min(run_at) as run_at from (${from}) f group by id)`;
+  // Ordered: the jobs' rows are locked in one order by every statement, so two cannot deadlock.
+  const wanted = `(select id, min(run_at) as run_at from (${from}) f group by id order by id)`;
   return `${name}_moved as (
        update graphile_worker._private_jobs j set run_at = w.run_at
          from ${wanted} w
-        where ${jobKeyIs(kind, 'w.id')} and j.locked_at is null and j.run_at > w.run_at
+        where ${jobKeyIs(kind, 'w.id')} and j.locked_at is null and j.attempts < j.max_attempts and j.run_at > w.run_at
        returning j.id
      ), ${name}_added as (
        ${addJobsSql(kind, { from: `${wanted} w where not ${waitingKeyedJobSql(kind, 'w.id')}`, fields: { [key.field]: 'w.id' } as JobRows<typeof kind>['fields'], runAt: 'w.run_at', preserveRunAt: true })}

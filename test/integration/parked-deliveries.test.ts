@@ -277,7 +277,7 @@ describe("a failing receiver's retries", () => {
     await app.stopWorker();
   });
 
-  test("the sweeper's backstop gives a release job to each destination with parked deliveries due and none, only to those", async () => {
+  test("the sweeper's backstop makes each destination with parked deliveries due have a release job due now, only those", async () => {
     const org = await orgWithWebhook(app, 'http://backstop.example/hook');
     const all = await backlog(app, org, 4); // with the call's own call.queued delivery
     await app.db.pool.query(`delete from graphile_worker._private_jobs where payload->>'deliveryId' = any($1::text[])`, [all]);
@@ -293,9 +293,15 @@ describe("a failing receiver's retries", () => {
     await scheduleRelease(app.db.pool, covered!, new Date(Date.now() + 3_600_000));
     const keysOf = async () =>
       (await app.db.pool.query<{ key: string }>(`select key from graphile_worker._private_jobs where key like 'release:%' || $1 || '%' order by key`, [tag])).rows.map((r) => r.key);
-    expect(await ensureReleaseJobs(app.db.pool)).toBe(2);
+    // Two added; the one due in an hour is brought forward (deliveries are due now); none for `later`.
+    expect(await ensureReleaseJobs(app.db.pool)).toBe(3);
     expect(await keysOf()).toEqual([`release:${covered}`, `release:${dueFirst}`, `release:${dueRetry}`].sort());
+    const { rows: overdue } = await app.db.pool.query(`select 1 from graphile_worker._private_jobs where key like 'release:%' || $1 || '%' and run_at > now()`, [tag]);
+    expect(overdue).toHaveLength(0);
     expect(await ensureReleaseJobs(app.db.pool)).toBe(0);
+    // A release job that has used up its attempts will never run: it does not count as one.
+    await app.db.pool.query(`update graphile_worker._private_jobs set attempts = max_attempts where key = 'release:' || $1::text`, [dueFirst]);
+    expect(await ensureReleaseJobs(app.db.pool)).toBe(1);
     await app.db.pool.query(`delete from graphile_worker._private_jobs where key like 'release:%' || $1 || '%'`, [tag]);
     await app.db.pool.query(`delete from webhook_parked where delivery_id = any($1::uuid[])`, [ids]);
   });

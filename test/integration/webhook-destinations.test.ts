@@ -102,6 +102,8 @@ test('removing the default URL stops the retries with no_destination', async () 
   expect(await jobsFor(true)).toBe(0);
   await eventually(async () => (await jobsFor(false)) === 0, { what: 'the last attempt’s job to be done' });
   expect(await jobsFor(false)).toBe(0);
+  // Nor parked, where retries wait.
+  expect((await app.db.pool.query(`select 1 from webhook_parked where delivery_id = $1`, [d.id])).rowCount).toBe(0);
 });
 
 test("a call's own webhook_url stays bound to the call when the default changes", async () => {

@@ -169,8 +169,10 @@ test('retries stop after the schedule: 1 + 3 attempts, then failed', async () =>
   const attempts = await attemptsOf(d.id as string);
   expect(attempts).toHaveLength(4);
   expect(Buffer.byteLength(attempts[0]!.response_excerpt as string)).toBeLessThanOrEqual(4096);
-  // Nothing is left in the queue for it (the last attempt's own job included), so no fifth attempt can come.
+  // Nothing is left in the queue for it (the last attempt's own job included), nor parked (where
+  // retries wait), so no fifth attempt can come.
   await eventually(async () => (await jobsFor(d.id as string)) === 0, { what: 'the last attempt’s job to be done' });
+  expect((await app.db.pool.query(`select 1 from webhook_parked where delivery_id = $1`, [d.id])).rowCount).toBe(0);
   expect(rx.byEvent('call.queued', call.call_id)).toHaveLength(4);
 });
 

@@ -19,7 +19,9 @@ export async function takeOverLeases(pool: Pick<Pool, 'query'>, holders: readonl
           and ($1::text[] is null or leased_by = any($1::text[]))
        returning id
      )
-     select count(*)::int as n from (${addJobsSql('deliver', { from: 'freed', fields: { deliveryId: 'freed.id' } })}) added`,
+     -- A delivery whose scheduled attempt waits parked (a manual attempt held the lease) has it
+     -- already: a job besides would make two scheduled attempts. Its lease is freed all the same.
+     select count(*)::int as n from (${addJobsSql('deliver', { from: 'freed where not exists (select 1 from webhook_parked p where p.delivery_id = freed.id)', fields: { deliveryId: 'freed.id' } })}) added`,
     [holders === 'all' ? null : holders],
   );
   return rows[0]?.n ?? 0;

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { addJobsSql, keyedJobExistsSql, keyedJobNoLaterThanSql, RETRY_PRIORITY, takeDueJobsSql } from '../../queue';
+import { keyedJobNoLaterThanSql, RETRY_PRIORITY, takeDueJobsSql } from '../../queue';
 import { claimSql, type ClaimedDelivery } from './claimed-delivery';
 
 /**
@@ -69,12 +69,21 @@ export interface Released {
  */
 export async function releaseParked(pool: Pick<Pool, 'query'>, destination: string, limit: number, leaseMs: number, holder: string): Promise<Released> {
   const { rows } = await pool.query<{ claimed: Array<Omit<ClaimedDelivery, 'previous_webhook_secret_expires_at'> & { previous_webhook_secret_expires_at: string | null; trigger: 'scheduled' | 'manual' }>; next_due_at: Date | null; more_due: boolean }>(
-    `with pick as (
-       select delivery_id from webhook_parked
-        where destination = $1 and due_at <= now()
+    `with first_attempts as (
+       -- One index range per priority (parked deliveries have two): with a failing receiver's
+       -- retries parked for later, a single range over the destination would read them all.
+       select delivery_id, priority, due_at from webhook_parked
+        where destination = $1 and priority = 0 and due_at <= now()
+        order by due_at, delivery_id limit $2 for update skip locked
+     ), the_rest as (
+       select delivery_id, priority, due_at from webhook_parked
+        where destination = $1 and priority = ${RETRY_PRIORITY} and due_at <= now()
+        order by due_at, delivery_id limit $2 for update skip locked
+     ), pick as (
+       -- (Rows locked above and not picked are free again when the statement ends.)
+       select delivery_id from (select * from first_attempts union all select * from the_rest) due
         order by priority, due_at, delivery_id
         limit $2
-        for update skip locked
      ), taken as (
        delete from webhook_parked p using pick where p.delivery_id = pick.delivery_id
        returning p.delivery_id as id, p.trigger
@@ -160,8 +169,11 @@ export async function parkDueBacklog(pool: Pick<Pool, 'query'>, orgId: string, u
 }
 
 /**
- * The sweeper's backstop: a destination with parked deliveries due and no release job (the
- * process that would have released them died between two rounds) gets one. The destinations are
+ * The sweeper's backstop: a destination with parked deliveries due gets a release job due now,
+ * unless it has one due already: the process that would have released them died between two
+ * rounds, or two statements that each added the destination's job at once left it at the later
+ * of their two times (graphile-worker's add_jobs keeps the first one's time), so a retry is
+ * never late by more than SWEEP_INTERVAL. The destinations are
  * walked through the index one by one, each asked about its earliest delivery per priority: a
  * failing receiver's retries all wait here, and a scan of them every sweep would grow with them.
  */
@@ -177,11 +189,8 @@ export async function ensureReleaseJobs(pool: Pick<Pool, 'query'>): Promise<numb
         and (exists (select 1 from webhook_parked p where p.destination = d.destination and p.priority = 0 and p.due_at <= now())
              or exists (select 1 from webhook_parked p where p.destination = d.destination and p.priority = ${RETRY_PRIORITY} and p.due_at <= now())))`;
   const { rows } = await pool.query<{ n: number }>(
-    `select count(*)::int as n from (${addJobsSql('releaseParked', {
-      from: `${dueDestinations} p where not ${keyedJobExistsSql('releaseParked', 'p.destination')}`,
-      fields: { destination: 'p.destination' },
-      preserveRunAt: true,
-    })}) added`,
+    `with ${keyedJobNoLaterThanSql('releaseParked', `select destination as id, now() as run_at from ${dueDestinations} due`, 'release')}
+     select ((select count(*) from release_added) + (select count(*) from release_moved))::int as n`,
   );
   return rows[0]?.n ?? 0;
 }

@@ -502,7 +502,8 @@ export class WebhookDeliverer {
        ), retry as (
          insert into webhook_parked (delivery_id, destination, trigger, priority, due_at)
          select id, destination, 'scheduled', ${RETRY_PRIORITY}, next_attempt_at from updated where next_attempt_at is not null
-         on conflict (delivery_id) do nothing
+         -- A row left from before (none should be) stands for this same scheduled attempt: it takes the new time.
+         on conflict (delivery_id) do update set destination = excluded.destination, trigger = 'scheduled', priority = excluded.priority, due_at = excluded.due_at
          returning destination, due_at
        ), ${keyedJobNoLaterThanSql('releaseParked', 'select destination as id, due_at as run_at from retry', 'release')}, health as (
          -- Attempts to an organization's default endpoint: any success clears its failing time;
