@@ -19,6 +19,8 @@ import { CARRIER_NAMES } from '../features/calls/ports';
  */
 const DB_GAUGE_TTL_MS = 10_000;
 const DB_GAUGE_DEADLINE_MS = 2_000;
+/** Parked deliveries are counted up to this many rows (a failing receiver's retries can be millions). */
+const PARKED_COUNT_CAP = 100_000;
 
 export interface Metrics {
   registry: Registry;
@@ -163,6 +165,12 @@ export function createMetrics(opts: { pool: Pool; role: string; routePaths: read
     labelNames: ['state'] as const,
     registers: [registry],
   });
+  const parked = new Gauge({
+    name: `${prefix}webhook_parked_deliveries`,
+    help: `Webhook deliveries waiting parked (a failing receiver's retries, a full destination's deliveries), by state: due (waiting for their destination) or later; counted up to ${PARKED_COUNT_CAP} rows.`,
+    labelNames: ['state'] as const,
+    registers: [registry],
+  });
   const dbGaugesOk = new Gauge({
     name: `${prefix}metrics_database_gauges_up`,
     help: '1 when the database-derived gauges were refreshed at the last attempt, 0 when the query failed or timed out.',
@@ -179,13 +187,19 @@ export function createMetrics(opts: { pool: Pool; role: string; routePaths: read
        union all
        select 'calls_24h', status, '', count(*)::text, null from calls where id >= $1::uuid group by status
        union all
-       select 'deliveries_24h', state, '', count(*)::text, null from webhook_deliveries where id >= $1::uuid group by state`,
+       select 'deliveries_24h', state, '', count(*)::text, null from webhook_deliveries where id >= $1::uuid group by state
+       union all
+       -- Retries wait parked, not in the queue: what voicegate_queue_jobs no longer shows. Bounded read.
+       select 'parked', s.state, '', s.n::text, null
+         from (select count(*) filter (where due_at <= now()) as due, count(*) filter (where due_at > now()) as later
+                 from (select due_at from webhook_parked limit ${PARKED_COUNT_CAP}) p) c
+         cross join lateral (values ('due', c.due), ('later', c.later)) s(state, n)`,
       [uuidV7LowerBound(Date.now() - 86_400_000)],
     );
     const deadline = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), DB_GAUGE_DEADLINE_MS).unref());
     try {
       const { rows } = await Promise.race([q, deadline]);
-      for (const g of [queueDepth, oldestReady, callsOpen, calls24h, deliveries24h]) g.reset();
+      for (const g of [queueDepth, oldestReady, callsOpen, calls24h, deliveries24h, parked]) g.reset();
       const oldest = new Map<string, number>();
       for (const r of rows) {
         if (r.kind === 'queue') {
@@ -196,6 +210,8 @@ export function createMetrics(opts: { pool: Pool; role: string; routePaths: read
           callsOpen.set({ status: r.label }, Number(r.n));
         } else if (r.kind === 'calls_24h') {
           calls24h.set({ status: r.label }, Number(r.n));
+        } else if (r.kind === 'parked') {
+          parked.set({ state: r.label }, Number(r.n));
         } else {
           deliveries24h.set({ state: r.label }, Number(r.n));
         }

@@ -96,7 +96,13 @@ describe('metrics', () => {
     callId = placed.body.call_id;
     // The job has been due for a while: backdated rather than waited for.
     await app.db.pool.query(`update graphile_worker._private_jobs set run_at = run_at - interval '5 seconds' where payload->>'callId' = $1`, [callId]);
+    // One parked delivery due later (a retry), taken out again after the scrape: the worker runs later in this file.
+    const { rows: ds } = await app.db.pool.query<{ id: string }>(`select id from webhook_deliveries where call_id = $1`, [callId]);
+    await app.db.pool.query(`insert into webhook_parked (delivery_id, destination, trigger, priority, due_at) values ($1, 'http://parked.example', 'scheduled', 1, now() + interval '1 hour')`, [ds[0]!.id]);
     const text = await metricsText();
+    await app.db.pool.query(`delete from webhook_parked where delivery_id = $1`, [ds[0]!.id]);
+    expect(sample(text, 'voicegate_webhook_parked_deliveries', { state: 'later' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'voicegate_webhook_parked_deliveries', { state: 'due' })).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'voicegate_queue_jobs', { task: 'dial_call', state: 'ready' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'voicegate_queue_jobs', { task: 'deliver_webhook', state: 'ready' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'voicegate_queue_oldest_ready_job_age_seconds', { task: 'dial_call' })).toBeGreaterThanOrEqual(1);
