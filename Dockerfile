@@ -21,7 +21,7 @@ FROM node:20-bookworm-slim
 # container the default lets a major GC's concurrent marking take every core for ~100 ms, stalling
 # the event loop and PostgreSQL beside it (bench/README.md, "Stalls"); raise it on large machines.
 ENV NODE_ENV=production \
-    NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=8 --v8-pool-size=1" \
+    NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=32 --v8-pool-size=1" \
     PORT=8000 \
     HOST=0.0.0.0 \
     DATA_DIR=/app/.data

@@ -41,7 +41,7 @@ const CALLEE = process.env.BENCH_VOICE_CALLEE === 'repeat' ? 'repeat' : 'person'
 const BUDGET_SEC = Number(process.env.BENCH_VOICE_BUDGET_SEC ?? 1200);
 const CALL_TIMEOUT_SEC = Number(process.env.BENCH_VOICE_CALL_TIMEOUT_SEC ?? 150);
 const SERVICE_ENV = process.env.BENCH_VOICE_SERVICE_ENV ? (JSON.parse(process.env.BENCH_VOICE_SERVICE_ENV) as Record<string, string>) : {};
-const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=256 --max-semi-space-size=8 --v8-pool-size=1').split(' ').filter(Boolean);
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=256 --max-semi-space-size=32 --v8-pool-size=1').split(' ').filter(Boolean);
 const TARGETS = { turnP50Ms: 800, bargeInStopMs: 300, answersRight: 0.9 };
 
 const log = (msg: string) => console.log(`[bench:voice ${new Date().toISOString().slice(11, 19)}] ${msg}`);

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   url.pathname = `/${name}`;
   const port = await freePort();
   const profile = process.env.PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir', path.join(ROOT, 'bench/results/profiles'), '--cpu-prof-name', `analytics-cpu-${Date.now()}.cpuprofile`] : [];
-  const child = spawn(process.execPath, [...'--max-old-space-size=256 --max-semi-space-size=8 --v8-pool-size=1'.split(' '), ...profile, '-r', '@swc-node/register', path.join(SERVICE, 'src/main.ts')], {
+  const child = spawn(process.execPath, [...'--max-old-space-size=256 --max-semi-space-size=32 --v8-pool-size=1'.split(' '), ...profile, '-r', '@swc-node/register', path.join(SERVICE, 'src/main.ts')], {
     cwd: SERVICE,
     env: {
       PATH: process.env.PATH,

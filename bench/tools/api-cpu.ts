@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const child = spawn(
     process.execPath,
     [
-      ...'--max-old-space-size=256 --max-semi-space-size=8 --v8-pool-size=1'.split(' '),
+      ...'--max-old-space-size=256 --max-semi-space-size=32 --v8-pool-size=1'.split(' '),
       ...(process.env.PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir', path.join(ROOT, 'bench/results/profiles'), '--cpu-prof-name', `api-cpu-${Date.now()}.cpuprofile`] : []),
       '-r',
       '@swc-node/register',
