@@ -3,6 +3,15 @@ import { keyedJobNoLaterThanSql, RETRY_PRIORITY, takeDueJobsSql } from '../../qu
 import { claimSql, type ClaimedDelivery } from './claimed-delivery';
 
 /**
+ * The priorities a parked delivery can have: first attempts (0), then the rest (retries, manual
+ * attempts). Queries that need one delivery's order within a destination take one index range per
+ * priority, `(destination, priority, due_at)`, rather than one range over the destination, which
+ * would read every retry parked for later.
+ */
+const PARKED_PRIORITIES = [0, RETRY_PRIORITY] as const;
+const perPriority = (sql: (priority: number) => string): string[] => PARKED_PRIORITIES.map(sql);
+
+/**
  * Parked deliveries (docs/queue-and-delivery.md, "Parked deliveries"): a delivery whose destination
  * is full (its attempts in flight at the limit, e.g. a receiver that times out) waits in the
  * `webhook_parked` table with no queue job of its own. One `releaseParked` job per destination,
@@ -69,19 +78,15 @@ export interface Released {
  */
 export async function releaseParked(pool: Pick<Pool, 'query'>, destination: string, limit: number, leaseMs: number, holder: string): Promise<Released> {
   const { rows } = await pool.query<{ claimed: Array<Omit<ClaimedDelivery, 'previous_webhook_secret_expires_at'> & { previous_webhook_secret_expires_at: string | null; trigger: 'scheduled' | 'manual' }>; next_due_at: Date | null; more_due: boolean }>(
-    `with first_attempts as (
-       -- One index range per priority (parked deliveries have two): with a failing receiver's
-       -- retries parked for later, a single range over the destination would read them all.
+    `with ${perPriority(
+      (p) => `due_${p} as (
        select delivery_id, priority, due_at from webhook_parked
-        where destination = $1 and priority = 0 and due_at <= now()
+        where destination = $1 and priority = ${p} and due_at <= now()
         order by due_at, delivery_id limit $2 for update skip locked
-     ), the_rest as (
-       select delivery_id, priority, due_at from webhook_parked
-        where destination = $1 and priority = ${RETRY_PRIORITY} and due_at <= now()
-        order by due_at, delivery_id limit $2 for update skip locked
-     ), pick as (
+     )`,
+    ).join(', ')}, pick as (
        -- (Rows locked above and not picked are free again when the statement ends.)
-       select delivery_id from (select * from first_attempts union all select * from the_rest) due
+       select delivery_id from (${perPriority((p) => `select * from due_${p}`).join(' union all ')}) due
         order by priority, due_at, delivery_id
         limit $2
      ), taken as (
@@ -90,12 +95,10 @@ export async function releaseParked(pool: Pick<Pool, 'query'>, destination: stri
      ), claimed as (
        ${claimSql('taken x', '$3', '$4')}
      ), next as (
-       -- The earliest left, one index lookup per priority (parked deliveries have two: first attempts
-       -- and the rest), so that the cost of a round does not grow with the deliveries parked.
-       select least(
-         (select due_at from webhook_parked where destination = $1 and priority = 0 and delivery_id not in (select delivery_id from pick) order by due_at limit 1),
-         (select due_at from webhook_parked where destination = $1 and priority = ${RETRY_PRIORITY} and delivery_id not in (select delivery_id from pick) order by due_at limit 1)
-       ) as due_at
+       -- The earliest left: the cost of a round does not grow with the deliveries parked.
+       select least(${perPriority(
+         (p) => `(select due_at from webhook_parked where destination = $1 and priority = ${p} and delivery_id not in (select delivery_id from pick) order by due_at limit 1)`,
+       ).join(', ')}) as due_at
      )
      select (select coalesce(json_agg(c), '[]'::json) from claimed c) as claimed,
             (select due_at from next) as next_due_at,
@@ -186,8 +189,7 @@ export async function ensureReleaseJobs(pool: Pick<Pool, 'query'>): Promise<numb
      )
      select destination from dests d
       where d.destination is not null
-        and (exists (select 1 from webhook_parked p where p.destination = d.destination and p.priority = 0 and p.due_at <= now())
-             or exists (select 1 from webhook_parked p where p.destination = d.destination and p.priority = ${RETRY_PRIORITY} and p.due_at <= now())))`;
+        and (${perPriority((p) => `exists (select 1 from webhook_parked p where p.destination = d.destination and p.priority = ${p} and p.due_at <= now())`).join(' or ')}))`;
   const { rows } = await pool.query<{ n: number }>(
     `with ${keyedJobNoLaterThanSql('releaseParked', `select destination as id, now() as run_at from ${dueDestinations} due`, 'release')}
      select ((select count(*) from release_added) + (select count(*) from release_moved))::int as n`,

@@ -483,7 +483,7 @@ export class WebhookDeliverer {
       await this.pool.query(RECORD_SUCCESSES_SQL, Array.from({ length: 11 }, (_, i) => col(i)));
       return rows.map(() => undefined);
     }
-    const result = await this.pool.query<{ retries: number; disabled: string[] }>(
+    const result = await this.pool.query<{ disabled: string[] }>(
       `with input as (
          select * from unnest(${ATTEMPT_PARAMS}, $12::text[], $13::timestamptz[], $15::text[]) as t(${ATTEMPT_COLUMNS}, state, next_attempt_at, destination)
        ), attempt as (
@@ -527,7 +527,8 @@ export class WebhookDeliverer {
                       or ($14::bigint > 0 and o.webhook_failing_since <= now() - ($14::bigint * interval '1 millisecond')))))
          returning o.id, o.webhook_disabled_at
        )
-       select (select count(*) from retry)::int as retries, (select count(*) from release_added)::int as release_jobs,
+       -- release_added is read so that it runs (see keyedJobNoLaterThanSql).
+       select (select count(*) from release_added)::int as release_jobs,
               (select coalesce(array_agg(id), '{}') from org_health where webhook_disabled_at is not null) as disabled`,
       [...Array.from({ length: 13 }, (_, i) => col(i)), this.config.webhookDisableAfterMs, col(14)],
     );
