@@ -88,7 +88,13 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
     await addJobs(this.deps.pool as Pool, job('twilioRecording', { callId, recordingUrl: ref }));
   }
 
-  /** Stored like a conversation's recording; a call already analysed gets its recording length now. Idempotent. */
+  /**
+   * Stored like a conversation's recording, with the call's recording length (which is what gives
+   * it a `recording_url`). Set whether or not the call is analysed yet: the analysis reads the
+   * recording before it stores its results and keeps a length already there, so one that arrives
+   * between the two is not lost (until 2026-11-26 the length was set only on an analysed call,
+   * and such a call never got its `recording_url`). Idempotent.
+   */
   async recording(callId: string, r: { audio: Buffer; seconds: number }): Promise<void> {
     const client = await this.deps.pool.connect();
     try {
@@ -99,7 +105,7 @@ export class CarrierPort implements CallEvents, CallRecords, DialAttempts {
          on conflict (call_id) do update set audio = excluded.audio, seconds = excluded.seconds`,
         [callId, r.audio, r.seconds],
       );
-      await client.query('update calls set recording_seconds = $2 where id = $1 and analyzed_at is not null', [callId, r.seconds]);
+      await client.query('update calls set recording_seconds = $2 where id = $1', [callId, r.seconds]);
       await client.query('commit');
     } catch (err) {
       await client.query('rollback').catch(() => undefined);
