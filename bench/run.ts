@@ -33,7 +33,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,7 +54,7 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 const PG_STATS = PROFILE || process.env.BENCH_PG_STATS === '1';
 /** BENCH_PG_SETTINGS="name=value,name=value": more settings for the embedded PostgreSQL (for experiments; stored in the JSON). */
 const PG_SETTINGS = (process.env.BENCH_PG_SETTINGS ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'baselines,place,dashboard,delivery,sustained,lifecycle,fairness,slow,scale').split(',').map((s) => s.trim()));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'baselines,place,dashboard,delivery,sustained,lifecycle,sip,fairness,slow,scale').split(',').map((s) => s.trim()));
 const BUDGET_SEC = Number(process.env.BENCH_BUDGET_SEC ?? 900);
 /** Seeded rows for the scale phase: reduced by default, BENCH_SCALE=full for 1,000 orgs / 2M calls / 6M deliveries. */
 const SCALE_FULL = process.env.BENCH_SCALE === 'full';
@@ -85,6 +85,9 @@ const SUSTAINED_RATE = Number(process.env.BENCH_SUSTAINED_RATE ?? 200);
 const SUSTAINED_SEC = Number(process.env.BENCH_SUSTAINED_SEC ?? (SHORT ? 20 : 60));
 /** The lifecycle phase: each rate tried for this long, at most this many rates. */
 const LIFECYCLE_SEC = Number(process.env.BENCH_LIFECYCLE_SEC ?? (SHORT ? 15 : 60));
+/** The sip phase: live calls on one process (bench/sip-capacity.ts), and its measured window. */
+const SIP_CALLS = Number(process.env.BENCH_SIP_CALLS ?? 100);
+const SIP_MEASURE_MS = Number(process.env.BENCH_SIP_MEASURE_MS ?? (SHORT ? 10_000 : 20_000));
 const LIFECYCLE_STEPS = Number(process.env.BENCH_LIFECYCLE_STEPS ?? (SHORT ? 3 : 5));
 const LIFECYCLE_RATES = (process.env.BENCH_LIFECYCLE_RATES ?? '').split(',').map(Number).filter((n) => n > 0);
 /** The service's pg pool in the API role (src/main.ts); the raw baseline gets the same. */
@@ -92,6 +95,8 @@ const API_POOL_SIZE = process.env.BENCH_RAW_POOL ?? '8';
 
 const TARGETS = {
   fairP99Ms: 50,
+  /** RTP frames that leave more than 5 ms after their 20 ms slot, 100 SIP calls beside the lifecycle's traffic. */
+  sipLatePct: 1,
   /** Every webhook of the lifecycle phase, commit→receipt. */
   lifecycleP99Ms: 1000,
   /** The highest sustained whole-lifecycle call rate, as a share of the raw placement limit. */
@@ -1107,6 +1112,69 @@ async function main(): Promise<void> {
     results.lifecycle = { limitRps: limit, steps, best: best?.rate ?? null, shareOfLimit: share };
     await lw.stop();
     await rx.child.stop();
+  });
+
+  // ---- sip: RTP send timing of 100 live SIP calls in one process, alone and beside the lifecycle's traffic ----
+  if (PHASES.has('sip')) await guarded('sip', async () => {
+    const missing = ['sipp', 'sox'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+    if (missing.length) {
+      log(`sip: SKIPPED, ${missing.join(' and ')} not installed (Debian sip-tester, sox)`);
+      rows.push({ scenario: 'sip media: SKIPPED', rps: null, p50: null, p99: null, note: `${missing.join(' and ')} not installed` });
+      return;
+    }
+    type SipRun = { frames_later_than_5ms_pct: number; max_lateness_ms_whole_run: number; gaps: number; event_loop_delay_p99_ms: number; cpu_pct_per_call: number; concurrent_calls: number; load_average_1m: number };
+    const sipRun = async (label: string, env: Record<string, string> = {}): Promise<SipRun> => {
+      const file = path.join(tmpDir!, `sip-${label.replace(/\W+/g, '-')}.json`);
+      const child = startChild(`sip ${label}`, ['-r', '@swc-node/register', path.join(ROOT, 'bench', 'sip-capacity.ts'), String(SIP_CALLS)], { MEASURE_MS: String(SIP_MEASURE_MS), RESULT_FILE: file, ...env }, { cwd: ROOT });
+      const code = await new Promise<number | null>((resolve) => (child.proc.exitCode !== null ? resolve(child.proc.exitCode) : child.proc.once('exit', (c) => resolve(c))));
+      await child.stop();
+      if (code !== 0) throw new Error(`sip-capacity (${label}) exited ${code}:\n${child.tail()}`);
+      return JSON.parse(readFileSync(file, 'utf8')) as SipRun;
+    };
+    const runs: Array<{ label: string; r: SipRun; rate: number | null }> = [];
+    runs.push({ label: 'alone', r: await sipRun('alone'), rate: null });
+    // The lifecycle's traffic on the same machine: its best sustained rate (else 100 calls/s), a
+    // simulator worker, every webhook delivered, for as long as the SIP run lasts.
+    const rate = (results.lifecycle as { best?: number | null } | undefined)?.best ?? 100;
+    await deleteJobs(pg);
+    const rx = await startReceiver('sip receiver');
+    const org = await orgWithWebhook('sip', `${rx.url}/hooks`);
+    const sw = await startWorker('worker-sip', { SIMULATOR_SPEEDUP: '60' });
+    try {
+      for (const [label, env] of [['beside the lifecycle traffic', {}], ['beside it, main loop blocked 40 ms every 200 ms', { MAIN_BUSY: '40/200' }]] as const) {
+        const stop = { now: false };
+        const traffic = (async () => {
+          while (!stop.now) await runOpenLoop({ ...placeLoad(base, org.apiKey, []), durationSec: 5, rate });
+        })();
+        try {
+          runs.push({ label, r: await sipRun(label, env), rate });
+        } finally {
+          stop.now = true;
+          await traffic;
+        }
+      }
+    } finally {
+      await sw.stop();
+      await rx.child.stop();
+      await deleteJobs(pg);
+    }
+    for (const { label, r, rate: at } of runs) {
+      rows.push({
+        scenario: `sip media: ${r.concurrent_calls} calls, ${label}${at ? ` (${at} calls/s)` : ''}`,
+        rps: null,
+        p50: null,
+        p99: null,
+        note: `${r.frames_later_than_5ms_pct} % of RTP frames > 5 ms late (max ${r.max_lateness_ms_whole_run} ms), ${r.gaps} gaps; main loop delay p99 ${r.event_loop_delay_p99_ms} ms; ${r.cpu_pct_per_call} % of a core per call; load ${r.load_average_1m}`,
+      });
+    }
+    const loaded = runs.filter((x) => x.rate !== null);
+    const worst = Math.max(...loaded.map((x) => x.r.frames_later_than_5ms_pct));
+    verdicts.push({
+      target: `SIP media: ≤ ${TARGETS.sipLatePct} % of RTP frames > 5 ms late, ${SIP_CALLS} calls beside the lifecycle's traffic (and with the main loop blocked)`,
+      measured: loaded.map((x) => `${x.r.frames_later_than_5ms_pct} % (load ${x.r.load_average_1m})`).join(', '),
+      met: worst <= TARGETS.sipLatePct,
+    });
+    results.sip = runs;
   });
 
   // ---- fairness: a noisy tenant's timing-out backlog against a healthy tenant's call.queued ----

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import dgram from 'node:dgram';
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SipCarrier, type LiveCallSink } from '../src/carriers/sip/sip-carrier';
@@ -102,6 +102,13 @@ async function main(): Promise<void> {
   while (answered.size < N && Date.now() - t0 < 120_000) await new Promise((r) => setTimeout(r, 100));
   console.log(`${answered.size}/${N} calls answered in ${Date.now() - t0} ms`);
 
+  // MAIN_BUSY=<ms>/<every ms>: the main event loop blocked that long that often during the window,
+  // as a busy worker's is (a major GC, a large query result, a recognizer's answer).
+  const [busyMs, everyMs] = (process.env.MAIN_BUSY ?? '0/0').split('/').map(Number) as [number, number];
+  const busy = busyMs > 0 && everyMs > 0 ? setInterval(() => {
+    const until = performance.now() + busyMs;
+    while (performance.now() < until);
+  }, everyMs) : undefined;
   // Measure a steady window: reset nothing, take deltas.
   const before = carrier.mediaStats().map((s) => ({ ...s }));
   const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -112,6 +119,7 @@ async function main(): Promise<void> {
   const cpu = process.cpuUsage(cpu0);
   const after = carrier.mediaStats();
   const wall = performance.now() - wall0;
+  clearInterval(busy);
   loop.disable();
   let frames = 0;
   let late = 0;
@@ -125,10 +133,10 @@ async function main(): Promise<void> {
   });
   const cpuMs = (cpu.user + cpu.system) / 1000;
   const expectedFrames = (after.length * wall) / 20;
-  console.log(
-    JSON.stringify(
-      {
+  const summary = {
         concurrent_calls: after.length,
+        main_loop_blocked: busy ? `${busyMs} ms every ${everyMs} ms` : 'no',
+        load_average_1m: +loadavg()[0]!.toFixed(2),
         window_ms: Math.round(wall),
         rtp_frames_sent: frames,
         rtp_frames_expected: Math.round(expectedFrames),
@@ -139,11 +147,10 @@ async function main(): Promise<void> {
         event_loop_delay_max_ms: +(loop.max / 1e6).toFixed(1),
         process_cpu_pct_of_one_core: +((100 * cpuMs) / wall).toFixed(1),
         cpu_pct_per_call: +((100 * cpuMs) / wall / Math.max(1, after.length)).toFixed(3),
-      },
-      null,
-      2,
-    ),
-  );
+  };
+  console.log(JSON.stringify(summary, null, 2));
+  // RESULT_FILE: the summary also as a file (npm run bench's sip phase reads it).
+  if (process.env.RESULT_FILE) await writeFile(process.env.RESULT_FILE, JSON.stringify(summary));
   for (const c of calls) carrier.cancel(c.id);
   while (ended.size < answered.size && Date.now() - t0 < 300_000) await new Promise((r) => setTimeout(r, 100));
   const outcomes: Record<string, number> = {};

@@ -114,6 +114,8 @@ const envSchema = z.object({
   CALLER_ID: phoneNumberSchema.optional(),
   /** How long a live call's lease lasts; a worker that dies leaves its calls to fail after this. */
   SIP_CALL_LEASE: duration.default(30_000),
+  /** The nice value of the media thread that paces RTP (below 0 needs CAP_SYS_NICE; refused, it keeps 0). */
+  RTP_THREAD_PRIORITY: z.coerce.number().int().min(-20).max(19).default(-10),
   STT_ENGINE: z.enum(['pocketsphinx', 'openai', 'deepgram', 'none']).default('pocketsphinx'),
   /** Silence that ends the callee's turn (open speech, or an answer not yet complete). */
   VOICE_END_SILENCE: duration.default(800),
@@ -307,6 +309,8 @@ export interface SipConfig {
   rtpPortMax: number;
   callerId?: string;
   callLeaseMs: number;
+  /** The media thread's nice value (Linux: that thread's alone; lower runs first). */
+  rtpThreadPriority?: number;
   /** Resolve trunk host names with these DNS servers (empty: the system resolver). */
   dnsServers: readonly string[];
 }
@@ -459,6 +463,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rtpPortMax: e.RTP_PORT_MAX,
       callerId: e.CALLER_ID,
       callLeaseMs: e.SIP_CALL_LEASE,
+      rtpThreadPriority: e.RTP_THREAD_PRIORITY,
       dnsServers: e.SIP_DNS_SERVERS,
     },
     stt: {

@@ -41,7 +41,8 @@ test('stop() drops the queued rest of a prompt: every frame after it is silence;
     expect(playedMs).toBeLessThan(5000);
     expect(await silentAfterStop).toBeGreaterThanOrEqual(stoppedAt!);
     // The recording shows the same: the prompt from startMs for playedMs, then silence.
-    const { left } = session.tracks();
+    session.stop();
+    const { left } = await session.tracks();
     const from = (startMs * 8000) / 1000;
     const to = from + (playedMs * 8000) / 1000;
     expect(left.subarray(from, to).every((s) => s === 8000)).toBe(true);

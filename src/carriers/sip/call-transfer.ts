@@ -129,6 +129,7 @@ async function bridge(t: TransferringCall, summary: string, deps: SipTransferDep
         },
         ended: (outcome) => {
           joined?.stop();
+          media.release(); // the person's leg is not recorded on its own
           if (answered) {
             log.info({ person: outcome.carrierStatus }, 'the bridged transfer ended');
             return resolve({ answered: true, leg: `[transferred to ${target}: bridged (${outcome.durationSeconds} s)]` });

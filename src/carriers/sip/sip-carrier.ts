@@ -19,6 +19,7 @@ import { WebRtcVad } from '../../voice/vad/webrtc-vad';
 import { loadFvad } from '../../voice/vad/fvad-wasm';
 import type { AgentPlan, AgentPlans, CallAmd, CallEvents, CarrierCall, CarrierReport, InboundCalls } from '../../features/calls/ports';
 import { stereoWav } from './recording';
+import { MediaThreadClient, setMediaThreadPriority } from './media/media-thread-client';
 import { RtpSession, SAMPLE_RATE } from './media/rtp-session';
 import { SipEndpoint } from './sip-endpoint';
 import type { TransferLeg } from '../../voice/agent/voice-agent';
@@ -91,6 +92,8 @@ export class SipCarrier implements LiveCarrier {
   private readonly defaultTrunk: TrunkSpec | undefined;
 
   constructor(private readonly deps: SipCarrierDeps) {
+    if (deps.config.rtpThreadPriority !== undefined) setMediaThreadPriority(deps.config.rtpThreadPriority);
+    MediaThreadClient.log = (level, message) => deps.log[level](message);
     this.defaultTrunk = deps.config.trunkUrl ? parseTrunkUrl(deps.config.trunkUrl) : undefined;
   }
 
@@ -312,14 +315,15 @@ export class SipCarrier implements LiveCarrier {
       }
       // A call the person took is theirs whoever hung up first.
       if (live.transferAnswered && outcome.status === 'completed') outcome = { ...outcome, disposition: 'transferred' };
-      // Loss and jitter of the call's audio, for diagnosis (outcome.mediaQuality also carries them).
-      if (outcome.mediaQuality) this.deps.log.info({ call_id: call.id, media: outcome.mediaQuality }, 'SIP call media quality');
+      // Loss and jitter of the call's audio, for diagnosis.
+      const quality = await live.media.quality().catch(() => null);
+      if (quality) this.deps.log.info({ call_id: call.id, media: quality }, 'SIP call media quality');
       await live.reports;
       let amd: CallAmd | undefined;
       if (outcome.status === 'completed') {
         const result = live.agent?.result(outcome.disposition);
         amd = result?.amd ?? { result: 'unknown', ms: null };
-        const { left, right } = live.media.tracks();
+        const { left, right } = await live.media.tracks();
         await this.deps.sink.conversation(call.id, {
           audio: stereoWav(left, right),
           seconds: Math.round(left.length / SAMPLE_RATE),
@@ -335,6 +339,7 @@ export class SipCarrier implements LiveCarrier {
     } catch (err) {
       this.deps.log.error({ call_id: call.id, err: (err as Error).message }, 'could not record the end of a SIP call; the sweeper will fail it');
     } finally {
+      live.media.release();
       this.calls.delete(call.id);
     }
   }

@@ -1,270 +1,132 @@
-import dgram from 'node:dgram';
-import { randomInt } from 'node:crypto';
-import * as alawmulaw from 'alawmulaw';
-import { systemClock, type Clock, type Timer } from '../clock';
 import type { Playback } from '../../../voice/agent/agent-media';
 import type { CodecName } from '../sdp';
 import type { Remote } from '../transport/transport';
-import { DtmfReceiver } from './dtmf';
-import { JitterBuffer, type Playout } from './jitter-buffer';
-import { Recorder, SAMPLE_RATE } from './recorder';
-import { buildReport, parseRtcp, ReceptionStats, rtcpIntervalMs, type MediaQuality, type RemoteView } from './rtcp';
-import { parseRtp, RtpPacketizer, type RtpPacket } from './rtp-packet';
-import { SendClock, type SendStats } from './send-clock';
+import { MediaThreadClient, type MediaListener } from './media-thread-client';
+import type { MediaQuality } from './rtcp';
+import { FRAME_MS, FRAME_SAMPLES } from './rtp-engine';
+import type { SendStats } from './send-clock';
+import { SharedSendStats } from './shared-send-stats';
 
-export { SAMPLE_RATE } from './recorder';
+export { FRAME_MS, FRAME_SAMPLES, SAMPLE_RATE } from './rtp-engine';
 export type { SendStats } from './send-clock';
-export const FRAME_MS = 20;
-
-interface PlayItem {
-  pcm: Int16Array;
-  offset: number;
-  /** The frame its first samples went out in. */
-  startFrame: number | null;
-  done: () => void;
-}
-export const FRAME_SAMPLES = (SAMPLE_RATE * FRAME_MS) / 1000; // 160
-
-async function bindUdp(port: number, address: string): Promise<dgram.Socket | null> {
-  const socket = dgram.createSocket('udp4');
-  const ok = await new Promise<boolean>((resolve) => {
-    socket.once('error', () => resolve(false));
-    socket.bind(port, address, () => resolve(true));
-  });
-  if (ok) {
-    socket.removeAllListeners('error');
-    return socket;
-  }
-  socket.close();
-  return null;
-}
 
 /**
- * One call's audio over RTP (RFC 3550) on plain UDP, RTCP on the port above: G.711 in 20 ms
- * frames paced by the send clock (silence when the agent has nothing to say); received packets
- * put in order by the jitter buffer, then decoded (to the voice agent and the recorder) or read as
- * RFC 4733 telephone-events; sender/receiver reports about every 5 s, loss and jitter kept for
- * `quality()`.
+ * One call's audio, seen from the main thread: the RTP session itself (sockets, send clock,
+ * jitter buffer, recording: rtp-engine.ts) runs on the process's media thread, so the audio keeps
+ * its 20 ms pace while this thread is busy. Plays and stops are messages to it; what the far end
+ * sent comes back in small batches (a few ms); the send counters are shared memory, so the call's
+ * position is read here without asking.
  */
-export class RtpSession {
-  private remote: Remote | null = null;
-  private codec: CodecName = 'PCMU';
-  private payloadType = 0;
-  private dtmfPayloadType: number | null = null;
-  private readonly packetizer = new RtpPacketizer(randomInt(0, 0x7fffffff), randomInt(0, 0xffff), randomInt(0, 0x7fffffff));
-  private readonly sendClock: SendClock;
-  private readonly recorder: Recorder;
-  private readonly jitter = new JitterBuffer<RtpPacket>();
-  private readonly dtmf = new DtmfReceiver();
-  private readonly reception = new ReceptionStats();
-  private remoteView: RemoteView | null = null;
-  private rtcpTimer: Timer | undefined;
-  private readonly playQueue: PlayItem[] = [];
+export class RtpSession implements MediaListener {
   private stopped = false;
   /** Every decoded 20 ms frame from the far end, in sequence order (for voice activity detection). */
   onFrame: (pcm: Int16Array) => void = () => undefined;
   onDtmf: (digit: string) => void = () => undefined;
 
   private constructor(
-    private readonly socket: dgram.Socket,
-    private readonly rtcpSocket: dgram.Socket,
+    private readonly thread: MediaThreadClient,
+    private readonly id: number,
     readonly port: number,
-    maxSeconds: number,
-    private readonly clock: Clock = systemClock,
-  ) {
-    this.recorder = new Recorder(maxSeconds);
-    this.sendClock = new SendClock(FRAME_MS, (n) => this.sendFrame(n), (now) => this.jitter.poll(now, this.playOut), clock);
-    socket.on('message', (msg) => this.receive(msg));
-    socket.on('error', () => undefined); // ICMP unreachable and the like: RTP is best effort
-    rtcpSocket.on('message', (msg) => this.receiveRtcp(msg));
-    rtcpSocket.on('error', () => undefined);
-  }
+    private readonly shared: SharedSendStats,
+  ) {}
 
-  /** Binds an even port in [min, max] for RTP and the odd one above it for RTCP. */
+  /** Binds an even port in [min, max] for RTP and the odd one above it for RTCP (on the media thread). */
   static async open(bindAddress: string, min: number, max: number, maxSeconds: number): Promise<RtpSession> {
-    const evenMin = min + (min % 2);
-    const slots = Math.floor((max - 1 - evenMin) / 2) + 1;
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const port = evenMin + 2 * randomInt(0, Math.max(1, slots));
-      const rtp = await bindUdp(port, bindAddress);
-      if (!rtp) continue;
-      const rtcp = await bindUdp(port + 1, bindAddress);
-      if (rtcp) return new RtpSession(rtp, rtcp, port, maxSeconds);
-      rtp.close();
-    }
-    throw new Error(`no free RTP/RTCP port pair between ${min} and ${max}`);
+    const thread = MediaThreadClient.get();
+    const id = thread.newId();
+    const shared = new SharedSendStats();
+    let session: RtpSession | null = null;
+    // Frames can only come once the session is started, after open() has returned it.
+    const listener: MediaListener = {
+      heardFrame: (pcm) => session?.heardFrame(pcm),
+      heardDigit: (d) => session?.heardDigit(d),
+      lost: () => session?.lost(),
+    };
+    const port = await thread.open({ type: 'open', id, bindAddress, min, max, maxSeconds, stats: shared.buffer }, listener);
+    session = new RtpSession(thread, id, port, shared);
+    return session;
   }
 
+  /** The send clock's counters (the capacity bench reads them). */
   get stats(): SendStats {
-    return this.sendClock.stats;
+    return this.shared.snapshot();
   }
 
-  /** Starts sending to the far end's address with the codec it chose. */
   start(remote: Remote, codec: CodecName, payloadType: number, dtmfPayloadType: number | null): void {
-    this.remote = remote;
-    this.codec = codec;
-    this.payloadType = payloadType;
-    this.dtmfPayloadType = dtmfPayloadType;
-    if (this.sendClock.started || this.stopped) return;
-    this.sendClock.start();
-    this.scheduleRtcp();
+    if (!this.stopped) this.thread.send({ type: 'start', id: this.id, remote, codec, payloadType, dtmfPayloadType });
   }
 
   /** The far end moved its media (a re-INVITE). */
   retarget(remote: Remote): void {
-    this.remote = remote;
+    if (!this.stopped) this.thread.send({ type: 'retarget', id: this.id, remote });
   }
 
   /**
-   * Queues agent audio (8 kHz mono), sent 20 ms at a time as the send clock ticks. `done`
+   * Queues agent audio (8 kHz mono), sent 20 ms at a time on the media thread's clock. `done`
    * resolves when its last frame has been sent, or it was stopped: `stop()` takes it out of the
-   * queue at once, so the next frame on the wire is silence (or the next prompt). The queue is the
-   * only place unsent agent audio waits.
+   * thread's queue, so the next frame on the wire is silence (or the next prompt).
    */
   play(pcm: Int16Array): Playback {
-    const item: PlayItem = { pcm, offset: 0, startFrame: null, done: () => undefined };
-    const done = new Promise<{ startMs: number; playedMs: number }>((resolve) => {
-      item.done = () => resolve({ startMs: (item.startFrame ?? this.sendClock.frames) * FRAME_MS, playedMs: (item.offset * 1000) / SAMPLE_RATE });
-    });
-    if (this.stopped || pcm.length === 0) item.done();
-    else this.playQueue.push(item);
+    if (this.stopped || pcm.length === 0) {
+      const at = { startMs: this.positionMs, playedMs: 0 };
+      return { done: Promise.resolve(at), stop: () => undefined };
+    }
+    const playId = this.thread.newId();
+    let finished = false;
+    const done = this.thread.play(this.id, playId, pcm).finally(() => (finished = true));
     return {
       done,
       stop: () => {
-        const at = this.playQueue.indexOf(item);
-        if (at < 0) return;
-        this.playQueue.splice(at, 1);
-        item.done();
+        if (!finished && !this.stopped) this.thread.send({ type: 'stopPlay', id: this.id, playId });
       },
     };
   }
 
   /** Where the call is now in the recording (ms since media started: its first sample). */
   get positionMs(): number {
-    return this.sendClock.frames * FRAME_MS;
+    return this.shared.framesSent * FRAME_MS;
   }
 
   /** Audio time elapsed since media started, in samples. */
   get elapsedSamples(): number {
-    return this.sendClock.frames * FRAME_SAMPLES;
+    return this.shared.framesSent * FRAME_SAMPLES;
   }
 
+  /** Stops sending and receiving; what was queued is dropped (its plays resolve). */
   stop(): void {
     if (this.stopped) return;
     this.stopped = true;
-    this.sendClock.stop();
-    this.rtcpTimer?.cancel();
-    for (const item of this.playQueue.splice(0)) item.done();
-    this.socket.close();
-    this.rtcpSocket.close();
+    this.thread.forget(this.id);
+    this.thread.send({ type: 'stop', id: this.id });
   }
 
-  /** The conversation as a stereo pair: left what the agent sent, right what the callee sent. */
-  tracks(): { left: Int16Array; right: Int16Array } {
-    return this.recorder.tracks();
+  /**
+   * The conversation as a stereo pair: left what the agent sent, right what the callee sent.
+   * Read once, after `stop()`: the session is then forgotten.
+   */
+  async tracks(): Promise<{ left: Int16Array; right: Int16Array }> {
+    return this.thread.request({ type: 'tracks', id: this.id, reqId: this.thread.newId() });
+  }
+
+  /** A stopped session whose recording is not wanted (`tracks()` does this too). */
+  release(): void {
+    this.thread.send({ type: 'release', id: this.id });
   }
 
   /** Loss and jitter of the callee's audio (and the far end's view of ours); null before any media. */
-  quality(): MediaQuality | null {
-    const r = this.reception;
-    if (!this.sendClock.started && r.received === 0) return null;
-    const expected = r.expected;
-    const j = this.jitter.stats;
-    return {
-      packetsReceived: r.received,
-      packetsExpected: expected,
-      packetsLost: Math.max(0, r.cumulativeLost),
-      lossRatio: expected > 0 ? Math.max(0, r.cumulativeLost) / expected : 0,
-      jitterMs: Math.round((r.jitter / SAMPLE_RATE) * 1000 * 10) / 10,
-      late: j.late,
-      duplicates: j.duplicates,
-      reordered: j.reordered,
-      concealed: j.lost,
-      restarts: j.resets,
-      remote: this.remoteView,
-    };
+  quality(): Promise<MediaQuality | null> {
+    return this.thread.request({ type: 'quality', id: this.id, reqId: this.thread.newId() });
   }
 
-  private nextAgentFrame(frameNo: number): Int16Array {
-    const frame = new Int16Array(FRAME_SAMPLES);
-    let filled = 0;
-    while (filled < FRAME_SAMPLES && this.playQueue.length) {
-      const item = this.playQueue[0]!;
-      const n = Math.min(FRAME_SAMPLES - filled, item.pcm.length - item.offset);
-      item.startFrame ??= frameNo;
-      frame.set(item.pcm.subarray(item.offset, item.offset + n), filled);
-      item.offset += n;
-      filled += n;
-      if (item.offset >= item.pcm.length) {
-        this.playQueue.shift();
-        item.done();
-      }
-    }
-    return frame;
-  }
-
-  private sendFrame(frameNo: number): void {
-    const pcm = this.nextAgentFrame(frameNo);
-    this.recorder.agentFrame(frameNo * FRAME_SAMPLES, pcm);
-    const payload = this.codec === 'PCMU' ? alawmulaw.mulaw.encode(pcm) : alawmulaw.alaw.encode(pcm);
-    // Marker on the first packet (the start of the talk spurt).
-    const packet = this.packetizer.packet(this.payloadType, payload, FRAME_SAMPLES, frameNo === 0);
-    if (this.remote) this.socket.send(packet, this.remote.port, this.remote.address);
-  }
-
-  private arrivalSamples(now: number): number {
-    return Math.round((this.sendClock.elapsedMs(now) * SAMPLE_RATE) / 1000);
-  }
-
-  private receive(msg: Buffer): void {
-    if (this.stopped) return;
-    const packet = parseRtp(msg);
-    if (!packet) return;
-    const now = this.clock.now();
-    this.reception.onPacket(packet.ssrc, packet.sequence, packet.timestamp, Math.round((now * SAMPLE_RATE) / 1000), packet.payloadType !== this.dtmfPayloadType);
-    this.jitter.push(packet, now, this.playOut);
-  }
-
-  private readonly playOut = (p: Playout<RtpPacket>): void => {
-    if (p.kind === 'reset') return this.recorder.calleeRestarted();
-    if (p.kind === 'lost') return; // a gap: the recording keeps silence there
-    const { payloadType: pt, payload, timestamp } = p.packet;
-    if (this.dtmfPayloadType !== null && pt === this.dtmfPayloadType) {
-      for (const e of this.dtmf.receive(payload, timestamp)) if (e.type === 'start') this.onDtmf(e.digit);
-      return;
-    }
-    if (pt !== 0 && pt !== 8) return;
-    const pcm = pt === 0 ? alawmulaw.mulaw.decode(payload) : alawmulaw.alaw.decode(payload);
-    this.recorder.calleeFrame(timestamp, this.arrivalSamples(this.clock.now()), pcm);
+  heardFrame(pcm: Int16Array): void {
     this.onFrame(pcm);
-  };
-
-  private scheduleRtcp(): void {
-    this.rtcpTimer = this.clock.after(
-      rtcpIntervalMs(),
-      () => {
-        if (this.stopped) return;
-        this.sendRtcp();
-        this.scheduleRtcp();
-      },
-      { unref: true },
-    );
   }
 
-  private sendRtcp(): void {
-    if (!this.remote) return;
-    const now = this.clock.now();
-    const sender = this.packetizer.packets ? { ssrc: this.packetizer.ssrc, wallMs: Date.now(), rtpTimestamp: this.packetizer.nextTimestamp, packets: this.packetizer.packets, octets: this.packetizer.octets } : null;
-    const report = buildReport({ sender, ssrc: this.packetizer.ssrc, block: this.reception.received ? this.reception.reportBlock(now) : null, cname: `voicegate@${this.port}` });
-    this.rtcpSocket.send(report, this.remote.port + 1, this.remote.address);
+  heardDigit(digit: string): void {
+    this.onDtmf(digit);
   }
 
-  private receiveRtcp(msg: Buffer): void {
-    if (this.stopped) return;
-    for (const report of parseRtcp(msg)) {
-      if (report.type === 'SR' && report.ntpMiddle !== undefined && report.ssrc === this.reception.ssrc) this.reception.onSenderReport(report.ntpMiddle, this.clock.now());
-      const ours = report.blocks.find((b) => b.ssrc === this.packetizer.ssrc);
-      if (ours) this.remoteView = { fractionLost: ours.fractionLost / 256, cumulativeLost: ours.cumulativeLost, jitterMs: Math.round((ours.jitter / SAMPLE_RATE) * 1000 * 10) / 10 };
-    }
+  lost(): void {
+    this.stopped = true;
   }
 }

@@ -15,7 +15,6 @@ export interface SendStats {
  * counts a gap).
  */
 export class SendClock {
-  readonly stats: SendStats = { framesSent: 0, maxLatenessMs: 0, lateFrames: 0, gaps: 0 };
   private startedAt = 0;
   private frameNo = 0;
   private timer: Timer | undefined;
@@ -28,6 +27,7 @@ export class SendClock {
     /** Runs once per tick after the due frames (the jitter buffer's playout check). */
     private readonly afterTick: (now: number) => void = () => undefined,
     private readonly clock: Clock = systemClock,
+    readonly stats: SendStats = { framesSent: 0, maxLatenessMs: 0, lateFrames: 0, gaps: 0 },
   ) {}
 
   get started(): boolean {
@@ -39,9 +39,12 @@ export class SendClock {
     return this.frameNo;
   }
 
-  /** Milliseconds since the first frame's schedule. */
+  /**
+   * Milliseconds since the first frame's schedule; 0 before it (audio can arrive first: early
+   * media, or a far end that sends as soon as it answers).
+   */
   elapsedMs(now = this.clock.now()): number {
-    return now - this.startedAt;
+    return this.running || this.frameNo > 0 ? now - this.startedAt : 0;
   }
 
   start(): void {

@@ -7,7 +7,6 @@ import { systemClock, type Clock, type Timer } from '../clock';
 import { signDigest } from '../digest';
 import { Dialog } from '../dialog/dialog';
 import { answerMidDialog } from '../dialog/mid-dialog-requests';
-import type { MediaQuality } from '../media/rtcp';
 import { ALLOW, newTag } from '../message';
 import { buildOffer, parseAnswer, type CodecName, type SdpAnswer } from '../sdp';
 import type { SipEndpoint } from '../sip-endpoint';
@@ -22,8 +21,6 @@ export interface SipCallOutcome {
   disposition: Disposition;
   carrierStatus: CarrierStatus;
   durationSeconds: number;
-  /** What RTCP and the jitter buffer saw of the call's audio (null: media never started). */
-  mediaQuality: MediaQuality | null;
 }
 
 /** What the call needs of its media session (RtpSession in production, a fake in tests). */
@@ -33,7 +30,6 @@ export interface CallMedia {
   retarget(remote: Remote): void;
   onDtmf(digit: string): void;
   stop(): void;
-  quality(): MediaQuality | null;
 }
 
 export interface SipCallHooks<M extends CallMedia> {
@@ -61,10 +57,9 @@ export interface SipCallOptions<M extends CallMedia> {
 
 type State = 'calling' | 'ringing' | 'canceling' | 'answered' | 'ending' | 'ended';
 type CancelReason = 'timeout' | 'caller';
-type FailedOutcome = Omit<SipCallOutcome, 'mediaQuality'>;
 
 const status = (code: number | null, reason: string): CarrierStatus => ({ code, reason });
-const failed = (disposition: Disposition, carrierStatus: CarrierStatus): FailedOutcome => ({ status: 'failed', disposition, carrierStatus, durationSeconds: 0 });
+const failed = (disposition: Disposition, carrierStatus: CarrierStatus): SipCallOutcome => ({ status: 'failed', disposition, carrierStatus, durationSeconds: 0 });
 const FAILURE_REASONS = {
   timeout: 'No response from the SIP trunk (timer B)',
   refused: "The SIP trunk's address is not allowed",
@@ -283,7 +278,7 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
     this.opts.hooks.answered(this.opts.media);
   }
 
-  private completedOutcome(): Omit<SipCallOutcome, 'mediaQuality'> {
+  private completedOutcome(): SipCallOutcome {
     return {
       status: 'completed',
       disposition: this.disposition,
@@ -293,7 +288,7 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
   }
 
   /** BYE; whatever the far end answers (or if it never does, Timer F), the call then ends with `outcome`. */
-  private bye(outcome: Omit<SipCallOutcome, 'mediaQuality'>): void {
+  private bye(outcome: SipCallOutcome): void {
     this.state = 'ending';
     this.opts.endpoint.request(this.dialog.request('BYE'), this.target, {
       onResponse: (r) => r.status! >= 200 && this.end(outcome),
@@ -362,7 +357,7 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
     return this.opts.trunk.allowPrivate || !isBlockedAddress(address);
   }
 
-  private end(outcome: Omit<SipCallOutcome, 'mediaQuality'>): void {
+  private end(outcome: SipCallOutcome): void {
     if (this.state === 'ended') return;
     this.state = 'ended';
     this.ringTimer?.cancel();
@@ -372,7 +367,7 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
     this.opts.endpoint.forget(this.inviteBranch, 'INVITE');
     // Keep answering retransmissions for a while (our BYE's 200 may be lost), then forget the dialog.
     this.clock.after(DIALOG_LINGER_MS, () => this.opts.endpoint.removeDialog(this.opts.callId), { unref: true });
-    this.finalOutcome = { ...outcome, mediaQuality: this.opts.media.quality() };
+    this.finalOutcome = outcome;
     this.opts.hooks.ended(this.finalOutcome);
   }
 }

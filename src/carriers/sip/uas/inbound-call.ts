@@ -221,13 +221,13 @@ export class InboundCall<M extends CallMedia = CallMedia> {
     this.opts.hooks.answered(this.opts.media);
   }
 
-  private completedOutcome(): Omit<SipCallOutcome, 'mediaQuality'> {
+  private completedOutcome(): SipCallOutcome {
     const durationSeconds = this.answeredAt ? Math.max(0, Math.round((this.clock.now() - this.answeredAt) / 1000)) : 0;
     return { status: 'completed', disposition: this.disposition, carrierStatus: status(200, 'OK'), durationSeconds };
   }
 
   /** BYE; whatever the caller answers (or if it never does, Timer F), the call then ends with `outcome`. */
-  private bye(outcome: Omit<SipCallOutcome, 'mediaQuality'>): void {
+  private bye(outcome: SipCallOutcome): void {
     this.state = 'ending';
     this.opts.tx.acknowledged();
     try {
@@ -251,13 +251,13 @@ export class InboundCall<M extends CallMedia = CallMedia> {
     return { headers: rr?.length ? { 'record-route': rr } : {} };
   }
 
-  private end(outcome: Omit<SipCallOutcome, 'mediaQuality'>): void {
+  private end(outcome: SipCallOutcome): void {
     if (this.state === 'ended') return;
     this.state = 'ended';
     this.maxTimer?.cancel();
     this.opts.media.stop();
     if (this.dialog) this.clock.after(DIALOG_LINGER_MS, () => this.opts.endpoint.removeDialog(this.callId), { unref: true });
-    this.finalOutcome = { ...outcome, mediaQuality: this.opts.media.quality() };
+    this.finalOutcome = outcome;
     this.opts.hooks.ended(this.finalOutcome);
   }
 }
