@@ -97,6 +97,8 @@ const TARGETS = {
   fairP99Ms: 50,
   /** RTP frames that leave more than 5 ms after their 20 ms slot, 100 SIP calls beside the lifecycle's traffic. */
   sipLatePct: 1,
+  /** …and more than a whole frame (20 ms) late: a gap a far end's one-frame jitter buffer cannot hide. */
+  sipVeryLatePct: 0.5,
   /** Every webhook of the lifecycle phase, commit→receipt. */
   lifecycleP99Ms: 1000,
   /** The highest sustained whole-lifecycle call rate, as a share of the raw placement limit. */
@@ -1122,7 +1124,7 @@ async function main(): Promise<void> {
       rows.push({ scenario: 'sip media: SKIPPED', rps: null, p50: null, p99: null, note: `${missing.join(' and ')} not installed` });
       return;
     }
-    type SipRun = { frames_later_than_5ms_pct: number; max_lateness_ms_whole_run: number; gaps: number; event_loop_delay_p99_ms: number; cpu_pct_per_call: number; concurrent_calls: number; load_average_1m: number };
+    type SipRun = { frames_later_than_5ms_pct: number; frames_later_than_20ms_pct: number | null; max_lateness_ms_whole_run: number; gaps: number; event_loop_delay_p99_ms: number; cpu_pct_per_call: number; concurrent_calls: number; load_average_1m: number };
     const sipRun = async (label: string, env: Record<string, string> = {}): Promise<SipRun> => {
       const file = path.join(tmpDir!, `sip-${label.replace(/\W+/g, '-')}.json`);
       const child = startChild(`sip ${label}`, ['-r', '@swc-node/register', path.join(ROOT, 'bench', 'sip-capacity.ts'), String(SIP_CALLS)], { MEASURE_MS: String(SIP_MEASURE_MS), RESULT_FILE: file, ...env }, { cwd: ROOT });
@@ -1164,15 +1166,20 @@ async function main(): Promise<void> {
         rps: null,
         p50: null,
         p99: null,
-        note: `${r.frames_later_than_5ms_pct} % of RTP frames > 5 ms late (max ${r.max_lateness_ms_whole_run} ms), ${r.gaps} gaps; main loop delay p99 ${r.event_loop_delay_p99_ms} ms; ${r.cpu_pct_per_call} % of a core per call; load ${r.load_average_1m}`,
+        note: `${r.frames_later_than_5ms_pct} % of RTP frames > 5 ms late, ${r.frames_later_than_20ms_pct ?? 'n/a'} % > 20 ms (max ${r.max_lateness_ms_whole_run} ms), ${r.gaps} gaps; main loop delay p99 ${r.event_loop_delay_p99_ms} ms; ${r.cpu_pct_per_call} % of a core per call; load ${r.load_average_1m}`,
       });
     }
     const loaded = runs.filter((x) => x.rate !== null);
-    const worst = Math.max(...loaded.map((x) => x.r.frames_later_than_5ms_pct));
+    const beside = `${SIP_CALLS} calls beside the lifecycle's traffic, and with their main loop blocked`;
     verdicts.push({
-      target: `SIP media: ≤ ${TARGETS.sipLatePct} % of RTP frames > 5 ms late, ${SIP_CALLS} calls beside the lifecycle's traffic (and with the main loop blocked)`,
-      measured: loaded.map((x) => `${x.r.frames_later_than_5ms_pct} % (load ${x.r.load_average_1m})`).join(', '),
-      met: worst <= TARGETS.sipLatePct,
+      target: `SIP media: ≤ ${TARGETS.sipVeryLatePct} % of RTP frames > 20 ms late, ${beside}`,
+      measured: loaded.map((x) => `${x.r.frames_later_than_20ms_pct ?? 'n/a'} % (load ${x.r.load_average_1m})`).join(', '),
+      met: loaded.every((x) => x.r.frames_later_than_20ms_pct !== null && x.r.frames_later_than_20ms_pct <= TARGETS.sipVeryLatePct),
+    });
+    verdicts.push({
+      target: `SIP media: ≤ ${TARGETS.sipLatePct} % of RTP frames > 5 ms late, ${beside}`,
+      measured: loaded.map((x) => `${x.r.frames_later_than_5ms_pct} %`).join(', '),
+      met: loaded.every((x) => x.r.frames_later_than_5ms_pct <= TARGETS.sipLatePct),
     });
     results.sip = runs;
   });

@@ -10,16 +10,21 @@ test('received RTP is played out in order, DTMF read once, RTCP from the far end
   await new Promise<void>((r) => far.bind(0, '127.0.0.1', () => r()));
   try {
     const frames: number[] = [];
+    const lengths: number[] = [];
     const digits: string[] = [];
     const gotAll = new Promise<void>((resolve) => {
-      session.onFrame = (pcm) => frames.push(pcm[0]!);
+      session.onFrame = (pcm) => {
+        frames.push(pcm[0]!);
+        lengths.push(pcm.length);
+      };
       session.onDtmf = (d) => {
         digits.push(d);
         resolve();
       };
     });
     // µ-law: 0xff decodes to 0, 0x80 to 32124, 0x00 to -32124; each frame is identified by its first sample.
-    const audio = (seq: number, byte: number) => encodeRtp({ payloadType: 0, marker: false, sequence: seq, timestamp: seq * 160, ssrc: 77 }, Buffer.alloc(160, byte));
+    // Frame 3 is 30 ms (a far end's ptime need not be 20): it reaches the listener whole.
+    const audio = (seq: number, byte: number) => encodeRtp({ payloadType: 0, marker: false, sequence: seq, timestamp: seq * 160, ssrc: 77 }, Buffer.alloc(seq === 3 ? 240 : 160, byte));
     const dtmf = (seq: number, end: boolean) => encodeRtp({ payloadType: 101, marker: false, sequence: seq, timestamp: 4 * 160, ssrc: 77 }, Buffer.from([9, end ? 0x8a : 0x0a, 0, 160]));
     // Our stream's SSRC, as the far end sees it in the packets the session sends.
     const ourSsrcSeen = new Promise<number>((r) => far.once('message', (m) => r(m.readUInt32BE(8))));
@@ -34,6 +39,7 @@ test('received RTP is played out in order, DTMF read once, RTCP from the far end
     await send(dtmf(6, true));
     await gotAll;
     expect(frames).toEqual([0, 32124, -32124]);
+    expect(lengths).toEqual([160, 160, 240]);
     expect(digits).toEqual(['9']);
     // The far end's receiver report about our stream.
     const ourSsrc = await ourSsrcSeen;

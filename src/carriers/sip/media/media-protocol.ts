@@ -23,9 +23,9 @@ export type MediaEvent =
   | { type: 'played'; playId: number; startMs: number; playedMs: number }
   /**
    * What the far ends sent since the last batch, in order: item i is session `ids[i]`'s key
-   * `digits[i]`, or (null) its next 20 ms frame, the frames one after another in `pcm`.
+   * `digits[i]`, or (null) its next frame of `lengths[i]` samples, the frames one after another in `pcm`.
    */
-  | { type: 'heard'; ids: number[]; digits: Array<string | null>; pcm: Int16Array }
+  | { type: 'heard'; ids: number[]; digits: Array<string | null>; lengths: number[]; pcm: Int16Array }
   | { type: 'quality'; reqId: number; quality: MediaQuality | null }
   | { type: 'tracks'; reqId: number; left: Int16Array; right: Int16Array }
   | { type: 'log'; level: 'info' | 'warn'; message: string };

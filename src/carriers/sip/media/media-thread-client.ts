@@ -95,12 +95,12 @@ export class MediaThreadClient {
   private receive(e: MediaEvent): void {
     switch (e.type) {
       case 'heard': {
-        let frame = 0;
+        let at = 0;
         for (let i = 0; i < e.ids.length; i++) {
           const listener = this.listeners.get(e.ids[i]!);
           const digit = e.digits[i];
           if (digit != null) listener?.heardDigit(digit);
-          else listener?.heardFrame(e.pcm.subarray(frame * 160, ++frame * 160));
+          else listener?.heardFrame(e.pcm.subarray(at, (at += e.lengths[i]!)));
         }
         return;
       }

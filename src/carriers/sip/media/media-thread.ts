@@ -21,7 +21,8 @@ const STOPPED_KEPT_MS = 10 * 60_000;
 const port = parentPort!;
 const sessions = new Map<number, RtpEngine>();
 const plays = new Map<number, Playback>();
-const heard = { ids: [] as number[], digits: [] as Array<string | null>, frames: [] as Int16Array[] };
+/** What the far ends sent since the last batch: frames are copied in as they come (the engine reuses its array). */
+const heard = { ids: [] as number[], digits: [] as Array<string | null>, lengths: [] as number[], pcm: new Int16Array(64 * FRAME_SAMPLES), samples: 0 };
 let flushTimer: NodeJS.Timeout | undefined;
 
 function post(event: MediaEvent, transfer: ArrayBuffer[] = []): void {
@@ -30,18 +31,27 @@ function post(event: MediaEvent, transfer: ArrayBuffer[] = []): void {
 
 function flushHeard(): void {
   flushTimer = undefined;
-  const pcm = new Int16Array(heard.frames.length * FRAME_SAMPLES);
-  heard.frames.forEach((f, i) => pcm.set(f, i * FRAME_SAMPLES));
-  post({ type: 'heard', ids: heard.ids, digits: heard.digits, pcm }, [pcm.buffer as ArrayBuffer]);
+  const pcm = heard.pcm.slice(0, heard.samples);
+  post({ type: 'heard', ids: heard.ids, digits: heard.digits, lengths: heard.lengths, pcm }, [pcm.buffer as ArrayBuffer]);
   heard.ids = [];
   heard.digits = [];
-  heard.frames = [];
+  heard.lengths = [];
+  heard.samples = 0;
 }
 
 function hear(id: number, digit: string | null, frame?: Int16Array): void {
   heard.ids.push(id);
   heard.digits.push(digit);
-  if (frame) heard.frames.push(frame);
+  heard.lengths.push(frame?.length ?? 0);
+  if (frame) {
+    if (heard.samples + frame.length > heard.pcm.length) {
+      const bigger = new Int16Array(Math.max(heard.pcm.length * 2, heard.samples + frame.length));
+      bigger.set(heard.pcm.subarray(0, heard.samples));
+      heard.pcm = bigger;
+    }
+    heard.pcm.set(frame, heard.samples);
+    heard.samples += frame.length;
+  }
   flushTimer ??= setTimeout(flushHeard, HEARD_BATCH_MS);
 }
 

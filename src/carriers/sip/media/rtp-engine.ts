@@ -1,6 +1,5 @@
 import dgram from 'node:dgram';
 import { randomInt } from 'node:crypto';
-import * as alawmulaw from 'alawmulaw';
 import { systemClock, type Clock, type Timer } from '../clock';
 import type { Playback } from '../../../voice/agent/agent-media';
 
@@ -8,6 +7,7 @@ export type { Playback } from '../../../voice/agent/agent-media';
 import type { CodecName } from '../sdp';
 import type { Remote } from '../transport/transport';
 import { DtmfReceiver } from './dtmf';
+import { decodeG711, encodeG711 } from './g711';
 import { JitterBuffer, type Playout } from './jitter-buffer';
 import { Recorder, SAMPLE_RATE } from './recorder';
 import { buildReport, parseRtcp, ReceptionStats, rtcpIntervalMs, type MediaQuality, type RemoteView } from './rtcp';
@@ -64,7 +64,17 @@ export class RtpEngine {
   private rtcpTimer: Timer | undefined;
   private readonly playQueue: PlayItem[] = [];
   private stopped = false;
-  /** Every decoded 20 ms frame from the far end, in sequence order (for voice activity detection). */
+  /** The frame being sent and the one just received, reused: nothing is allocated per frame for them. */
+  private readonly outFrame = new Int16Array(FRAME_SAMPLES);
+  /** Packets received since the last tick and their arrival times, flat: packet, time, packet, time… */
+  private readonly inbox: Array<Buffer | number> = [];
+  /** While a received packet is read: when it arrived (what the recording places the callee's audio by). */
+  private arrival: number | null = null;
+  private inFrame = new Int16Array(FRAME_SAMPLES);
+  /**
+   * Every decoded 20 ms frame from the far end, in sequence order (for voice activity detection).
+   * The array is reused for the next frame: a listener that keeps it copies it.
+   */
   onFrame: (pcm: Int16Array) => void = () => undefined;
   onDtmf: (digit: string) => void = () => undefined;
 
@@ -77,7 +87,7 @@ export class RtpEngine {
     private readonly clock: Clock = systemClock,
   ) {
     this.recorder = new Recorder(maxSeconds);
-    this.sendClock = new SendClock(FRAME_MS, (n) => this.sendFrame(n), (now) => this.jitter.poll(now, this.playOut), clock, stats);
+    this.sendClock = new SendClock(FRAME_MS, (n) => this.sendFrame(n), (now) => this.afterSend(now), clock, stats);
     socket.on('message', (msg) => this.receive(msg));
     socket.on('error', () => undefined); // ICMP unreachable and the like: RTP is best effort
     rtcpSocket.on('message', (msg) => this.receiveRtcp(msg));
@@ -160,6 +170,7 @@ export class RtpEngine {
     if (this.stopped) return;
     this.stopped = true;
     this.sendClock.stop();
+    this.inbox.length = 0;
     this.rtcpTimer?.cancel();
     for (const item of this.playQueue.splice(0)) item.done();
     this.socket.close();
@@ -193,7 +204,7 @@ export class RtpEngine {
   }
 
   private nextAgentFrame(frameNo: number): Int16Array {
-    const frame = new Int16Array(FRAME_SAMPLES);
+    const frame = this.outFrame.fill(0);
     let filled = 0;
     while (filled < FRAME_SAMPLES && this.playQueue.length) {
       const item = this.playQueue[0]!;
@@ -213,9 +224,9 @@ export class RtpEngine {
   private sendFrame(frameNo: number): void {
     const pcm = this.nextAgentFrame(frameNo);
     this.recorder.agentFrame(frameNo * FRAME_SAMPLES, pcm);
-    const payload = this.codec === 'PCMU' ? alawmulaw.mulaw.encode(pcm) : alawmulaw.alaw.encode(pcm);
     // Marker on the first packet (the start of the talk spurt).
-    const packet = this.packetizer.packet(this.payloadType, payload, FRAME_SAMPLES, frameNo === 0);
+    const packet = this.packetizer.next(this.payloadType, FRAME_SAMPLES, FRAME_SAMPLES, frameNo === 0);
+    encodeG711(this.codec, pcm, packet, 12);
     if (this.remote) this.socket.send(packet, this.remote.port, this.remote.address);
   }
 
@@ -223,13 +234,33 @@ export class RtpEngine {
     return Math.round((this.sendClock.elapsedMs(now) * SAMPLE_RATE) / 1000);
   }
 
+  /**
+   * Once the clock runs, a packet only has its arrival time noted here; it is read at this call's
+   * next tick, after its frame has left. The far ends' packets come in bursts (100 calls' worth at
+   * once), and reading them all on arrival would hold back every call's next frame behind them.
+   */
   private receive(msg: Buffer): void {
     if (this.stopped) return;
+    const at = this.clock.now();
+    if (this.sendClock.started) this.inbox.push(msg, at);
+    else this.read(msg, at);
+  }
+
+  private afterSend(now: number): void {
+    const inbox = this.inbox;
+    for (let i = 0; i < inbox.length; i += 2) this.read(inbox[i] as Buffer, inbox[i + 1] as number);
+    inbox.length = 0;
+    this.jitter.poll(now, this.playOut);
+  }
+
+  /** A received packet, `now` its arrival: reception statistics, then the jitter buffer. */
+  private read(msg: Buffer, now: number): void {
     const packet = parseRtp(msg);
     if (!packet) return;
-    const now = this.clock.now();
     this.reception.onPacket(packet.ssrc, packet.sequence, packet.timestamp, Math.round((now * SAMPLE_RATE) / 1000), packet.payloadType !== this.dtmfPayloadType);
+    this.arrival = now;
     this.jitter.push(packet, now, this.playOut);
+    this.arrival = null;
   }
 
   private readonly playOut = (p: Playout<RtpPacket>): void => {
@@ -241,8 +272,9 @@ export class RtpEngine {
       return;
     }
     if (pt !== 0 && pt !== 8) return;
-    const pcm = pt === 0 ? alawmulaw.mulaw.decode(payload) : alawmulaw.alaw.decode(payload);
-    this.recorder.calleeFrame(timestamp, this.arrivalSamples(this.clock.now()), pcm);
+    const pcm = this.inFrame.length === payload.length ? this.inFrame : (this.inFrame = new Int16Array(payload.length));
+    decodeG711(pt === 0 ? 'PCMU' : 'PCMA', payload, pcm);
+    this.recorder.calleeFrame(timestamp, this.arrivalSamples(this.arrival ?? this.clock.now()), pcm);
     this.onFrame(pcm);
   };
 

@@ -32,13 +32,19 @@ export function parseRtp(msg: Buffer): RtpPacket | null {
 
 /** A packet with a 12-byte header (no CSRC, no extension, no padding) followed by the payload. */
 export function encodeRtp(h: Omit<RtpPacket, 'payload'>, payload: Uint8Array): Buffer {
-  const packet = Buffer.allocUnsafe(12 + payload.length);
+  const packet = rtpWithHeader(h, payload.length);
+  packet.set(payload, 12);
+  return packet;
+}
+
+/** A packet with its header written and `payloadLength` bytes after it for the caller to fill. */
+function rtpWithHeader(h: Omit<RtpPacket, 'payload'>, payloadLength: number): Buffer {
+  const packet = Buffer.allocUnsafe(12 + payloadLength);
   packet[0] = 0x80; // version 2
   packet[1] = (h.marker ? 0x80 : 0) | (h.payloadType & 0x7f);
   packet.writeUInt16BE(h.sequence & 0xffff, 2);
   packet.writeUInt32BE(h.timestamp >>> 0, 4);
   packet.writeUInt32BE(h.ssrc >>> 0, 8);
-  packet.set(payload, 12);
   return packet;
 }
 
@@ -67,11 +73,18 @@ export class RtpPacketizer {
   }
 
   packet(payloadType: number, payload: Uint8Array, samples: number, marker: boolean): Buffer {
-    const packet = encodeRtp({ payloadType, marker, sequence: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc }, payload);
+    const packet = this.next(payloadType, payload.length, samples, marker);
+    packet.set(payload, 12);
+    return packet;
+  }
+
+  /** The next packet with its payload left to fill (bytes 12 on): the payload is coded straight into it. */
+  next(payloadType: number, payloadLength: number, samples: number, marker: boolean): Buffer {
+    const packet = rtpWithHeader({ payloadType, marker, sequence: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc }, payloadLength);
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + samples) >>> 0;
     this.packets++;
-    this.octets += payload.length;
+    this.octets += payloadLength;
     return packet;
   }
 }

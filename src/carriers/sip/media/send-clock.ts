@@ -5,6 +5,8 @@ export interface SendStats {
   /** How late each frame left compared to its schedule, in ms (max, and frames over 5 ms). */
   maxLatenessMs: number;
   lateFrames: number;
+  /** Frames more than a whole frame (20 ms) late: what a far end's smallest jitter buffer cannot hide. */
+  veryLateFrames: number;
   /** Times the sender had to catch up more than one frame at once (a gap the far end hears). */
   gaps: number;
 }
@@ -27,7 +29,7 @@ export class SendClock {
     /** Runs once per tick after the due frames (the jitter buffer's playout check). */
     private readonly afterTick: (now: number) => void = () => undefined,
     private readonly clock: Clock = systemClock,
-    readonly stats: SendStats = { framesSent: 0, maxLatenessMs: 0, lateFrames: 0, gaps: 0 },
+    readonly stats: SendStats = { framesSent: 0, maxLatenessMs: 0, lateFrames: 0, veryLateFrames: 0, gaps: 0 },
   ) {}
 
   get started(): boolean {
@@ -67,6 +69,7 @@ export class SendClock {
       const lateness = now - (this.startedAt + this.frameNo * this.frameMs);
       if (lateness > this.stats.maxLatenessMs) this.stats.maxLatenessMs = lateness;
       if (lateness > 5) this.stats.lateFrames++;
+      if (lateness > this.frameMs) this.stats.veryLateFrames++;
       this.sendFrame(this.frameNo);
       this.frameNo++;
       this.stats.framesSent++;

@@ -1,6 +1,6 @@
 import type { SendStats } from './send-clock';
 
-const FIELDS = 4;
+const FIELDS = 5;
 
 /**
  * A send clock's counters in shared memory: the media thread writes them as frames leave, the
@@ -32,6 +32,12 @@ export class SharedSendStats implements SendStats {
   set lateFrames(v: number) {
     this.f[2] = v;
   }
+  get veryLateFrames(): number {
+    return this.f[4]!;
+  }
+  set veryLateFrames(v: number) {
+    this.f[4] = v;
+  }
   get gaps(): number {
     return this.f[3]!;
   }
@@ -41,6 +47,6 @@ export class SharedSendStats implements SendStats {
 
   /** A plain copy (what a reader keeps to take differences later). */
   snapshot(): SendStats {
-    return { framesSent: this.framesSent, maxLatenessMs: this.maxLatenessMs, lateFrames: this.lateFrames, gaps: this.gaps };
+    return { framesSent: this.framesSent, maxLatenessMs: this.maxLatenessMs, lateFrames: this.lateFrames, veryLateFrames: this.veryLateFrames, gaps: this.gaps };
   }
 }
