@@ -1127,7 +1127,8 @@ async function main(): Promise<void> {
     type SipRun = { frames_later_than_5ms_pct: number; frames_later_than_20ms_pct: number | null; max_lateness_ms_whole_run: number; gaps: number; event_loop_delay_p99_ms: number; cpu_pct_per_call: number; concurrent_calls: number; load_average_1m: number };
     const sipRun = async (label: string, env: Record<string, string> = {}): Promise<SipRun> => {
       const file = path.join(tmpDir!, `sip-${label.replace(/\W+/g, '-')}.json`);
-      const child = startChild(`sip ${label}`, ['-r', '@swc-node/register', path.join(ROOT, 'bench', 'sip-capacity.ts'), String(SIP_CALLS)], { MEASURE_MS: String(SIP_MEASURE_MS), RESULT_FILE: file, ...env }, { cwd: ROOT });
+      const flags = (process.env.BENCH_SIP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+      const child = startChild(`sip ${label}`, [...flags, '-r', '@swc-node/register', path.join(ROOT, 'bench', 'sip-capacity.ts'), String(SIP_CALLS)], { MEASURE_MS: String(SIP_MEASURE_MS), RESULT_FILE: file, RTP_THREAD_PRIORITY: process.env.RTP_THREAD_PRIORITY ?? '-10', ...env }, { cwd: ROOT });
       const code = await new Promise<number | null>((resolve) => (child.proc.exitCode !== null ? resolve(child.proc.exitCode) : child.proc.once('exit', (c) => resolve(c))));
       await child.stop();
       if (code !== 0) throw new Error(`sip-capacity (${label}) exited ${code}:\n${child.tail()}`);

@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     },
   };
   const carrier = new SipCarrier({
-    config: { trunkUrl: `sip:127.0.0.1:${sipPort}`, bindAddress: '127.0.0.1', port: 0, rtpPortMin: 20000, rtpPortMax: 29998, callLeaseMs: 60_000, dnsServers: [] },
+    config: { trunkUrl: `sip:127.0.0.1:${sipPort}`, bindAddress: '127.0.0.1', port: 0, rtpPortMin: 20000, rtpPortMax: 29998, callLeaseMs: 60_000, dnsServers: [], rtpThreadPriority: Number(process.env.RTP_THREAD_PRIORITY ?? -10) },
     sink,
     tts: new EspeakSynthesizer(),
     stt: new NoRecognizer(),

@@ -1,5 +1,6 @@
 import type { CodecName } from '../sdp';
 import type { Remote } from '../transport/transport';
+import type { TrackParts } from './recorder';
 import type { MediaQuality } from './rtcp';
 
 /** What the main thread asks of the media thread (one call's session by `id`). */
@@ -27,7 +28,8 @@ export type MediaEvent =
    */
   | { type: 'heard'; ids: number[]; digits: Array<string | null>; lengths: number[]; pcm: Int16Array }
   | { type: 'quality'; reqId: number; quality: MediaQuality | null }
-  | { type: 'tracks'; reqId: number; left: Int16Array; right: Int16Array }
+  /** The recording's one-second chunks, transferred (join them with joinChunks). */
+  | { type: 'tracks'; reqId: number; tracks: TrackParts }
   | { type: 'log'; level: 'info' | 'warn'; message: string };
 
 export interface MediaThreadData {

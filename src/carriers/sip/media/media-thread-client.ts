@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startVoiceWorker } from '../../../voice/worker-thread';
 import type { MediaEvent, MediaRequest, MediaThreadData } from './media-protocol';
+import { joinChunks } from './recorder';
 import type { MediaQuality } from './rtcp';
 
 /** What a session on the main thread is told (RtpSession implements it). */
@@ -121,7 +122,7 @@ export class MediaThreadClient {
         this.settle(e.reqId, e.quality);
         return;
       case 'tracks':
-        this.settle(e.reqId, { left: e.left, right: e.right });
+        this.settle(e.reqId, { left: joinChunks(e.tracks.left, e.tracks.length), right: joinChunks(e.tracks.right, e.tracks.length) });
         return;
       case 'log':
         MediaThreadClient.log(e.level, e.message);

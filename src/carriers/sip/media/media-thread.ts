@@ -96,8 +96,9 @@ function handle(req: MediaRequest): void {
       return post({ type: 'quality', reqId: req.reqId, quality: engine?.quality() ?? null });
     case 'tracks': {
       sessions.delete(req.id);
-      const { left, right } = engine?.tracks() ?? { left: new Int16Array(0), right: new Int16Array(0) };
-      return post({ type: 'tracks', reqId: req.reqId, left, right }, [left.buffer as ArrayBuffer, right.buffer as ArrayBuffer]);
+      const tracks = engine?.tracks() ?? { length: 0, left: [], right: [] };
+      const buffers = [...tracks.left, ...tracks.right].filter((c): c is Int16Array => c !== null).map((c) => c.buffer as ArrayBuffer);
+      return post({ type: 'tracks', reqId: req.reqId, tracks }, buffers);
     }
     case 'release':
       sessions.delete(req.id);

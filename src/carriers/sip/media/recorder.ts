@@ -26,13 +26,31 @@ export class Track {
   }
 
   samples(length: number): Int16Array {
-    const out = new Int16Array(length);
-    for (let i = 0; i * Track.CHUNK < Math.min(length, this.length); i++) {
-      const chunk = this.chunks[i];
-      if (chunk) out.set(chunk.subarray(0, Math.min(Track.CHUNK, length - i * Track.CHUNK)), i * Track.CHUNK);
-    }
-    return out;
+    return joinChunks(this.chunks, length);
   }
+
+  /** The one-second chunks themselves (a missing one is silence): handed over without a copy. */
+  get parts(): ReadonlyArray<Int16Array | undefined> {
+    return this.chunks;
+  }
+}
+
+/** One track of `length` samples from its one-second chunks (Track.parts); missing chunks are silence. */
+export function joinChunks(chunks: ReadonlyArray<Int16Array | null | undefined>, length: number): Int16Array {
+  const out = new Int16Array(length);
+  const size = SAMPLE_RATE;
+  for (let i = 0; i * size < length && i < chunks.length; i++) {
+    const chunk = chunks[i];
+    if (chunk) out.set(chunk.subarray(0, Math.min(size, length - i * size)), i * size);
+  }
+  return out;
+}
+
+/** Both tracks as chunks, and the length they are cut to (see joinChunks). */
+export interface TrackParts {
+  length: number;
+  left: Array<Int16Array | null>;
+  right: Array<Int16Array | null>;
 }
 
 /**
@@ -67,7 +85,16 @@ export class Recorder {
   }
 
   tracks(): { left: Int16Array; right: Int16Array } {
+    const { length, left, right } = this.parts();
+    return { left: joinChunks(left, length), right: joinChunks(right, length) };
+  }
+
+  /**
+   * The tracks as their chunks, not joined: the media thread hands them to the main thread without
+   * copying, and the joining (a long call's tens of MB) happens there, not in the audio's way.
+   */
+  parts(): TrackParts {
     const length = Math.min(this.maxSamples, Math.max(this.agent.length, this.callee.length));
-    return { left: this.agent.samples(length), right: this.callee.samples(length) };
+    return { length, left: this.agent.parts.map((c) => c ?? null), right: this.callee.parts.map((c) => c ?? null) };
   }
 }

@@ -9,7 +9,7 @@ import type { Remote } from '../transport/transport';
 import { DtmfReceiver } from './dtmf';
 import { decodeG711, encodeG711 } from './g711';
 import { JitterBuffer, type Playout } from './jitter-buffer';
-import { Recorder, SAMPLE_RATE } from './recorder';
+import { Recorder, SAMPLE_RATE, type TrackParts } from './recorder';
 import { buildReport, parseRtcp, ReceptionStats, rtcpIntervalMs, type MediaQuality, type RemoteView } from './rtcp';
 import { parseRtp, RtpPacketizer, type RtpPacket } from './rtp-packet';
 import { SendClock, type SendStats } from './send-clock';
@@ -178,8 +178,8 @@ export class RtpEngine {
   }
 
   /** The conversation as a stereo pair: left what the agent sent, right what the callee sent. */
-  tracks(): { left: Int16Array; right: Int16Array } {
-    return this.recorder.tracks();
+  tracks(): TrackParts {
+    return this.recorder.parts();
   }
 
   /** Loss and jitter of the callee's audio (and the far end's view of ours); null before any media. */
