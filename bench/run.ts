@@ -12,13 +12,14 @@
  *   - delivery: a backlog of N calls drained by the worker into a local receiver (deliveries/s), then
  *     commit-to-receipt latency of call.queued at steady rates of 100 and 200 calls/s;
  *   - sustained: 200 calls/s for 60 s with the worker running, the queue's backlog sampled every second;
+ *   - lifecycle: the highest call rate whose every webhook keeps up; sip: RTP timing of 100 SIP calls;
  *   - fairness, slow, scale: see bench/README.md;
  *   - memory: peak RSS (VmHWM) of the API and worker processes.
  * Prints a table and writes it as JSON under bench/results/, whatever happens: a phase that fails
  * becomes a FAILED row and an unmet verdict (with the output tails of the processes involved) and
  * the next phase runs. Bounded: a watchdog stops everything after BENCH_BUDGET_SEC (default 900 s).
  *
- * Environment: BENCH_PHASES=baselines,place,dashboard,delivery,sustained,fairness,slow,scale (default all), BENCH_PROFILE=1
+ * Environment: BENCH_PHASES=baselines,place,dashboard,delivery,sustained,lifecycle,sip,fairness,slow,scale (default all), BENCH_PROFILE=1
  * (--cpu-prof on the API and worker processes, profiles in bench/results/profiles), BENCH_LABEL=text
  * (stored in the JSON), BENCH_SKIP_BUILD=1, BENCH_SHORT=1 (halved durations, for a quick look),
  * BENCH_SERVICE_DIR=dir (run the service built in another checkout, e.g. an older commit extracted
@@ -1128,7 +1129,7 @@ async function main(): Promise<void> {
     const sipRun = async (label: string, env: Record<string, string> = {}): Promise<SipRun> => {
       const file = path.join(tmpDir!, `sip-${label.replace(/\W+/g, '-')}.json`);
       const flags = (process.env.BENCH_SIP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-      const child = startChild(`sip ${label}`, [...flags, '-r', '@swc-node/register', path.join(ROOT, 'bench', 'sip-capacity.ts'), String(SIP_CALLS)], { MEASURE_MS: String(SIP_MEASURE_MS), RESULT_FILE: file, RTP_THREAD_PRIORITY: process.env.RTP_THREAD_PRIORITY ?? '-10', ...env }, { cwd: ROOT });
+      const child = startChild(`sip ${label}`, [...flags, '-r', '@swc-node/register', path.join(ROOT, 'bench', 'sip-capacity.ts'), String(SIP_CALLS)], { MEASURE_MS: String(SIP_MEASURE_MS), RESULT_FILE: file, RTP_THREAD_PRIORITY: process.env.RTP_THREAD_PRIORITY ?? '-10', ...(process.env.SIPP_PRIORITY ? { SIPP_PRIORITY: process.env.SIPP_PRIORITY } : {}), ...env }, { cwd: ROOT });
       const code = await new Promise<number | null>((resolve) => (child.proc.exitCode !== null ? resolve(child.proc.exitCode) : child.proc.once('exit', (c) => resolve(c))));
       await child.stop();
       if (code !== 0) throw new Error(`sip-capacity (${label}) exited ${code}:\n${child.tail()}`);

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import dgram from 'node:dgram';
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg, setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SipCarrier, type LiveCallSink } from '../src/carriers/sip/sip-carrier';
@@ -51,6 +51,9 @@ async function main(): Promise<void> {
     cwd: dir,
     stdio: 'ignore',
   });
+  // SIPP_PRIORITY: the far end's nice value. On a loaded machine a starved SIPp sends its audio in
+  // bursts, which is the far end's lateness, not ours; a carrier's far end is not on this machine.
+  if (process.env.SIPP_PRIORITY && sipp.pid) setPriority(sipp.pid, Number(process.env.SIPP_PRIORITY));
   const sippExit = new Promise<number | null>((r) => sipp.once('exit', (code) => r(code)));
 
   const answered = new Set<string>();
