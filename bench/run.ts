@@ -19,7 +19,7 @@
  * becomes a FAILED row and an unmet verdict (with the output tails of the processes involved) and
  * the next phase runs. Bounded: a watchdog stops everything after BENCH_BUDGET_SEC (default 900 s).
  *
- * Environment: BENCH_PHASES=baselines,place,dashboard,delivery,sustained,lifecycle,sip,fairness,slow,scale (default all), BENCH_PROFILE=1
+ * Environment: BENCH_PHASES=baselines,place,dashboard,delivery,sustained,lifecycle,fairness,slow,scale,sip (default all), BENCH_PROFILE=1
  * (--cpu-prof on the API and worker processes, profiles in bench/results/profiles), BENCH_LABEL=text
  * (stored in the JSON), BENCH_SKIP_BUILD=1, BENCH_SHORT=1 (halved durations, for a quick look),
  * BENCH_SERVICE_DIR=dir (run the service built in another checkout, e.g. an older commit extracted
@@ -55,7 +55,7 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 const PG_STATS = PROFILE || process.env.BENCH_PG_STATS === '1';
 /** BENCH_PG_SETTINGS="name=value,name=value": more settings for the embedded PostgreSQL (for experiments; stored in the JSON). */
 const PG_SETTINGS = (process.env.BENCH_PG_SETTINGS ?? '').split(',').map((x) => x.trim()).filter(Boolean);
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'baselines,place,dashboard,delivery,sustained,lifecycle,sip,fairness,slow,scale').split(',').map((s) => s.trim()));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'baselines,place,dashboard,delivery,sustained,lifecycle,fairness,slow,scale,sip').split(',').map((s) => s.trim()));
 const BUDGET_SEC = Number(process.env.BENCH_BUDGET_SEC ?? 900);
 /** Seeded rows for the scale phase: reduced by default, BENCH_SCALE=full for 1,000 orgs / 2M calls / 6M deliveries. */
 const SCALE_FULL = process.env.BENCH_SCALE === 'full';
@@ -1117,75 +1117,6 @@ async function main(): Promise<void> {
     await rx.child.stop();
   });
 
-  // ---- sip: RTP send timing of 100 live SIP calls in one process, alone and beside the lifecycle's traffic ----
-  if (PHASES.has('sip')) await guarded('sip', async () => {
-    const missing = ['sipp', 'sox'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
-    if (missing.length) {
-      log(`sip: SKIPPED, ${missing.join(' and ')} not installed (Debian sip-tester, sox)`);
-      rows.push({ scenario: 'sip media: SKIPPED', rps: null, p50: null, p99: null, note: `${missing.join(' and ')} not installed` });
-      return;
-    }
-    type SipRun = { frames_later_than_5ms_pct: number; frames_later_than_20ms_pct: number | null; max_lateness_ms_whole_run: number; gaps: number; event_loop_delay_p99_ms: number; cpu_pct_per_call: number; concurrent_calls: number; load_average_1m: number };
-    const sipRun = async (label: string, env: Record<string, string> = {}): Promise<SipRun> => {
-      const file = path.join(tmpDir!, `sip-${label.replace(/\W+/g, '-')}.json`);
-      const flags = (process.env.BENCH_SIP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-      const child = startChild(`sip ${label}`, [...flags, '-r', '@swc-node/register', path.join(ROOT, 'bench', 'sip-capacity.ts'), String(SIP_CALLS)], { MEASURE_MS: String(SIP_MEASURE_MS), RESULT_FILE: file, RTP_THREAD_PRIORITY: process.env.RTP_THREAD_PRIORITY ?? '-10', ...(process.env.SIPP_PRIORITY ? { SIPP_PRIORITY: process.env.SIPP_PRIORITY } : {}), ...env }, { cwd: ROOT });
-      const code = await new Promise<number | null>((resolve) => (child.proc.exitCode !== null ? resolve(child.proc.exitCode) : child.proc.once('exit', (c) => resolve(c))));
-      await child.stop();
-      if (code !== 0) throw new Error(`sip-capacity (${label}) exited ${code}:\n${child.tail()}`);
-      return JSON.parse(readFileSync(file, 'utf8')) as SipRun;
-    };
-    const runs: Array<{ label: string; r: SipRun; rate: number | null }> = [];
-    runs.push({ label: 'alone', r: await sipRun('alone'), rate: null });
-    // The lifecycle's traffic on the same machine: its best sustained rate (else 100 calls/s), a
-    // simulator worker, every webhook delivered, for as long as the SIP run lasts.
-    const rate = (results.lifecycle as { best?: number | null } | undefined)?.best ?? 100;
-    await deleteJobs(pg);
-    const rx = await startReceiver('sip receiver');
-    const org = await orgWithWebhook('sip', `${rx.url}/hooks`);
-    const sw = await startWorker('worker-sip', { SIMULATOR_SPEEDUP: '60' });
-    try {
-      for (const [label, env] of [['beside the lifecycle traffic', {}], ['beside it, main loop blocked 40 ms every 200 ms', { MAIN_BUSY: '40/200' }]] as const) {
-        const stop = { now: false };
-        const traffic = (async () => {
-          while (!stop.now) await runOpenLoop({ ...placeLoad(base, org.apiKey, []), durationSec: 5, rate });
-        })();
-        try {
-          runs.push({ label, r: await sipRun(label, env), rate });
-        } finally {
-          stop.now = true;
-          await traffic;
-        }
-      }
-    } finally {
-      await sw.stop();
-      await rx.child.stop();
-      await deleteJobs(pg);
-    }
-    for (const { label, r, rate: at } of runs) {
-      rows.push({
-        scenario: `sip media: ${r.concurrent_calls} calls, ${label}${at ? ` (${at} calls/s)` : ''}`,
-        rps: null,
-        p50: null,
-        p99: null,
-        note: `${r.frames_later_than_5ms_pct} % of RTP frames > 5 ms late, ${r.frames_later_than_20ms_pct ?? 'n/a'} % > 20 ms (max ${r.max_lateness_ms_whole_run} ms), ${r.gaps} gaps; main loop delay p99 ${r.event_loop_delay_p99_ms} ms; ${r.cpu_pct_per_call} % of a core per call; load ${r.load_average_1m}`,
-      });
-    }
-    const loaded = runs.filter((x) => x.rate !== null);
-    const beside = `${SIP_CALLS} calls beside the lifecycle's traffic, and with their main loop blocked`;
-    verdicts.push({
-      target: `SIP media: ≤ ${TARGETS.sipVeryLatePct} % of RTP frames > 20 ms late, ${beside}`,
-      measured: loaded.map((x) => `${x.r.frames_later_than_20ms_pct ?? 'n/a'} % (load ${x.r.load_average_1m})`).join(', '),
-      met: loaded.every((x) => x.r.frames_later_than_20ms_pct !== null && x.r.frames_later_than_20ms_pct <= TARGETS.sipVeryLatePct),
-    });
-    verdicts.push({
-      target: `SIP media: ≤ ${TARGETS.sipLatePct} % of RTP frames > 5 ms late, ${beside}`,
-      measured: loaded.map((x) => `${x.r.frames_later_than_5ms_pct} %`).join(', '),
-      met: loaded.every((x) => x.r.frames_later_than_5ms_pct <= TARGETS.sipLatePct),
-    });
-    results.sip = runs;
-  });
-
   // ---- fairness: a noisy tenant's timing-out backlog against a healthy tenant's call.queued ----
   if (PHASES.has('fairness')) await guarded('fairness', async () => {
     await deleteJobs(pg);
@@ -1349,6 +1280,75 @@ async function main(): Promise<void> {
     writeFileSync(path.join(RESULTS, 'scale-plans.txt'), plans);
     rows.push({ scenario: `scale: seeded 1,000 orgs, ${SCALE_CALLS} calls, ${SCALE_CALLS * 3} deliveries`, rps: null, p50: null, p99: null, note: `${round(seedSec, 0)} s; big org holds 5 %; plans in bench/results/scale-plans.txt` });
     results.scale = { calls: SCALE_CALLS, deliveries: SCALE_CALLS * 3, seedSeconds: seedSec, queries: scaleResults };
+  });
+
+  // ---- sip: RTP send timing of 100 live SIP calls in one process, alone and beside the lifecycle's traffic ----
+  if (PHASES.has('sip')) await guarded('sip', async () => {
+    const missing = ['sipp', 'sox'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+    if (missing.length) {
+      log(`sip: SKIPPED, ${missing.join(' and ')} not installed (Debian sip-tester, sox)`);
+      rows.push({ scenario: 'sip media: SKIPPED', rps: null, p50: null, p99: null, note: `${missing.join(' and ')} not installed` });
+      return;
+    }
+    type SipRun = { frames_later_than_5ms_pct: number; frames_later_than_20ms_pct: number | null; max_lateness_ms_whole_run: number; gaps: number; event_loop_delay_p99_ms: number; cpu_pct_per_call: number; concurrent_calls: number; load_average_1m: number };
+    const sipRun = async (label: string, env: Record<string, string> = {}): Promise<SipRun> => {
+      const file = path.join(tmpDir!, `sip-${label.replace(/\W+/g, '-')}.json`);
+      const flags = (process.env.BENCH_SIP_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+      const child = startChild(`sip ${label}`, [...flags, '-r', '@swc-node/register', path.join(ROOT, 'bench', 'sip-capacity.ts'), String(SIP_CALLS)], { MEASURE_MS: String(SIP_MEASURE_MS), RESULT_FILE: file, RTP_THREAD_PRIORITY: process.env.RTP_THREAD_PRIORITY ?? '-10', ...(process.env.SIPP_PRIORITY ? { SIPP_PRIORITY: process.env.SIPP_PRIORITY } : {}), ...env }, { cwd: ROOT });
+      const code = await new Promise<number | null>((resolve) => (child.proc.exitCode !== null ? resolve(child.proc.exitCode) : child.proc.once('exit', (c) => resolve(c))));
+      await child.stop();
+      if (code !== 0) throw new Error(`sip-capacity (${label}) exited ${code}:\n${child.tail()}`);
+      return JSON.parse(readFileSync(file, 'utf8')) as SipRun;
+    };
+    const runs: Array<{ label: string; r: SipRun; rate: number | null }> = [];
+    runs.push({ label: 'alone', r: await sipRun('alone'), rate: null });
+    // The lifecycle's traffic on the same machine: its best sustained rate (else 100 calls/s), a
+    // simulator worker, every webhook delivered, for as long as the SIP run lasts.
+    const rate = (results.lifecycle as { best?: number | null } | undefined)?.best ?? 100;
+    await deleteJobs(pg);
+    const rx = await startReceiver('sip receiver');
+    const org = await orgWithWebhook('sip', `${rx.url}/hooks`);
+    const sw = await startWorker('worker-sip', { SIMULATOR_SPEEDUP: '60' });
+    try {
+      for (const [label, env] of [['beside the lifecycle traffic', {}], ['beside it, main loop blocked 40 ms every 200 ms', { MAIN_BUSY: '40/200' }]] as const) {
+        const stop = { now: false };
+        const traffic = (async () => {
+          while (!stop.now) await runOpenLoop({ ...placeLoad(base, org.apiKey, []), durationSec: 5, rate });
+        })();
+        try {
+          runs.push({ label, r: await sipRun(label, env), rate });
+        } finally {
+          stop.now = true;
+          await traffic;
+        }
+      }
+    } finally {
+      await sw.stop();
+      await rx.child.stop();
+      await deleteJobs(pg);
+    }
+    for (const { label, r, rate: at } of runs) {
+      rows.push({
+        scenario: `sip media: ${r.concurrent_calls} calls, ${label}${at ? ` (${at} calls/s)` : ''}`,
+        rps: null,
+        p50: null,
+        p99: null,
+        note: `${r.frames_later_than_5ms_pct} % of RTP frames > 5 ms late, ${r.frames_later_than_20ms_pct ?? 'n/a'} % > 20 ms (max ${r.max_lateness_ms_whole_run} ms), ${r.gaps} gaps; main loop delay p99 ${r.event_loop_delay_p99_ms} ms; ${r.cpu_pct_per_call} % of a core per call; load ${r.load_average_1m}`,
+      });
+    }
+    const loaded = runs.filter((x) => x.rate !== null);
+    const beside = `${SIP_CALLS} calls beside the lifecycle's traffic, and with their main loop blocked`;
+    verdicts.push({
+      target: `SIP media: ≤ ${TARGETS.sipVeryLatePct} % of RTP frames > 20 ms late, ${beside}`,
+      measured: loaded.map((x) => `${x.r.frames_later_than_20ms_pct ?? 'n/a'} % (load ${x.r.load_average_1m})`).join(', '),
+      met: loaded.every((x) => x.r.frames_later_than_20ms_pct !== null && x.r.frames_later_than_20ms_pct <= TARGETS.sipVeryLatePct),
+    });
+    verdicts.push({
+      target: `SIP media: ≤ ${TARGETS.sipLatePct} % of RTP frames > 5 ms late, ${beside}`,
+      measured: loaded.map((x) => `${x.r.frames_later_than_5ms_pct} %`).join(', '),
+      met: loaded.every((x) => x.r.frames_later_than_5ms_pct <= TARGETS.sipLatePct),
+    });
+    results.sip = runs;
   });
 
   // ---- memory --------------------------------------------------------------------------------

@@ -22,8 +22,13 @@ import { answerScenario } from '../test/sip/scenarios';
 
 const N = Number(process.argv[2] ?? 100);
 const MEASURE_MS = Number(process.env.MEASURE_MS ?? 15_000);
-/** A few minutes of speech, so every call is talking (sending real audio) during the measurement. */
-const TASK = Array.from({ length: Number(process.env.TASK_PARTS ?? 30) }, (_, i) => `This is part ${i + 1} of a long message that keeps the agent talking while we measure how evenly its audio packets leave, one every twenty milliseconds, for every call at once.`).join(' ');
+/**
+ * Enough speech (each part about 9 s) for every call to be talking, sending real audio, from its
+ * answer to the end of the measurement: a call's prompt is synthesised once and then held by the
+ * media thread while it plays, so a much longer one only adds memory nobody's call would use.
+ */
+const TASK_PARTS = Number(process.env.TASK_PARTS ?? Math.ceil((MEASURE_MS / 1000 + 20) / 8));
+const TASK = Array.from({ length: TASK_PARTS }, (_, i) => `This is part ${i + 1} of a long message that keeps the agent talking while we measure how evenly its audio packets leave, one every twenty milliseconds, for every call at once.`).join(' ');
 
 async function freePort(): Promise<number> {
   const s = dgram.createSocket('udp4');
