@@ -2,8 +2,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /**
- * A voice engine's worker thread (speech synthesis, recognition): its module next to the caller's,
- * compiled .js from dist/, the .ts source under jest or `npm run dev` (which then needs the same
+ * A worker thread (speech synthesis, recognition, the SIP media thread): its module next to the
+ * caller's, compiled .js from dist/, the .ts source under jest or `npm run dev` (which then needs the same
  * on-the-fly compiler as its parent: jest's does not reach threads). Unref'd: it never keeps a
  * process alive by itself.
  */

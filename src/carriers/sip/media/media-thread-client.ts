@@ -2,9 +2,8 @@ import type { Worker } from 'node:worker_threads';
 import { startVoiceWorker } from '../../../voice/worker-thread';
 import type { MediaEvent, MediaRequest, MediaThreadData } from './media-protocol';
 import { joinChunks } from './recorder';
-import type { MediaQuality } from './rtcp';
 
-/** What a session on the main thread is told (RtpSession implements it). */
+/** What a session on the main thread is told (RtpSession.open gives one per session). */
 export interface MediaListener {
   heardFrame(pcm: Int16Array): void;
   heardDigit(digit: string): void;
@@ -149,4 +148,3 @@ export class MediaThreadClient {
   }
 }
 
-export type { MediaQuality };

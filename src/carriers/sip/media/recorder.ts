@@ -25,10 +25,6 @@ export class Track {
     this.length = Math.max(this.length, at + samples.length);
   }
 
-  samples(length: number): Int16Array {
-    return joinChunks(this.chunks, length);
-  }
-
   /** The one-second chunks themselves (a missing one is silence): handed over without a copy. */
   get parts(): ReadonlyArray<Int16Array | undefined> {
     return this.chunks;
@@ -82,11 +78,6 @@ export class Recorder {
   /** The callee's stream restarted (new SSRC, a jump in sequence or timestamp). */
   calleeRestarted(): void {
     this.calleeBase = null;
-  }
-
-  tracks(): { left: Int16Array; right: Int16Array } {
-    const { length, left, right } = this.parts();
-    return { left: joinChunks(left, length), right: joinChunks(right, length) };
   }
 
   /**

@@ -107,10 +107,6 @@ export class RtpEngine {
     throw new Error(`no free RTP/RTCP port pair between ${min} and ${max}`);
   }
 
-  get stats(): SendStats {
-    return this.sendClock.stats;
-  }
-
   /** Starts sending to the far end's address with the codec it chose. */
   start(remote: Remote, codec: CodecName, payloadType: number, dtmfPayloadType: number | null): void {
     this.remote = remote;
@@ -149,16 +145,6 @@ export class RtpEngine {
         item.done();
       },
     };
-  }
-
-  /** Where the call is now in the recording (ms since media started: its first sample). */
-  get positionMs(): number {
-    return this.sendClock.frames * FRAME_MS;
-  }
-
-  /** Audio time elapsed since media started, in samples. */
-  get elapsedSamples(): number {
-    return this.sendClock.frames * FRAME_SAMPLES;
   }
 
   stop(): void {

@@ -17,7 +17,7 @@ export type { SendStats } from './send-clock';
  * sent comes back in small batches (a few ms); the send counters are shared memory, so the call's
  * position is read here without asking.
  */
-export class RtpSession implements MediaListener {
+export class RtpSession {
   private stopped = false;
   /** Every decoded 20 ms frame from the far end, in sequence order (for voice activity detection). */
   onFrame: (pcm: Int16Array) => void = () => undefined;
@@ -38,9 +38,12 @@ export class RtpSession implements MediaListener {
     let session: RtpSession | null = null;
     // Frames can only come once the session is started, after open() has returned it.
     const listener: MediaListener = {
-      heardFrame: (pcm) => session?.heardFrame(pcm),
-      heardDigit: (d) => session?.heardDigit(d),
-      lost: () => session?.lost(),
+      heardFrame: (pcm) => session?.onFrame(pcm),
+      heardDigit: (d) => session?.onDtmf(d),
+      // The thread died: the session is as good as stopped.
+      lost: () => {
+        if (session) session.stopped = true;
+      },
     };
     const port = await thread.open({ type: 'open', id, bindAddress, min, max, maxSeconds, stats: shared.buffer }, listener);
     session = new RtpSession(thread, id, port, shared);
@@ -116,17 +119,5 @@ export class RtpSession implements MediaListener {
   /** Loss and jitter of the callee's audio (and the far end's view of ours); null before any media. */
   quality(): Promise<MediaQuality | null> {
     return this.thread.request({ type: 'quality', id: this.id, reqId: this.thread.newId() });
-  }
-
-  heardFrame(pcm: Int16Array): void {
-    this.onFrame(pcm);
-  }
-
-  heardDigit(digit: string): void {
-    this.onDtmf(digit);
-  }
-
-  lost(): void {
-    this.stopped = true;
   }
 }
