@@ -35,7 +35,7 @@ async function main(): Promise<void> {
       dataDir: path.join(config.dataDir, 'pg'),
       secretsFile: path.join(config.dataDir, 'secrets.json'),
       database: 'voicegate',
-      log: (msg) => log.info(msg),
+      log: (msg, level = 'info') => log[level](msg),
     });
     url = embedded.url;
     log.info({ data_dir: config.dataDir, port: embedded.port }, 'embedded PostgreSQL is running');

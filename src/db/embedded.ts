@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, chmodSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,9 @@ import { freePort } from './free-port';
  *   know no live service owns it: we stop the orphan (SIGINT = fast shutdown) before starting again.
  * - The library installs an exit hook that stops clusters on SIGINT/SIGTERM. We route that hook
  *   through our own shutdown so the database stops last, after HTTP and the worker have drained.
+ * - The server is our child: killed on its own (kill -9 of the postmaster, the OOM killer), nobody
+ *   else would start it again. So we do, as a process manager would an external server (see
+ *   superviseServer); the service rides the restart out as it does an external server's.
  */
 export interface EmbeddedDatabase {
   url: string;
@@ -30,7 +34,18 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
   /** Lets the library's exit hook wait for the application's own graceful shutdown. */
   setBeforeStop(fn: () => Promise<void>): void;
+  /** Each time the server exited without being stopped: when, how, and the pid it was started again as (once it was). */
+  readonly restarts: ReadonlyArray<ServerRestart>;
 }
+
+export interface ServerRestart {
+  at: number;
+  how: string;
+  pid?: number;
+}
+
+/** Where this module says what it does (`warn` for a server that died on its own). */
+export type EmbeddedLog = (msg: string, level?: 'info' | 'warn') => void;
 
 const USER = 'postgres';
 /** What every cluster created before generated passwords used; accepted once, then replaced. */
@@ -119,7 +134,7 @@ export async function startEmbeddedPostgres(opts: {
   secretsFile: string;
   port?: number;
   database: string;
-  log?: (msg: string) => void;
+  log?: EmbeddedLog;
   /** More server settings (`name=value`), e.g. the bench's `shared_preload_libraries=pg_stat_statements`. */
   settings?: string[];
 }): Promise<EmbeddedDatabase> {
@@ -137,7 +152,7 @@ export async function startEmbeddedPostgres(opts: {
 }
 
 async function startLocked(
-  opts: { dataDir: string; password: string; port?: number; database: string; log: (msg: string) => void; settings?: string[] },
+  opts: { dataDir: string; password: string; port?: number; database: string; log: EmbeddedLog; settings?: string[] },
   lock: DataDirLock,
 ): Promise<EmbeddedDatabase> {
   const { dataDir, password, log } = opts;
@@ -193,7 +208,12 @@ async function startLocked(
   const realStop = pg.stop.bind(pg);
   let beforeStop: () => Promise<void> = async () => undefined;
   let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => (stopping ??= realStop().finally(() => lock.release()));
+  const supervisor = superviseServer(pg as unknown as LibraryServer, log);
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      supervisor.stop();
+      await realStop();
+    })().finally(() => lock.release()));
   // The library's exit hook calls instance.stop(): make it wait for the app's own shutdown.
   pg.stop = async () => {
     await beforeStop().catch(() => undefined);
@@ -206,6 +226,71 @@ async function startLocked(
     stop,
     setBeforeStop(fn) {
       beforeStop = fn;
+    },
+    restarts: supervisor.restarts,
+  };
+}
+
+/** What superviseServer uses of the library's instance: its server process (a private field) and start(). */
+interface LibraryServer {
+  process?: ChildProcess;
+  start(): Promise<void>;
+}
+
+/** Waits between attempts to start a server that died again: the dead one's backends may still be exiting. */
+const RESTART_BACKOFF_MS = [100, 250, 500, 1000, 2000, 5000];
+
+/**
+ * Starts the embedded server again whenever it exits without being stopped: same data directory
+ * and port (so every pool reconnects to the same URL), PostgreSQL running its crash recovery
+ * first. A start that fails (typically "pre-existing shared memory block is still in use" while
+ * the dead server's backends finish) is retried with back-off until one succeeds or the service
+ * stops it. Acknowledged work is not at risk: everything is committed to logged tables before a
+ * 201 (docs/operations.md, "Crash recovery").
+ */
+function superviseServer(pg: LibraryServer, log: EmbeddedLog): { stop(): void; restarts: ServerRestart[] } {
+  let stopped = false;
+  const restarts: ServerRestart[] = [];
+  const watch = (): void => {
+    const proc = pg.process;
+    if (!proc) return;
+    proc.once('exit', (code, signal) => {
+      if (stopped) return;
+      restarts.push({ at: Date.now(), how: signal ?? `exit code ${code}` });
+      log(`embedded PostgreSQL (pid ${proc.pid}) exited without being stopped (${signal ?? `exit code ${code}`}): starting it again`, 'warn');
+      // The library's stop() waits for its process's exit event, which a dead process never
+      // sends again: forget it, so that a stop meanwhile returns at once.
+      if (pg.process === proc) pg.process = undefined;
+      void restart(0);
+    });
+  };
+  const restart = async (attempt: number): Promise<void> => {
+    if (stopped) return;
+    try {
+      await pg.start();
+    } catch {
+      pg.process = undefined;
+      if (stopped) return;
+      setTimeout(() => void restart(attempt + 1), RESTART_BACKOFF_MS[Math.min(attempt, RESTART_BACKOFF_MS.length - 1)]).unref();
+      return;
+    }
+    if (stopped) {
+      // Stopped while it was starting: the stop found no process to stop, so stop it here.
+      pg.process?.kill('SIGINT');
+      return;
+    }
+    restarts[restarts.length - 1]!.pid = pg.process?.pid;
+    log(`embedded PostgreSQL is running again (pid ${pg.process?.pid}, after ${attempt + 1} attempt${attempt ? 's' : ''})`);
+    watch();
+  };
+  watch();
+  return {
+    restarts,
+    stop() {
+      stopped = true;
+      // A server that died and is not back yet has nothing to stop (see watch()).
+      const proc = pg.process;
+      if (proc && (proc.exitCode !== null || proc.signalCode !== null)) pg.process = undefined;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
@@ -206,5 +206,42 @@ test('the host dies with an external PostgreSQL on it (both killed, crash recove
     });
   } finally {
     await cluster.close();
+  }
+}, 180_000);
+
+test('the embedded PostgreSQL alone is killed (kill -9 of the postmaster) under load: the service starts it again, answers again and every acknowledged call gets its events', async () => {
+  const dataDir = path.join(tmp, 'embedded-alone');
+  const pgDir = path.join(dataDir, 'pg');
+  const secretsFile = path.join(dataDir, 'secrets.json');
+  const rx = await Receiver.start(() => ({ status: 200 }));
+  const service = await startService({ dataDir });
+  const serverPid = () => runningEmbeddedPostgres(pgDir, 'voicegate', secretsFile)?.pid;
+  try {
+    const org = await signup({ http: () => request(service.base) } as never);
+    await request(service.base).patch('/dashboard/webhook').set(bearer(org.token)).send({ webhook_url: rx.url }).expect(200);
+    const load = loadCalls(service.base, org.apiKey);
+    await eventually(async () => load.acked.length >= MIN_ACKED, { what: `${MIN_ACKED} calls acknowledged` });
+    const killed = serverPid()!;
+    process.kill(killed, 'SIGKILL');
+    // Started again by the service: another postmaster on the same data directory, and the service ready on it.
+    await eventually(async () => serverPid() !== undefined && serverPid() !== killed, { timeoutMs: 60_000, what: 'the embedded PostgreSQL started again' });
+    await eventually(async () => (await request(service.base).get('/ready').catch(() => undefined))?.status === 200, { timeoutMs: 60_000, what: 'the service ready again' });
+    await load.stop();
+    expect(service.child.exitCode).toBeNull();
+    // Said in the service's log, as a warning.
+    const logFile = path.join(tmp, `service-${new URL(service.base).port}.log`);
+    await eventually(async () => readFileSync(logFile, 'utf8').split('\n').some((l) => l.includes('exited without being stopped (SIGKILL): starting it again') && l.includes('"level":"warn"')), { what: 'the warning in the log' });
+
+    // A call placed now is taken, and every call acknowledged before or after the kill gets its events.
+    const after = await request(service.base).post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550123' }).expect(201);
+    const acked = [...load.acked, after.body.call_id as string];
+    const missing = () => acked.filter((id) => !['call.queued', 'call.ended'].every((event) => rx.received.some((r) => r.json.event === event && r.json.call_id === id)));
+    await rx.waitFor(() => missing().length === 0, { deadlineMs: 30_000, what: `every acknowledged call's call.queued and call.ended (${acked.length} calls)` }).catch((e: Error) => {
+      throw new Error(`${e.message.slice(0, 200)}; still missing events of ${missing().length} of ${acked.length} calls`);
+    });
+  } finally {
+    killProcessGroup(service.child);
+    await service.child.exited;
+    await rx.close();
   }
 }, 180_000);
