@@ -38,14 +38,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
+import { Client, Pool } from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded';
 import { freePort } from '../src/db/free-port';
 import { deleteJobs, jobCounts, keyedJobExistsSql, queueBacklog } from '../src/queue/admin';
 import { dashboardQueries, explainAll, insertBacklog } from './lib/scale';
 import { percentile, round, runLoad, runOpenLoop, type LoadResult } from './lib/load';
-import { killAllChildren, liveChildren, startChild, waitForHttp, type Child } from './lib/proc';
-import { cpuSeconds, postmasterPid, treeCpuSeconds } from './lib/cpu';
+import { killAllChildren, liveChildren, restartsSoFar, startChild, waitForHttp, type Child } from './lib/proc';
+import { postmasterPid, treeCpuSeconds } from './lib/cpu';
 
 const ROOT = path.resolve(__dirname, '..');
 const RESULTS = path.join(ROOT, 'bench', 'results');
@@ -69,6 +69,16 @@ const LIMIT: 'same' | 'naive' = process.env.BENCH_LIMIT === 'naive' ? 'naive' : 
 /** The heap settings the Dockerfile ships in NODE_OPTIONS; the service is measured as it runs there. */
 const PRODUCTION_NODE_FLAGS = '--max-old-space-size=256 --max-semi-space-size=32 --v8-pool-size=1';
 const LOAD_AT_START = os.loadavg()[0]!;
+/** BENCH_KILL="worker@20,api@35,backend@50,postgres@65": see scheduleKills. */
+const KILLS = (process.env.BENCH_KILL ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
+  .map((spec) => {
+    const m = /^(api|worker|backend|postgres)@(\d+(?:\.\d+)?)$/.exec(spec);
+    if (!m) throw new Error(`BENCH_KILL: "${spec}" is not <api|worker|backend|postgres>@<seconds>`);
+    return { target: m[1] as 'api' | 'worker' | 'backend' | 'postgres', atSec: Number(m[2]) };
+  });
 
 const SAT_SEC = SHORT ? 4 : 8;
 const RATE_SEC = SHORT ? 4 : 8;
@@ -84,6 +94,9 @@ const DELIVERY_RATES = [100, 200];
 /** The sustained phase: calls/s offered with the worker running, for this long, the queue sampled every second. */
 const SUSTAINED_RATE = Number(process.env.BENCH_SUSTAINED_RATE ?? 200);
 const SUSTAINED_SEC = Number(process.env.BENCH_SUSTAINED_SEC ?? (SHORT ? 20 : 60));
+/** Exits that come from outside the process (kill, the OOM killer, a stop): restarted and listed, not held against the service. */
+const EXTERNAL_SIGNALS = new Set(['SIGKILL', 'SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT']);
+
 /** The lifecycle phase: each rate tried for this long, at most this many rates. */
 const LIFECYCLE_SEC = Number(process.env.BENCH_LIFECYCLE_SEC ?? (SHORT ? 15 : 60));
 /** The sip phase: live calls on one process (bench/sip-capacity.ts), and its measured window. */
@@ -239,7 +252,7 @@ async function signup(base: string, tag: string): Promise<Org> {
 }
 
 /** Every acknowledged call must have its row, its call.queued event and its dial job. */
-async function verifyPlaced(pg: Client, ids: string[]): Promise<{ acknowledged: number; unique: number; missingCalls: number; missingEvents: number; missingJobs: number }> {
+async function verifyPlaced(pg: Pool, ids: string[]): Promise<{ acknowledged: number; unique: number; missingCalls: number; missingEvents: number; missingJobs: number }> {
   const unique = [...new Set(ids)];
   const { rows } = await pg.query<{ missing_calls: string; missing_events: string; missing_jobs: string }>(
     `select count(*) filter (where not exists (select 1 from calls c where c.id = x.id)) as missing_calls,
@@ -317,7 +330,7 @@ async function receiverStats(url: string): Promise<Receipt[]> {
  * but the first: the lifecycle phase ends with its overload step, and the rows it churned would
  * otherwise be vacuumed while the next phase measures. Returns the seconds waited.
  */
-async function settle(pg: Client, before: string): Promise<number> {
+async function settle(pg: Pool, before: string): Promise<number> {
   const t0 = Date.now();
   // The previous phase's jobs go first (every phase starts by deleting them), then what it left
   // is vacuumed now rather than by an autovacuum worker during the measurement.
@@ -342,7 +355,7 @@ async function settle(pg: Client, before: string): Promise<number> {
  * slice beside what PostgreSQL was doing (autovacuum workers, checkpoints, queued jobs), into
  * bench/results/trace-<name>.txt. For finding where a p99 comes from.
  */
-function startTrace(pg: Client, name: string) {
+function startTrace(pg: Pool, name: string) {
   const t0 = performance.now();
   const epochAtT0 = performance.timeOrigin + t0;
   cpuMark(`trace ${name} start`);
@@ -427,7 +440,7 @@ async function stopCpuSampler(): Promise<void> {
 }
 
 /** The statements that took the most time since the last reset, as text. */
-async function topStatements(pg: Client): Promise<string> {
+async function topStatements(pg: Pool): Promise<string> {
   const { rows: top } = await pg.query<{ calls: string; total_ms: string; mean_ms: string; rows: string; plan_ms: string; plans: string; hit: string; query: string }>(
     `select calls::text, round(total_exec_time::numeric, 1)::text as total_ms, round(mean_exec_time::numeric, 3)::text as mean_ms, rows::text,
             round(total_plan_time::numeric, 1)::text as plan_ms, plans::text, (shared_blks_hit + shared_blks_read)::text as hit,
@@ -456,7 +469,7 @@ async function main(): Promise<void> {
   startCpuSampler();
   tmpDir = mkdtempSync(path.join(os.tmpdir(), 'voicegate-bench-'));
   log(`starting embedded PostgreSQL in ${tmpDir}`);
-  const embedded = (embeddedDb = await startEmbeddedPostgres({ dataDir: path.join(tmpDir, 'pg'), secretsFile: path.join(tmpDir, 'secrets.json'), database: 'voicegate_bench', settings: [...(PG_STATS ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all', 'pg_stat_statements.track_planning=on'] : []), ...PG_SETTINGS] }));
+  const embedded = (embeddedDb = await startEmbeddedPostgres({ dataDir: path.join(tmpDir, 'pg'), secretsFile: path.join(tmpDir, 'secrets.json'), database: 'voicegate_bench', log: (m) => log(m), settings: [...(PG_STATS ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all', 'pg_stat_statements.track_planning=on'] : []), ...PG_SETTINGS] }));
   pgVersion = await (async () => {
     const c = new Client({ connectionString: embedded.url });
     await c.connect();
@@ -491,7 +504,9 @@ async function main(): Promise<void> {
   const apiPort = await freePort();
   const base = `http://127.0.0.1:${apiPort}`;
   log('starting the API process (ROLE=api)');
-  const startApi = () => startChild('api', [...nodeArgs('api'), path.join(SERVICE_DIR, 'dist/src/main.js')], serviceEnv('api', apiPort), { cwd: SERVICE_DIR });
+  // The service's processes (the API, the workers) are supervised: killed from outside while a
+  // phase runs, each is started again as a process manager would (bench/lib/proc.ts).
+  const startApi = () => startChild('api', [...nodeArgs('api'), path.join(SERVICE_DIR, 'dist/src/main.js')], serviceEnv('api', apiPort), { cwd: SERVICE_DIR, supervise: true });
   let api = startApi();
   await waitForHttp(api, `${base}/ready`, 90_000);
   /** Peak RSS of API processes that had to be replaced. */
@@ -501,8 +516,11 @@ async function main(): Promise<void> {
    * the report and a new one is started on the same port so the remaining phases can run.
    */
   const ensureApi = async (after: string): Promise<void> => {
-    const exited = api.proc.exitCode !== null || api.proc.signalCode !== null;
-    const ready = !exited && (await json(`${base}/ready`).then((r) => r.status === 200, () => false));
+    const isReady = () => json(`${base}/ready`).then((r) => r.status === 200, () => false);
+    // Restarted by its supervisor during the phase (killed from outside): give it the time to start.
+    if (!api.gone() && !(await isReady())) await waitForHttp(api, `${base}/ready`, 90_000).catch(() => undefined);
+    const exited = api.gone();
+    const ready = !exited && (await isReady());
     if (ready) return;
     const how = exited ? `exited (${api.proc.exitCode ?? api.proc.signalCode})` : 'not answering /ready';
     const tail = api.tail().slice(-4000);
@@ -514,6 +532,50 @@ async function main(): Promise<void> {
     api = startApi();
     await waitForHttp(api, `${base}/ready`, 90_000);
   };
+  /** When each phase began (its own work, after settling), to say in which phase a process was restarted. */
+  const phaseStarts: Array<{ name: string; at: number }> = [];
+  /**
+   * BENCH_KILL: SIGKILLs at given seconds into one phase (BENCH_KILL_PHASE, default lifecycle),
+   * for seeing that its figures degrade gracefully when a process dies under load:
+   * `worker@20,api@35,backend@50,postgres@65` (the phase's newest worker, the API, one of
+   * PostgreSQL's client backends — PostgreSQL then restarts every connection — and the postmaster
+   * itself). The service's processes and PostgreSQL are started again by their supervisors.
+   */
+  const scheduleKills = (phase: string): (() => void) => {
+    if ((process.env.BENCH_KILL_PHASE ?? 'lifecycle') !== phase || !KILLS.length) return () => undefined;
+    const timers = KILLS.map(({ target, atSec }) =>
+      setTimeout(() => {
+        void (async () => {
+          let pid: number | undefined;
+          let what: string = target;
+          if (target === 'api') pid = api.proc.pid;
+          else if (target === 'worker') {
+            const w = liveChildren().filter((c) => c.name.startsWith('worker')).pop();
+            pid = w?.proc.pid;
+            what = w?.name ?? 'worker';
+          } else if (target === 'postgres') pid = postmasterPid(path.join(tmpDir!, 'pg'));
+          else {
+            const r = await pg
+              .query<{ pid: number }>(`select pid from pg_stat_activity where backend_type = 'client backend' and datname = current_database() and pid <> pg_backend_pid() order by backend_start limit 1`)
+              .catch(() => undefined);
+            pid = r?.rows[0]?.pid;
+            what = 'a PostgreSQL client backend';
+          }
+          if (!pid) return log(`BENCH_KILL: no ${target} to kill at +${atSec} s`);
+          log(`BENCH_KILL: SIGKILL ${what} (pid ${pid}) at +${atSec} s into ${phase}`);
+          killed.push({ target: what, pid, phase, atSec });
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch (e) {
+            log(`BENCH_KILL: ${String(e)}`);
+          }
+        })();
+      }, atSec * 1000),
+    );
+    return () => timers.forEach(clearTimeout);
+  };
+  /** The kills BENCH_KILL made, for the report. */
+  const killed: Array<{ target: string; pid: number; phase: string; atSec: number }> = [];
   /**
    * Runs one phase. A phase that throws becomes a FAILED row and an unmet verdict with the reason
    * and the output tails of the processes involved (the API's and any the phase started, which are
@@ -521,6 +583,7 @@ async function main(): Promise<void> {
    */
   const guarded = async (name: string, fn: () => Promise<void>): Promise<void> => {
     const before = new Set(liveChildren());
+    let cancelKills = (): void => undefined;
     let settleSeconds = 0;
     let load0 = os.loadavg()[0]!;
     let t0 = Date.now();
@@ -528,6 +591,8 @@ async function main(): Promise<void> {
       if (phaseLoad.length > 0) settleSeconds = await settle(pg, name);
       load0 = os.loadavg()[0]!;
       t0 = Date.now();
+      phaseStarts.push({ name, at: t0 });
+      cancelKills = scheduleKills(name);
       log(`phase ${name} (load average ${load0.toFixed(2)}${settleSeconds ? `, after ${settleSeconds} s settling` : ''})`);
       cpuMark(`phase ${name} start (load ${load0.toFixed(2)})`);
       if (PG_STATS) await pg.query('select pg_stat_statements_reset()');
@@ -544,13 +609,18 @@ async function main(): Promise<void> {
       failures.push({ phase: name, error: err instanceof Error ? (err.stack ?? message) : message, tails });
       for (const c of liveChildren()) if (!before.has(c)) await c.stop();
     }
+    cancelKills();
     phaseLoad.push({ phase: name, start: round(load0, 2), end: round(os.loadavg()[0]!, 2), seconds: round((Date.now() - t0) / 1000, 0), settleSeconds });
     cpuMark(`phase ${name} end (load ${os.loadavg()[0]!.toFixed(2)})`);
     await ensureApi(name);
   };
-  const pg = new Client({ connectionString: embedded.url });
+  // The bench's own connection, as a pool of one: a PostgreSQL backend killed from outside (the
+  // server then restarts every connection) or a server restart costs the bench that one query,
+  // and the next one opens a new connection, where a lone Client would stay broken for the rest
+  // of the run.
+  const pg = new Pool({ connectionString: embedded.url, max: 1, idleTimeoutMillis: 0 });
   pg.on('error', () => undefined);
-  await pg.connect();
+  await pg.query('select 1');
   if (PG_STATS) await pg.query('create extension if not exists pg_stat_statements');
 
   const orgA = await signup(base, 'a');
@@ -628,13 +698,13 @@ async function main(): Promise<void> {
     for (let i = 1; i <= PLACE_RUNS; i++) {
       log(`place-call: run ${i}/${PLACE_RUNS}, raw (${LIMIT}) then voicegate at saturation (${SAT_CONNECTIONS} connections, ${SAT_SEC} s each)`);
       // CPU per request of each server (user + system, /proc): steadier than throughput on a shared machine.
-      const rawCpu0 = cpuSeconds(raw.proc.pid);
+      const rawCpu0 = raw.cpuSeconds();
       const r = await runLoad({ ...rawSpec, connections: SAT_CONNECTIONS, durationSec: SAT_SEC });
-      const rawCpuMs = ((cpuSeconds(raw.proc.pid) - rawCpu0) * 1000) / Math.max(1, r.ok);
+      const rawCpuMs = ((raw.cpuSeconds() - rawCpu0) * 1000) / Math.max(1, r.ok);
       await verifyInto(rawCheck, rawIds);
-      const apiCpu0 = cpuSeconds(api.proc.pid);
+      const apiCpu0 = api.cpuSeconds();
       const v = await runLoad({ ...svcSpec, connections: SAT_CONNECTIONS, durationSec: SAT_SEC });
-      const apiCpuMs = ((cpuSeconds(api.proc.pid) - apiCpu0) * 1000) / Math.max(1, v.ok);
+      const apiCpuMs = ((api.cpuSeconds() - apiCpu0) * 1000) / Math.max(1, v.ok);
       await verifyInto(check, ids);
       runs.push({ raw: r, service: v, ratio: v.rps / r.rps, loadAverage: round(os.loadavg()[0]!, 2), rawCpuMs: round(rawCpuMs, 3), apiCpuMs: round(apiCpuMs, 3) });
     }
@@ -765,7 +835,7 @@ async function main(): Promise<void> {
     const workerPort = await freePort();
     log('delivery: starting the worker process (ROLE=worker) and draining');
     const workerStartedAt = Date.now();
-    worker = startChild('worker', [...nodeArgs('worker'), path.join(SERVICE_DIR, 'dist/src/main.js')], serviceEnv('worker', workerPort), { cwd: SERVICE_DIR });
+    worker = startChild('worker', [...nodeArgs('worker'), path.join(SERVICE_DIR, 'dist/src/main.js')], serviceEnv('worker', workerPort), { cwd: SERVICE_DIR, supervise: true });
     const drainTrace = process.env.BENCH_TRACE === '1' ? startTrace(pg, 'delivery-drain') : undefined;
     let receipts: Receipt[] = [];
     const drainDeadline = Date.now() + (SHORT ? 30_000 : 60_000);
@@ -774,7 +844,7 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 250));
       receipts = (await receiverStats(recvUrl)).filter((r) => r.event === 'call.queued' && wanted.has(r.callId));
       if (receipts.length >= wanted.size) break;
-      if (worker.proc.exitCode !== null) throw new Error(`worker exited:\n${worker.tail()}`);
+      if (worker.gone()) throw new Error(`worker exited:\n${worker.tail()}`);
     }
     await drainTrace?.stop();
     const times = receipts.map((r) => r.receivedAt).sort((a, b) => a - b);
@@ -865,7 +935,7 @@ async function main(): Promise<void> {
   const placeOne = async (org: Org) => (await json<{ call_id: string }>(`${base}/v1/calls/outbound`, { body: JSON.parse(PLACE_BODY), token: org.apiKey })).body.call_id;
   const startWorker = async (name: string, env: Record<string, string>) => {
     const port = await freePort();
-    return startChild(name, [...nodeArgs(name), path.join(SERVICE_DIR, 'dist/src/main.js')], { ...serviceEnv('worker', port), ...env }, { cwd: SERVICE_DIR });
+    return startChild(name, [...nodeArgs(name), path.join(SERVICE_DIR, 'dist/src/main.js')], { ...serviceEnv('worker', port), ...env }, { cwd: SERVICE_DIR, supervise: true });
   };
 
   // ---- sustained: 200 calls/s for 60 s with the worker running; does the queue keep up? ---------
@@ -882,7 +952,7 @@ async function main(): Promise<void> {
     const firstId = await placeOne(org);
     const upDeadline = Date.now() + 60_000;
     while (Date.now() < upDeadline && !(await receiverStats(rx.url)).some((r) => r.callId === firstId)) {
-      if (sw.proc.exitCode !== null) throw new Error(`the worker exited:\n${sw.tail()}`);
+      if (sw.gone()) throw new Error(`the worker exited:\n${sw.tail()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     await json(`${rx.url}/__reset`, { method: 'POST' });
@@ -1003,10 +1073,15 @@ async function main(): Promise<void> {
     const firstId = await placeOne(org);
     const upDeadline = Date.now() + 60_000;
     while (Date.now() < upDeadline && !(await receiverStats(rx.url)).some((r) => r.callId === firstId && r.event === 'call.ended')) {
-      if (lw.proc.exitCode !== null) throw new Error(`the worker exited:\n${lw.tail()}`);
+      if (lw.gone()) throw new Error(`the worker exited:\n${lw.tail()}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    const pmPid = postmasterPid(path.join(tmpDir!, 'pg'));
+    // PostgreSQL's CPU: its postmaster's process tree, read again at each end of a step (a server
+    // restarted meanwhile, killed from outside, has another tree: that step's figure is left out).
+    const pgCpu = () => {
+      const pid = postmasterPid(path.join(tmpDir!, 'pg'));
+      return { pid, seconds: pid ? treeCpuSeconds(pid) : 0 };
+    };
     const backlogNow = async () => {
       const jobs = await queueBacklog(pg);
       const { rows: r } = await pg.query<{ n: number }>(`select count(*)::int as n from webhook_deliveries where org_id = $1 and state = 'pending'`, [org.orgId]);
@@ -1021,7 +1096,8 @@ async function main(): Promise<void> {
       }
       await json(`${rx.url}/__reset`, { method: 'POST' });
       log(`lifecycle: ${rate} calls/s for ${LIFECYCLE_SEC} s`);
-      const cpu0 = { api: cpuSeconds(api.proc.pid), worker: cpuSeconds(lw.proc.pid), postgres: pmPid ? treeCpuSeconds(pmPid) : 0 };
+      const pg0 = pgCpu();
+      const cpu0 = { api: api.cpuSeconds(), worker: lw.cpuSeconds(), postgres: pg0.seconds };
       const samples: Array<{ t: number; ready: number; undelivered: number }> = [];
       const t0 = Date.now();
       let sampling = true;
@@ -1061,7 +1137,8 @@ async function main(): Promise<void> {
         if (complete().missing === 0) break;
         await new Promise((r) => setTimeout(r, 500));
       }
-      const cpu1 = { api: cpuSeconds(api.proc.pid), worker: cpuSeconds(lw.proc.pid), postgres: pmPid ? treeCpuSeconds(pmPid) : 0 };
+      const pg1 = pgCpu();
+      const cpu1 = { api: api.cpuSeconds(), worker: lw.cpuSeconds(), postgres: pg1.pid === pg0.pid ? pg1.seconds : NaN };
       const kinds = ['call.queued', 'call.ended', 'call.analyzed'];
       const p99 = Object.fromEntries(
         kinds.map((k) => {
@@ -1172,7 +1249,7 @@ async function main(): Promise<void> {
     // What the worker and PostgreSQL spend during the healthy load (with BENCH_NOISY_BACKLOG=1, the same
     // without the noisy tenant): the noisy backlog's cost, which load on the machine does not blur.
     const pmPid = postmasterPid(path.join(tmpDir!, 'pg'));
-    const cpuAt = () => ({ worker: cpuSeconds(fw.proc.pid), postgres: pmPid ? treeCpuSeconds(pmPid) : 0 });
+    const cpuAt = () => ({ worker: fw.cpuSeconds(), postgres: pmPid ? treeCpuSeconds(pmPid) : 0 });
     const cpu0 = cpuAt();
     cpuMark(`fairness: healthy load start`);
     const steady = await runOpenLoop({ ...placeLoad(base, healthy.apiKey, ids), durationSec: RATE_SEC, rate });
@@ -1262,7 +1339,7 @@ async function main(): Promise<void> {
       env: { ...process.env, DATABASE_URL: embedded.url, SEED_CALLS: String(SCALE_CALLS), SEED_ORGS: '1000', SEED_BIG_ORG: big.orgId, SEED_BIG_SHARE: '0.05', SEED_BIG_CAMPAIGN: campaignId, SEED_FORCE: '1' },
     });
     if (seed.status !== 0) throw new Error(`seeding failed:\n${seed.stderr}`);
-    if (api.proc.exitCode !== null) throw new Error(`the API process exited during seeding:\n${api.tail()}`);
+    if (api.gone()) throw new Error(`the API process exited during seeding:\n${api.tail()}`);
     const seedSec = (Date.now() - seedStarted) / 1000;
     await settle(pg, 'scale');
     // A platform admin for the stats query (granted as an operator would, then signed in again).
@@ -1369,6 +1446,31 @@ async function main(): Promise<void> {
   if (workerRss !== null) rows.push({ scenario: 'memory: peak RSS of the worker process', rps: null, p50: null, p99: null, note: `${workerRss} MiB` });
   verdicts.push({ target: `RSS ≤ ${TARGETS.rssMiB} MiB per process`, measured: `API ${apiRss} MiB${workerRss !== null ? `, worker ${workerRss} MiB` : ''}`, met: Math.max(apiRss, workerRss ?? 0) <= TARGETS.rssMiB });
   results.memory = { apiPeakRssMiB: apiRss, workerPeakRssMiB: workerRss };
+
+  // ---- restarts -------------------------------------------------------------------------------
+  // A service process that died while a phase ran was started again (bench/lib/proc.ts): the
+  // figures of that phase include the outage and the recovery. Listed so that nobody reads them
+  // as a quiet run's; one that exited by itself (not a signal from outside) is a failure.
+  const restarts = [...restartsSoFar(), ...embedded.restarts.map((r) => ({ name: 'PostgreSQL', ...r }))].sort((a, b) => a.at - b.at);
+  if (killed.length > 0) {
+    rows.push({ scenario: 'BENCH_KILL: processes killed on purpose', rps: null, p50: null, p99: null, note: killed.map((k) => `${k.target} (pid ${k.pid}) at +${k.atSec} s into ${k.phase}`).join('; ') });
+    results.killed = killed;
+  }
+  if (restarts.length > 0) {
+    const phaseAt = (at: number) => [...phaseStarts].reverse().find((p) => p.at <= at);
+    const described = restarts.map((r) => {
+      const p = phaseAt(r.at);
+      return `${r.name} ${r.how}${p ? ` in phase ${p.name} (+${round((r.at - p.at) / 1000, 1)} s)` : ''}${r.pid ? `, restarted as pid ${r.pid}` : ', not restarted (crash loop)'}`;
+    });
+    rows.push({ scenario: 'service processes restarted after an unexpected exit', rps: null, p50: null, p99: null, note: described.join('; ') });
+    const byThemselves = restarts.filter((r) => !EXTERNAL_SIGNALS.has(r.how));
+    verdicts.push({
+      target: 'no service process exits by itself (a kill from outside is restarted and listed, not counted)',
+      measured: byThemselves.length ? `${byThemselves.map((r) => `${r.name} ${r.how}`).join(', ')}` : `${restarts.length} killed from outside, none by itself`,
+      met: byThemselves.length === 0,
+    });
+    results.restarts = restarts.map((r) => ({ ...r, phase: phaseAt(r.at)?.name ?? null }));
+  }
 
   await worker?.stop();
   await api.stop();

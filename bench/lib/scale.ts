@@ -1,4 +1,4 @@
-import type { Client } from 'pg';
+import type { Pool } from 'pg';
 import { addJobs, job, RETRY_PRIORITY } from '../../src/queue';
 import { scheduleRelease } from '../../src/features/webhooks/parking';
 
@@ -9,7 +9,7 @@ import { scheduleRelease } from '../../src/features/webhooks/parking';
  * destination), retries are written as the service holds a failing receiver's retries: parked
  * under the destination with no job each, and the destination's release job.
  */
-export async function insertBacklog(pg: Client, orgId: string, callId: string, n: number, opts: { retries?: boolean; parkedAt?: string } = {}): Promise<string[]> {
+export async function insertBacklog(pg: Pick<Pool, 'query'>, orgId: string, callId: string, n: number, opts: { retries?: boolean; parkedAt?: string } = {}): Promise<string[]> {
   const { rows } = await pg.query<{ id: string }>(
     `insert into webhook_deliveries (id, org_id, call_id, event, url, payload, state, next_attempt_at)
      select x.id, $1, $2, 'call.queued', o.webhook_url,
@@ -50,7 +50,7 @@ export interface DashQuery {
  * The dashboard's org-scoped queries over the seeded data, for one organization: first and deep
  * pages of calls and deliveries with each filter, one call with its deliveries, and admin stats.
  */
-export async function dashboardQueries(pg: Client, orgId: string, campaignId?: string): Promise<DashQuery[]> {
+export async function dashboardQueries(pg: Pick<Pool, 'query'>, orgId: string, campaignId?: string): Promise<DashQuery[]> {
   const one = async (sql: string, params: unknown[]) => (await pg.query<{ id: string }>(sql, params)).rows[0]?.id;
   const nCalls = Number((await pg.query<{ n: string }>(`select count(*) as n from calls where org_id = $1`, [orgId])).rows[0]!.n);
   const nDeliveries = Number((await pg.query<{ n: string }>(`select count(*) as n from webhook_deliveries where org_id = $1`, [orgId])).rows[0]!.n);
@@ -152,7 +152,7 @@ function analyticsQuery(orgId: string, days: number, campaignId?: string): DashQ
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of each query's statement, as text. */
-export async function explainAll(pg: Client, queries: DashQuery[]): Promise<string> {
+export async function explainAll(pg: Pick<Pool, 'query'>, queries: DashQuery[]): Promise<string> {
   const out: string[] = [];
   for (const q of queries) {
     if (!q.explain) continue;
