@@ -1077,7 +1077,8 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 100));
     }
     // PostgreSQL's CPU: its postmaster's process tree, read again at each end of a step (a server
-    // restarted meanwhile, killed from outside, has another tree: that step's figure is left out).
+    // restarted meanwhile, killed from outside, has another tree: that step's figure is left out;
+    // so is one whose backends were restarted, see cpu1).
     const pgCpu = () => {
       const pid = postmasterPid(path.join(tmpDir!, 'pg'));
       return { pid, seconds: pid ? treeCpuSeconds(pid) : 0 };
@@ -1142,7 +1143,8 @@ async function main(): Promise<void> {
         await new Promise((r) => setTimeout(r, 500));
       }
       const pg1 = pgCpu();
-      const cpu1 = { api: api.cpuSeconds(), worker: lw.cpuSeconds(), postgres: pg1.pid === pg0.pid ? pg1.seconds : NaN };
+      // A killed backend (PostgreSQL restarts them all) takes its CPU out of the tree: no figure then either.
+      const cpu1 = { api: api.cpuSeconds(), worker: lw.cpuSeconds(), postgres: pg1.pid === pg0.pid && pg1.seconds >= pg0.seconds ? pg1.seconds : NaN };
       const kinds = ['call.queued', 'call.ended', 'call.analyzed'];
       const p99 = Object.fromEntries(
         kinds.map((k) => {
