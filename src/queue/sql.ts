@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import { JOB_KINDS, MAX_ATTEMPTS, TASKS, type JobInputs, type JobKind } from './jobs';
 
 /**
@@ -124,6 +125,12 @@ export function waitingKeyedJobSql(kind: JobKind, idExpr: string): string {
  * job for its parked deliveries: a retry due in an hour must not postpone one due now.
  * The statement must read `<name>_added` (e.g. `select count(*) from <name>_added`): a CTE that
  * only selects (add_jobs is called in one) runs only when read; the update runs regardless.
+ *
+ * A third CTE, `<name>_late` (`id`, `run_at`), holds the ids whose job is still due later than
+ * wanted: two statements that each found no job and added one at once leave it at the time of
+ * the first to commit (add_jobs, preserving the run_at, returns that row to the second). Neither
+ * statement can see the other's row before it ends, so the caller moves those in a statement of
+ * their own (`moveLateJobs`); it is rare, and only then costs a second statement.
  */
 export function keyedJobNoLaterThanSql(kind: JobKind, from: string, name: string): string {
   const key = JOB_KINDS[kind].key;
@@ -137,5 +144,23 @@ export function keyedJobNoLaterThanSql(kind: JobKind, from: string, name: string
        returning j.id
      ), ${name}_added as (
        ${addJobsSql(kind, { from: `${wanted} w where not ${waitingKeyedJobSql(kind, 'w.id')}`, fields: { [key.field]: 'w.id' } as JobRows<typeof kind>['fields'], runAt: 'w.run_at', preserveRunAt: true })}
+     ), ${name}_late as (
+       select w.id, w.run_at from ${name}_added a join ${wanted} w on (a.job).key = ${quote(key.prefix)} || (w.id)::text
+        where (a.job).run_at > w.run_at
      )`;
+}
+
+/** The late ids of keyedJobNoLaterThanSql's `<name>_late`, as one JSON value for the statement's result. */
+export const lateJobsJson = (name: string): string => `(select coalesce(json_agg(l), '[]'::json) from ${name}_late l)`;
+
+/**
+ * Moves the keyed jobs that a statement's `<name>_late` reported (see keyedJobNoLaterThanSql)
+ * earlier, now that the row that kept them late is committed. Nothing to do for none.
+ */
+export async function moveLateJobs(pool: Pick<Pool, 'query'>, kind: JobKind, late: ReadonlyArray<{ id: string; run_at: string | Date }>): Promise<void> {
+  if (late.length === 0) return;
+  await pool.query(
+    `with ${keyedJobNoLaterThanSql(kind, `select id, run_at from json_to_recordset($1::json) as t(id text, run_at timestamptz)`, 'again')} select count(*) from again_added`,
+    [JSON.stringify(late)],
+  );
 }

@@ -1,4 +1,4 @@
-import { addJobs, job, RETRY_PRIORITY } from '../../src/queue';
+import { addJobs, job, keyedJobNoLaterThanSql, RETRY_PRIORITY } from '../../src/queue';
 import { ensureReleaseJobs, scheduleRelease } from '../../src/features/webhooks/parking';
 import { jobCounts, keyedJobExistsSql } from '../../src/queue/admin';
 import { newId } from '../../src/common/ids';
@@ -323,6 +323,32 @@ describe("a failing receiver's retries", () => {
     expect(await runAt()).toEqual([inMinute.getTime()]);
     await scheduleRelease(app.db.pool, destination, new Date(Date.now() + 7_200_000));
     expect(await runAt()).toEqual([inMinute.getTime()]);
+    await app.db.pool.query(`delete from graphile_worker._private_jobs where key = 'release:' || $1::text`, [destination]);
+  });
+
+  test("two statements that add a destination's release job at once leave it at the earlier time, whichever commits first", async () => {
+    const destination = `http://release-race-${newId()}.example`;
+    const later = new Date(Date.now() + 3_600_000);
+    const sooner = new Date(Date.now() + 60_000);
+    // The first statement adds the job due later and holds its transaction open.
+    const first = await app.db.pool.connect();
+    try {
+      await first.query('begin');
+      await first.query(`with ${keyedJobNoLaterThanSql('releaseParked', 'select $1::text as id, $2::timestamptz as run_at', 'release')} select count(*) from release_added`, [destination, later]);
+      // The second, wanting the sooner time, sees no job yet and adds one too: it waits on the first's row.
+      const second = scheduleRelease(app.db.pool, destination, sooner);
+      await eventually(
+        async () => (await app.db.pool.query(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%release_added%'`)).rowCount === 1,
+        { what: 'the second statement waiting for the first' },
+      );
+      await first.query('commit');
+      await second;
+    } finally {
+      first.release();
+    }
+    // graphile-worker's add_jobs kept the first one's time for the second; the second then moved it.
+    const { rows } = await app.db.pool.query<{ run_at: Date }>(`select run_at from graphile_worker._private_jobs where key = 'release:' || $1::text`, [destination]);
+    expect(rows.map((r) => r.run_at.getTime())).toEqual([sooner.getTime()]);
     await app.db.pool.query(`delete from graphile_worker._private_jobs where key = 'release:' || $1::text`, [destination]);
   });
 });

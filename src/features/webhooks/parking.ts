@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { keyedJobNoLaterThanSql, RETRY_PRIORITY, takeDueJobsSql } from '../../queue';
+import { keyedJobNoLaterThanSql, lateJobsJson, moveLateJobs, RETRY_PRIORITY, takeDueJobsSql } from '../../queue';
 import { claimSql, type ClaimedDelivery } from './claimed-delivery';
 
 /**
@@ -41,7 +41,7 @@ export interface ParkItem {
  * scheduled one) stays parked once: its scheduled attempt will come.
  */
 export async function parkMany(pool: Pick<Pool, 'query'>, items: readonly ParkItem[]): Promise<void> {
-  await pool.query(
+  const { rows } = await pool.query<{ late: LateRelease[] }>(
     `with input as (
        select * from unnest($1::uuid[], $2::text[], $3::text[], $4::int[]) as t(id, trigger, destination, release_in_ms)
      ), freed as (
@@ -57,9 +57,18 @@ export async function parkMany(pool: Pick<Pool, 'query'>, items: readonly ParkIt
        on conflict (delivery_id) do nothing
        returning destination
      ), ${keyedJobNoLaterThanSql('releaseParked', `select destination as id, now() + (release_in_ms * interval '1 millisecond') as run_at from freed where destination in (select destination from parked)`, 'release')}
-     select count(*) from release_added`,
+     select (select count(*) from release_added) as added, ${lateJobsJson('release')} as late`,
     [items.map((i) => i.id), items.map((i) => i.trigger), items.map((i) => i.destination), items.map((i) => Math.max(0, Math.round(i.releaseInMs)))],
   );
+  await moveLateReleases(pool, rows[0]?.late);
+}
+
+/** A destination whose release job a concurrent statement left due later than wanted (see keyedJobNoLaterThanSql). */
+export type LateRelease = { id: string; run_at: string };
+
+/** Moves the release jobs a statement reported late (rare: two statements adding one at once). */
+export async function moveLateReleases(pool: Pick<Pool, 'query'>, late: readonly LateRelease[] | undefined): Promise<void> {
+  await moveLateJobs(pool, 'releaseParked', late ?? []);
 }
 
 export interface Released {
@@ -118,7 +127,12 @@ export async function releaseParked(pool: Pick<Pool, 'query'>, destination: stri
  * one due sooner stays: another statement may have parked a delivery due sooner meanwhile).
  */
 export async function scheduleRelease(pool: Pick<Pool, 'query'>, destination: string, runAt: Date): Promise<void> {
-  await pool.query(`with ${keyedJobNoLaterThanSql('releaseParked', 'select $1::text as id, $2::timestamptz as run_at', 'release')} select count(*) from release_added`, [destination, runAt]);
+  const { rows } = await pool.query<{ late: LateRelease[] }>(
+    `with ${keyedJobNoLaterThanSql('releaseParked', 'select $1::text as id, $2::timestamptz as run_at', 'release')}
+     select (select count(*) from release_added) as added, ${lateJobsJson('release')} as late`,
+    [destination, runAt],
+  );
+  await moveLateReleases(pool, rows[0]?.late);
 }
 
 /**
@@ -142,7 +156,7 @@ export async function parkDueBacklog(pool: Pick<Pool, 'query'>, orgId: string, u
   let after = LAST_UUID;
   let total = 0;
   for (;;) {
-    const { rows } = await pool.query<{ last: string | null; scanned: number; parked: number }>(
+    const { rows } = await pool.query<{ last: string | null; scanned: number; parked: number; late: LateRelease[] }>(
       `with walk as (
          select id, state, subject_url, lease_until from webhook_deliveries where org_id = $1 and delivered = false and id < $2 order by id desc limit ${WALK_BATCH}
        ), cand as (
@@ -161,10 +175,11 @@ export async function parkDueBacklog(pool: Pick<Pool, 'query'>, orgId: string, u
          returning destination
        ), ${keyedJobNoLaterThanSql('releaseParked', 'select destination as id, now() as run_at from parked', 'release')}
        select (select id from walk order by id limit 1)::text as last, (select count(*) from walk)::int as scanned,
-              (select count(*) from parked)::int as parked, (select count(*) from release_added) as r`,
+              (select count(*) from parked)::int as parked, (select count(*) from release_added) as r, ${lateJobsJson('release')} as late`,
       [orgId, after, url, destination],
     );
     const r = rows[0]!;
+    await moveLateReleases(pool, r.late);
     total += r.parked;
     if (r.scanned < WALK_BATCH || r.last === null) return total;
     after = r.last;
@@ -174,9 +189,9 @@ export async function parkDueBacklog(pool: Pick<Pool, 'query'>, orgId: string, u
 /**
  * The sweeper's backstop: a destination with parked deliveries due gets a release job due now,
  * unless it has one due already: the process that would have released them died between two
- * rounds, or two statements that each added the destination's job at once left it at the later
- * of their two times (graphile-worker's add_jobs keeps the first one's time), so a retry is
- * never late by more than SWEEP_INTERVAL. The destinations are
+ * rounds, or died between a statement that left the destination's job late (two statements
+ * adding it at once: graphile-worker's add_jobs keeps the first one's time) and the statement
+ * that moves it (moveLateReleases), so a retry is never late by more than SWEEP_INTERVAL. The destinations are
  * walked through the index one by one, each asked about its earliest delivery per priority: a
  * failing receiver's retries all wait here, and a scan of them every sweep would grow with them.
  */
@@ -190,9 +205,10 @@ export async function ensureReleaseJobs(pool: Pick<Pool, 'query'>): Promise<numb
      select destination from dests d
       where d.destination is not null
         and (${perPriority((p) => `exists (select 1 from webhook_parked p where p.destination = d.destination and p.priority = ${p} and p.due_at <= now())`).join(' or ')}))`;
-  const { rows } = await pool.query<{ n: number }>(
+  const { rows } = await pool.query<{ n: number; late: LateRelease[] }>(
     `with ${keyedJobNoLaterThanSql('releaseParked', `select destination as id, now() as run_at from ${dueDestinations} due`, 'release')}
-     select ((select count(*) from release_added) + (select count(*) from release_moved))::int as n`,
+     select ((select count(*) from release_added) + (select count(*) from release_moved))::int as n, ${lateJobsJson('release')} as late`,
   );
-  return rows[0]?.n ?? 0;
+  await moveLateReleases(pool, rows[0]?.late);
+  return (rows[0]?.n ?? 0) + (rows[0]?.late.length ?? 0);
 }

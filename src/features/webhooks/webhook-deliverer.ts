@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { Config } from '../../config';
-import { addJobs, job, keyedJobNoLaterThanSql, RETRY_PRIORITY } from '../../queue';
+import { addJobs, job, keyedJobNoLaterThanSql, lateJobsJson, RETRY_PRIORITY } from '../../queue';
 import { newId } from '../../common/ids';
 import { PROCESS_ID } from '../../common/process-id';
 import type { Logger } from '../../common/logger';
@@ -9,7 +9,7 @@ import { destinationOf, DestinationSlots } from './destination-slots';
 import { closeSenderConnections, sendWebhook, type SendResult } from './http-sender';
 import { claimSql, type ClaimedDelivery } from './claimed-delivery';
 import { NO_DESTINATION } from './outbox';
-import { parkDueBacklog, parkMany, releaseParked, scheduleRelease, type ParkItem } from './parking';
+import { moveLateReleases, parkDueBacklog, parkMany, releaseParked, scheduleRelease, type LateRelease, type ParkItem } from './parking';
 import { nextRetryDelayMs } from './retry-schedule';
 import { signedHeaders } from './signing';
 import type { DeliveryState } from './webhook-delivery.entity';
@@ -483,7 +483,7 @@ export class WebhookDeliverer {
       await this.pool.query(RECORD_SUCCESSES_SQL, Array.from({ length: 11 }, (_, i) => col(i)));
       return rows.map(() => undefined);
     }
-    const result = await this.pool.query<{ disabled: string[] }>(
+    const result = await this.pool.query<{ disabled: string[]; late: LateRelease[] }>(
       `with input as (
          select * from unnest(${ATTEMPT_PARAMS}, $12::text[], $13::timestamptz[], $15::text[]) as t(${ATTEMPT_COLUMNS}, state, next_attempt_at, destination)
        ), attempt as (
@@ -528,10 +528,11 @@ export class WebhookDeliverer {
          returning o.id, o.webhook_disabled_at
        )
        -- release_added is read so that it runs (see keyedJobNoLaterThanSql).
-       select (select count(*) from release_added)::int as release_jobs,
+       select (select count(*) from release_added)::int as release_jobs, ${lateJobsJson('release')} as late,
               (select coalesce(array_agg(id), '{}') from org_health where webhook_disabled_at is not null) as disabled`,
       [...Array.from({ length: 13 }, (_, i) => col(i)), this.config.webhookDisableAfterMs, col(14)],
     );
+    await moveLateReleases(this.pool, result.rows[0]?.late);
     for (const orgId of result.rows[0]?.disabled ?? []) {
       this.log.warn({ org_id: orgId }, 'webhook endpoint disabled after failing continuously');
       this.onEndpointDisabled?.(orgId);
