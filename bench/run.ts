@@ -27,7 +27,8 @@
  * limit" for the ratio: the one running the service's own SQL, default, or the textbook SQL),
  * BENCH_NODE_FLAGS (Node flags of the service processes; default the Dockerfile's), BENCH_RAW_POOL
  * (the raw server's pool size, default 8 like the API's), BENCH_BUDGET_SEC, BENCH_TRACE=1, BENCH_CPU_SAMPLER=1
- * (bench/tools/cpu-sampler.ts: every process's CPU per 25 ms), BENCH_PG_SETTINGS, BENCH_CHILD_LOGS=1.
+ * (bench/tools/cpu-sampler.ts: every process's CPU per 25 ms), BENCH_PG_SETTINGS, BENCH_CHILD_LOGS=1,
+ * BENCH_KILL=worker@20,api@35,backend@50,postgres@65 with BENCH_KILL_PHASE (SIGKILLs during a phase, see scheduleKills).
  *
  * Fixed-rate figures come from an open-loop generator (lib/load.ts runOpenLoop): requests leave on
  * a uniform schedule and latency counts from the scheduled time. Saturation figures are autocannon.
@@ -534,6 +535,8 @@ async function main(): Promise<void> {
   };
   /** When each phase began (its own work, after settling), to say in which phase a process was restarted. */
   const phaseStarts: Array<{ name: string; at: number }> = [];
+  /** The kills BENCH_KILL made, for the report. */
+  const killed: Array<{ target: string; pid: number; phase: string; atSec: number }> = [];
   /**
    * BENCH_KILL: SIGKILLs at given seconds into one phase (BENCH_KILL_PHASE, default lifecycle),
    * for seeing that its figures degrade gracefully when a process dies under load:
@@ -574,8 +577,6 @@ async function main(): Promise<void> {
     );
     return () => timers.forEach(clearTimeout);
   };
-  /** The kills BENCH_KILL made, for the report. */
-  const killed: Array<{ target: string; pid: number; phase: string; atSec: number }> = [];
   /**
    * Runs one phase. A phase that throws becomes a FAILED row and an unmet verdict with the reason
    * and the output tails of the processes involved (the API's and any the phase started, which are

@@ -338,7 +338,7 @@ describe("a failing receiver's retries", () => {
       // The second, wanting the sooner time, sees no job yet and adds one too: it waits on the first's row.
       const second = scheduleRelease(app.db.pool, destination, sooner);
       await eventually(
-        async () => (await app.db.pool.query(`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%release_added%'`)).rowCount === 1,
+        async () => (await app.db.pool.query(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%release_added%'`)).rowCount === 1,
         { what: 'the second statement waiting for the first' },
       );
       await first.query('commit');

@@ -210,5 +210,5 @@ export async function ensureReleaseJobs(pool: Pick<Pool, 'query'>): Promise<numb
      select ((select count(*) from release_added) + (select count(*) from release_moved))::int as n, ${lateJobsJson('release')} as late`,
   );
   await moveLateReleases(pool, rows[0]?.late);
-  return (rows[0]?.n ?? 0) + (rows[0]?.late.length ?? 0);
+  return rows[0]?.n ?? 0;
 }
