@@ -19,7 +19,7 @@ import type { LiveEventsPublisher } from '../../common/live-events';
  * What both of recordMany's statements share: the first eleven parameters (one array a RecordRow
  * column), the attempt rows inserted from them, and the counting every attempt does on its delivery.
  */
-const ATTEMPT_PARAMS = '$1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::int[], $7::int[], $8::text[], $9::text[], $10::text[], $11::boolean[]';
+const ATTEMPT_PARAMS = '(select $1::uuid[]), $2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::int[], $7::int[], $8::text[], $9::text[], $10::text[], $11::boolean[]';
 const ATTEMPT_COLUMNS = 'attempt_id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger, ok';
 const INSERT_ATTEMPTS = `insert into webhook_attempts (id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger)
   select attempt_id, delivery_id, org_id, url, attempted_at, response_code, duration_ms, error, response_excerpt, trigger from input`;
@@ -44,6 +44,66 @@ update webhook_deliveries d set
   next_attempt_at = null
 from input i
 where d.id = i.delivery_id`;
+
+/**
+ * The deliverer's hot statements are named, so that each connection parses them once and
+ * PostgreSQL keeps their plans (a custom plan is still chosen while it is cheaper). Unnamed,
+ * every run of them was parsed, analysed and planned again: in the lifecycle bench their planning
+ * took twice their execution (bench/README.md). A name stands for one text per connection, hence
+ * the version suffix: change the text, change the name.
+ */
+const RECORD_SUCCESSES = { name: 'voicegate_record_successes_v1', text: RECORD_SUCCESSES_SQL };
+const CLAIM_MANY = { name: 'voicegate_claim_deliveries_v1', text: claimSql('unnest((select $1::uuid[]), $2::text[]) as x(id, trigger)', '$3', '$4') };
+/** recordMany for any batch: attempts, new states, retries parked, the endpoints' health. */
+const RECORD_ATTEMPTS = {
+  name: 'voicegate_record_attempts_v1',
+  text: `with input as (
+     select * from unnest(${ATTEMPT_PARAMS}, $12::text[], $13::timestamptz[], $15::text[]) as t(${ATTEMPT_COLUMNS}, state, next_attempt_at, destination)
+   ), attempt as (
+     ${INSERT_ATTEMPTS}
+   ), updated as (
+     update webhook_deliveries d set
+       ${COUNT_ATTEMPT},
+       last_error = i.error,
+       delivered = d.delivered or i.ok,
+       delivered_at = case when i.ok and d.delivered_at is null then now() else d.delivered_at end,
+       state = coalesce(i.state, d.state),
+       next_attempt_at = case when i.state is null then d.next_attempt_at else i.next_attempt_at end
+     from input i
+     where d.id = i.delivery_id
+     returning d.id, i.next_attempt_at, i.destination
+   ), retry as (
+     insert into webhook_parked (delivery_id, destination, trigger, priority, due_at)
+     select id, destination, 'scheduled', ${RETRY_PRIORITY}, next_attempt_at from updated where next_attempt_at is not null
+     -- A row left from before (none should be) stands for this same scheduled attempt: it takes the new time.
+     on conflict (delivery_id) do update set destination = excluded.destination, trigger = 'scheduled', priority = excluded.priority, due_at = excluded.due_at
+     returning destination, due_at
+   ), ${keyedJobNoLaterThanSql('releaseParked', 'select destination as id, due_at as run_at from retry', 'release')}, health as (
+     -- Attempts to an organization's default endpoint: any success clears its failing time;
+     -- failures only start it, or disable the endpoint once it is older than WEBHOOK_DISABLE_AFTER.
+     select i.org_id, bool_or(i.ok) as any_ok, min(i.attempted_at) filter (where not i.ok) as first_failure
+       from input i join organizations o on o.id = i.org_id and o.webhook_url = i.url
+      group by i.org_id
+   ), org_health as (
+     update organizations o set
+       webhook_failing_since = case when h.any_ok then null else coalesce(o.webhook_failing_since, h.first_failure) end,
+       webhook_disabled_at = case when not h.any_ok and $14::bigint > 0
+                                   and coalesce(o.webhook_failing_since, h.first_failure) <= now() - ($14::bigint * interval '1 millisecond')
+                                  then now() end,
+       webhook_disabled_reason = case when not h.any_ok and $14::bigint > 0
+                                   and coalesce(o.webhook_failing_since, h.first_failure) <= now() - ($14::bigint * interval '1 millisecond')
+                                  then 'failing_since ' || to_char(coalesce(o.webhook_failing_since, h.first_failure) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end
+       from health h
+      where o.id = h.org_id and o.webhook_disabled_at is null
+        and ((h.any_ok and o.webhook_failing_since is not null)
+             or (not h.any_ok and (o.webhook_failing_since is null
+                  or ($14::bigint > 0 and o.webhook_failing_since <= now() - ($14::bigint * interval '1 millisecond')))))
+     returning o.id, o.webhook_disabled_at
+   )
+   -- release_added is read so that it runs (see keyedJobNoLaterThanSql).
+   select (select count(*) from release_added)::int as release_jobs, ${lateJobsJson('release')} as late,
+          (select coalesce(array_agg(id), '{}') from org_health where webhook_disabled_at is not null) as disabled`,
+};
 
 /** Who holds a lease: this worker process (its queue runners' heartbeats name it too, see liveness.ts). */
 const LEASE_HOLDER = PROCESS_ID;
@@ -424,12 +484,10 @@ export class WebhookDeliverer {
 
   /** Claims many deliveries in one statement; each row keeps its own conditions. */
   private async claimMany(items: ReadonlyArray<{ deliveryId: string; trigger: 'scheduled' | 'manual' }>): Promise<Array<ClaimedDelivery | undefined>> {
-    const { rows } = await this.pool.query<ClaimedDelivery>(claimSql('unnest($1::uuid[], $2::text[]) as x(id, trigger)', '$3', '$4'), [
-      items.map((i) => i.deliveryId),
-      items.map((i) => i.trigger),
-      this.leaseMs,
-      LEASE_HOLDER,
-    ]);
+    const { rows } = await this.pool.query<ClaimedDelivery>({
+      ...CLAIM_MANY,
+      values: [items.map((i) => i.deliveryId), items.map((i) => i.trigger), this.leaseMs, LEASE_HOLDER],
+    });
     const byId = new Map(rows.map((r) => [r.id, r]));
     return items.map((i) => byId.get(i.deliveryId));
   }
@@ -480,58 +538,13 @@ export class WebhookDeliverer {
       // update and no retry to queue, so a smaller statement (about half the planning and
       // execution time of the full one, bench/README.md). A failure recorded by another worker
       // between the claim and now is cleared by the next success claimed after it.
-      await this.pool.query(RECORD_SUCCESSES_SQL, Array.from({ length: 11 }, (_, i) => col(i)));
+      await this.pool.query({ ...RECORD_SUCCESSES, values: Array.from({ length: 11 }, (_, i) => col(i)) });
       return rows.map(() => undefined);
     }
-    const result = await this.pool.query<{ disabled: string[]; late: LateRelease[] }>(
-      `with input as (
-         select * from unnest(${ATTEMPT_PARAMS}, $12::text[], $13::timestamptz[], $15::text[]) as t(${ATTEMPT_COLUMNS}, state, next_attempt_at, destination)
-       ), attempt as (
-         ${INSERT_ATTEMPTS}
-       ), updated as (
-         update webhook_deliveries d set
-           ${COUNT_ATTEMPT},
-           last_error = i.error,
-           delivered = d.delivered or i.ok,
-           delivered_at = case when i.ok and d.delivered_at is null then now() else d.delivered_at end,
-           state = coalesce(i.state, d.state),
-           next_attempt_at = case when i.state is null then d.next_attempt_at else i.next_attempt_at end
-         from input i
-         where d.id = i.delivery_id
-         returning d.id, i.next_attempt_at, i.destination
-       ), retry as (
-         insert into webhook_parked (delivery_id, destination, trigger, priority, due_at)
-         select id, destination, 'scheduled', ${RETRY_PRIORITY}, next_attempt_at from updated where next_attempt_at is not null
-         -- A row left from before (none should be) stands for this same scheduled attempt: it takes the new time.
-         on conflict (delivery_id) do update set destination = excluded.destination, trigger = 'scheduled', priority = excluded.priority, due_at = excluded.due_at
-         returning destination, due_at
-       ), ${keyedJobNoLaterThanSql('releaseParked', 'select destination as id, due_at as run_at from retry', 'release')}, health as (
-         -- Attempts to an organization's default endpoint: any success clears its failing time;
-         -- failures only start it, or disable the endpoint once it is older than WEBHOOK_DISABLE_AFTER.
-         select i.org_id, bool_or(i.ok) as any_ok, min(i.attempted_at) filter (where not i.ok) as first_failure
-           from input i join organizations o on o.id = i.org_id and o.webhook_url = i.url
-          group by i.org_id
-       ), org_health as (
-         update organizations o set
-           webhook_failing_since = case when h.any_ok then null else coalesce(o.webhook_failing_since, h.first_failure) end,
-           webhook_disabled_at = case when not h.any_ok and $14::bigint > 0
-                                       and coalesce(o.webhook_failing_since, h.first_failure) <= now() - ($14::bigint * interval '1 millisecond')
-                                      then now() end,
-           webhook_disabled_reason = case when not h.any_ok and $14::bigint > 0
-                                       and coalesce(o.webhook_failing_since, h.first_failure) <= now() - ($14::bigint * interval '1 millisecond')
-                                      then 'failing_since ' || to_char(coalesce(o.webhook_failing_since, h.first_failure) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end
-           from health h
-          where o.id = h.org_id and o.webhook_disabled_at is null
-            and ((h.any_ok and o.webhook_failing_since is not null)
-                 or (not h.any_ok and (o.webhook_failing_since is null
-                      or ($14::bigint > 0 and o.webhook_failing_since <= now() - ($14::bigint * interval '1 millisecond')))))
-         returning o.id, o.webhook_disabled_at
-       )
-       -- release_added is read so that it runs (see keyedJobNoLaterThanSql).
-       select (select count(*) from release_added)::int as release_jobs, ${lateJobsJson('release')} as late,
-              (select coalesce(array_agg(id), '{}') from org_health where webhook_disabled_at is not null) as disabled`,
-      [...Array.from({ length: 13 }, (_, i) => col(i)), this.config.webhookDisableAfterMs, col(14)],
-    );
+    const result = await this.pool.query<{ disabled: string[]; late: LateRelease[] }>({
+      ...RECORD_ATTEMPTS,
+      values: [...Array.from({ length: 13 }, (_, i) => col(i)), this.config.webhookDisableAfterMs, col(14)],
+    });
     await moveLateReleases(this.pool, result.rows[0]?.late);
     for (const orgId of result.rows[0]?.disabled ?? []) {
       this.log.warn({ org_id: orgId }, 'webhook endpoint disabled after failing continuously');
