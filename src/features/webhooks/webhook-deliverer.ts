@@ -17,7 +17,7 @@ import type { LiveEventsPublisher } from '../../common/live-events';
 
 /**
  * What both of recordMany's statements share: the first eleven parameters (one array a RecordRow
- * column; the first array is written by each statement, see PLANNED_ONCE), the attempt rows
+ * column; each statement names the first array its own way, see PLANNED_ONCE), the attempt rows
  * inserted from them, and the counting every attempt does on its delivery.
  */
 const ATTEMPT_PARAMS_AFTER_FIRST = '$2::uuid[], $3::uuid[], $4::text[], $5::timestamptz[], $6::int[], $7::int[], $8::text[], $9::text[], $10::text[], $11::boolean[]';
@@ -541,8 +541,8 @@ export class WebhookDeliverer {
     const col = (i: number) => rows.map((r) => r[i]);
     if (rows.every((r) => !r[13])) {
       // Successes to endpoints that were not failing when claimed (the common case): no health to
-      // update and no retry to queue, so a smaller statement (about half the planning and
-      // execution time of the full one, bench/README.md). A failure recorded by another worker
+      // update and no retry to queue, so a smaller statement (about half the execution time of
+      // the full one, and planned once: PLANNED_ONCE). A failure recorded by another worker
       // between the claim and now is cleared by the next success claimed after it.
       await this.pool.query({ ...RECORD_SUCCESSES, values: Array.from({ length: 11 }, (_, i) => col(i)) });
       return rows.map(() => undefined);
