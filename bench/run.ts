@@ -45,7 +45,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded
 import { freePort } from '../src/db/free-port';
 import { deleteJobs, jobCounts, keyedJobExistsSql, queueBacklog } from '../src/queue/admin';
 import { dashboardQueries, explainAll, insertBacklog } from './lib/scale';
-import { startSubscriptionFlood } from './lib/subscription-flood';
+import type { FloodStats } from './lib/subscription-flood';
 import { percentile, round, runLoad, runOpenLoop, type LoadResult } from './lib/load';
 import { killAllChildren, liveChildren, restartsSoFar, startChild, waitForHttp, type Child } from './lib/proc';
 import { postmasterPid, treeCpuSeconds } from './lib/cpu';
@@ -1082,7 +1082,12 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 100));
     }
     // BENCH_FLOOD_SOCKETS: the red team's subscription flood on the same organization, for the whole phase.
-    const flood = FLOOD_SOCKETS > 0 ? startSubscriptionFlood({ url: `${base.replace(/^http/, 'ws')}/graphql`, token: org.token, sockets: FLOOD_SOCKETS, subscriptionsPerSocket: 25 }) : undefined;
+    // In a process of its own (bench/tools/subscription-flood.ts): its reading would slow this one's load generator.
+    const floodFile = path.join(tmpDir!, 'flood.json');
+    const flood =
+      FLOOD_SOCKETS > 0
+        ? startChild('subscription flood', ['-r', '@swc-node/register', path.join(ROOT, 'bench', 'tools', 'subscription-flood.ts')], { FLOOD_URL: `${base.replace(/^http/, 'ws')}/graphql`, FLOOD_TOKEN: org.token, FLOOD_SOCKETS: String(FLOOD_SOCKETS), FLOOD_SUBSCRIPTIONS: '25', RESULT_FILE: floodFile }, { cwd: ROOT })
+        : undefined;
     try {
       // PostgreSQL's CPU: its postmaster's process tree, read again at each end of a step (a server
       // restarted meanwhile, killed from outside, has another tree: that step's figure is left out;
@@ -1208,8 +1213,8 @@ async function main(): Promise<void> {
       results.lifecycle = { limitRps: limit, steps, best: best?.rate ?? null, shareOfLimit: share };
     } finally {
       if (flood) {
-        const f = { ...flood.stats };
-        flood.stop();
+        await flood.stop();
+        const f = existsSync(floodFile) ? (JSON.parse(readFileSync(floodFile, 'utf8')) as FloodStats) : { opened: 0, acked: 0, closedByCode: {}, operationsRefused: 0, events: 0 };
         rows.push({
           scenario: `lifecycle beside a subscription flood: ${FLOOD_SOCKETS} sockets as one user, 25 subscriptions each, half never reading for 5 s`,
           rps: null,
