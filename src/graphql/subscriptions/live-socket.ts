@@ -69,10 +69,17 @@ export class SocketCounts {
 
   constructor(private readonly caps: { perUser: number; perOrg: number }) {}
 
-  /** A release function, or which cap is full. */
-  acquire(userId: string, orgId: string): (() => void) | 'user' | 'organization' {
+  /** Which cap a new socket of this user would exceed now, if any. */
+  full(userId: string, orgId: string): 'user' | 'organization' | null {
     if ((this.byUser.get(userId) ?? 0) >= this.caps.perUser) return 'user';
     if ((this.byOrg.get(orgId) ?? 0) >= this.caps.perOrg) return 'organization';
+    return null;
+  }
+
+  /** A release function, or which cap is full. */
+  acquire(userId: string, orgId: string): (() => void) | 'user' | 'organization' {
+    const full = this.full(userId, orgId);
+    if (full) return full;
     bump(this.byUser, userId, 1);
     bump(this.byOrg, orgId, 1);
     let released = false;

@@ -7,7 +7,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Services } from '../../services';
 import type { Ctx, UserActor } from '../../common/context';
 import { toAppError } from '../../common/errors';
-import { tokenExpiresAt, verifyDashboardToken } from '../../features/auth/tokens';
+import { tokenExpiresAt, verifyDashboardToken, type DashboardClaims } from '../../features/auth/tokens';
 import type { GqlContext, ResolverContainer } from '../context';
 import { createFormatError } from '../format-error';
 import { buildGraphqlSchema } from '../schema';
@@ -73,6 +73,18 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
     }
   };
 
+  /** The cap a socket with this token would exceed, judged by its verified claims; null if none or if it does not verify. */
+  const fullFor = (token: string): { cap: 'user' | 'organization'; orgId: string } | null => {
+    let claims: DashboardClaims;
+    try {
+      claims = verifyDashboardToken(config, token);
+    } catch {
+      return null;
+    }
+    const cap = counts.full(claims.sub, claims.org_id);
+    return cap ? { cap, orgId: claims.org_id } : null;
+  };
+
   /** Logged like an HTTP 4xx (info, with the status it would have had); never the query or its variables. */
   const refused = (r: Refused, socket: WebSocket, operationId: string): GraphQLError[] => {
     const codes = [...new Set(r.errors.map((e) => e.extensions.code))];
@@ -96,6 +108,17 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
         const token = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
         if (!token) {
           close(socket, CLOSE.unauthorized, 'Unauthorized');
+          return false;
+        }
+        // Past a cap, a socket is refused once its token's signature holds, before the user is looked
+        // up: a client reconnecting in a loop then costs a signature check, not an authentication
+        // (bench/README.md, "A subscription flood during the lifecycle"). A token that does not
+        // verify goes on to the authentication, which says why (4401). The caps are checked again
+        // when the place is taken below.
+        const claimedFull = fullFor(token);
+        if (claimedFull) {
+          log.info({ org_id: claimedFull.orgId, cap: claimedFull.cap }, 'graphql websocket refused: too many sockets');
+          close(socket, CLOSE.tooManySockets, `Too many connections for this ${claimedFull.cap}`);
           return false;
         }
         const actor = await authenticate(socket, token);
