@@ -29,7 +29,7 @@
  * (the raw server's pool size, default 8 like the API's), BENCH_BUDGET_SEC, BENCH_TRACE=1, BENCH_CPU_SAMPLER=1
  * (bench/tools/cpu-sampler.ts: every process's CPU per 25 ms), BENCH_PG_SETTINGS, BENCH_CHILD_LOGS=1,
  * BENCH_KILL=worker@20,api@35,backend@50,postgres@65 with BENCH_KILL_PHASE (SIGKILLs during a phase, see scheduleKills),
- * BENCH_FLOOD_SOCKETS=40 (a GraphQL subscription flood during the lifecycle phase, lib/subscription-flood.ts).
+ * BENCH_FLOOD_SOCKETS=40 (a GraphQL subscription flood during the lifecycle phase, tools/subscription-flood.ts).
  *
  * Fixed-rate figures come from an open-loop generator (lib/load.ts runOpenLoop): requests leave on
  * a uniform schedule and latency counts from the scheduled time. Saturation figures are autocannon.
@@ -106,8 +106,10 @@ const LIFECYCLE_SEC = Number(process.env.BENCH_LIFECYCLE_SEC ?? (SHORT ? 15 : 60
 const SIP_CALLS = Number(process.env.BENCH_SIP_CALLS ?? 100);
 const SIP_MEASURE_MS = Number(process.env.BENCH_SIP_MEASURE_MS ?? (SHORT ? 10_000 : 20_000));
 const LIFECYCLE_STEPS = Number(process.env.BENCH_LIFECYCLE_STEPS ?? (SHORT ? 3 : 5));
-/** BENCH_FLOOD_SOCKETS=n: a GraphQL subscription flood of n sockets during the lifecycle phase (bench/lib/subscription-flood.ts). */
+/** BENCH_FLOOD_SOCKETS=n: a GraphQL subscription flood of n sockets during the lifecycle phase (bench/tools/subscription-flood.ts). */
 const FLOOD_SOCKETS = Number(process.env.BENCH_FLOOD_SOCKETS ?? 0);
+/** Subscriptions each flooding socket asks for: more than GRAPHQL_WS_MAX_SUBSCRIPTIONS (20), so some are refused. */
+const FLOOD_SUBSCRIPTIONS = 25;
 const LIFECYCLE_RATES = (process.env.BENCH_LIFECYCLE_RATES ?? '').split(',').map(Number).filter((n) => n > 0);
 /** The service's pg pool in the API role (src/main.ts); the raw baseline gets the same. */
 const API_POOL_SIZE = process.env.BENCH_RAW_POOL ?? '8';
@@ -1086,7 +1088,7 @@ async function main(): Promise<void> {
     const floodFile = path.join(tmpDir!, 'flood.json');
     const flood =
       FLOOD_SOCKETS > 0
-        ? startChild('subscription flood', ['-r', '@swc-node/register', path.join(ROOT, 'bench', 'tools', 'subscription-flood.ts')], { FLOOD_URL: `${base.replace(/^http/, 'ws')}/graphql`, FLOOD_TOKEN: org.token, FLOOD_SOCKETS: String(FLOOD_SOCKETS), FLOOD_SUBSCRIPTIONS: '25', RESULT_FILE: floodFile }, { cwd: ROOT })
+        ? startChild('subscription flood', ['-r', '@swc-node/register', path.join(ROOT, 'bench', 'tools', 'subscription-flood.ts')], { FLOOD_URL: `${base.replace(/^http/, 'ws')}/graphql`, FLOOD_TOKEN: org.token, FLOOD_SOCKETS: String(FLOOD_SOCKETS), FLOOD_SUBSCRIPTIONS: String(FLOOD_SUBSCRIPTIONS), RESULT_FILE: floodFile }, { cwd: ROOT })
         : undefined;
     try {
       // PostgreSQL's CPU: its postmaster's process tree, read again at each end of a step (a server
@@ -1216,7 +1218,7 @@ async function main(): Promise<void> {
         await flood.stop();
         const f = existsSync(floodFile) ? (JSON.parse(readFileSync(floodFile, 'utf8')) as FloodStats) : { opened: 0, acked: 0, closedByCode: {}, operationsRefused: 0, events: 0 };
         rows.push({
-          scenario: `lifecycle beside a subscription flood: ${FLOOD_SOCKETS} sockets as one user, 25 subscriptions each, half never reading for 5 s`,
+          scenario: `lifecycle beside a subscription flood: ${FLOOD_SOCKETS} sockets as one user, ${FLOOD_SUBSCRIPTIONS} subscriptions each, half never reading for 5 s`,
           rps: null,
           p50: null,
           p99: null,

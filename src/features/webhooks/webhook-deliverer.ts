@@ -65,51 +65,51 @@ const RECORD_SUCCESSES = { name: 'voicegate_record_successes_v1', text: RECORD_S
 const CLAIM_MANY = { name: 'voicegate_claim_deliveries_v1', text: claimSql('unnest((select $1::uuid[]), $2::text[]) as x(id, trigger)', '$3', '$4') };
 /** recordMany for any batch: attempts, new states, retries parked, the endpoints' health (not named, see PLANNED_ONCE). */
 const RECORD_ATTEMPTS_SQL = `with input as (
-     select * from unnest($1::uuid[], ${ATTEMPT_PARAMS_AFTER_FIRST}, $12::text[], $13::timestamptz[], $15::text[]) as t(${ATTEMPT_COLUMNS}, state, next_attempt_at, destination)
-   ), attempt as (
-     ${INSERT_ATTEMPTS}
-   ), updated as (
-     update webhook_deliveries d set
-       ${COUNT_ATTEMPT},
-       last_error = i.error,
-       delivered = d.delivered or i.ok,
-       delivered_at = case when i.ok and d.delivered_at is null then now() else d.delivered_at end,
-       state = coalesce(i.state, d.state),
-       next_attempt_at = case when i.state is null then d.next_attempt_at else i.next_attempt_at end
-     from input i
-     where d.id = i.delivery_id
-     returning d.id, i.next_attempt_at, i.destination
-   ), retry as (
-     insert into webhook_parked (delivery_id, destination, trigger, priority, due_at)
-     select id, destination, 'scheduled', ${RETRY_PRIORITY}, next_attempt_at from updated where next_attempt_at is not null
-     -- A row left from before (none should be) stands for this same scheduled attempt: it takes the new time.
-     on conflict (delivery_id) do update set destination = excluded.destination, trigger = 'scheduled', priority = excluded.priority, due_at = excluded.due_at
-     returning destination, due_at
-   ), ${keyedJobNoLaterThanSql('releaseParked', 'select destination as id, due_at as run_at from retry', 'release')}, health as (
-     -- Attempts to an organization's default endpoint: any success clears its failing time;
-     -- failures only start it, or disable the endpoint once it is older than WEBHOOK_DISABLE_AFTER.
-     select i.org_id, bool_or(i.ok) as any_ok, min(i.attempted_at) filter (where not i.ok) as first_failure
-       from input i join organizations o on o.id = i.org_id and o.webhook_url = i.url
-      group by i.org_id
-   ), org_health as (
-     update organizations o set
-       webhook_failing_since = case when h.any_ok then null else coalesce(o.webhook_failing_since, h.first_failure) end,
-       webhook_disabled_at = case when not h.any_ok and $14::bigint > 0
-                                   and coalesce(o.webhook_failing_since, h.first_failure) <= now() - ($14::bigint * interval '1 millisecond')
-                                  then now() end,
-       webhook_disabled_reason = case when not h.any_ok and $14::bigint > 0
-                                   and coalesce(o.webhook_failing_since, h.first_failure) <= now() - ($14::bigint * interval '1 millisecond')
-                                  then 'failing_since ' || to_char(coalesce(o.webhook_failing_since, h.first_failure) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end
-       from health h
-      where o.id = h.org_id and o.webhook_disabled_at is null
-        and ((h.any_ok and o.webhook_failing_since is not null)
-             or (not h.any_ok and (o.webhook_failing_since is null
-                  or ($14::bigint > 0 and o.webhook_failing_since <= now() - ($14::bigint * interval '1 millisecond')))))
-     returning o.id, o.webhook_disabled_at
-   )
-   -- release_added is read so that it runs (see keyedJobNoLaterThanSql).
-   select (select count(*) from release_added)::int as release_jobs, ${lateJobsJson('release')} as late,
-          (select coalesce(array_agg(id), '{}') from org_health where webhook_disabled_at is not null) as disabled`;
+  select * from unnest($1::uuid[], ${ATTEMPT_PARAMS_AFTER_FIRST}, $12::text[], $13::timestamptz[], $15::text[]) as t(${ATTEMPT_COLUMNS}, state, next_attempt_at, destination)
+), attempt as (
+  ${INSERT_ATTEMPTS}
+), updated as (
+  update webhook_deliveries d set
+    ${COUNT_ATTEMPT},
+    last_error = i.error,
+    delivered = d.delivered or i.ok,
+    delivered_at = case when i.ok and d.delivered_at is null then now() else d.delivered_at end,
+    state = coalesce(i.state, d.state),
+    next_attempt_at = case when i.state is null then d.next_attempt_at else i.next_attempt_at end
+  from input i
+  where d.id = i.delivery_id
+  returning d.id, i.next_attempt_at, i.destination
+), retry as (
+  insert into webhook_parked (delivery_id, destination, trigger, priority, due_at)
+  select id, destination, 'scheduled', ${RETRY_PRIORITY}, next_attempt_at from updated where next_attempt_at is not null
+  -- A row left from before (none should be) stands for this same scheduled attempt: it takes the new time.
+  on conflict (delivery_id) do update set destination = excluded.destination, trigger = 'scheduled', priority = excluded.priority, due_at = excluded.due_at
+  returning destination, due_at
+), ${keyedJobNoLaterThanSql('releaseParked', 'select destination as id, due_at as run_at from retry', 'release')}, health as (
+  -- Attempts to an organization's default endpoint: any success clears its failing time;
+  -- failures only start it, or disable the endpoint once it is older than WEBHOOK_DISABLE_AFTER.
+  select i.org_id, bool_or(i.ok) as any_ok, min(i.attempted_at) filter (where not i.ok) as first_failure
+    from input i join organizations o on o.id = i.org_id and o.webhook_url = i.url
+   group by i.org_id
+), org_health as (
+  update organizations o set
+    webhook_failing_since = case when h.any_ok then null else coalesce(o.webhook_failing_since, h.first_failure) end,
+    webhook_disabled_at = case when not h.any_ok and $14::bigint > 0
+                                and coalesce(o.webhook_failing_since, h.first_failure) <= now() - ($14::bigint * interval '1 millisecond')
+                               then now() end,
+    webhook_disabled_reason = case when not h.any_ok and $14::bigint > 0
+                                and coalesce(o.webhook_failing_since, h.first_failure) <= now() - ($14::bigint * interval '1 millisecond')
+                               then 'failing_since ' || to_char(coalesce(o.webhook_failing_since, h.first_failure) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end
+    from health h
+   where o.id = h.org_id and o.webhook_disabled_at is null
+     and ((h.any_ok and o.webhook_failing_since is not null)
+          or (not h.any_ok and (o.webhook_failing_since is null
+               or ($14::bigint > 0 and o.webhook_failing_since <= now() - ($14::bigint * interval '1 millisecond')))))
+  returning o.id, o.webhook_disabled_at
+)
+-- release_added is read so that it runs (see keyedJobNoLaterThanSql).
+select (select count(*) from release_added)::int as release_jobs, ${lateJobsJson('release')} as late,
+       (select coalesce(array_agg(id), '{}') from org_health where webhook_disabled_at is not null) as disabled`;
 
 /** Who holds a lease: this worker process (its queue runners' heartbeats name it too, see liveness.ts). */
 const LEASE_HOLDER = PROCESS_ID;

@@ -73,16 +73,18 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
     }
   };
 
-  /** The cap a socket with this token would exceed, judged by its verified claims; null if none or if it does not verify. */
-  const fullFor = (token: string): { cap: 'user' | 'organization'; orgId: string } | null => {
-    let claims: DashboardClaims;
+  /** The token's claims if its signature, expiry and shape hold; null otherwise (authenticate says why). */
+  const verifiedClaims = (token: string): DashboardClaims | null => {
     try {
-      claims = verifyDashboardToken(config, token);
+      return verifyDashboardToken(config, token);
     } catch {
       return null;
     }
-    const cap = counts.full(claims.sub, claims.org_id);
-    return cap ? { cap, orgId: claims.org_id } : null;
+  };
+  const refuseTooMany = (socket: WebSocket, orgId: string, cap: 'user' | 'organization'): false => {
+    log.info({ org_id: orgId, cap }, 'graphql websocket refused: too many sockets');
+    close(socket, CLOSE.tooManySockets, `Too many connections for this ${cap}`);
+    return false;
   };
 
   /** Logged like an HTTP 4xx (info, with the status it would have had); never the query or its variables. */
@@ -115,22 +117,15 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
         // (bench/README.md, "A subscription flood during the lifecycle"). A token that does not
         // verify goes on to the authentication, which says why (4401). The caps are checked again
         // when the place is taken below.
-        const claimedFull = fullFor(token);
-        if (claimedFull) {
-          log.info({ org_id: claimedFull.orgId, cap: claimedFull.cap }, 'graphql websocket refused: too many sockets');
-          close(socket, CLOSE.tooManySockets, `Too many connections for this ${claimedFull.cap}`);
-          return false;
-        }
+        const claims = verifiedClaims(token);
+        const claimedFull = claims && counts.full(claims.sub, claims.org_id);
+        if (claims && claimedFull) return refuseTooMany(socket, claims.org_id, claimedFull);
         const actor = await authenticate(socket, token);
         if (!actor) return false;
         // Gone while it was checked: its 'close' has passed, so nothing would release a place taken now.
         if (socket.readyState !== socket.OPEN) return false;
         const place = counts.acquire(actor.userId, actor.orgId);
-        if (typeof place === 'string') {
-          log.info({ org_id: actor.orgId, cap: place }, 'graphql websocket refused: too many sockets');
-          close(socket, CLOSE.tooManySockets, `Too many connections for this ${place}`);
-          return false;
-        }
+        if (typeof place === 'string') return refuseTooMany(socket, actor.orgId, place);
         const budget = new SocketBudget(
           limits.maxBufferedBytes,
           () => socket.bufferedAmount,
@@ -146,7 +141,7 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
           recheck: () => void authenticate(socket, token),
         });
         // A socket lives no longer than its token, with the lifetime cap HTTP applies: closed as unauthenticated then.
-        const expiresAtMs = tokenExpiresAt(config, verifyDashboardToken(config, token)) * 1000;
+        const expiresAtMs = tokenExpiresAt(config, claims ?? verifyDashboardToken(config, token)) * 1000;
         const expiry = setTimeout(() => close(socket, CLOSE.unauthorized, 'Token expired'), Math.max(0, Math.min(expiresAtMs - Date.now(), 2 ** 31 - 1)));
         expiry.unref();
         socket.once('close', () => {
