@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { SubscriberQueue } from '../../src/graphql/subscriptions/subscriber-queue';
 import { SocketBudget, SocketCounts } from '../../src/graphql/subscriptions/live-socket';
 
@@ -70,4 +71,32 @@ test('sockets are counted per user and per organization; a released place is fre
   expect(typeof counts.acquire('u4', 'o2')).toBe('function');
   for (const release of [u1a, u1b, u2]) if (typeof release === 'function') release();
   expect(typeof counts.acquire('u3', 'o1')).toBe('function');
+});
+
+test("what a socket's subscriptions send in one turn of the event loop leaves in one write", async () => {
+  // A real TCP connection on loopback: the server side is what a WebSocket writes to.
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const accepted = new Promise<net.Socket>((r) => server.once('connection', r));
+  const client = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
+  const conn = await accepted;
+  const chunks: Buffer[] = [];
+  const received = new Promise<void>((r) => client.on('data', (d) => (chunks.push(d), Buffer.concat(chunks).length === 30 && r())));
+  try {
+    const budget = new SocketBudget(1000, () => conn.writableLength, () => undefined, conn);
+    budget.coalesceWrites();
+    budget.coalesceWrites(); // once per turn, however many events
+    for (let i = 0; i < 3; i++) conn.write('0123456789');
+    // Held together until the turn ends…
+    expect([conn.writableCorked, conn.writableLength]).toEqual([1, 30]);
+    await new Promise((r) => setImmediate(r));
+    // …then written at once.
+    expect(conn.writableCorked).toBe(0);
+    await received;
+    expect(Buffer.concat(chunks).toString()).toBe('012345678901234567890123456789');
+  } finally {
+    client.destroy();
+    conn.destroy();
+    server.close();
+  }
 });

@@ -8,6 +8,11 @@ export interface LiveSocket extends ByteBudget {
   tooSlow(): void;
   /** Checks the socket's unsent bytes against the cap; false once it was dropped. */
   check(): boolean;
+  /**
+   * An event is about to be handed to this socket's subscriptions: what they send until the event
+   * loop's next turn leaves in one write instead of one per message.
+   */
+  coalesceWrites(): void;
 }
 
 /**
@@ -21,11 +26,27 @@ export class SocketBudget implements LiveSocket {
   private dropped = false;
   private readonly queues = new Set<{ close(): void }>();
 
+  private coalescing = false;
+
   constructor(
     private readonly maxBytes: number,
     private readonly bufferedAmount: () => number,
     private readonly close: () => void,
+    /** The connection under the WebSocket (Node's `socket.cork()`/`uncork()`); absent in tests of the budget alone. */
+    private readonly transport?: { cork(): void; uncork(): void },
   ) {}
+
+  coalesceWrites(): void {
+    const t = this.transport;
+    if (this.coalescing || !t) return;
+    this.coalescing = true;
+    t.cork();
+    // After the microtasks that execute and send this event for every subscription of the socket.
+    setImmediate(() => {
+      this.coalescing = false;
+      t.uncork();
+    });
+  }
 
   track(queue: { close(): void }): () => void {
     if (this.dropped) queue.close();

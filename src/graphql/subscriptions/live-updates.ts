@@ -22,6 +22,7 @@ interface Subscriber {
   /** callUpdated: that call only; webhookDeliveryUpdated: that call's deliveries only; campaignUpdated: that campaign only. */
   callId: string | null;
   queue: SubscriberQueue<object>;
+  socket: LiveSocket;
 }
 
 /** A live WebSocket connection, re-checked when its user's or organization's standing changes. */
@@ -89,7 +90,7 @@ export class LiveUpdates {
       },
       socket,
     );
-    const sub: Subscriber = { kind, orgId, callId, queue };
+    const sub: Subscriber = { kind, orgId, callId, queue, socket };
     this.subscribers.add(sub);
     untrack = socket.track(queue); // ends the queue at once if the socket was already dropped
     return queue;
@@ -200,6 +201,8 @@ export class LiveUpdates {
       // What the event weighs while it waits: the whole object as JSON, measured once for all
       // subscribers (a subscriber selecting fewer fields is charged the same, an upper bound).
       bytes ??= Buffer.byteLength(JSON.stringify(value));
+      // A socket with many subscriptions to the same changes sends them all in one write.
+      s.socket.coalesceWrites();
       s.queue.push(value, bytes);
     }
   }

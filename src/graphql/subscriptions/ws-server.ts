@@ -14,6 +14,7 @@ import { buildGraphqlSchema } from '../schema';
 import { refusalRules } from '../query-bounds';
 import { SocketBudget, SocketCounts } from './live-socket';
 import { isRefused, prepareOperation, type Refused } from './prepare-operation';
+import { SharedExecution } from './shared-execution';
 
 /** WebSocket close codes (graphql-ws uses the 4400 range for protocol-level refusals); docs/graphql.md. */
 export const CLOSE = {
@@ -55,6 +56,7 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
   const connections = new WeakMap<WebSocket, Connection>();
   const counts = new SocketCounts({ perUser: limits.maxSocketsPerUser, perOrg: limits.maxSocketsPerOrg });
   const log = services.log.child({ component: 'subscriptions' });
+  const shared = new SharedExecution();
 
   const close = (socket: WebSocket, code: number, reason: string) => {
     if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
@@ -104,6 +106,11 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
     {
       schema,
       connectionInitWaitTimeout: 10_000,
+      // One event executed once per distinct operation of a user, not once per subscription (./shared-execution.ts).
+      subscribe: (args) => {
+        const actor = (args.contextValue as GqlContext).ctx.actor;
+        return shared.subscribe(args, actor?.kind === 'user' ? actor.userId : null);
+      },
       onConnect: async (ctx) => {
         const socket = ctx.extra.socket;
         const header = ctx.connectionParams?.authorization;
@@ -133,6 +140,8 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
             log.info({ org_id: actor.orgId, buffered: socket.bufferedAmount }, 'graphql websocket closed: slow consumer');
             close(socket, CLOSE.slowConsumer, 'Slow consumer');
           },
+          // The upgraded request's connection is the one the WebSocket writes to.
+          ctx.extra.request.socket,
         );
         connections.set(socket, { actor, token, budget });
         const forget = services.liveUpdates.addConnection({
