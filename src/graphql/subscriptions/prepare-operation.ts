@@ -9,6 +9,7 @@ import {
   type GraphQLSchema,
   type ValidationRule,
 } from 'graphql';
+import { LRUCache } from 'lru-cache';
 
 /**
  * The codes Apollo gives, over HTTP, to operations refused before they run; the WebSocket answers
@@ -49,21 +50,50 @@ const refuse = (kind: keyof typeof REFUSAL, errors: readonly GraphQLError[]): Re
   status: REFUSAL[kind].status,
 });
 
+/** Query texts whose parse and validation are kept (documents are never changed once parsed). */
+const KEPT_DOCUMENTS = 1000;
+
+/**
+ * Query texts already parsed and validated against one schema and set of rules, as Apollo keeps
+ * them for HTTP (its document store): a dashboard reconnecting opens the same subscriptions again,
+ * and their validation (depth, aliases, cost) is most of what a subscribe costs. Only valid
+ * documents are kept; a refused text is checked again each time, so a flood of distinct bad
+ * texts cannot push the good ones out.
+ */
+export class ValidatedDocuments {
+  private readonly kept = new LRUCache<string, DocumentNode>({ max: KEPT_DOCUMENTS });
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly rules: readonly ValidationRule[],
+  ) {}
+
+  /** The document, or why it is refused (syntax or validation). */
+  get(query: string): DocumentNode | Refused {
+    const known = this.kept.get(query);
+    if (known) return known;
+    let document: DocumentNode;
+    try {
+      document = parse(query);
+    } catch (err) {
+      return refuse('syntax', [err instanceof GraphQLError ? err : new GraphQLError('Syntax Error: the query could not be parsed.')]);
+    }
+    const invalid = validate(this.schema, document, this.rules);
+    if (invalid.length) return refuse('validation', invalid);
+    this.kept.set(query, document);
+    return document;
+  }
+}
+
 /**
  * Parses, validates and resolves one graphql-ws operation as Apollo's request pipeline does over
  * HTTP: a syntax error, a validation failure (unknown field, depth, aliases, cost, introspection
  * when off), an operation that cannot be picked or variables that do not coerce are refused here,
  * before anything runs, each with Apollo's code.
  */
-export function prepareOperation(schema: GraphQLSchema, rules: readonly ValidationRule[], payload: Payload): ExecutionArgs | Refused {
-  let document: DocumentNode;
-  try {
-    document = parse(payload.query);
-  } catch (err) {
-    return refuse('syntax', [err instanceof GraphQLError ? err : new GraphQLError('Syntax Error: the query could not be parsed.')]);
-  }
-  const invalid = validate(schema, document, rules);
-  if (invalid.length) return refuse('validation', invalid);
+export function prepareOperation(documents: ValidatedDocuments, schema: GraphQLSchema, payload: Payload): ExecutionArgs | Refused {
+  const document = documents.get(payload.query);
+  if (isRefused(document)) return document;
   const operationName = payload.operationName ?? undefined;
   const operation = getOperationAST(document, operationName);
   if (!operation) {
@@ -77,4 +107,4 @@ export function prepareOperation(schema: GraphQLSchema, rules: readonly Validati
   return { schema, document, variableValues: payload.variables, operationName };
 }
 
-export const isRefused = (r: ExecutionArgs | Refused): r is Refused => 'errors' in r;
+export const isRefused = <T extends object>(r: T | Refused): r is Refused => 'errors' in r && 'status' in r;

@@ -13,7 +13,7 @@ import { createFormatError } from '../format-error';
 import { buildGraphqlSchema } from '../schema';
 import { refusalRules } from '../query-bounds';
 import { SocketBudget, SocketCounts } from './live-socket';
-import { isRefused, prepareOperation, type Refused } from './prepare-operation';
+import { isRefused, prepareOperation, ValidatedDocuments, type Refused } from './prepare-operation';
 import { SharedExecution } from './shared-execution';
 
 /** WebSocket close codes (graphql-ws uses the 4400 range for protocol-level refusals); docs/graphql.md. */
@@ -50,7 +50,7 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
   const { config } = services;
   const limits = config.graphqlWs;
   const schema = buildGraphqlSchema();
-  const rules = [...specifiedRules, ...refusalRules(config)];
+  const documents = new ValidatedDocuments(schema, [...specifiedRules, ...refusalRules(config)]);
   const formatError = createFormatError({ hideSchemaDetails: !config.graphqlIntrospection });
   const wss = new WebSocketServer({ server: http, path: '/graphql', maxPayload: 256 * 1024 });
   const connections = new WeakMap<WebSocket, Connection>();
@@ -175,7 +175,7 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
           const message = `At most ${limits.maxSubscriptionsPerSocket} operations may be open at once on one connection.`;
           return refused({ status: 429, errors: [new GraphQLError(message, { extensions: { code: 'RATE_LIMITED', reason: 'rate_limited' } })] }, ctx.extra.socket, id);
         }
-        const prepared = prepareOperation(schema, rules, payload);
+        const prepared = prepareOperation(documents, schema, payload);
         return isRefused(prepared) ? refused(prepared, ctx.extra.socket, id) : prepared;
       },
       onNext: (ctx, id, _payload, _args, result) => {

@@ -1,4 +1,5 @@
-import { buildSchema, parse, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { buildSchema, parse, specifiedRules, type ExecutionArgs, type ExecutionResult, type ValidationRule } from 'graphql';
+import { ValidatedDocuments } from '../../src/graphql/subscriptions/prepare-operation';
 import { SharedExecution } from '../../src/graphql/subscriptions/shared-execution';
 import { SubscriberQueue } from '../../src/graphql/subscriptions/subscriber-queue';
 
@@ -96,4 +97,21 @@ test('an operation that cannot subscribe comes back as an error result, not a st
   const shared = new SharedExecution();
   const r = await shared.subscribe({ schema, document: parse('subscription { nope }') }, 'u1');
   expect(r).toEqual({ errors: [expect.objectContaining({ message: expect.stringContaining('nope') })] });
+});
+
+test('a valid query text is parsed and validated once; a refused one each time, and never kept', () => {
+  let validations = 0;
+  const counting: ValidationRule = () => {
+    validations++;
+    return {};
+  };
+  const documents = new ValidatedDocuments(schema, [...specifiedRules, counting]);
+  const first = documents.get(Q);
+  expect(documents.get(Q)).toBe(first);
+  expect(validations).toBe(1);
+  const bad = 'subscription { thingUpdated { nope } }';
+  expect(documents.get(bad)).toMatchObject({ status: 400, errors: [expect.objectContaining({ extensions: expect.objectContaining({ code: 'GRAPHQL_VALIDATION_FAILED' }) })] });
+  expect(documents.get(bad)).toMatchObject({ status: 400 });
+  expect(validations).toBe(3);
+  expect(documents.get('subscription {')).toMatchObject({ status: 400, errors: [expect.objectContaining({ extensions: expect.objectContaining({ code: 'GRAPHQL_PARSE_FAILED' }) })] });
 });
