@@ -159,6 +159,8 @@ const envSchema = z.object({
   STALE_JOB_LOCK: duration.default(120_000),
   /** How often each queue runner proves it is alive (docs/queue-and-delivery.md). */
   WORKER_HEARTBEAT: duration.default(1000),
+  /** How often a worker vacuums graphile-worker's job table (0: leave it to autovacuum); docs/queue-and-delivery.md. */
+  QUEUE_VACUUM_INTERVAL: duration.default(5000),
   /** A runner silent for this long is dead: its jobs, and its process's webhook attempts in flight, go to the others (docs/operations.md, "Crash recovery"). */
   WORKER_DEAD_AFTER: duration.default(10_000),
   /** Grace after max_duration_seconds before a call is declared stuck and failed. */
@@ -273,6 +275,7 @@ export interface Config {
   sweepIntervalMs: number;
   staleJobLockMs: number;
   workerHeartbeatMs: number;
+  queueVacuumIntervalMs: number;
   workerDeadAfterMs: number;
   stuckCallMarginMs: number;
   corsOrigins: readonly string[];
@@ -489,6 +492,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sweepIntervalMs: e.SWEEP_INTERVAL,
     staleJobLockMs: e.STALE_JOB_LOCK,
     workerHeartbeatMs: e.WORKER_HEARTBEAT,
+    queueVacuumIntervalMs: e.QUEUE_VACUUM_INTERVAL,
     workerDeadAfterMs: e.WORKER_DEAD_AFTER,
     stuckCallMarginMs: e.STUCK_CALL_MARGIN,
     corsOrigins: Object.freeze(

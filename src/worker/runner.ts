@@ -1,4 +1,4 @@
-import { beat, releaseDeadRunners, releaseRunnersFromBeforeStart, retire, startQueueRunner, type QueueRunner } from '../queue';
+import { beat, releaseDeadRunners, releaseRunnersFromBeforeStart, retire, startJobTableUpkeep, startQueueRunner, type QueueRunner } from '../queue';
 import type { Services } from '../services';
 import { expireLiveCalls } from '../features/calls/carrier-port';
 import { takeOverLeases } from '../features/webhooks/lease-takeover';
@@ -143,6 +143,7 @@ export async function startWorker(s: Services, opts: { privateServer?: boolean }
   await heartbeat();
   const sweeper = new Sweeper(s);
   sweeper.start();
+  const upkeep = startJobTableUpkeep(s.db.pool, s.config.queueVacuumIntervalMs, (err) => log.warn({ err: (err as Error).message }, 'could not vacuum the job table; will retry'));
   const inbound = listenForInbound(s, log);
   return {
     get runner() {
@@ -157,6 +158,7 @@ export async function startWorker(s: Services, opts: { privateServer?: boolean }
       clearInterval(heartbeatTimer);
       await beating;
       await sweeper.stop();
+      await upkeep.stop();
       // Live calls (SIP dialogs) end with this process: hang them up and close the sockets.
       await s.carriers.close();
       if (alive) await current.stop();
