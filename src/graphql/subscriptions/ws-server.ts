@@ -70,7 +70,11 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
       const e = toAppError(err);
       if (e.status === 401) close(socket, CLOSE.unauthorized, 'Unauthorized');
       else if (e.status === 403) close(socket, CLOSE.forbidden, 'Forbidden');
-      else close(socket, CLOSE.internal, 'Internal server error');
+      else {
+        // The database did not answer (an outage, a pool exhausted under load): the client retries.
+        log.error({ err }, 'graphql websocket closed: the user could not be authenticated');
+        close(socket, CLOSE.internal, 'Internal server error');
+      }
       return null;
     }
   };
