@@ -7,8 +7,8 @@ import type { Pool } from 'pg';
  * tens of thousands of dead rows and hundreds of pages, and PostgreSQL reads them all on every
  * job fetch (it scans a table it believes small): measured at 50 calls/s, the fetch took 3–12 ms
  * and a third of PostgreSQL's statement time (bench/README.md, "The job table kept small"). Space
- * freed by a vacuum is reused, so vacuuming the table every few seconds keeps it at the size of
- * its live rows. `skip_locked`: a vacuum another worker is running is not waited for.
+ * freed by a vacuum is reused, so vacuuming the table every few seconds stops it growing.
+ * `skip_locked`: a vacuum another worker is running is not waited for.
  */
 export const VACUUM_JOBS_SQL = 'vacuum (skip_locked) graphile_worker._private_jobs';
 
