@@ -159,7 +159,7 @@ const envSchema = z.object({
   STALE_JOB_LOCK: duration.default(120_000),
   /** How often each queue runner proves it is alive (docs/queue-and-delivery.md). */
   WORKER_HEARTBEAT: duration.default(1000),
-  /** How often a worker vacuums graphile-worker's job table (0: leave it to autovacuum); docs/queue-and-delivery.md. */
+  /** How often a worker looks at graphile-worker's job table, vacuuming it once it holds enough dead rows (0: leave it to autovacuum); docs/queue-and-delivery.md. */
   QUEUE_VACUUM_INTERVAL: duration.default(5000),
   /** A runner silent for this long is dead: its jobs, and its process's webhook attempts in flight, go to the others (docs/operations.md, "Crash recovery"). */
   WORKER_DEAD_AFTER: duration.default(10_000),
