@@ -10,5 +10,5 @@ export { createJobWaker, type JobWaker } from './waker';
 export { migrateQueue, QUEUE_DEPTH_SQL } from './schema';
 export { isReleasedRunnerError, startQueueRunner, type JobFinished, type QueueRunner, type TaskHandlers } from './runner';
 export { measureNoopDrain } from './noop-ceiling';
-export { startJobTableUpkeep, VACUUM_JOBS_SQL } from './upkeep';
+export { startJobTableUpkeep } from './upkeep';
 export { beat, releaseDeadRunners, releaseRunnersFromBeforeStart, retire, type DeadRunners } from './liveness';

@@ -10,14 +10,14 @@ import type { Pool } from 'pg';
  * freed by a vacuum is reused, so vacuuming the table every few seconds stops it growing.
  * `skip_locked`: a vacuum another worker is running is not waited for.
  */
-export const VACUUM_JOBS_SQL = 'vacuum (skip_locked) graphile_worker._private_jobs';
+const VACUUM_JOBS_SQL = 'vacuum (skip_locked) graphile_worker._private_jobs';
 
 /**
  * Dead rows worth a vacuum. Each vacuum rewrites the table's size in the catalog, which makes every
  * connection plan its statements on the table again (the placement statement among them, ~1.5 ms
  * of planning): a table that barely churns is left to autovacuum.
  */
-export const VACUUM_MIN_DEAD_ROWS = 1000;
+const VACUUM_MIN_DEAD_ROWS = 1000;
 
 const DEAD_ROWS_SQL = `select n_dead_tup as dead from pg_stat_user_tables where relid = 'graphile_worker._private_jobs'::regclass`;
 

@@ -64,7 +64,7 @@ export class ValidatedDocuments {
   private readonly kept = new LRUCache<string, DocumentNode>({ max: KEPT_DOCUMENTS });
 
   constructor(
-    private readonly schema: GraphQLSchema,
+    readonly schema: GraphQLSchema,
     private readonly rules: readonly ValidationRule[],
   ) {}
 
@@ -91,7 +91,8 @@ export class ValidatedDocuments {
  * when off), an operation that cannot be picked or variables that do not coerce are refused here,
  * before anything runs, each with Apollo's code.
  */
-export function prepareOperation(documents: ValidatedDocuments, schema: GraphQLSchema, payload: Payload): ExecutionArgs | Refused {
+export function prepareOperation(documents: ValidatedDocuments, payload: Payload): ExecutionArgs | Refused {
+  const { schema } = documents;
   const document = documents.get(payload.query);
   if (isRefused(document)) return document;
   const operationName = payload.operationName ?? undefined;

@@ -179,7 +179,7 @@ export function startSubscriptionServer(http: Server, services: Services, resolv
           const message = `At most ${limits.maxSubscriptionsPerSocket} operations may be open at once on one connection.`;
           return refused({ status: 429, errors: [new GraphQLError(message, { extensions: { code: 'RATE_LIMITED', reason: 'rate_limited' } })] }, ctx.extra.socket, id);
         }
-        const prepared = prepareOperation(documents, schema, payload);
+        const prepared = prepareOperation(documents, payload);
         return isRefused(prepared) ? refused(prepared, ctx.extra.socket, id) : prepared;
       },
       onNext: (ctx, id, _payload, _args, result) => {
