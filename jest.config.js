@@ -6,7 +6,11 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   // The SDK's examples import it by its package name, as an integrator would.
   moduleNameMapper: { '^@voicegate/sdk$': '<rootDir>/sdk/src/index.ts' },
+  // llama-tokenizer-js (the neural answer model's tokenizer) is an ES module, which Node 20.19+
+  // loads with require() but jest's module system before Node 24.9 does not: jest compiles it.
+  transformIgnorePatterns: ['/node_modules/(?!llama-tokenizer-js/)'],
   transform: {
+    '/node_modules/llama-tokenizer-js/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
     '^.+\\.ts$': [
       '@swc/jest',
       {

@@ -15,12 +15,14 @@
  *   BENCH_ASR_MARGINS='{"number":600}' npm run bench:asr  # threshold margins per question type over the service's (MARGIN_AT_THRESHOLD)
  *   BENCH_ASR_SECOND=off npm run bench:asr             # without the second acoustic opinion (Debian's 16 kHz model, used when installed)
  *   BENCH_ASR_SECOND='{"types":["number"]}' npm run bench:asr  # the second opinion on those question types only
+ *   BENCH_ASR_NEURAL=off npm run bench:asr             # the exchanges without the neural opinion on unsure answers (Moonshine, in the npm dependencies)
  */
 import { writeFileSync } from 'node:fs';
 import type { CallQuestion } from '../src/features/calls/ports';
 import { extractAnswer } from '../src/voice/dialog/answers';
 import { grammarFor } from '../src/voice/stt/grammar';
 import { DEFAULT_MIN_CONFIDENCE, MARGIN_AT_THRESHOLD, PocketsphinxRecognizer } from '../src/voice/stt/pocketsphinx';
+import { NeuralOpinion } from '../src/voice/stt/moonshine/neural-opinion';
 import { PocketsphinxCliRecognizer } from '../src/voice/stt/pocketsphinx-cli';
 import { isStreaming, type SpeechRecognizer } from '../src/voice/stt/recognizer';
 import { DEFAULT_SPHINX_CONFIG, SphinxDecoder, type SphinxConfig } from '../src/voice/stt/sphinx-decoder';
@@ -51,8 +53,14 @@ const OPTIONS: SphinxConfig | undefined = process.env.BENCH_ASR_OPTIONS ? JSON.p
 /** The second acoustic opinion as the service has it (used when Debian's 16 kHz model is installed); BENCH_ASR_SECOND=off, or `{"types":["number"]}`. */
 const SECOND_ENV = process.env.BENCH_ASR_SECOND;
 const SECOND = SECOND_ENV === 'off' ? false : SECOND_ENV ? (JSON.parse(SECOND_ENV) as { types?: Array<'boolean' | 'choice' | 'number' | 'enum' | 'other'> }) : {};
-/** The service's recognizer with this run's settings, at a confidence threshold. */
-const pocketsphinx = (minConfidence: number) => new PocketsphinxRecognizer({ config: OPTIONS, minConfidence, secondOpinion: SECOND, ...(MARGINS ? { margins: MARGINS } : {}) });
+/** The neural opinion on unsure answers as the service has it; BENCH_ASR_NEURAL=off. */
+const NEURAL = process.env.BENCH_ASR_NEURAL === 'off' ? null : NeuralOpinion.create();
+/**
+ * The service's recognizer with this run's settings, at a confidence threshold. (At threshold 0,
+ * the first-hearing figures', nothing is unsure: the neural opinion shows in the exchanges.)
+ */
+const pocketsphinx = (minConfidence: number) =>
+  new PocketsphinxRecognizer({ config: OPTIONS, minConfidence, secondOpinion: SECOND, neural: NEURAL, onNeuralError: (e) => console.error(`neural opinion: ${e.message}`), ...(MARGINS ? { margins: MARGINS } : {}) });
 
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)} %` : '—');
 const quantile = (xs: number[], q: number) => {
@@ -167,7 +175,7 @@ async function main() {
   const utterances = corpus.utterances.filter((u) => !set || u.set === set).filter((_, i) => i % every === 0);
   const name = process.env.BENCH_ASR_ENGINE ?? 'pocketsphinx';
   const stt = await engine(name);
-  console.log(`engine ${name}, ${utterances.length} utterances, second opinion ${SECOND && new PocketsphinxRecognizer({ secondOpinion: SECOND }).secondOpinion ? JSON.stringify(SECOND) : 'off'}`);
+  console.log(`engine ${name}, ${utterances.length} utterances, second opinion ${SECOND && new PocketsphinxRecognizer({ secondOpinion: SECOND }).secondOpinion ? JSON.stringify(SECOND) : 'off'}, neural opinion ${NEURAL ? 'on' : 'off'}`);
   // BENCH_ASR_CONVERSATION=only: the exchanges alone (their first hearing is the decoder's figure, with the intents a call expects).
   const results = process.env.BENCH_ASR_CONVERSATION === 'only' ? [] : await measure(stt, utterances, corpus.questions);
   await stt.close?.();
@@ -176,6 +184,8 @@ async function main() {
   if (name === 'pocketsphinx' && process.env.BENCH_ASR_CONVERSATION !== '0') {
     // The service's recognizer as a call has it: the threshold applied, the unsure text given to the policy.
     const live = pocketsphinx(MIN_CONFIDENCE);
+    // As the service's worker does at its start: the models loaded before the first answer.
+    await live.warm();
     const callee = process.env.BENCH_ASR_CALLEE === 'repeat' ? 'repeat' : 'person';
     console.log(`exchanges with the ${callee} callee`);
     const talk = new Conversations(live, callee);

@@ -132,6 +132,8 @@ const envSchema = z.object({
   STT_ENDPOINTING: duration.default(300),
   /** pocketsphinx: Debian's 16 kHz model as a second opinion when it is installed (`auto`), or never (`off`); docs/voice.md, "Fifth round". */
   STT_SECOND_OPINION: z.enum(['auto', 'off']).default('auto'),
+  /** pocketsphinx: the answers it is unsure of heard again by the neural model (Moonshine Tiny, in the npm dependencies) (`auto`), or never (`off`); docs/voice.md, "A neural second opinion". */
+  STT_NEURAL_OPINION: z.enum(['auto', 'off']).default('auto'),
   /** The default: the local voice heard best on the phone line (docs/voice.md, "Voices"); eSpeak NG when flite is not installed. */
   TTS_ENGINE: z.enum(['espeak', 'flite', 'pico', 'festival', 'openai']).default('flite'),
   TTS_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -333,6 +335,8 @@ export interface SttConfig {
   endpointingMs: number;
   /** pocketsphinx: a second acoustic model heard alongside when installed (`auto`, the default), or not (`off`). */
   secondOpinion?: 'auto' | 'off';
+  /** pocketsphinx: the neural model hears the answers it is unsure of (`auto`, the default), or not (`off`). */
+  neuralOpinion?: 'auto' | 'off';
 }
 
 export type TtsEngine = 'espeak' | 'flite' | 'pico' | 'festival' | 'openai';
@@ -476,6 +480,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       model: e.STT_MODEL ?? (e.STT_ENGINE === 'deepgram' ? 'nova-3' : 'whisper-1'),
       endpointingMs: e.STT_ENDPOINTING,
       secondOpinion: e.STT_SECOND_OPINION,
+      neuralOpinion: e.STT_NEURAL_OPINION,
     },
     tts: { engine: e.TTS_ENGINE, url: e.TTS_URL, apiKey: e.TTS_API_KEY, model: e.TTS_MODEL, voice: ttsVoice },
     voice: { endSilenceMs: e.VOICE_END_SILENCE, quickEndSilenceMs: e.VOICE_QUICK_END_SILENCE, bargeInMs: e.VOICE_BARGE_IN },

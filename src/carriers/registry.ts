@@ -50,7 +50,7 @@ export class CarrierRegistry implements CarrierAdapters {
           config: config.sip,
           sink: deps.events,
           tts: createSynthesizer(config.tts, deps.log.child({ component: 'tts' })),
-          stt: createRecognizer(config.stt),
+          stt: createRecognizer(config.stt, deps.log.child({ component: 'stt' })),
           log: deps.log.child({ component: 'sip' }),
           trunkFor: deps.trunkFor,
           inbound: deps.inbound,

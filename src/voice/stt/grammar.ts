@@ -1,38 +1,43 @@
 import type { CallQuestion } from '../../features/calls/ports';
 import { TEENS, TENS, UNITS } from '../dialog/answers';
 
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-const YES = ['yes', 'yeah', 'yep', 'yup', 'sure', 'correct', 'right', 'of course', 'absolutely', 'definitely', 'certainly', 'okay', 'that is right', "that's right", 'sure thing'];
-const NO = ['no', 'nope', 'nah', 'not really', 'no way', 'of course not', 'definitely not', 'absolutely not', 'not at all', 'never'];
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+export const YES = ['yes', 'yeah', 'yep', 'yup', 'sure', 'correct', 'right', 'of course', 'absolutely', 'definitely', 'certainly', 'okay', 'that is right', "that's right", 'sure thing'];
+export const NO = ['no', 'nope', 'nah', 'not really', 'no way', 'of course not', 'definitely not', 'absolutely not', 'not at all', 'never'];
 /** What follows a yes or a no: "yes please", "no I can't", "sure I'll be there". */
-const YES_TAIL = ['please', 'i can', 'i will', 'i do', 'i am', "i'll be there", 'thanks', 'thank you', 'that works', 'definitely', 'of course', 'sure', 'that is right', "that's right"];
-const NO_TAIL = ['thanks', 'thank you', 'sorry', "i can't", 'i cannot', "i won't", "i don't", "i'm not", "i don't think so", 'not really', 'i can not'];
+export const YES_TAIL = ['please', 'i can', 'i will', 'i do', 'i am', "i'll be there", 'thanks', 'thank you', 'that works', 'definitely', 'of course', 'sure', 'that is right', "that's right"];
+export const NO_TAIL = ['thanks', 'thank you', 'sorry', "i can't", 'i cannot', "i won't", "i don't", "i'm not", "i don't think so", 'not really', 'i can not'];
 /** A reply to "was that a yes or a no?": the answer bare, or named ("a yes", "it was a no"). */
-const YES_CHOSEN = ['yes', 'yeah', 'yep', 'yup', 'sure', 'a yes', 'it was a yes', 'that was a yes', 'yes it was'];
-const NO_CHOSEN = ['no', 'nope', 'nah', 'a no', 'it was a no', 'that was a no', 'no it was not', 'no it was a no'];
+export const YES_CHOSEN = ['yes', 'yeah', 'yep', 'yup', 'sure', 'a yes', 'it was a yes', 'that was a yes', 'yes it was'];
+export const NO_CHOSEN = ['no', 'nope', 'nah', 'a no', 'it was a no', 'that was a no', 'no it was not', 'no it was a no'];
 const GREETING = ['hello', 'hi', 'yes', 'speaking', 'hello who is this', 'hello yes', 'go ahead', 'sure go ahead', 'okay'];
 /**
  * A yes to "I heard thirty. Is that right?": the forms people confirm with. Not "absolutely",
  * "certainly", "definitely" or "of course": a short "no, nine" was heard as "absolutely" there, and
  * a yes heard wrongly records the value read back.
  */
-const YES_CONFIRM = ['yes', 'yeah', 'yep', 'yup', 'sure', 'correct', 'right', 'okay', 'that is right', "that's right", 'yes it is', "that's correct", 'that is correct'];
+export const YES_CONFIRM = ['yes', 'yeah', 'yep', 'yup', 'sure', 'correct', 'right', 'okay', 'that is right', "that's right", 'yes it is', "that's correct", 'that is correct'];
 /** Before a correction of what the agent read back: "no, thirty eight", "actually, Tuesday". */
-const DENY = ['no', 'nope', 'no no', 'actually', 'no actually', 'sorry', 'no sorry', 'no it is', "no it's", 'i said'];
+export const DENY = ['no', 'nope', 'no no', 'actually', 'no actually', 'sorry', 'no sorry', 'no it is', "no it's", 'i said'];
 /** Before an answer: "um", "I think", "let's say", "maybe". */
-const LEAD = ['um', 'uh', 'i think', 'i would say', "i'd say", "let's say", "it's", 'maybe', 'probably'];
+export const LEAD = ['um', 'uh', 'i think', 'i would say', "i'd say", "let's say", "it's", 'maybe', 'probably'];
 /** Before a number only: "about ten", "only one", "around fifty", "just two". */
-const NUMBER_LEAD = ['about', 'around', 'only', 'just', 'roughly', 'approximately', 'exactly', 'like', 'maybe about', 'probably about', "i'd say about"];
+export const NUMBER_LEAD = ['about', 'around', 'only', 'just', 'roughly', 'approximately', 'exactly', 'like', 'maybe about', 'probably about', "i'd say about"];
 /** After a number only: "ten or so", "fifty give or take". */
-const NUMBER_TRAIL = ['or so', 'more or less', 'give or take', 'at most', 'at least', 'tops'];
+export const NUMBER_TRAIL = ['or so', 'more or less', 'give or take', 'at most', 'at least', 'tops'];
 /** After an answer: "please", "I think", "would be good". */
-const TRAIL = ['please', 'i think', 'i guess', 'thanks', 'would be good', 'would be great', 'works for me', 'is fine', 'is good', 'is best'];
+/** After a number only: "four people", "two of us". */
+export const NUMBER_AFTER = ['people', 'persons', 'of us', 'guests'];
+/** Around an option: "on Monday", "next Friday"; "the morning", "the one in the evening", "the second one". */
+export const OPTION_BEFORE = { weekdays: ['on', 'next', 'this'], other: ['the', 'in the', 'the one in the'] };
+export const OPTION_AFTER = { weekdays: [] as string[], other: ['one'] };
+export const TRAIL = ['please', 'i think', 'i guess', 'thanks', 'would be good', 'would be great', 'works for me', 'is fine', 'is good', 'is best'];
 /**
  * What a callee says that is not an answer. Given to the decoder beside the answers so that such
  * speech is heard as what it is instead of being forced into the nearest answer; none of it
  * yields an answer, so the question is asked again.
  */
-const NOT_AN_ANSWER = [
+export const NOT_AN_ANSWER = [
   'who is this',
   'who is calling',
   'what is this about',
@@ -161,13 +166,13 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
     const zeros = confirming ? REPLY_ZEROS : ZEROS;
     rules.push(...numberRules(zeros));
     const number = except && typeof except.answer === 'number' ? numberExcept(except.answer, zeros) : '<number>';
-    answer = `(${number} [people | persons | of us | guests])`;
+    answer = `(${number} [${usable(NUMBER_AFTER).join(' | ')}])`;
   } else if (question.type === 'enum') {
     const options = usable((question.options ?? []).map(clean)).filter((o) => !except || typeof except.answer !== 'string' || o !== clean(except.answer));
     const isWeekdays = options.length > 0 && options.every((o) => WEEKDAYS.includes(o));
     if (options.length) rules.push(`<option> = ${options.join(' | ')};`);
-    const before = usable(isWeekdays ? ['on', 'next', 'this'] : ['the', 'in the', 'the one in the']);
-    const after = usable(isWeekdays ? [] : ['one']);
+    const before = usable(isWeekdays ? OPTION_BEFORE.weekdays : OPTION_BEFORE.other);
+    const after = usable(isWeekdays ? OPTION_AFTER.weekdays : OPTION_AFTER.other);
     answer = options.length ? `(${before.length ? `[${before.join(' | ')}] ` : ''}<option>${after.length ? ` [${after.join(' | ')}]` : ''})` : null;
     if (!answer && !except) return null;
   } else return null;

@@ -4,6 +4,7 @@ import { isCompleteAnswer, type Expectation, type PartialRecognition, type Recog
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
 import { DEFAULT_SECOND_OPINION_TYPES, marginType, secondModelConfig, withSecondOpinion, type SecondOpinionTypes } from './second-opinion';
 import type { SphinxOutcome, SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
+import { combineWithNeural, type NeuralOpinion } from './moonshine/neural-opinion';
 
 export { sphinxAvailable as pocketsphinxAvailable } from './sphinx-decoder';
 
@@ -59,7 +60,25 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
    * `secondOpinion`: Debian's 16 kHz model heard alongside (./second-opinion.ts), used only when
    * that model is installed; `false` turns it off, `types` picks the question types it may make unsure.
    */
-  constructor(private readonly options: { config?: SphinxConfig; minConfidence?: number; margins?: Partial<typeof MARGIN_AT_THRESHOLD>; secondOpinion?: false | { types?: SecondOpinionTypes; modelDir?: string } } = {}) {}
+  constructor(
+    private readonly options: {
+      config?: SphinxConfig;
+      minConfidence?: number;
+      margins?: Partial<typeof MARGIN_AT_THRESHOLD>;
+      secondOpinion?: false | { types?: SecondOpinionTypes; modelDir?: string };
+      /** Moonshine asked about the answers heard unsure (./moonshine/neural-opinion.ts); none: PocketSphinx alone. */
+      neural?: NeuralOpinion | null;
+      /** How long an unsure answer waits for the neural opinion before it is taken as it is (default 2 s). */
+      neuralDeadlineMs?: number;
+      /** Told when the neural opinion failed or came too late (the answer then stays as PocketSphinx heard it). */
+      onNeuralError?: (err: Error) => void;
+    } = {},
+  ) {}
+
+  /** Whether the neural model hears the answers PocketSphinx is unsure of. */
+  get neuralOpinion(): boolean {
+    return !!this.options.neural;
+  }
 
   /** The second model's decoder settings when it is used (null: off, or not installed). */
   private secondConfig(): SphinxConfig | null {
@@ -96,9 +115,13 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
     send({ op: 'start', id, ...expect });
     let open = true;
     const minConfidence = this.options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+    // The utterance is kept whole for the neural opinion, which hears it at once at the end.
+    const neural = this.options.neural?.covers(expect) ? this.options.neural : null;
+    const frames: Int16Array[] = [];
     return {
       push: (frame) => {
         if (!open || !frame.length) return;
+        if (neural) frames.push(Int16Array.from(frame));
         const pcm = Int16Array.from(frame);
         send({ op: 'push', id, pcm }, [pcm.buffer as ArrayBuffer]);
       },
@@ -117,8 +140,10 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
         const text = reply.result?.text || null;
         const type = marginType(expect, text);
         const confidence = withSecondOpinion(confidenceOf(reply.result, type, this.options.margins), type, reply.result?.second?.agrees, this.secondTypes);
-        if (!text || confidence >= minConfidence) return { text, confidence };
-        return { text: null, confidence, unsure: text };
+        if (text && confidence >= minConfidence) return { text, confidence };
+        const heard: Recognition = text ? { text: null, confidence, unsure: text } : { text: null, confidence };
+        if (!neural || !expect.question) return heard;
+        return combineWithNeural(expect.question, heard, await this.neuralHearing(neural, frames, expect), minConfidence, expect.confirming);
       },
       cancel: () => {
         if (!open) return;
@@ -128,12 +153,35 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
     };
   }
 
+  /** The neural opinion on an utterance, or null when it failed or did not come within the deadline (then reported). */
+  private async neuralHearing(neural: NeuralOpinion, frames: Int16Array[], expect: Expectation) {
+    const pcm = new Int16Array(frames.reduce((n, f) => n + f.length, 0));
+    let at = 0;
+    for (const f of frames) {
+      pcm.set(f, at);
+      at += f.length;
+    }
+    const deadlineMs = this.options.neuralDeadlineMs ?? 2000;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the neural opinion took more than ${deadlineMs} ms`)), deadlineMs);
+    });
+    try {
+      return await Promise.race([neural.hear(pcm, expect), late]);
+    } catch (e) {
+      this.options.onNeuralError?.(e instanceof Error ? e : new Error(String(e)));
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /**
    * Starts the worker and loads the model now (at the worker's start-up, and when a call rings),
    * so the first answer is not kept waiting for it; resolves once its decoders are loaded and warm.
    */
   async warm(): Promise<void> {
-    await this.ask({ op: 'ready', seq: this.seq++ });
+    await Promise.all([this.ask({ op: 'ready', seq: this.seq++ }), this.options.neural?.warm()]);
   }
 
   async close(): Promise<void> {

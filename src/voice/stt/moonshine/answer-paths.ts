@@ -1,0 +1,166 @@
+import type { CallQuestion } from '../../../features/calls/ports';
+import { TEENS, TENS, UNITS } from '../../dialog/answers';
+import { DENY, LEAD, NO, NO_CHOSEN, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OPTION_AFTER, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_TAIL } from '../grammar';
+import type { Expectation } from '../recognizer';
+import { encodePhrase } from './tokenizer';
+
+/**
+ * What the callee may say to a question, as the neural model spells it: the same phrases as the
+ * PocketSphinx grammar (../grammar.ts), in token sequences. An utterance is a path of slots, each
+ * slot one phrase of a list (a filler may be left out): "[Um,] [around] fifty [people,] [I think.]".
+ */
+export interface TokenTrie {
+  next: Map<number, TokenTrie>;
+  /** Set where a phrase ends: the answer it means (the answer slot), or nothing (a filler). */
+  ends: { value: unknown } | null;
+}
+
+export interface Slot {
+  trie: TokenTrie;
+  optional: boolean;
+  /** The slot whose phrase is the answer (the value of a finished path). */
+  answer: boolean;
+}
+
+export type AnswerPath = readonly Slot[];
+
+interface Phrase {
+  text: string;
+  value?: unknown;
+}
+
+/** The ways a phrase is written: as listed, capitalised (first in a sentence), with "I" upper-case. */
+function spellings(text: string): string[] {
+  const withI = text.replace(/\bi\b/g, 'I');
+  const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  return [...new Set([text, cap(text), withI, cap(withI)])];
+}
+
+export function trieOf(phrases: readonly Phrase[]): TokenTrie {
+  const root: TokenTrie = { next: new Map(), ends: null };
+  for (const p of phrases) {
+    for (const form of spellings(p.text)) {
+      let node = root;
+      for (const id of encodePhrase(form)) {
+        let child = node.next.get(id);
+        if (!child) node.next.set(id, (child = { next: new Map(), ends: null }));
+        node = child;
+      }
+      // The first meaning listed for a spelling wins ("one" is 1, not a filler).
+      node.ends ??= { value: p.value ?? null };
+    }
+  }
+  return root;
+}
+
+const fillers = (xs: readonly string[]): Phrase[] => xs.map((text) => ({ text }));
+
+/**
+ * 0 to 1,000 as people say and the model may write them: "thirty-four", "thirty four", "34", "a
+ * hundred and five", and zero as "oh" or "none" except in a reply to a read-back (there those are
+ * what a "no" is misheard as, ../grammar.ts).
+ */
+export function numberPhrases(ohForZero = true): Phrase[] {
+  const say = (n: number): string[] => {
+    if (n < 10) return [UNITS[n]!];
+    if (n < 20) return [TEENS[n - 10]!];
+    if (n < 100) {
+      const tens = TENS[Math.floor(n / 10)]!;
+      return n % 10 ? [`${tens}-${UNITS[n % 10]}`, `${tens} ${UNITS[n % 10]}`] : [tens];
+    }
+    if (n < 1000) {
+      const h = Math.floor(n / 100);
+      const heads = h === 1 ? ['a hundred', 'one hundred'] : [`${UNITS[h]} hundred`];
+      const rest = n % 100;
+      if (!rest) return heads;
+      return heads.flatMap((head) => say(rest).flatMap((r) => [`${head} ${r}`, `${head} and ${r}`]));
+    }
+    return ['a thousand', 'one thousand'];
+  };
+  const out: Phrase[] = [];
+  for (let n = 0; n <= 1000; n++) {
+    for (const text of say(n)) out.push({ text, value: n });
+    out.push({ text: String(n), value: n });
+  }
+  if (ohForZero) out.push({ text: 'oh', value: 0 }, { text: 'none', value: 0 });
+  return out;
+}
+
+/** Built once per process: the numbers' trie alone is some 10,000 phrases. */
+const shared = new Map<string, TokenTrie>();
+function once(key: string, build: () => TokenTrie): TokenTrie {
+  let t = shared.get(key);
+  if (!t) shared.set(key, (t = build()));
+  return t;
+}
+/** Options change per question: the last few lists are kept. */
+const optionTries = new Map<string, TokenTrie>();
+function optionTrie(options: readonly string[]): TokenTrie {
+  const key = JSON.stringify(options);
+  let t = optionTries.get(key);
+  if (!t) {
+    t = trieOf(options.flatMap((o) => [{ text: o, value: o }, { text: o.toLowerCase(), value: o }]));
+    optionTries.set(key, t);
+    if (optionTries.size > 50) optionTries.delete(optionTries.keys().next().value!);
+  }
+  return t;
+}
+
+const slot = (trie: TokenTrie, optional: boolean, answer = false): Slot => ({ trie, optional, answer });
+
+/**
+ * The paths of an expectation: its answers with their fillers, and the non-answers (with the
+ * call's intents) as a path that means no answer. A reply to a read-back ("I heard thirty. Is
+ * that right?") has three more: a yes (true), a bare no (false) and a correction ("no, thirty
+ * eight": its value), the values ../second-opinion.ts meaningOf() gives. Null when the model is
+ * not asked: free speech, a greeting, a free-text question.
+ */
+export function answerPaths(expect: Expectation): AnswerPath[] | null {
+  const q: CallQuestion | null = expect.question;
+  if (!q || expect.spotting) return null;
+  const answer = answerSlots(q, expect);
+  if (!answer) return null;
+  const nonAnswers = [...(expect.yesOrNo ? NOT_AN_ANSWER.filter((p) => p !== 'hello') : NOT_AN_ANSWER), ...(expect.intents ?? [])];
+  const other: AnswerPath = [slot(trieOf(nonAnswers.map((text) => ({ text, value: null }))), false, true)];
+  if (!expect.confirming || q.type === 'boolean') return [answer, other];
+  const yes = once('confirm-yes', () => trieOf(YES_CONFIRM.map((text) => ({ text, value: true }))));
+  const no = once('confirm-no', () => trieOf(NO.map((text) => ({ text, value: false }))));
+  const deny = once('deny', () => trieOf(fillers(DENY)));
+  return [
+    [slot(yes, false, true), slot(once('yes-tails', () => trieOf(fillers(YES_TAIL))), true)],
+    [slot(no, false, true), slot(once('no-tails', () => trieOf(fillers(NO_TAIL))), true)],
+    [slot(deny, true), ...answer],
+    other,
+  ];
+}
+
+/** The slots of an answer to `q` with its fillers; null for a question the model is not asked (free text). */
+function answerSlots(q: CallQuestion, expect: Expectation): Slot[] | null {
+  const lead = once('lead', () => trieOf(fillers(LEAD)));
+  const trail = once('trail', () => trieOf(fillers(TRAIL)));
+  if (q.type === 'boolean') {
+    const key = expect.yesOrNo ? 'yes-no-chosen' : 'yes-no';
+    const yesNo = once(key, () => trieOf([...(expect.yesOrNo ? YES_CHOSEN : YES).map((text) => ({ text, value: true })), ...(expect.yesOrNo ? NO_CHOSEN : NO).map((text) => ({ text, value: false }))]));
+    const tails = once('yes-no-tails', () => trieOf(fillers([...YES_TAIL, ...NO_TAIL])));
+    return [slot(lead, true), slot(yesNo, false, true), slot(tails, true), slot(trail, true)];
+  }
+  if (q.type === 'number') {
+    const numbers = expect.confirming ? once('numbers-reply', () => trieOf(numberPhrases(false))) : once('numbers', () => trieOf(numberPhrases()));
+    return [
+      slot(once('number-lead', () => trieOf(fillers([...LEAD, ...NUMBER_LEAD]))), true),
+      slot(numbers, false, true),
+      slot(once('number-after', () => trieOf(fillers(NUMBER_AFTER))), true),
+      slot(once('number-trail', () => trieOf(fillers([...TRAIL, ...NUMBER_TRAIL]))), true),
+    ];
+  }
+  if (q.type === 'enum' && q.options?.length) {
+    const weekdays = q.options.every((o) => WEEKDAYS.includes(o.toLowerCase()));
+    const before = once(weekdays ? 'before-weekday' : 'before-option', () => trieOf(fillers(weekdays ? OPTION_BEFORE.weekdays : OPTION_BEFORE.other)));
+    const slots: Slot[] = [slot(lead, true), slot(before, true), slot(optionTrie(q.options), false, true)];
+    const after = weekdays ? OPTION_AFTER.weekdays : OPTION_AFTER.other;
+    if (after.length) slots.push(slot(once('after-option', () => trieOf(fillers(after))), true));
+    slots.push(slot(trail, true));
+    return slots;
+  }
+  return null;
+}

@@ -1,0 +1,103 @@
+import type { Tensor } from 'onnxruntime-node';
+import type { AnswerPath, TokenTrie } from './answer-paths';
+import { BOS, EOS, type MoonshineModel, type PastKeyValues } from './model';
+import { pieceId } from './tokenizer';
+
+/** One reading of the utterance: an answer (null: a non-answer) and the log-probability of its best spelling. */
+export interface Reading {
+  value: unknown;
+  score: number;
+}
+
+interface Hypothesis {
+  path: number;
+  /** The slot being spelled, or just finished when `node` is null (-1: none yet). */
+  slot: number;
+  node: TokenTrie | null;
+  value: unknown;
+  /** A comma was just written (no second one before the next phrase). */
+  separated: boolean;
+  /** Final punctuation was written: only the end may follow. */
+  final: boolean;
+  score: number;
+  past: PastKeyValues;
+  last: number;
+}
+
+type Move = { token: number; end: true; value: unknown } | { token: number; end: false; to: Partial<Hypothesis> };
+
+/**
+ * Beam search of the model's decoder restricted to the answer paths: at each step a hypothesis
+ * may only go on with a token some phrase of its path allows (or a comma between phrases, or the
+ * end once every slot left is optional). The model is thereby asked "which of these did the
+ * callee say?" rather than "what was said?": free decoding of phone audio made "Thirty-four"
+ * into "Talky, poor!", while the constrained one ranks the right answer first far more often
+ * (docs/voice.md, "A neural second opinion"). Every finished path is kept; the best score per
+ * distinct answer is returned, best first.
+ */
+export async function searchAnswers(model: MoonshineModel, hidden: Tensor, paths: readonly AnswerPath[], options: { beam?: number; maxSteps?: number } = {}): Promise<Reading[]> {
+  const beam = options.beam ?? 6;
+  const maxSteps = options.maxSteps ?? 24;
+  const comma = pieceId(',');
+  const finals = ['.', '?', '!'].map(pieceId);
+
+  const between = (slots: AnswerPath, h: Hypothesis): Move[] => {
+    const moves: Move[] = [];
+    for (let j = h.slot + 1; j < slots.length; j++) {
+      for (const [token, child] of slots[j]!.trie.next) moves.push({ token, end: false, to: { slot: j, node: child, separated: false } });
+      if (!slots[j]!.optional) break;
+    }
+    if (h.slot >= 0) {
+      if (!h.separated) moves.push({ token: comma, end: false, to: { node: null, separated: true } });
+      if (slots.slice(h.slot + 1).every((s) => s.optional)) {
+        moves.push({ token: EOS, end: true, value: h.value });
+        for (const token of finals) moves.push({ token, end: false, to: { node: null, final: true } });
+      }
+    }
+    return moves;
+  };
+  const movesOf = (h: Hypothesis): Move[] => {
+    if (h.final) return [{ token: EOS, end: true, value: h.value }];
+    const slots = paths[h.path]!;
+    if (!h.node) return between(slots, h);
+    const moves: Move[] = [];
+    for (const [token, child] of h.node.next) moves.push({ token, end: false, to: { node: child } });
+    if (h.node.ends) {
+      const value = slots[h.slot]!.answer ? h.node.ends.value : h.value;
+      for (const m of between(slots, { ...h, node: null, value })) moves.push(m.end ? m : { ...m, to: { value, ...m.to } });
+    }
+    return moves;
+  };
+
+  const start = model.emptyPast();
+  let hyps: Hypothesis[] = paths.map((_, path) => ({ path, slot: -1, node: null, value: null, separated: true, final: false, score: 0, past: start, last: BOS }));
+  const finished: Reading[] = [];
+  for (let step = 0; step < maxSteps && hyps.length; step++) {
+    const candidates: Hypothesis[] = [];
+    // Hypotheses that share their history (every path at the first step) share one decoder run.
+    const runs = new Map<PastKeyValues, Map<number, ReturnType<MoonshineModel['step']>>>();
+    for (const h of hyps) {
+      let byToken = runs.get(h.past);
+      if (!byToken) runs.set(h.past, (byToken = new Map()));
+      let run = byToken.get(h.last);
+      if (!run) byToken.set(h.last, (run = model.step(hidden, h.past, h.last, step === 0)));
+      const { logp, past } = await run;
+      for (const m of movesOf(h)) {
+        const score = h.score + logp[m.token]!;
+        if (m.end) finished.push({ value: m.value, score });
+        else candidates.push({ ...h, ...m.to, score, past, last: m.token });
+      }
+    }
+    candidates.sort((a, b) => b.score - a.score);
+    // A hypothesis already far below a finished reading cannot catch up (scores only fall).
+    const best = finished.reduce((m, r) => Math.max(m, r.score), -Infinity);
+    hyps = candidates.slice(0, beam).filter((c) => c.score > best - 15);
+  }
+  const byValue = new Map<string, Reading>();
+  for (const r of finished) {
+    const key = JSON.stringify(r.value ?? null);
+    const seen = byValue.get(key);
+    if (!seen || r.score > seen.score) byValue.set(key, r);
+  }
+  return [...byValue.values()].sort((a, b) => b.score - a.score);
+}

@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { InferenceSession, Tensor } from 'onnxruntime-node';
+import { resample } from '../../tts/resampler';
+
+/**
+ * Moonshine Tiny (Useful Sensors, MIT): a 27-million-parameter encoder–decoder speech model,
+ * quantized to 8 bits, as ONNX files inside the npm package `@usefulsensors/moonshine-js` (no
+ * download), run by onnxruntime-node on the CPU. It hears 16 kHz audio: the call's 8 kHz audio is
+ * upsampled first (the band above 4 kHz stays empty, as on any phone call the model was not
+ * trained on; measured on the corpus all the same, docs/voice.md "A neural second opinion").
+ */
+export const MOONSHINE_TINY = { numLayers: 6, numKVHeads: 8, headDim: 36 };
+export const BOS = 1;
+export const EOS = 2;
+
+/** The package's quantized Tiny model, or null when the package is not installed. */
+export function moonshineModelDir(): string | null {
+  // The package's `exports` name only its browser bundle (for `import`): its folder is looked up
+  // where Node would look for it.
+  for (const modules of require.resolve.paths('@usefulsensors/moonshine-js') ?? []) {
+    const dir = path.join(modules, '@usefulsensors', 'moonshine-js', 'dist', 'model', 'tiny', 'quantized');
+    if (existsSync(path.join(dir, 'encoder_model.onnx')) && existsSync(path.join(dir, 'decoder_model_merged.onnx'))) return dir;
+  }
+  return null;
+}
+
+/** The decoder's cache of one hypothesis: keys and values of its own tokens and of the audio. */
+export type PastKeyValues = Record<string, Tensor>;
+
+/** One decoder step's outcome: log-probabilities of every next token, and the cache to go on from. */
+export interface DecoderStep {
+  logp: Float32Array;
+  past: PastKeyValues;
+}
+
+/**
+ * The two ONNX sessions, loaded once per process (about 30 MB; 0.3–0.5 s on our machines). Runs
+ * are asynchronous: onnxruntime computes on its own threads, not the event loop's.
+ */
+export class MoonshineModel {
+  private constructor(
+    private readonly ort: typeof import('onnxruntime-node'),
+    private readonly encoder: InferenceSession,
+    private readonly decoder: InferenceSession,
+  ) {}
+
+  static async load(dir: string, threads = 1): Promise<MoonshineModel> {
+    const ort = await import('onnxruntime-node');
+    // One thread per run: a worker hears several calls at once, and the SIP media thread and
+    // PostgreSQL share the cores; one utterance's decoding is small steps that threads barely help.
+    const options: InferenceSession.SessionOptions = { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' };
+    const [encoder, decoder] = await Promise.all([
+      ort.InferenceSession.create(path.join(dir, 'encoder_model.onnx'), options),
+      ort.InferenceSession.create(path.join(dir, 'decoder_model_merged.onnx'), options),
+    ]);
+    return new MoonshineModel(ort, encoder, decoder);
+  }
+
+  /** The audio's encoding (8 kHz 16-bit PCM in), which every decoder step attends to. */
+  async encode(pcm8k: Int16Array): Promise<Tensor> {
+    const pcm = await resample(pcm8k, 8000, 16000);
+    const audio = new Float32Array(pcm.length);
+    for (let i = 0; i < pcm.length; i++) audio[i] = pcm[i]! / 32768;
+    const out = await this.encoder.run({ input_values: new this.ort.Tensor('float32', audio, [1, audio.length]) });
+    return out.last_hidden_state!;
+  }
+
+  /** The cache before the first token: empty, which makes the first step compute the audio's keys and values. */
+  emptyPast(): PastKeyValues {
+    const past: PastKeyValues = {};
+    const { numLayers, numKVHeads, headDim } = MOONSHINE_TINY;
+    for (let i = 0; i < numLayers; i++) {
+      for (const part of ['decoder', 'encoder']) {
+        for (const kv of ['key', 'value']) past[`past_key_values.${i}.${part}.${kv}`] = new this.ort.Tensor('float32', new Float32Array(0), [0, numKVHeads, 1, headDim]);
+      }
+    }
+    return past;
+  }
+
+  /**
+   * One step: `token` follows the hypothesis whose cache is `past` (BOS with an empty cache for
+   * the first). The audio's keys and values are computed at the first step and kept.
+   */
+  async step(hidden: Tensor, past: PastKeyValues, token: number, first: boolean): Promise<DecoderStep> {
+    const out = await this.decoder.run({
+      input_ids: new this.ort.Tensor('int64', BigInt64Array.of(BigInt(token)), [1, 1]),
+      encoder_hidden_states: hidden,
+      use_cache_branch: new this.ort.Tensor('bool', [!first]),
+      ...past,
+    });
+    const next: PastKeyValues = { ...past };
+    for (const [name, value] of Object.entries(out)) {
+      if (!name.startsWith('present')) continue;
+      const key = name.replace('present', 'past_key_values');
+      if (first || key.includes('.decoder.')) next[key] = value;
+    }
+    return { logp: logSoftmax(out.logits!.data as Float32Array), past: next };
+  }
+}
+
+function logSoftmax(logits: Float32Array): Float32Array {
+  let max = -Infinity;
+  for (let i = 0; i < logits.length; i++) if (logits[i]! > max) max = logits[i]!;
+  let sum = 0;
+  for (let i = 0; i < logits.length; i++) sum += Math.exp(logits[i]! - max);
+  const norm = max + Math.log(sum);
+  const out = new Float32Array(logits.length);
+  for (let i = 0; i < logits.length; i++) out[i] = logits[i]! - norm;
+  return out;
+}

@@ -1,0 +1,57 @@
+import type { CallQuestion } from '../../src/features/calls/ports';
+import { combineWithNeural, type NeuralHearing } from '../../src/voice/stt/moonshine/neural-opinion';
+import { answerPaths } from '../../src/voice/stt/moonshine/answer-paths';
+
+const people: CallQuestion = { key: 'people', question: 'How many people will come?', type: 'number' };
+const day: CallQuestion = { key: 'day', question: 'Which day?', type: 'enum', options: ['Monday', 'Tuesday', 'Thursday'] };
+const neural = (value: unknown): NeuralHearing => ({ value, margin: 3, readings: [{ value, score: -2 }] });
+
+describe('the neural opinion combined with an unsure PocketSphinx hearing', () => {
+  test('the same answer heard by both is recorded, at the threshold', () => {
+    expect(combineWithNeural(people, { text: null, confidence: 0.3, unsure: 'thirty four people' }, neural(34), 0.5)).toEqual({ text: 'thirty four people', confidence: 0.5 });
+    expect(combineWithNeural(day, { text: null, confidence: 0.2, unsure: 'uh thursday please' }, neural('Thursday'), 0.5)).toEqual({ text: 'uh thursday please', confidence: 0.5 });
+  });
+
+  test('another answer: the neural one is what is read back, never recorded', () => {
+    expect(combineWithNeural(people, { text: null, confidence: 0.3, unsure: 'twenty four' }, neural(34), 0.5)).toEqual({ text: null, confidence: 0.3, unsure: '34' });
+    // PocketSphinx heard nothing at all.
+    expect(combineWithNeural(day, { text: null, confidence: 0 }, neural('Tuesday'), 0.5)).toEqual({ text: null, confidence: 0, unsure: 'Tuesday' });
+  });
+
+  test('a confident hearing, a neural non-answer, an intent or no opinion leave the hearing as it was', () => {
+    const sure = { text: 'twenty four', confidence: 0.9 };
+    expect(combineWithNeural(people, sure, neural(34), 0.5)).toBe(sure);
+    const unsure = { text: null, confidence: 0.3, unsure: 'twenty four' };
+    expect(combineWithNeural(people, unsure, neural(null), 0.5)).toBe(unsure);
+    expect(combineWithNeural(people, unsure, null, 0.5)).toBe(unsure);
+    const later = { text: null, confidence: 0.3, unsure: 'call me later' };
+    expect(combineWithNeural(people, later, neural(4), 0.5)).toBe(later);
+  });
+});
+
+describe('what the neural model is asked about', () => {
+  test('the answers of a yes/no, number or option question, a reply to its read-back; not a greeting or free text', () => {
+    expect(answerPaths({ question: people })).toHaveLength(2);
+    expect(answerPaths({ question: day, intents: ['who is this'] })).toHaveLength(2);
+    expect(answerPaths({ question: { key: 'ok', question: 'OK?', type: 'boolean' }, yesOrNo: true })).toHaveLength(2);
+    expect(answerPaths({ question: null })).toBeNull();
+    expect(answerPaths({ question: people, confirming: { value: 30 } })).toHaveLength(4);
+    expect(answerPaths({ question: { key: 'name', question: 'Your name?', type: 'string' } })).toBeNull();
+  });
+});
+
+describe('the neural opinion on a reply to a read-back ("I heard 30. Is that right?")', () => {
+  const confirming = { value: 30 };
+  test('a correction it hears is read back next; the same reply heard by both is taken', () => {
+    expect(combineWithNeural(people, { text: null, confidence: 0.1, unsure: 'no ten would be good' }, neural(70), 0.5, confirming)).toEqual({ text: null, confidence: 0.1, unsure: '70' });
+    expect(combineWithNeural(people, { text: null, confidence: 0.1, unsure: 'no seventy' }, neural(70), 0.5, confirming)).toEqual({ text: 'no seventy', confidence: 0.5 });
+    expect(combineWithNeural(people, { text: null, confidence: 0.2, unsure: 'yes' }, neural(true), 0.5, confirming)).toEqual({ text: 'yes', confidence: 0.5 });
+  });
+
+  test('a bare yes or no, or the value read back, heard by it alone changes nothing', () => {
+    const unsure = { text: null, confidence: 0.1, unsure: 'no eighty one' };
+    expect(combineWithNeural(people, unsure, neural(false), 0.5, confirming)).toBe(unsure);
+    expect(combineWithNeural(people, unsure, neural(true), 0.5, confirming)).toBe(unsure);
+    expect(combineWithNeural(people, unsure, neural(30), 0.5, confirming)).toBe(unsure);
+  });
+});
