@@ -120,7 +120,10 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
   if (!q || expect.spotting) return null;
   const answer = answerSlots(q, expect);
   if (!answer) return null;
-  const nonAnswers = [...(expect.yesOrNo ? NOT_AN_ANSWER.filter((p) => p !== 'hello') : NOT_AN_ANSWER), ...(expect.intents ?? [])];
+  // A yes or a no to "how many?" answers nothing: without them here, the model was made to hear
+  // the "yes" meant for a read-back as "five" (the SIP conversation test's callee out of step).
+  const yesNo = q.type !== 'boolean' && !expect.confirming ? [...YES, ...NO] : [];
+  const nonAnswers = [...(expect.yesOrNo ? NOT_AN_ANSWER.filter((p) => p !== 'hello') : NOT_AN_ANSWER), ...yesNo, ...(expect.intents ?? [])];
   const other: AnswerPath = [slot(trieOf(nonAnswers.map((text) => ({ text, value: null }))), false, true)];
   if (!expect.confirming || q.type === 'boolean') return [answer, other];
   const yes = once('confirm-yes', () => trieOf(YES_CONFIRM.map((text) => ({ text, value: true }))));
