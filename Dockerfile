@@ -6,7 +6,7 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 # The lockfile is committed; `npm install` follows it (`npm ci` refuses lockfiles
 # made on a registry that lacks other platforms' optional binaries).
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 COPY web/package.json ./web/
 RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
