@@ -18,14 +18,16 @@ describe('the neural opinion combined with an unsure PocketSphinx hearing', () =
     expect(combineWithNeural(day, { text: null, confidence: 0 }, neural('Tuesday'), 0.5)).toEqual({ text: null, confidence: 0, unsure: 'Tuesday' });
   });
 
-  test('a confident hearing, a neural non-answer, an intent or no opinion leave the hearing as it was', () => {
+  test('a confident hearing, a neural non-answer or no opinion leave the hearing as it was', () => {
     const sure = { text: 'twenty four', confidence: 0.9 };
     expect(combineWithNeural(people, sure, neural(34), 0.5)).toBe(sure);
     const unsure = { text: null, confidence: 0.3, unsure: 'twenty four' };
     expect(combineWithNeural(people, unsure, neural(null), 0.5)).toBe(unsure);
     expect(combineWithNeural(people, unsure, null, 0.5)).toBe(unsure);
-    const later = { text: null, confidence: 0.3, unsure: 'call me later' };
-    expect(combineWithNeural(people, later, neural(4), 0.5)).toBe(later);
+  });
+
+  test('an intent PocketSphinx was unsure of gives way to an answer the neural model hears (its own paths hold the intents too)', () => {
+    expect(combineWithNeural(people, { text: null, confidence: 0.07, unsure: 'hello who is this' }, neural(4), 0.5)).toEqual({ text: null, confidence: 0.07, unsure: '4' });
   });
 });
 

@@ -74,7 +74,7 @@ function spoken(value: unknown): string {
  * - the neural model hears the same answer: recorded, at the threshold's confidence;
  * - it hears another answer: that one is what the agent reads back for confirmation (on the
  *   held-out voices the neural reading was right about twice as often where the two differed);
- * - it hears no answer, or PocketSphinx heard an intent ("call me later"): unchanged.
+ * - it hears no answer (its paths hold the call's intents, "call me later", as non-answers): unchanged.
  * In a reply to a read-back only a correction the neural model hears ("no, seventy": a value
  * other than the one read back) replaces PocketSphinx's reading: it heard "No, eighty-one" as a
  * bare "No." where PocketSphinx still had a number to read back (measured, docs/voice.md).
@@ -83,7 +83,6 @@ function spoken(value: unknown): string {
 export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: { value: unknown }): Recognition {
   if (!neural || neural.value === null || ps.text) return ps;
   const heard = meaningOf(question, ps.unsure ?? null, confirming);
-  if (typeof heard === 'string' && heard.startsWith('intent:')) return ps;
   if (heard !== null && isDeepStrictEqual(heard, neural.value)) return { text: ps.unsure!, confidence: Math.max(ps.confidence, minConfidence) };
   if (confirming && (typeof neural.value === 'boolean' || isDeepStrictEqual(neural.value, confirming.value))) return ps;
   return { text: null, confidence: ps.confidence, unsure: spoken(neural.value) };
