@@ -5,6 +5,7 @@ import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
 import { DEFAULT_SECOND_OPINION_TYPES, marginType, secondModelConfig, withSecondOpinion, type SecondOpinionTypes } from './second-opinion';
 import type { SphinxOutcome, SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
 import { combineWithNeural, type NeuralOpinion } from './moonshine/neural-opinion';
+import { joinPcm } from '../pcm';
 
 export { sphinxAvailable as pocketsphinxAvailable } from './sphinx-decoder';
 
@@ -155,12 +156,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
 
   /** The neural opinion on an utterance, or null when it failed or did not come within the deadline (then reported). */
   private async neuralHearing(neural: NeuralOpinion, frames: Int16Array[], expect: Expectation) {
-    const pcm = new Int16Array(frames.reduce((n, f) => n + f.length, 0));
-    let at = 0;
-    for (const f of frames) {
-      pcm.set(f, at);
-      at += f.length;
-    }
+    const pcm = joinPcm(frames);
     const deadlineMs = this.options.neuralDeadlineMs ?? 2000;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
@@ -181,7 +177,9 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
    * so the first answer is not kept waiting for it; resolves once its decoders are loaded and warm.
    */
   async warm(): Promise<void> {
-    await Promise.all([this.ask({ op: 'ready', seq: this.seq++ }), this.options.neural?.warm()]);
+    // A neural model that cannot load leaves PocketSphinx alone at work (each answer reports it again).
+    const neural = this.options.neural?.warm().catch((e: unknown) => this.options.onNeuralError?.(e instanceof Error ? e : new Error(String(e))));
+    await Promise.all([this.ask({ op: 'ready', seq: this.seq++ }), neural]);
   }
 
   async close(): Promise<void> {

@@ -1,3 +1,4 @@
+import { joinPcm } from '../pcm';
 import { PromptCache } from './prompt-cache';
 import { StreamResampler } from './resampler';
 import type { SpeechSynthesizer, StreamingSynthesizer } from './synthesizer';
@@ -40,7 +41,7 @@ export class OpenAiSynthesizer implements SpeechSynthesizer, StreamingSynthesize
   async synthesize(text: string, wanted?: SpeechVoice): Promise<Int16Array> {
     const voice = wanted?.voice ?? this.options.voice;
     try {
-      return await this.cache.get(`${voice}\n${text}`, async () => concat(await collect(this.request(text, voice, new AbortController().signal))));
+      return await this.cache.get(`${voice}\n${text}`, async () => joinPcm(await collect(this.request(text, voice, new AbortController().signal))));
     } catch (e) {
       return this.fallBack(text, wanted, e);
     }
@@ -63,7 +64,7 @@ export class OpenAiSynthesizer implements SpeechSynthesizer, StreamingSynthesize
         parts.push(part);
         yield part;
       }
-      this.cache.set(key, Promise.resolve(concat(parts)));
+      this.cache.set(key, Promise.resolve(joinPcm(parts)));
     } catch (e) {
       if (signal.aborted) return;
       const pcm = await this.fallBack(text, wanted, e);
@@ -143,15 +144,5 @@ export class OpenAiSynthesizer implements SpeechSynthesizer, StreamingSynthesize
 async function collect(parts: AsyncIterable<Int16Array>): Promise<Int16Array[]> {
   const out: Int16Array[] = [];
   for await (const p of parts) out.push(p);
-  return out;
-}
-
-function concat(parts: Int16Array[]): Int16Array {
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
   return out;
 }

@@ -1,3 +1,5 @@
+import { joinPcm } from '../pcm';
+
 /** Frames kept from before listening starts, and from before speech starts (300 ms). */
 const LOOKBACK_FRAMES = 15;
 /** Of those, how many from before listening started open the next turn (100 ms). */
@@ -32,23 +34,13 @@ export class UtteranceAudio {
 
   /** The turn's audio so far, one buffer. */
   current(): Int16Array {
-    return join(this.turn ?? []);
+    return joinPcm(this.turn ?? []);
   }
 
   /** The turn's audio, one buffer; the turn is over. */
   endTurn(): Int16Array {
     const frames = this.turn ?? [];
     this.turn = null;
-    return join(frames);
+    return joinPcm(frames);
   }
-}
-
-function join(frames: Int16Array[]): Int16Array {
-  const out = new Int16Array(frames.reduce((n, f) => n + f.length, 0));
-  let at = 0;
-  for (const f of frames) {
-    out.set(f, at);
-    at += f.length;
-  }
-  return out;
 }
