@@ -74,14 +74,17 @@ export async function searchAnswers(model: MoonshineModel, hidden: Tensor, paths
   const finished: Reading[] = [];
   for (let step = 0; step < maxSteps && hyps.length; step++) {
     const candidates: Hypothesis[] = [];
-    // Hypotheses that share their history (every path at the first step) share one decoder run.
-    const runs = new Map<PastKeyValues, Map<number, ReturnType<MoonshineModel['step']>>>();
+    // One decoder run per distinct history (every path shares the first), all in one batch.
+    const distinct = new Map<PastKeyValues, Map<number, number>>();
+    const items: Array<{ past: PastKeyValues; token: number }> = [];
     for (const h of hyps) {
-      let byToken = runs.get(h.past);
-      if (!byToken) runs.set(h.past, (byToken = new Map()));
-      let run = byToken.get(h.last);
-      if (!run) byToken.set(h.last, (run = model.step(hidden, h.past, h.last, step === 0)));
-      const { logp, past } = await run;
+      let byToken = distinct.get(h.past);
+      if (!byToken) distinct.set(h.past, (byToken = new Map()));
+      if (!byToken.has(h.last)) byToken.set(h.last, items.push({ past: h.past, token: h.last }) - 1);
+    }
+    const results = await model.steps(hidden, items, step === 0);
+    for (const h of hyps) {
+      const { logp, past } = results[distinct.get(h.past)!.get(h.last)!]!;
       for (const m of movesOf(h)) {
         const score = h.score + logp[m.token]!;
         if (m.end) finished.push({ value: m.value, score });
