@@ -92,7 +92,8 @@ export async function searchAnswers(model: MoonshineModel, hidden: Tensor, paths
       }
     }
     candidates.sort((a, b) => b.score - a.score);
-    // A hypothesis already far below a finished reading cannot catch up (scores only fall).
+    // Scores only fall: a hypothesis below the best finished reading can never beat it, and is
+    // kept only while it is near enough (15) to be the runner-up that the margin is taken from.
     const best = finished.reduce((m, r) => Math.max(m, r.score), -Infinity);
     hyps = candidates.slice(0, beam).filter((c) => c.score > best - 15);
   }
