@@ -134,6 +134,8 @@ const envSchema = z.object({
   STT_SECOND_OPINION: z.enum(['auto', 'off']).default('auto'),
   /** pocketsphinx: the answers it is unsure of heard again by the neural model (Moonshine Tiny, in the npm dependencies) (`auto`), or never (`off`); docs/voice.md, "A neural second opinion". */
   STT_NEURAL_OPINION: z.enum(['auto', 'off']).default('auto'),
+  /** How long an answer waits for the neural opinion once the model is loaded; past it the answer stays as PocketSphinx heard it. */
+  STT_NEURAL_DEADLINE: duration.default(2000),
   /** The default: the local voice heard best on the phone line (docs/voice.md, "Voices"); eSpeak NG when flite is not installed. */
   TTS_ENGINE: z.enum(['espeak', 'flite', 'pico', 'festival', 'openai']).default('flite'),
   TTS_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -337,6 +339,8 @@ export interface SttConfig {
   secondOpinion?: 'auto' | 'off';
   /** pocketsphinx: the neural model hears the answers it is unsure of (`auto`, the default), or not (`off`). */
   neuralOpinion?: 'auto' | 'off';
+  /** pocketsphinx: how long an answer waits for the neural opinion once its model is loaded (ms). */
+  neuralDeadlineMs?: number;
 }
 
 export type TtsEngine = 'espeak' | 'flite' | 'pico' | 'festival' | 'openai';
@@ -428,6 +432,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.STT_ENGINE === 'openai' && !/^https?:/.test(e.STT_URL!)) throw new ConfigError('STT_URL must be an http(s) URL when STT_ENGINE=openai.');
   if (e.STT_ENGINE === 'deepgram' && !e.STT_API_KEY && !e.STT_URL) throw new ConfigError('STT_API_KEY must be set when STT_ENGINE=deepgram (or STT_URL for a server that needs no key).');
   if (e.STT_ENDPOINTING < 10 || e.STT_ENDPOINTING > 5000) throw new ConfigError('STT_ENDPOINTING must be between 10ms and 5s.');
+  if (e.STT_NEURAL_DEADLINE < 100 || e.STT_NEURAL_DEADLINE > 60_000) throw new ConfigError('STT_NEURAL_DEADLINE must be between 100ms and 60s.');
   if (e.TTS_ENGINE === 'openai' && !e.TTS_URL) throw new ConfigError('TTS_URL must be set when TTS_ENGINE=openai.');
   const ttsVoice = e.TTS_VOICE ?? TTS_VOICES[e.TTS_ENGINE].default;
   if (!TTS_VOICES[e.TTS_ENGINE].pattern.test(ttsVoice)) throw new ConfigError(`TTS_VOICE "${ttsVoice}" is not a ${e.TTS_ENGINE} voice (${TTS_VOICES[e.TTS_ENGINE].says}).`);
@@ -481,6 +486,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       endpointingMs: e.STT_ENDPOINTING,
       secondOpinion: e.STT_SECOND_OPINION,
       neuralOpinion: e.STT_NEURAL_OPINION,
+      neuralDeadlineMs: e.STT_NEURAL_DEADLINE,
     },
     tts: { engine: e.TTS_ENGINE, url: e.TTS_URL, apiKey: e.TTS_API_KEY, model: e.TTS_MODEL, voice: ttsVoice },
     voice: { endSilenceMs: e.VOICE_END_SILENCE, quickEndSilenceMs: e.VOICE_QUICK_END_SILENCE, bargeInMs: e.VOICE_BARGE_IN },

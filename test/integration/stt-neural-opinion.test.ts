@@ -74,6 +74,9 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
 
   test('an opinion that does not come within the deadline is reported, and the answer stays as PocketSphinx heard it', async () => {
     const stuck = new (class extends NeuralOpinion {
+      override warm(): Promise<void> {
+        return Promise.resolve();
+      }
       override hear(): Promise<never> {
         return new Promise(() => undefined);
       }

@@ -15,6 +15,7 @@ export function createRecognizer(c: SttConfig, log?: Logger): SpeechRecognizer {
       return new PocketsphinxRecognizer({
         secondOpinion: c.secondOpinion === 'off' ? false : {},
         neural: c.neuralOpinion === 'off' ? null : NeuralOpinion.create(),
+        neuralDeadlineMs: c.neuralDeadlineMs,
         onNeuralError: (err) => log?.warn({ reason: err.message }, 'the neural opinion on an answer failed; the answer stays as PocketSphinx heard it'),
       });
     case 'openai':

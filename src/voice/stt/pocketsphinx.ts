@@ -154,21 +154,19 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
     };
   }
 
-  /** The neural opinion on an utterance, or null when it failed or did not come within the deadline (then reported). */
+  /**
+   * The neural opinion on an utterance, or null when it failed or did not come within the
+   * deadline (then reported). The deadline counts from a loaded model: the first answer after a
+   * worker's start may wait for the load (about a second; at most 30 s), not be judged by it.
+   */
   private async neuralHearing(neural: NeuralOpinion, frames: Int16Array[], expect: Expectation) {
-    const pcm = joinPcm(frames);
     const deadlineMs = this.options.neuralDeadlineMs ?? 2000;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the neural opinion took more than ${deadlineMs} ms`)), deadlineMs);
-    });
     try {
-      return await Promise.race([neural.hear(pcm, expect), late]);
+      await within(neural.warm(), 30_000, 'the neural model did not load within 30 s');
+      return await within(neural.hear(joinPcm(frames), expect), deadlineMs, `the neural opinion took more than ${deadlineMs} ms`);
     } catch (e) {
       this.options.onNeuralError?.(e instanceof Error ? e : new Error(String(e)));
       return null;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -183,6 +181,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
   }
 
   async close(): Promise<void> {
+    await this.options.neural?.close();
     const w = this.worker;
     this.worker = undefined;
     if (w) await w.terminate();
@@ -215,5 +214,18 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
     });
     this.worker = worker;
     return worker;
+  }
+}
+
+/** `work`'s result, or an error with `message` once `ms` have passed without one. */
+async function within<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

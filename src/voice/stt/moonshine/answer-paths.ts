@@ -117,7 +117,7 @@ const slot = (trie: TokenTrie, optional: boolean, answer = false): Slot => ({ tr
  */
 export function answerPaths(expect: Expectation): AnswerPath[] | null {
   const q: CallQuestion | null = expect.question;
-  if (!q || expect.spotting) return null;
+  if (!q || !answersAsked(expect)) return null;
   const answer = answerSlots(q, expect);
   if (!answer) return null;
   // A yes or a no to "how many?" answers nothing: without them here, the model was made to hear
@@ -135,6 +135,13 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
     [slot(deny, true), ...answer],
     other,
   ];
+}
+
+/** Whether answerPaths() has paths for an expectation (told without building them): a yes/no, number or option question, not a greeting or free text. */
+export function answersAsked(expect: Expectation): boolean {
+  const q = expect.question;
+  if (!q || expect.spotting) return false;
+  return q.type === 'boolean' || q.type === 'number' || (q.type === 'enum' && !!q.options?.length);
 }
 
 /** The slots of an answer to `q` with its fillers; null for a question the model is not asked (free text). */

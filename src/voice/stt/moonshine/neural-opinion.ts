@@ -1,10 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { Worker } from 'node:worker_threads';
 import type { CallQuestion } from '../../../features/calls/ports';
+import { startVoiceWorker, whenWorkerGone } from '../../worker-thread';
 import type { Expectation, Recognition } from '../recognizer';
 import { meaningOf } from '../second-opinion';
-import { answerPaths } from './answer-paths';
-import { searchAnswers, type Reading } from './constrained-search';
-import { MoonshineModel, moonshineModelDir } from './model';
+import { answersAsked } from './answer-paths';
+import type { Reading } from './constrained-search';
+import { moonshineModelDir } from './model';
+import type { NeuralReply, NeuralRequest } from './neural-worker';
 
 /** What the neural model heard: the best answer (null: a non-answer) and how far ahead of the next it is (log-probability). */
 export interface NeuralHearing {
@@ -21,10 +24,16 @@ export interface NeuralHearing {
  * often than either alone (docs/voice.md, "A neural second opinion").
  *
  * It is asked only when PocketSphinx was unsure: a confident answer is recorded as before, and
- * costs no time.
+ * costs no time. The model lives in a worker thread of its own (./neural-worker.ts): loading it
+ * and spelling the numbers' 10,000 phrases in its tokens take about a second of CPU, which on the
+ * main thread held a call's SIP signalling past its retransmission timer (found by the SIPp
+ * tests: a 200 OK sent again, an ACK twice).
  */
 export class NeuralOpinion {
-  private model: Promise<MoonshineModel> | undefined;
+  private worker: Worker | undefined;
+  private warmed: Promise<void> | undefined;
+  private seq = 1;
+  private readonly waiting = new Map<number, { resolve: (r: NeuralReply) => void; reject: (e: Error) => void }>();
 
   constructor(private readonly dir: string) {}
 
@@ -36,28 +45,64 @@ export class NeuralOpinion {
 
   /** Whether the model is asked about this expectation (a question's answer or a reply to its read-back; not a greeting or free text). */
   covers(expect: Expectation): boolean {
-    return answerPaths(expect) !== null;
+    return answersAsked(expect);
   }
 
-  /** Loads the model (once per process) and builds the numbers' paths, so the first answer does not wait for them. */
-  async warm(): Promise<void> {
-    await this.load();
-    answerPaths({ question: { key: 'warm-up', question: '', type: 'number' } });
+  /**
+   * Loads the model and builds the numbers' paths in the worker, so the first answer does not
+   * wait for them; resolves at once when they are (a failed load is tried again next time).
+   */
+  warm(): Promise<void> {
+    this.warmed ??= this.ask({ op: 'warm', seq: this.seq++ }).then(() => undefined);
+    this.warmed.catch(() => (this.warmed = undefined));
+    return this.warmed;
   }
 
   async hear(pcm: Int16Array, expect: Expectation): Promise<NeuralHearing | null> {
-    const paths = answerPaths(expect);
-    if (!paths) return null;
-    const model = await this.load();
-    const readings = await searchAnswers(model, await model.encode(pcm), paths);
-    if (!readings.length) return null;
-    return { value: readings[0]!.value, margin: readings.length > 1 ? readings[0]!.score - readings[1]!.score : Infinity, readings };
+    if (!this.covers(expect)) return null;
+    const audio = Int16Array.from(pcm);
+    return (await this.ask({ op: 'hear', seq: this.seq++, pcm: audio, expect }, [audio.buffer as ArrayBuffer])).hearing ?? null;
   }
 
-  private load(): Promise<MoonshineModel> {
-    this.model ??= MoonshineModel.load(this.dir);
-    this.model.catch(() => (this.model = undefined));
-    return this.model;
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = undefined;
+    this.warmed = undefined;
+    if (w) await w.terminate();
+  }
+
+  private async ask(m: NeuralRequest, transfer: ArrayBuffer[] = []): Promise<NeuralReply> {
+    const worker = this.ensureWorker();
+    // Unref'd like the recognizer's worker: it keeps no process alive, except while it owes an answer.
+    worker.ref();
+    try {
+      const reply = await new Promise<NeuralReply>((resolve, reject) => {
+        this.waiting.set(m.seq, { resolve, reject });
+        worker.postMessage(m, transfer);
+      });
+      if (reply.error) throw new Error(`the neural opinion failed: ${reply.error}`);
+      return reply;
+    } finally {
+      if (!this.waiting.size) this.worker?.unref();
+    }
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = startVoiceWorker(__dirname, 'neural-worker', { dir: this.dir });
+    worker.on('message', (r: NeuralReply) => {
+      const w = this.waiting.get(r.seq);
+      this.waiting.delete(r.seq);
+      w?.resolve(r);
+    });
+    whenWorkerGone(worker, this.waiting, 'the neural opinion stopped', () => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      // A new worker loads the model again.
+      this.warmed = undefined;
+    });
+    this.worker = worker;
+    return worker;
   }
 }
 
