@@ -46,6 +46,10 @@ export const TEST_ENV: Record<string, string> = {
   SIP_PORT: '0',
   // Suites compare stats with the rows they just wrote.
   ADMIN_STATS_CACHE: '0',
+  // The neural opinion loads a speech model in a thread of its own (a few seconds of CPU under
+  // jest, which compiles the thread's TypeScript): only the suites that test it turn it on
+  // (stt-neural-opinion, the SIP conversation); elsewhere PocketSphinx hears alone, as before it.
+  STT_NEURAL_OPINION: 'off',
 };
 
 /**

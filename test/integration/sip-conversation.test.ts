@@ -46,7 +46,7 @@ describeWithTools(['sipp', 'pocketsphinx_continuous', 'espeak-ng', 'sox'], 'a fu
     app = await startTestApp(
       // The neural opinion is given a minute: what it hears is tested, not how fast a machine
       // shared with two other test files gives it (the service's default is 2 s).
-      { CARRIER: 'sip', SIP_TRUNK_URL: `sip:127.0.0.1:${sipPort}`, SIP_BIND_ADDRESS: '127.0.0.1', SIP_PORT: '0', RTP_PORT_MIN: '40000', RTP_PORT_MAX: '44998', STT_ENGINE: 'pocketsphinx', STT_NEURAL_DEADLINE: '60s' },
+      { CARRIER: 'sip', SIP_TRUNK_URL: `sip:127.0.0.1:${sipPort}`, SIP_BIND_ADDRESS: '127.0.0.1', SIP_PORT: '0', RTP_PORT_MIN: '40000', RTP_PORT_MAX: '44998', STT_ENGINE: 'pocketsphinx', STT_NEURAL_OPINION: 'auto', STT_NEURAL_DEADLINE: '60s' },
       { worker: true },
     );
   });
