@@ -3,6 +3,7 @@ import path from 'node:path';
 import * as alawmulaw from 'alawmulaw';
 import { WaveFile } from 'wavefile';
 import { run } from './telephony';
+import { joinPcm } from '../../src/voice/pcm';
 
 /**
  * Test audio made by independent tools (the Debian espeak-ng and sox), as a telephone carries it:
@@ -61,13 +62,7 @@ export function noise(ms: number, rms = 60, seed = 7): Int16Array {
 }
 
 export function concat(...parts: Int16Array[]): Int16Array {
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return joinPcm(parts);
 }
 
 /** Adds `b` onto `a` (same length or shorter), clipped. */
