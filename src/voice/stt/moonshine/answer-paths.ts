@@ -36,7 +36,7 @@ function spellings(text: string): string[] {
   return [...new Set([text, cap(text), withI, cap(withI)])];
 }
 
-export function trieOf(phrases: readonly Phrase[]): TokenTrie {
+function trieOf(phrases: readonly Phrase[]): TokenTrie {
   const root: TokenTrie = { next: new Map(), ends: null };
   for (const p of phrases) {
     for (const form of spellings(p.text)) {
@@ -60,7 +60,7 @@ const fillers = (xs: readonly string[]): Phrase[] => xs.map((text) => ({ text })
  * hundred and five", and zero as "oh" or "none" except in a reply to a read-back (there those are
  * what a "no" is misheard as, ../grammar.ts).
  */
-export function numberPhrases(ohForZero = true): Phrase[] {
+function numberPhrases(ohForZero = true): Phrase[] {
   const say = (n: number): string[] => {
     if (n < 10) return [UNITS[n]!];
     if (n < 20) return [TEENS[n - 10]!];

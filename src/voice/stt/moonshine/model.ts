@@ -45,11 +45,11 @@ export class MoonshineModel {
     private readonly decoder: InferenceSession,
   ) {}
 
-  static async load(dir: string, threads = 1): Promise<MoonshineModel> {
+  static async load(dir: string): Promise<MoonshineModel> {
     const ort = await import('onnxruntime-node');
     // One thread per run: a worker hears several calls at once, and the SIP media thread and
     // PostgreSQL share the cores; one utterance's decoding is small steps that threads barely help.
-    const options: InferenceSession.SessionOptions = { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' };
+    const options: InferenceSession.SessionOptions = { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' };
     const [encoder, decoder] = await Promise.all([
       ort.InferenceSession.create(path.join(dir, 'encoder_model.onnx'), options),
       ort.InferenceSession.create(path.join(dir, 'decoder_model_merged.onnx'), options),
