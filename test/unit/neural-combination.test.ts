@@ -44,16 +44,38 @@ describe('what the neural model is asked about', () => {
 
 describe('the neural opinion on a reply to a read-back ("I heard 30. Is that right?")', () => {
   const confirming = { value: 30 };
-  test('a correction it hears is read back next; the same reply heard by both is taken', () => {
-    expect(combineWithNeural(people, { text: null, confidence: 0.1, unsure: 'no ten would be good' }, neural(70), 0.5, confirming)).toEqual({ text: null, confidence: 0.1, unsure: '70' });
-    expect(combineWithNeural(people, { text: null, confidence: 0.1, unsure: 'no seventy' }, neural(70), 0.5, confirming)).toEqual({ text: 'no seventy', confidence: 0.5 });
-    expect(combineWithNeural(people, { text: null, confidence: 0.2, unsure: 'yes' }, neural(true), 0.5, confirming)).toEqual({ text: 'yes', confidence: 0.5 });
+  const readings = (...rs: Array<[unknown, number]>): NeuralHearing => ({ value: rs[0]![0], margin: rs.length > 1 ? rs[0]![1] - rs[1]![1] : Infinity, readings: rs.map(([value, score]) => ({ value, score })) });
+
+  test('a correction it hears is what is read back next, heard by PocketSphinx too or not', () => {
+    expect(combineWithNeural(people, { text: null, confidence: 0.1, unsure: 'no ten would be good' }, neural(70), 0.5, confirming)).toEqual({ text: null, confidence: 0.1, unsure: 'no, 70' });
+    expect(combineWithNeural(people, { text: null, confidence: 0.1, unsure: 'no seventy' }, neural(70), 0.5, confirming)).toEqual({ text: null, confidence: 0.1, unsure: 'no, 70' });
   });
 
-  test('a bare yes or no, or the value read back, heard by it alone changes nothing', () => {
+  test('a correction it ranks just below a bare "no" is read back, a far one is not', () => {
+    // "No, seventy." that both models heard as a bare no, or PocketSphinx as "no ten".
+    const noSeventy = readings([false, -3.7], [70, -6.5], [10, -8.5]);
+    expect(combineWithNeural(people, { text: null, confidence: 0.01, unsure: 'nope ten' }, noSeventy, 0.5, confirming)).toEqual({ text: null, confidence: 0.01, unsure: 'no, 70' });
+    // Heard as a confident bare no by PocketSphinx: the correction is read back, below the threshold.
+    expect(combineWithNeural(people, { text: 'not at all', confidence: 1 }, noSeventy, 0.5, confirming)).toEqual({ text: null, confidence: 0.4, unsure: 'no, 70' });
+    // The value read back is no correction; a bare "No." has its best correction far below it.
+    expect(combineWithNeural(people, { text: 'nope', confidence: 0.9 }, readings([false, -1.3], [30, -2], [12, -14.5]), 0.5, confirming)).toEqual({ text: 'nope', confidence: 0.9 });
+    const unsure = { text: null, confidence: 0.1, unsure: 'nope twelve' };
+    expect(combineWithNeural(people, unsure, readings([false, -8.4], [9, -21.3]), 0.5, confirming)).toBe(unsure);
+    // Its best reading a non-answer: nothing.
+    expect(combineWithNeural(people, unsure, readings([null, -2], [70, -3]), 0.5, confirming)).toBe(unsure);
+  });
+
+  test('a yes it hears is taken where PocketSphinx heard no "no" (a yes misheard as a number, or nothing)', () => {
+    expect(combineWithNeural(people, { text: null, confidence: 0.2, unsure: 'yes' }, neural(true), 0.5, confirming)).toEqual({ text: 'yes', confidence: 0.5 });
+    expect(combineWithNeural(people, { text: null, confidence: 0.01, unsure: 'fifteen' }, neural(true), 0.5, confirming)).toEqual({ text: 'yes', confidence: 0.5 });
+    expect(combineWithNeural(people, { text: null, confidence: 0 }, neural(true), 0.5, confirming)).toEqual({ text: 'yes', confidence: 0.5 });
+  });
+
+  test('a yes against a "no" PocketSphinx heard, a bare no, or the value read back change nothing', () => {
     const unsure = { text: null, confidence: 0.1, unsure: 'no eighty one' };
     expect(combineWithNeural(people, unsure, neural(false), 0.5, confirming)).toBe(unsure);
     expect(combineWithNeural(people, unsure, neural(true), 0.5, confirming)).toBe(unsure);
     expect(combineWithNeural(people, unsure, neural(30), 0.5, confirming)).toBe(unsure);
+    expect(combineWithNeural(people, { text: null, confidence: 0.3, unsure: 'nope' }, neural(true), 0.5, confirming)).toEqual({ text: null, confidence: 0.3, unsure: 'nope' });
   });
 });

@@ -6,6 +6,7 @@ import { DEFAULT_SECOND_OPINION_TYPES, marginType, secondModelConfig, withSecond
 import type { SphinxOutcome, SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
 import { combineWithNeural, type NeuralOpinion } from './moonshine/neural-opinion';
 import { joinPcm } from '../pcm';
+import { readConfirmation } from '../dialog/confirmation';
 
 export { sphinxAvailable as pocketsphinxAvailable } from './sphinx-decoder';
 
@@ -141,9 +142,11 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
         const text = reply.result?.text || null;
         const type = marginType(expect, text);
         const confidence = withSecondOpinion(confidenceOf(reply.result, type, this.options.margins), type, reply.result?.second?.agrees, this.secondTypes);
-        if (text && confidence >= minConfidence) return { text, confidence };
-        const heard: Recognition = text ? { text: null, confidence, unsure: text } : { text: null, confidence };
-        if (!neural || !expect.question) return heard;
+        const sure = text !== null && confidence >= minConfidence;
+        const heard: Recognition = sure ? { text, confidence } : text ? { text: null, confidence, unsure: text } : { text: null, confidence };
+        // A confident answer is left alone, except a bare "no" to a read-back: the neural model
+        // may hear the correction after it ("no, seventy") that PocketSphinx did not.
+        if (!neural || !expect.question || (sure && !(expect.confirming && readConfirmation(expect.question, text)?.kind === 'no'))) return heard;
         return combineWithNeural(expect.question, heard, await this.neuralHearing(neural, frames, expect), minConfidence, expect.confirming);
       },
       cancel: () => {
