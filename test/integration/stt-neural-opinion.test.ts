@@ -1,6 +1,10 @@
 import { NeuralOpinion } from '../../src/voice/stt/moonshine/neural-opinion';
 import { PocketsphinxRecognizer, pocketsphinxAvailable } from '../../src/voice/stt/pocketsphinx';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as alawmulaw from 'alawmulaw';
 import { corpusAudio, loadCorpus } from '../../bench/voice-corpus/corpus';
+import { INTENT_PHRASES } from '../../src/voice/dialog/intents';
 
 /**
  * The neural second opinion end to end (docs/voice.md, "A neural second opinion"): PocketSphinx in
@@ -58,6 +62,35 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
     }
     expect(hearSpy).not.toHaveBeenCalled();
     hearSpy.mockRestore();
+  });
+
+  test('a non-answer PocketSphinx is sure of where an answer was asked for, and the neural model hears one: made unsure, never recorded', async () => {
+    // Held-out audio (holdout4): "Um, no." heard by PocketSphinx as "hold on", "Sure thing." as "talk to a human".
+    const intents = INTENT_PHRASES.map((p) => p.phrase);
+    const heard = async (stt: PocketsphinxRecognizer, id: string) => {
+      const u = corpus.utterances.find((x) => x.id === id)!;
+      return stt.hear(corpusAudio(u), { question: corpus.questions[u.question]!, intents });
+    };
+    expect(await heard(alone, 'holdout4-en-029-f3-attend-um-no')).toMatchObject({ text: 'hold on' });
+    expect(await heard(both, 'holdout4-en-029-f3-attend-um-no')).toEqual({ text: null, confidence: 0.4, unsure: 'no' });
+    expect(await heard(alone, 'holdout4-en-gb-x-rp-andy-attend-sure-thing')).toMatchObject({ text: 'talk to a human' });
+    expect(await heard(both, 'holdout4-en-gb-x-rp-andy-attend-sure-thing')).toEqual({ text: null, confidence: 0.4, unsure: 'yes' });
+    // A confident answer is not doubted.
+    expect(await heard(both, 'holdout4-en-us-f4-attend-um-no')).toMatchObject({ text: 'um no' });
+  });
+
+  test('replies to a read-back: a "Yes." PocketSphinx heard as a number is a yes; a correction it missed is read back next', async () => {
+    // Replies rendered by eSpeak NG as the bench's callee says them (bench/asr-conversation.ts), through G.711.
+    const reply = (name: string) => alawmulaw.mulaw.decode(readFileSync(path.join(__dirname, '../fixtures/replies', `${name}.ul`)));
+    const people = corpus.questions['people']!;
+    const yes = reply('yes-en-029-f3');
+    expect(await alone.hear(yes, { question: people, confirming: { value: 9 } })).toMatchObject({ text: null, unsure: 'thirteen' });
+    expect(await both.hear(yes, { question: people, confirming: { value: 9 } })).toEqual({ text: 'yes', confidence: 0.5 });
+    const noFifty = reply('no-fifty-en-gb-scotland-m4');
+    expect(await alone.hear(noFifty, { question: people, confirming: { value: 17 } })).toMatchObject({ text: null, unsure: "no it's eight" });
+    expect(await both.hear(noFifty, { question: people, confirming: { value: 17 } })).toMatchObject({ text: null, unsure: 'no, 50' });
+    // 50 refused already: not offered again.
+    expect(await both.hear(noFifty, { question: people, confirming: { value: 17, refused: [50] } })).not.toMatchObject({ unsure: 'no, 50' });
   });
 
   test('the model alone: the answer of each question type, and a non-answer as none', async () => {

@@ -26,6 +26,17 @@ describe('the neural opinion combined with an unsure PocketSphinx hearing', () =
     expect(combineWithNeural(people, unsure, null, 0.5)).toBe(unsure);
   });
 
+  test('a non-answer or an intent PocketSphinx was sure of, where the neural model hears an answer: that answer is made unsure', () => {
+    expect(combineWithNeural(people, { text: 'hold on', confidence: 1 }, neural(2), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: '2' });
+    expect(combineWithNeural(people, { text: 'call me back', confidence: 0.99 }, neural(4), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: '4' });
+    // The neural model hears the intent too (a non-answer): it stands.
+    const intent = { text: 'call me back', confidence: 0.99 };
+    expect(combineWithNeural(people, intent, neural(null), 0.5)).toBe(intent);
+    // An unlikely answer (a filler heard right, "Hmm, let me think.", scores its best answer far lower): it stands too.
+    const filler = { text: 'hmm let me think', confidence: 1 };
+    expect(combineWithNeural(people, filler, { value: 0, margin: 1, readings: [{ value: 0, score: -14 }, { value: null, score: -15 }] }, 0.5)).toBe(filler);
+  });
+
   test('an intent PocketSphinx was unsure of gives way to an answer the neural model hears (its own paths hold the intents too)', () => {
     expect(combineWithNeural(people, { text: null, confidence: 0.07, unsure: 'hello who is this' }, neural(4), 0.5)).toEqual({ text: null, confidence: 0.07, unsure: '4' });
   });
@@ -63,6 +74,13 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
     expect(combineWithNeural(people, unsure, readings([false, -8.4], [9, -21.3]), 0.5, confirming)).toBe(unsure);
     // Its best reading a non-answer: nothing.
     expect(combineWithNeural(people, unsure, readings([null, -2], [70, -3]), 0.5, confirming)).toBe(unsure);
+  });
+
+  test('a value the callee already refused is never the correction', () => {
+    // "No, eighty-one." to "I heard 33", after 1 was refused: the neural model ranks 1 first, 81 next.
+    const noEightyOne = readings([1, -3.4], [false, -4.4], [81, -4.4], [31, -6]);
+    expect(combineWithNeural(people, { text: null, confidence: 0.01, unsure: 'no thirty three' }, noEightyOne, 0.5, { value: 33, refused: [1] })).toEqual({ text: null, confidence: 0.01, unsure: 'no, 81' });
+    expect(combineWithNeural(people, { text: null, confidence: 0.01, unsure: 'no thirty three' }, noEightyOne, 0.5, { value: 33, refused: [1, 81, 31] })).toEqual({ text: null, confidence: 0.01, unsure: 'no thirty three' });
   });
 
   test('a yes it hears is taken where PocketSphinx heard no "no" (a yes misheard as a number, or nothing)', () => {

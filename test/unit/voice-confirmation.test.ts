@@ -58,6 +58,12 @@ test('a correction is read back once more, heard with confidence or not', () => 
   expect(again.policy.answers).toEqual({ people: 38 });
 });
 
+test('the reply to a second read-back is listened for with the values refused so far (the recognizer never offers them again)', () => {
+  const { listens } = converse([PEOPLE], [unsure('thirty'), unsure('no thirty eight'), sure('yes')]);
+  const replies = listens.filter((l) => l.type === 'listen' && l.confirming).map((l) => (l.type === 'listen' ? l.confirming : null));
+  expect(replies).toEqual([{ value: 30 }, { value: 38, refused: [30] }]);
+});
+
 test('"no, thirty" to "I heard thirty" is a no, not the value confirmed', () => {
   const { said, policy } = converse([PEOPLE], [unsure('thirty'), sure('no thirty'), { type: 'no_input' }]);
   expect(said).toEqual([PEOPLE.question, confirmPrompt(30), reask(PEOPLE), GOODBYE]);

@@ -1,4 +1,5 @@
 import type { AgentLogEntry, CallAmd, CallQuestion, Disposition, TransferWhen } from '../../features/calls/ports';
+import type { Confirming } from './confirmation';
 
 /** What the call is about: the dialog's script. */
 export interface AgentScript {
@@ -36,7 +37,7 @@ export interface ListenFor {
   /** Phrases to find in free speech (the greeting: "leave a message", "say your name"): the recogniser decodes the utterance as a loop of them. */
   spotting?: readonly string[];
   /** The agent read back `value`, heard with low confidence ("I heard thirty. Is that right?"): a yes, a no or a correction is expected. */
-  confirming?: { value: unknown };
+  confirming?: Confirming;
   /** The agent asked back "was that a yes or a no?" (a yes/no heard with low confidence): a bare yes or no is expected. */
   yesOrNo?: boolean;
 }

@@ -352,7 +352,8 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   private confirmListen(question: CallQuestion, value: unknown): ListenFor {
-    return { ...this.answerListen(question), confirming: { value } };
+    const refused = this.hearings.rejected;
+    return { ...this.answerListen(question), confirming: { value, ...(refused.length ? { refused: [...refused] } : {}) } };
   }
 
   /**

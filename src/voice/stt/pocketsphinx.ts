@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { startVoiceWorker, whenWorkerGone } from '../worker-thread';
 import { isCompleteAnswer, type Expectation, type PartialRecognition, type Recognition, type RecognitionStream, type SpeechRecognizer, type StreamingRecognizer } from './recognizer';
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
-import { DEFAULT_SECOND_OPINION_TYPES, marginType, secondModelConfig, withSecondOpinion, type SecondOpinionTypes } from './second-opinion';
+import { DEFAULT_SECOND_OPINION_TYPES, marginType, meaningOf, secondModelConfig, withSecondOpinion, type SecondOpinionTypes } from './second-opinion';
 import type { SphinxOutcome, SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
 import { combineWithNeural, type NeuralOpinion } from './moonshine/neural-opinion';
 import { joinPcm } from '../pcm';
@@ -41,6 +41,19 @@ export function confidenceOf(r: Pick<SphinxOutcome, 'text' | 'margin'> | null, t
   const at = { ...MARGIN_AT_THRESHOLD, ...margins };
   const atThreshold = at[type as keyof typeof MARGIN_AT_THRESHOLD] ?? at.other;
   return 1 / (1 + Math.exp(-(r.margin - atThreshold) / MARGIN_SCALE));
+}
+
+/**
+ * Whether an answer PocketSphinx heard with confidence is still put to the neural model: a bare
+ * "no" to a read-back (the correction after it, "no, seventy", may be what it missed), and a
+ * non-answer or an intent where an answer was asked for ("Just the two of us." heard as "hold
+ * on", "Four, I think." as "call me back"). A confident answer is left alone.
+ */
+function doubted(expect: Expectation, text: string | null): boolean {
+  if (!expect.question || !text) return false;
+  if (expect.confirming) return readConfirmation(expect.question, text)?.kind === 'no';
+  const meaning = meaningOf(expect.question, text);
+  return meaning === null || String(meaning).startsWith('intent:');
 }
 
 /**
@@ -144,9 +157,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
         const confidence = withSecondOpinion(confidenceOf(reply.result, type, this.options.margins), type, reply.result?.second?.agrees, this.secondTypes);
         const sure = text !== null && confidence >= minConfidence;
         const heard: Recognition = sure ? { text, confidence } : text ? { text: null, confidence, unsure: text } : { text: null, confidence };
-        // A confident answer is left alone, except a bare "no" to a read-back: the neural model
-        // may hear the correction after it ("no, seventy") that PocketSphinx did not.
-        if (!neural || !expect.question || (sure && !(expect.confirming && readConfirmation(expect.question, text)?.kind === 'no'))) return heard;
+        if (!neural || !expect.question || (sure && !doubted(expect, text))) return heard;
         return combineWithNeural(expect.question, heard, await this.neuralHearing(neural, frames, expect), minConfidence, expect.confirming);
       },
       cancel: () => {

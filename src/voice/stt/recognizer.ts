@@ -1,6 +1,6 @@
 import type { CallQuestion } from '../../features/calls/ports';
 import { extractAnswer } from '../dialog/answers';
-import { readConfirmation } from '../dialog/confirmation';
+import { readConfirmation, type Confirming } from '../dialog/confirmation';
 
 /** What the recogniser is listening for: a question's answer, or any speech (greeting, reply). */
 export type Expectation = ({ question: CallQuestion } | { question: null }) & {
@@ -15,7 +15,7 @@ export type Expectation = ({ question: CallQuestion } | { question: null }) & {
    * The agent just said back an answer heard with low confidence ("I heard thirty. Is that
    * right?"): the callee may say yes, no, or another answer ("no, thirty eight").
    */
-  confirming?: { value: unknown };
+  confirming?: Confirming;
   /** The agent asked back "was that a yes or a no?": the reply is heard as a bare yes or no (or a non-answer). */
   yesOrNo?: boolean;
 };

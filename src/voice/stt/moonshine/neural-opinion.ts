@@ -3,7 +3,7 @@ import type { Worker } from 'node:worker_threads';
 import type { CallQuestion } from '../../../features/calls/ports';
 import { startVoiceWorker, whenWorkerGone } from '../../worker-thread';
 import type { Expectation, Recognition } from '../recognizer';
-import { readConfirmation } from '../../dialog/confirmation';
+import { readConfirmation, type Confirming } from '../../dialog/confirmation';
 import { DISAGREED_CONFIDENCE, meaningOf } from '../second-opinion';
 import { answersAsked } from './answer-paths';
 import type { Reading } from './constrained-search';
@@ -127,25 +127,52 @@ function deniedIn(question: CallQuestion, unsure: string | null): boolean {
  * - it hears another answer: that one is what the agent reads back for confirmation (on the
  *   held-out voices the neural reading was right about twice as often where the two differed);
  * - it hears no answer (its paths hold the call's intents, "call me later", as non-answers): unchanged.
- * In a reply to a read-back only a correction the neural model hears ("no, seventy": a value
- * other than the one read back) replaces PocketSphinx's reading: it heard "No, eighty-one" as a
- * bare "No." where PocketSphinx still had a number to read back (measured, docs/voice.md).
- * A confident PocketSphinx answer never reaches here: nothing is ever made less sure.
+ * PocketSphinx sure of a non-answer or an intent where an answer was asked for ("hold on" for
+ * "Just the two of us.", "call me back" for "Four, I think."), and the neural model hearing an
+ * answer: that answer is made unsure (read back, or asked back as a yes or a no), never recorded.
+ *
+ * In a reply to a read-back ("I heard 17. Is that right?"):
+ * - a correction the neural model hears ("no, seventy": a value other than the one read back or
+ *   refused before, ranked at most CORRECTION_MARGIN below a bare "no") is read back next, also
+ *   where PocketSphinx was sure of a bare "no": both models most often hear "No, seventy." as a
+ *   bare "No.", and the neural one still ranks the right correction next (measured, docs/voice.md);
+ * - its yes is taken where PocketSphinx heard no "no" (a "Yes." heard by PocketSphinx as "fifteen");
+ * - any other bare yes or no, or the value read back, leaves PocketSphinx's reading as it was.
+ * A confident PocketSphinx answer never reaches here: nothing is ever made more sure than one
+ * model's confident hearing or the two models' agreement.
  */
-export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: { value: unknown }): Recognition {
+export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: Confirming): Recognition {
   if (!neural || neural.value === null) return ps;
   if (confirming) {
-    const correction = correctionIn(neural, confirming.value);
+    const correction = correctionIn(neural, confirming);
     if (correction !== undefined) return { text: null, confidence: Math.min(ps.confidence, DISAGREED_CONFIDENCE), unsure: `no, ${spoken(correction)}` };
   }
-  if (ps.text) return ps;
+  if (ps.text) return !confirming && answerOverNonAnswer(question, ps.text, neural) ? { text: null, confidence: Math.min(ps.confidence, DISAGREED_CONFIDENCE), unsure: spoken(neural.value) } : ps;
   const heard = meaningOf(question, ps.unsure ?? null, confirming);
   if (heard !== null && isDeepStrictEqual(heard, neural.value)) return { text: ps.unsure!, confidence: Math.max(ps.confidence, minConfidence) };
   if (confirming) {
     if (neural.value === true && !deniedIn(question, ps.unsure ?? null)) return { text: 'yes', confidence: Math.max(ps.confidence, minConfidence) };
-    if (typeof neural.value === 'boolean' || isDeepStrictEqual(neural.value, confirming.value)) return ps;
+    if (typeof neural.value === 'boolean' || isDeepStrictEqual(neural.value, confirming.value) || refused(confirming, neural.value)) return ps;
   }
   return { text: null, confidence: ps.confidence, unsure: spoken(neural.value) };
+}
+
+/**
+ * How likely (log-probability of its best spelling) the neural model's answer must be to doubt a
+ * non-answer PocketSphinx was sure of. Measured on the corpus: answers misheard as "hold on" or
+ * "hello" ("Two hundred.", "Um, no.") mostly scored above -7; fillers heard right ("Hmm, let me
+ * think.", "Hold on a second.") had their best answer at -10 to -15.
+ */
+const DOUBT_NON_ANSWER_SCORE = -10;
+
+/**
+ * A non-answer PocketSphinx heard with confidence ("hold on", "call me back") where the neural
+ * model's best reading is an answer, and a likely one (its paths hold the non-answers and intents too).
+ */
+function answerOverNonAnswer(question: CallQuestion, text: string, neural: NeuralHearing): boolean {
+  const meaning = meaningOf(question, text);
+  if (meaning !== null && !String(meaning).startsWith('intent:')) return false;
+  return neural.value !== null && neural.readings[0]!.score >= DOUBT_NON_ANSWER_SCORE;
 }
 
 /**
@@ -155,16 +182,19 @@ export function combineWithNeural(question: CallQuestion, ps: Recognition, neura
  */
 const CORRECTION_MARGIN = 6;
 
+const refused = (confirming: Confirming, value: unknown): boolean => !!confirming.refused?.some((r) => isDeepStrictEqual(r, value));
+
 /**
  * The correction the neural model hears in a reply to a read-back ("no, seventy" to "I heard
  * seventeen"), when its best reading is a no or a correction: the best value other than the one
- * read back, within CORRECTION_MARGIN of the best reading; undefined when there is none.
+ * read back or refused before, within CORRECTION_MARGIN of the best reading; undefined when
+ * there is none.
  */
-function correctionIn(neural: NeuralHearing, readBack: unknown): unknown {
+function correctionIn(neural: NeuralHearing, confirming: Confirming): unknown {
+  const isCorrection = (value: unknown): boolean => value !== null && typeof value !== 'boolean' && !isDeepStrictEqual(value, confirming.value);
+  const isNew = (value: unknown): boolean => isCorrection(value) && !refused(confirming, value);
   const [best] = neural.readings;
-  if (!best || (best.value !== false && !isCorrection(best.value, readBack))) return undefined;
-  const found = neural.readings.find((r) => isCorrection(r.value, readBack));
+  if (!best || (best.value !== false && !isCorrection(best.value))) return undefined;
+  const found = neural.readings.find((r) => isNew(r.value));
   return found && found.score >= best.score - CORRECTION_MARGIN ? found.value : undefined;
 }
-
-const isCorrection = (value: unknown, readBack: unknown): boolean => value !== null && typeof value !== 'boolean' && !isDeepStrictEqual(value, readBack);
