@@ -1,18 +1,18 @@
 import type { CallQuestion } from '../../features/calls/ports';
 import { extractAnswer, parseBoolean } from './answers';
 
-/**
- * What the callee's reply to "I heard thirty. Is that right?" means: `yes` (recorded), `no` (the
- * question is asked again with the keypad offered), or a `value` (a correction, "no, thirty
- * eight", or the same answer said again). A value said after a no-word is never the heard value
- * confirmed: "no, thirty" to "I heard thirty" is a no (`no` with `value`).
- */
 /** A read-back being replied to: the value said back, and the values the callee already said were wrong (never offered again). */
 export interface Confirming {
   value: unknown;
   refused?: readonly unknown[];
 }
 
+/**
+ * What the callee's reply to "I heard thirty. Is that right?" means: `yes` (recorded), `no` (the
+ * question is asked again with the keypad offered), or a `value` (a correction, "no, thirty
+ * eight", or the same answer said again). A value said after a no-word is never the heard value
+ * confirmed: "no, thirty" to "I heard thirty" is a no (`no` with `value`).
+ */
 export type ConfirmReply = { kind: 'yes' } | { kind: 'no' } | { kind: 'value'; value: unknown; denied: boolean };
 
 /** Types whose low-confidence answers are confirmed; a yes/no is not (the reply "no" would be ambiguous). */

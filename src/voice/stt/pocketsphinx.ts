@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { startVoiceWorker, whenWorkerGone } from '../worker-thread';
 import { isCompleteAnswer, type Expectation, type PartialRecognition, type Recognition, type RecognitionStream, type SpeechRecognizer, type StreamingRecognizer } from './recognizer';
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
-import { DEFAULT_SECOND_OPINION_TYPES, marginType, meaningOf, secondModelConfig, withSecondOpinion, type SecondOpinionTypes } from './second-opinion';
+import { DEFAULT_SECOND_OPINION_TYPES, isNonAnswer, marginType, secondModelConfig, withSecondOpinion, type SecondOpinionTypes } from './second-opinion';
 import type { SphinxOutcome, SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
 import { combineWithNeural, type NeuralOpinion } from './moonshine/neural-opinion';
 import { joinPcm } from '../pcm';
@@ -52,8 +52,7 @@ export function confidenceOf(r: Pick<SphinxOutcome, 'text' | 'margin'> | null, t
 function doubted(expect: Expectation, text: string | null): boolean {
   if (!expect.question || !text) return false;
   if (expect.confirming) return readConfirmation(expect.question, text)?.kind === 'no';
-  const meaning = meaningOf(expect.question, text);
-  return meaning === null || String(meaning).startsWith('intent:');
+  return isNonAnswer(expect.question, text);
 }
 
 /**

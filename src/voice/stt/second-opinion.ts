@@ -57,6 +57,12 @@ export function meaningOf(question: CallQuestion, text: string | null, confirmin
   return answer ?? (detectIntent(text) ? `intent:${detectIntent(text)}` : null);
 }
 
+/** Whether a text heard where an answer was asked for is none: a non-answer ("hold on") or an intent ("call me back"). */
+export function isNonAnswer(question: CallQuestion, text: string): boolean {
+  const meaning = meaningOf(question, text);
+  return meaning === null || String(meaning).startsWith('intent:');
+}
+
 /** Which question types the second opinion may make unsure (the others keep the 8 kHz model's confidence). */
 export type SecondOpinionTypes = ReadonlyArray<'boolean' | 'choice' | 'number' | 'enum' | 'other'>;
 /**

@@ -4,7 +4,7 @@ import type { CallQuestion } from '../../../features/calls/ports';
 import { startVoiceWorker, whenWorkerGone } from '../../worker-thread';
 import type { Expectation, Recognition } from '../recognizer';
 import { readConfirmation, type Confirming } from '../../dialog/confirmation';
-import { DISAGREED_CONFIDENCE, meaningOf } from '../second-opinion';
+import { DISAGREED_CONFIDENCE, isNonAnswer, meaningOf } from '../second-opinion';
 import { answersAsked } from './answer-paths';
 import type { Reading } from './constrained-search';
 import { moonshineModelDir } from './model';
@@ -138,8 +138,9 @@ function deniedIn(question: CallQuestion, unsure: string | null): boolean {
  *   bare "No.", and the neural one still ranks the right correction next (measured, docs/voice.md);
  * - its yes is taken where PocketSphinx heard no "no" (a "Yes." heard by PocketSphinx as "fifteen");
  * - any other bare yes or no, or the value read back, leaves PocketSphinx's reading as it was.
- * A confident PocketSphinx answer never reaches here: nothing is ever made more sure than one
- * model's confident hearing or the two models' agreement.
+ * A confident PocketSphinx answer (a value, a yes, a "no" with its correction) never reaches
+ * here (see `doubted` in ../pocketsphinx.ts); nothing is ever recorded on the neural model's
+ * hearing alone, except its yes to a read-back that PocketSphinx heard as no "no".
  */
 export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: Confirming): Recognition {
   if (!neural || neural.value === null) return ps;
@@ -170,9 +171,7 @@ const DOUBT_NON_ANSWER_SCORE = -10;
  * model's best reading is an answer, and a likely one (its paths hold the non-answers and intents too).
  */
 function answerOverNonAnswer(question: CallQuestion, text: string, neural: NeuralHearing): boolean {
-  const meaning = meaningOf(question, text);
-  if (meaning !== null && !String(meaning).startsWith('intent:')) return false;
-  return neural.value !== null && neural.readings[0]!.score >= DOUBT_NON_ANSWER_SCORE;
+  return isNonAnswer(question, text) && neural.value !== null && neural.readings[0]!.score >= DOUBT_NON_ANSWER_SCORE;
 }
 
 /**
