@@ -37,6 +37,14 @@ describe('the neural opinion combined with an unsure PocketSphinx hearing', () =
     expect(combineWithNeural(people, filler, { value: 0, margin: 1, readings: [{ value: 0, score: -14 }, { value: null, score: -15 }] }, 0.5)).toBe(filler);
   });
 
+  test('a zero PocketSphinx was sure of but heard as "oh" gives way to another answer the neural model hears; "zero" said, or a zero both hear, stands', () => {
+    expect(combineWithNeural(people, { text: 'oh people', confidence: 0.9 }, neural(4), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: '4' });
+    const oh = { text: 'oh', confidence: 0.9 };
+    expect(combineWithNeural(people, oh, neural(0), 0.5)).toBe(oh);
+    const zero = { text: 'zero people', confidence: 0.9 };
+    expect(combineWithNeural(people, zero, neural(4), 0.5)).toBe(zero);
+  });
+
   test('an intent PocketSphinx was unsure of gives way to an answer the neural model hears (its own paths hold the intents too)', () => {
     expect(combineWithNeural(people, { text: null, confidence: 0.07, unsure: 'hello who is this' }, neural(4), 0.5)).toEqual({ text: null, confidence: 0.07, unsure: '4' });
   });
@@ -68,6 +76,8 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
     expect(combineWithNeural(people, { text: null, confidence: 0.01, unsure: 'nope ten' }, noSeventy, 0.5, confirming)).toEqual({ text: null, confidence: 0.01, unsure: 'no, 70' });
     // Heard as a confident bare no by PocketSphinx: the correction is read back, below the threshold.
     expect(combineWithNeural(people, { text: 'not at all', confidence: 1 }, noSeventy, 0.5, confirming)).toEqual({ text: null, confidence: 0.4, unsure: 'no, 70' });
+    // Heard as a confident non-answer ("hold on" for "No, four."): the same.
+    expect(combineWithNeural(people, { text: 'hold on', confidence: 1 }, noSeventy, 0.5, confirming)).toEqual({ text: null, confidence: 0.4, unsure: 'no, 70' });
     // The value read back is no correction; a bare "No." has its best correction far below it.
     expect(combineWithNeural(people, { text: 'nope', confidence: 0.9 }, readings([false, -1.3], [30, -2], [12, -14.5]), 0.5, confirming)).toEqual({ text: 'nope', confidence: 0.9 });
     const unsure = { text: null, confidence: 0.1, unsure: 'nope twelve' };

@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { startVoiceWorker, whenWorkerGone } from '../worker-thread';
 import { isCompleteAnswer, type Expectation, type PartialRecognition, type Recognition, type RecognitionStream, type SpeechRecognizer, type StreamingRecognizer } from './recognizer';
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
-import { DEFAULT_SECOND_OPINION_TYPES, isNonAnswer, marginType, secondModelConfig, withSecondOpinion, type SecondOpinionTypes } from './second-opinion';
+import { DEFAULT_SECOND_OPINION_TYPES, isNonAnswer, isWeakZero, marginType, secondModelConfig, withSecondOpinion, type SecondOpinionTypes } from './second-opinion';
 import type { SphinxOutcome, SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
 import { combineWithNeural, type NeuralOpinion } from './moonshine/neural-opinion';
 import { joinPcm } from '../pcm';
@@ -45,14 +45,18 @@ export function confidenceOf(r: Pick<SphinxOutcome, 'text' | 'margin'> | null, t
 
 /**
  * Whether an answer PocketSphinx heard with confidence is still put to the neural model: a bare
- * "no" to a read-back (the correction after it, "no, seventy", may be what it missed), and a
- * non-answer or an intent where an answer was asked for ("Just the two of us." heard as "hold
- * on", "Four, I think." as "call me back"). A confident answer is left alone.
+ * "no" or a non-answer in reply to a read-back (the correction, "no, seventy", may be what it
+ * missed: "No, four." heard as "hold on"), a non-answer or an intent where an answer was asked
+ * for ("Just the two of us." heard as "hold on", "Four, I think." as "call me back"), and a zero
+ * heard as "oh" ("Four." as "oh people"). Any other confident answer is left alone.
  */
 function doubted(expect: Expectation, text: string | null): boolean {
   if (!expect.question || !text) return false;
-  if (expect.confirming) return readConfirmation(expect.question, text)?.kind === 'no';
-  return isNonAnswer(expect.question, text);
+  if (expect.confirming) {
+    const reply = readConfirmation(expect.question, text);
+    return reply === null || reply.kind === 'no';
+  }
+  return isNonAnswer(expect.question, text) || isWeakZero(expect.question, text);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { CallQuestion } from '../../../features/calls/ports';
 import { startVoiceWorker, whenWorkerGone } from '../../worker-thread';
 import type { Expectation, Recognition } from '../recognizer';
 import { readConfirmation, type Confirming } from '../../dialog/confirmation';
-import { DISAGREED_CONFIDENCE, isNonAnswer, meaningOf } from '../second-opinion';
+import { DISAGREED_CONFIDENCE, isNonAnswer, isWeakZero, meaningOf } from '../second-opinion';
 import { answersAsked } from './answer-paths';
 import type { Reading } from './constrained-search';
 import { moonshineModelDir } from './model';
@@ -128,13 +128,14 @@ function deniedIn(question: CallQuestion, unsure: string | null): boolean {
  *   held-out voices the neural reading was right about twice as often where the two differed);
  * - it hears no answer (its paths hold the call's intents, "call me later", as non-answers): unchanged.
  * PocketSphinx sure of a non-answer or an intent where an answer was asked for ("hold on" for
- * "Just the two of us.", "call me back" for "Four, I think."), and the neural model hearing an
- * answer: that answer is made unsure (read back, or asked back as a yes or a no), never recorded.
+ * "Just the two of us.", "call me back" for "Four, I think."), or of a zero it heard as "oh", and
+ * the neural model hearing another answer: that answer is made unsure (read back, or asked back
+ * as a yes or a no), never recorded.
  *
  * In a reply to a read-back ("I heard 17. Is that right?"):
  * - a correction the neural model hears ("no, seventy": a value other than the one read back or
  *   refused before, ranked at most CORRECTION_MARGIN below a bare "no") is read back next, also
- *   where PocketSphinx was sure of a bare "no": both models most often hear "No, seventy." as a
+ *   where PocketSphinx was sure of a bare "no" or a non-answer: both models most often hear "No, seventy." as a
  *   bare "No.", and the neural one still ranks the right correction next (measured, docs/voice.md);
  * - its yes is taken where PocketSphinx heard no "no" (a "Yes." heard by PocketSphinx as "fifteen");
  * - any other bare yes or no, or the value read back, leaves PocketSphinx's reading as it was.
@@ -167,11 +168,13 @@ export function combineWithNeural(question: CallQuestion, ps: Recognition, neura
 const DOUBT_NON_ANSWER_SCORE = -10;
 
 /**
- * A non-answer PocketSphinx heard with confidence ("hold on", "call me back") where the neural
- * model's best reading is an answer, and a likely one (its paths hold the non-answers and intents too).
+ * A non-answer PocketSphinx heard with confidence ("hold on", "call me back"), or a zero it heard
+ * as "oh", where the neural model's best reading is another answer, and a likely one (its paths
+ * hold the non-answers and intents too).
  */
 function answerOverNonAnswer(question: CallQuestion, text: string, neural: NeuralHearing): boolean {
-  return isNonAnswer(question, text) && neural.value !== null && neural.readings[0]!.score >= DOUBT_NON_ANSWER_SCORE;
+  if (neural.value === null || neural.readings[0]!.score < DOUBT_NON_ANSWER_SCORE) return false;
+  return isNonAnswer(question, text) || (isWeakZero(question, text) && neural.value !== 0);
 }
 
 /**
