@@ -1,5 +1,5 @@
 import type { CallQuestion } from '../../src/features/calls/ports';
-import { combineWithNeural, type NeuralHearing } from '../../src/voice/stt/moonshine/neural-opinion';
+import { combineWithNeural, doubted, type NeuralHearing } from '../../src/voice/stt/moonshine/neural-opinion';
 import { answerPaths } from '../../src/voice/stt/moonshine/answer-paths';
 
 const people: CallQuestion = { key: 'people', question: 'How many people will come?', type: 'number' };
@@ -86,6 +86,25 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
     expect(combineWithNeural(people, unsure, readings([null, -2], [70, -3]), 0.5, confirming)).toBe(unsure);
   });
 
+  test('an opt-out or a wrong number PocketSphinx was sure of is never doubted, in a reply or an answer', () => {
+    const optOut = { text: 'stop calling me', confidence: 0.9 };
+    expect(combineWithNeural(people, optOut, readings([false, -3.7], [70, -6.5]), 0.5, confirming)).toBe(optOut);
+    expect(combineWithNeural(people, optOut, neural(4), 0.5)).toBe(optOut);
+    const wrong = { text: 'wrong number', confidence: 0.9 };
+    expect(combineWithNeural(people, wrong, neural(4), 0.5)).toBe(wrong);
+    // What is doubted, and what is not.
+    expect(doubted(people, 'hold on')).toBe(true);
+    expect(doubted(people, 'call me back')).toBe(true);
+    expect(doubted(people, 'oh people')).toBe(true);
+    expect(doubted(people, 'twenty four')).toBe(false);
+    expect(doubted(people, 'zero')).toBe(false);
+    expect(doubted(people, "don't call me")).toBe(false);
+    expect(doubted(people, 'not at all', confirming)).toBe(true);
+    expect(doubted(people, 'hold on', confirming)).toBe(true);
+    expect(doubted(people, 'yes', confirming)).toBe(false);
+    expect(doubted(people, 'no thirty eight', confirming)).toBe(false);
+  });
+
   test('a value the callee already refused is never the correction', () => {
     // "No, eighty-one." to "I heard 33", after 1 was refused: the neural model ranks 1 first, 81 next.
     const noEightyOne = readings([1, -3.4], [false, -4.4], [81, -4.4], [31, -6]);
@@ -96,7 +115,15 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
   test('a yes it hears is taken where PocketSphinx heard no "no" (a yes misheard as a number, or nothing)', () => {
     expect(combineWithNeural(people, { text: null, confidence: 0.2, unsure: 'yes' }, neural(true), 0.5, confirming)).toEqual({ text: 'yes', confidence: 0.5 });
     expect(combineWithNeural(people, { text: null, confidence: 0.01, unsure: 'fifteen' }, neural(true), 0.5, confirming)).toEqual({ text: 'yes', confidence: 0.5 });
-    expect(combineWithNeural(people, { text: null, confidence: 0 }, neural(true), 0.5, confirming)).toEqual({ text: 'yes', confidence: 0.5 });
+  });
+
+  test('its yes counts only well ahead of its next reading, and only where PocketSphinx heard something (not nothing, not an intent)', () => {
+    const nothing = { text: null, confidence: 0 };
+    expect(combineWithNeural(people, nothing, neural(true), 0.5, confirming)).toBe(nothing);
+    const intent = { text: null, confidence: 0.1, unsure: 'stop calling me' };
+    expect(combineWithNeural(people, intent, neural(true), 0.5, confirming)).toBe(intent);
+    const fifteen = { text: null, confidence: 0.01, unsure: 'fifteen' };
+    expect(combineWithNeural(people, fifteen, readings([true, -5], [false, -5.1]), 0.5, confirming)).toBe(fifteen);
   });
 
   test('a yes against a "no" PocketSphinx heard, a bare no, or the value read back change nothing', () => {

@@ -25,6 +25,15 @@ export function confirmPrompt(value: unknown): string {
   return `I heard ${String(value)}. Is that right?`;
 }
 
+/**
+ * A zero heard without the word "zero" ("oh people", "none"): what a "no" is most often misheard
+ * as in a reply to a read-back, and "Four." in an answer (measured on the wire: "Four." heard, sure,
+ * as "oh people", twice in 20 calls).
+ */
+export function isWeakZero(q: CallQuestion, text: string): boolean {
+  return q.type === 'number' && extractAnswer(q, text) === 0 && !/\bzero\b/i.test(text);
+}
+
 /** The reply to a confirmation of an answer to `q`; null when it is neither a yes, a no, nor an answer. */
 export function readConfirmation(q: CallQuestion, text: string | null): ConfirmReply | null {
   if (!text || !text.trim()) return null;
@@ -32,7 +41,7 @@ export function readConfirmation(q: CallQuestion, text: string | null): ConfirmR
   const yesNo = parseBoolean(text);
   // "oh" and "none" (zero) are what a "no" is most often misheard as: in a reply to "Is that right?",
   // only "zero" is the number zero (measured: "No, four" heard as "oh people" confirmed a 0).
-  if (value === 0 && q.type === 'number' && !/\bzero\b/i.test(text)) return { kind: 'no' };
+  if (isWeakZero(q, text)) return { kind: 'no' };
   if (value !== null && value !== undefined) return { kind: 'value', value, denied: yesNo === false || /\b(no|nope|nah|not|actually)\b/i.test(text) };
   if (yesNo === true) return { kind: 'yes' };
   if (yesNo === false) return { kind: 'no' };

@@ -2,11 +2,10 @@ import type { Worker } from 'node:worker_threads';
 import { startVoiceWorker, whenWorkerGone } from '../worker-thread';
 import { isCompleteAnswer, type Expectation, type PartialRecognition, type Recognition, type RecognitionStream, type SpeechRecognizer, type StreamingRecognizer } from './recognizer';
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
-import { DEFAULT_SECOND_OPINION_TYPES, isNonAnswer, isWeakZero, marginType, secondModelConfig, withSecondOpinion, type SecondOpinionTypes } from './second-opinion';
+import { DEFAULT_SECOND_OPINION_TYPES, marginType, secondModelConfig, withSecondOpinion, type SecondOpinionTypes } from './second-opinion';
 import type { SphinxOutcome, SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
-import { combineWithNeural, type NeuralOpinion } from './moonshine/neural-opinion';
+import { combineWithNeural, doubted, type NeuralOpinion } from './moonshine/neural-opinion';
 import { joinPcm } from '../pcm';
-import { readConfirmation } from '../dialog/confirmation';
 
 export { sphinxAvailable as pocketsphinxAvailable } from './sphinx-decoder';
 
@@ -44,22 +43,6 @@ export function confidenceOf(r: Pick<SphinxOutcome, 'text' | 'margin'> | null, t
 }
 
 /**
- * Whether an answer PocketSphinx heard with confidence is still put to the neural model: a bare
- * "no" or a non-answer in reply to a read-back (the correction, "no, seventy", may be what it
- * missed: "No, four." heard as "hold on"), a non-answer or an intent where an answer was asked
- * for ("Just the two of us." heard as "hold on", "Four, I think." as "call me back"), and a zero
- * heard as "oh" ("Four." as "oh people"). Any other confident answer is left alone.
- */
-function doubted(expect: Expectation, text: string | null): boolean {
-  if (!expect.question || !text) return false;
-  if (expect.confirming) {
-    const reply = readConfirmation(expect.question, text);
-    return reply === null || reply.kind === 'no';
-  }
-  return isNonAnswer(expect.question, text) || isWeakZero(expect.question, text);
-}
-
-/**
  * Offline recognition with PocketSphinx 5 compiled to WebAssembly (npm `soundswallower`, with
  * CMU's 8 kHz US English model in the package: no system package, no download), constrained by a
  * JSGF grammar of the question's answers and the usual non-answers (./grammar.ts). The decoders
@@ -93,7 +76,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
     } = {},
   ) {}
 
-  /** Whether the neural model hears the answers PocketSphinx is unsure of. */
+  /** Whether the neural model hears the answers PocketSphinx is unsure of (and the confident ones it doubts: ./moonshine/neural-opinion.ts `doubted`). */
   get neuralOpinion(): boolean {
     return !!this.options.neural;
   }
@@ -160,7 +143,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
         const confidence = withSecondOpinion(confidenceOf(reply.result, type, this.options.margins), type, reply.result?.second?.agrees, this.secondTypes);
         const sure = text !== null && confidence >= minConfidence;
         const heard: Recognition = sure ? { text, confidence } : text ? { text: null, confidence, unsure: text } : { text: null, confidence };
-        if (!neural || !expect.question || (sure && !doubted(expect, text))) return heard;
+        if (!neural || !expect.question || (sure && !doubted(expect.question, text, expect.confirming))) return heard;
         return combineWithNeural(expect.question, heard, await this.neuralHearing(neural, frames, expect), minConfidence, expect.confirming);
       },
       cancel: () => {

@@ -63,15 +63,6 @@ export function isNonAnswer(question: CallQuestion, text: string): boolean {
   return meaning === null || String(meaning).startsWith('intent:');
 }
 
-/**
- * A zero heard without the word "zero" ("oh people", "none"): "Four." and "No." are what an "oh"
- * is most often misheard from (measured on the wire: "Four." heard, sure, as "oh people", twice in
- * 20 calls); an "Oh." the neural model hears as zero too still counts.
- */
-export function isWeakZero(question: CallQuestion, text: string): boolean {
-  return question.type === 'number' && extractAnswer(question, text) === 0 && !/\bzero\b/i.test(text);
-}
-
 /** Which question types the second opinion may make unsure (the others keep the 8 kHz model's confidence). */
 export type SecondOpinionTypes = ReadonlyArray<'boolean' | 'choice' | 'number' | 'enum' | 'other'>;
 /**

@@ -3,8 +3,9 @@ import type { Worker } from 'node:worker_threads';
 import type { CallQuestion } from '../../../features/calls/ports';
 import { startVoiceWorker, whenWorkerGone } from '../../worker-thread';
 import type { Expectation, Recognition } from '../recognizer';
-import { readConfirmation, type Confirming } from '../../dialog/confirmation';
-import { DISAGREED_CONFIDENCE, isNonAnswer, isWeakZero, meaningOf } from '../second-opinion';
+import { isWeakZero, readConfirmation, type Confirming } from '../../dialog/confirmation';
+import { detectIntent } from '../../dialog/intents';
+import { DISAGREED_CONFIDENCE, isNonAnswer, meaningOf } from '../second-opinion';
 import { answersAsked } from './answer-paths';
 import type { Reading } from './constrained-search';
 import { moonshineModelDir } from './model';
@@ -24,8 +25,9 @@ export interface NeuralHearing {
  * a 2024 transformer trained on other speech), and where they agree the answer is right far more
  * often than either alone (docs/voice.md, "A neural second opinion").
  *
- * It is asked only when PocketSphinx was unsure: a confident answer is recorded as before, and
- * costs no time. The model lives in a worker thread of its own (./neural-worker.ts): loading it
+ * It is asked only when PocketSphinx was unsure, or sure of something it may have misheard (see
+ * `doubted`: a non-answer where an answer was asked for, a bare "no" to a read-back, a zero heard
+ * as "oh"): a confident answer is recorded as before, and costs no time. The model lives in a worker thread of its own (./neural-worker.ts): loading it
  * and spelling the numbers' 10,000 phrases in its tokens take about a second of CPU, which on the
  * main thread held a call's SIP signalling past its retransmission timer (found by the SIPp
  * tests: a 200 OK sent again, an ACK twice).
@@ -121,42 +123,77 @@ function deniedIn(question: CallQuestion, unsure: string | null): boolean {
 }
 
 /**
+ * Whether an answer PocketSphinx heard with confidence is still put to the neural model: a bare
+ * "no" or a non-answer in reply to a read-back (the correction, "no, seventy", may be what it
+ * missed: "No, four." heard as "hold on"), a non-answer or an intent where an answer was asked
+ * for ("Just the two of us." heard as "hold on", "Four, I think." as "call me back"), and a zero
+ * heard as "oh" ("Four." as "oh people"). Never an opt-out or a wrong number: those end the call,
+ * and one said is one acted on. Any other confident answer is left alone.
+ */
+export function doubted(question: CallQuestion, text: string, confirming?: Confirming): boolean {
+  const intent = detectIntent(text);
+  if (intent === 'opt_out' || intent === 'wrong_number') return false;
+  if (confirming) {
+    const reply = readConfirmation(question, text);
+    return reply === null || reply.kind === 'no';
+  }
+  return isNonAnswer(question, text) || isWeakZero(question, text);
+}
+
+/** PocketSphinx's reading made unsure: `unsure` is what the agent reads back (or asks back as a yes or a no). */
+const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: null, confidence: Math.min(ps.confidence, DISAGREED_CONFIDENCE), unsure });
+
+/**
  * The combination rule, for an answer PocketSphinx was unsure of (its confidence below the
  * threshold, `unsure` what it most likely heard):
  * - the neural model hears the same answer: recorded, at the threshold's confidence;
  * - it hears another answer: that one is what the agent reads back for confirmation (on the
  *   held-out voices the neural reading was right about twice as often where the two differed);
  * - it hears no answer (its paths hold the call's intents, "call me later", as non-answers): unchanged.
- * PocketSphinx sure of a non-answer or an intent where an answer was asked for ("hold on" for
- * "Just the two of us.", "call me back" for "Four, I think."), or of a zero it heard as "oh", and
- * the neural model hearing another answer: that answer is made unsure (read back, or asked back
- * as a yes or a no), never recorded.
+ * For an answer PocketSphinx was sure of but `doubted` (a non-answer where an answer was asked
+ * for, a zero heard as "oh"), another likely answer the neural model hears is made unsure: read
+ * back, or asked back as a yes or a no, never recorded.
  *
  * In a reply to a read-back ("I heard 17. Is that right?"):
  * - a correction the neural model hears ("no, seventy": a value other than the one read back or
- *   refused before, ranked at most CORRECTION_MARGIN below a bare "no") is read back next, also
- *   where PocketSphinx was sure of a bare "no" or a non-answer: both models most often hear "No, seventy." as a
- *   bare "No.", and the neural one still ranks the right correction next (measured, docs/voice.md);
- * - its yes is taken where PocketSphinx heard no "no" (a "Yes." heard by PocketSphinx as "fifteen");
+ *   refused before, at most CORRECTION_MARGIN below its best reading, which is a bare "no" or a
+ *   correction) is read back next, also where PocketSphinx was sure of a bare "no" or a
+ *   non-answer: both models most often hear "No, seventy." as a bare "No.", and the neural one
+ *   still ranks the right correction next (measured, docs/voice.md);
+ * - its yes, YES_MARGIN ahead of its next reading, is taken where PocketSphinx heard something
+ *   other than a "no" or an intent (a "Yes." heard by PocketSphinx as "fifteen");
  * - any other bare yes or no, or the value read back, leaves PocketSphinx's reading as it was.
- * A confident PocketSphinx answer (a value, a yes, a "no" with its correction) never reaches
- * here (see `doubted` in ../pocketsphinx.ts); nothing is ever recorded on the neural model's
- * hearing alone, except its yes to a read-back that PocketSphinx heard as no "no".
+ * Nothing is recorded on the neural model's hearing alone except that yes, to a value read back
+ * because it was heard (unsure) before.
  */
 export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: Confirming): Recognition {
   if (!neural || neural.value === null) return ps;
+  if (ps.text && !doubted(question, ps.text, confirming)) return ps;
   if (confirming) {
     const correction = correctionIn(neural, confirming);
-    if (correction !== undefined) return { text: null, confidence: Math.min(ps.confidence, DISAGREED_CONFIDENCE), unsure: `no, ${spoken(correction)}` };
+    if (correction !== undefined) return madeUnsure(ps, `no, ${spoken(correction)}`);
   }
-  if (ps.text) return !confirming && answerOverNonAnswer(question, ps.text, neural) ? { text: null, confidence: Math.min(ps.confidence, DISAGREED_CONFIDENCE), unsure: spoken(neural.value) } : ps;
+  if (ps.text) return !confirming && answerOverNonAnswer(question, ps.text, neural) ? madeUnsure(ps, spoken(neural.value)) : ps;
   const heard = meaningOf(question, ps.unsure ?? null, confirming);
   if (heard !== null && isDeepStrictEqual(heard, neural.value)) return { text: ps.unsure!, confidence: Math.max(ps.confidence, minConfidence) };
   if (confirming) {
-    if (neural.value === true && !deniedIn(question, ps.unsure ?? null)) return { text: 'yes', confidence: Math.max(ps.confidence, minConfidence) };
-    if (typeof neural.value === 'boolean' || isDeepStrictEqual(neural.value, confirming.value) || refused(confirming, neural.value)) return ps;
+    if (neural.value === true && neural.margin >= YES_MARGIN && heardSomethingElse(question, ps.unsure ?? null)) return { text: 'yes', confidence: Math.max(ps.confidence, minConfidence) };
+    // A value the neural model hears here is the one read back or refused (a new one was a correction above).
+    return ps;
   }
   return { text: null, confidence: ps.confidence, unsure: spoken(neural.value) };
+}
+
+/**
+ * How far ahead of its next reading the neural model's yes to a read-back must be to count. The
+ * "Yes." it rescued had no other reading within its beam (an infinite margin); 3 keeps a yes it
+ * hardly preferred over a "no" from recording the value read back.
+ */
+const YES_MARGIN = 3;
+
+/** PocketSphinx's unsure reading of a reply holds something, and neither a "no" nor an intent ("fifteen" for "Yes."). */
+function heardSomethingElse(question: CallQuestion, unsure: string | null): boolean {
+  return !!unsure?.trim() && !deniedIn(question, unsure) && detectIntent(unsure) === null;
 }
 
 /**
@@ -173,14 +210,16 @@ const DOUBT_NON_ANSWER_SCORE = -10;
  * hold the non-answers and intents too).
  */
 function answerOverNonAnswer(question: CallQuestion, text: string, neural: NeuralHearing): boolean {
-  if (neural.value === null || neural.readings[0]!.score < DOUBT_NON_ANSWER_SCORE) return false;
-  return isNonAnswer(question, text) || (isWeakZero(question, text) && neural.value !== 0);
+  const [best] = neural.readings;
+  if (!best || best.value === null || best.score < DOUBT_NON_ANSWER_SCORE) return false;
+  return isNonAnswer(question, text) || (isWeakZero(question, text) && best.value !== 0);
 }
 
 /**
- * How far (log-probability) below a bare "no" the best correction may be and still be read back.
- * Measured on the held-out voices: a "No, seventy." misheard as a bare "No." had the right
- * correction 1.2–3.4 below it; a bare "No." had no correction within 12.9 of it.
+ * How far (log-probability) below the neural model's best reading (a bare "no", or a correction)
+ * the best new correction may be and still be read back. Measured on the held-out voices: a "No,
+ * seventy." misheard as a bare "No." had the right correction 1.2–3.4 below it; a bare "No." had
+ * no correction within 12.9 of it.
  */
 const CORRECTION_MARGIN = 6;
 
