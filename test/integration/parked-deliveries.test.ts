@@ -110,9 +110,14 @@ describe('parked deliveries', () => {
     // its successor beside it, without the key, when a running keyed job is added again).
     expect(jobs.releaseParked).toBeGreaterThanOrEqual(1);
     expect(jobs.releaseParked).toBeLessThanOrEqual(2);
-    // Only attempts that were made hold a job (their retry): at most a few, not one per waiting delivery.
+    // Only attempts that were made hold a job (their retry), and the few not parked (an attempt
+    // under way holds its job before its count moves; the release job may have just let the
+    // destination's two through): not one per waiting delivery. (attempted + 2 failed once in a
+    // full run under load, with 3 in flight.)
     const { rows: attempted } = await app.db.pool.query<{ n: number }>(`select count(*)::int as n from webhook_deliveries where id = any($1::uuid[]) and attempts > 0`, [ids]);
-    expect(jobs.deliver ?? 0).toBeLessThanOrEqual(attempted[0]!.n + 2);
+    // (`parked` was counted before the jobs: parking only grows while the receiver is down, but for those released.)
+    const notParked = ids.length - parked.parked;
+    expect(jobs.deliver ?? 0).toBeLessThanOrEqual(attempted[0]!.n + notParked + 2);
     // The receiver never held more than the destination's limit at once.
     expect(rx.received.length).toBeLessThan(ids.length / 2);
 
