@@ -27,10 +27,12 @@ export interface NeuralHearing {
  *
  * It is asked only when PocketSphinx was unsure, or sure of something it may have misheard (see
  * `doubted`: a non-answer where an answer was asked for, a bare "no" to a read-back, a zero heard
- * as "oh"): a confident answer is recorded as before, and costs no time. The model lives in a worker thread of its own (./neural-worker.ts): loading it
- * and spelling the numbers' 10,000 phrases in its tokens take about a second of CPU, which on the
- * main thread held a call's SIP signalling past its retransmission timer (found by the SIPp
- * tests: a 200 OK sent again, an ACK twice).
+ * as "oh"): a confident answer is recorded as before, and costs no time.
+ *
+ * The model lives in a worker thread of its own (./neural-worker.ts): loading it and spelling
+ * the numbers' 10,000 phrases in its tokens take about a second of CPU, which on the main thread
+ * held a call's SIP signalling past its retransmission timer (found by the SIPp tests: a 200 OK
+ * sent again, an ACK twice).
  */
 export class NeuralOpinion {
   private worker: Worker | undefined;
