@@ -124,7 +124,7 @@ export function conversationReport(results: ConversationResult[], questions: Rec
     const n = (o: Outcome) => a.filter((r) => r[k] === o).length;
     return `${pct(n('right'), a.length)} / ${pct(n('wrong'), a.length)} / ${pct(n('empty'), a.length)}`;
   };
-  for (const set of ['tune', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5'] as const) {
+  for (const set of ['tune', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5', 'holdout6'] as const) {
     const rs = results.filter((r) => r.u.set === set);
     if (!rs.length) continue;
     const row = (label: string, xs: ConversationResult[]) => {

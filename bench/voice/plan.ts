@@ -137,8 +137,8 @@ export async function planCalls(corpus: CorpusManifest, opts: { calls: number; q
   const questionIds = Object.keys(corpus.questions).slice(0, Math.max(1, opts.questions));
   const questions = questionIds.map((id) => corpus.questions[id]!);
   const { lengths: prompts, identify } = await promptKnowledge(questions);
-  // 'all' leaves out holdout3 (Flite and Festival voices) holdout4 and holdout5 (added later): the rotation of voices stays what earlier runs had; BENCH_VOICE_SET=holdout3 calls in those.
-  const usable = corpus.utterances.filter((u) => u.expected !== null && (opts.set === 'all' ? !['holdout3', 'holdout4', 'holdout5'].includes(u.set) : u.set === opts.set));
+  // 'all' leaves out holdout3 (Flite and Festival voices), holdout4, holdout5 and holdout6 (added later): the rotation of voices stays what earlier runs had; BENCH_VOICE_SET=holdout3 calls in those.
+  const usable = corpus.utterances.filter((u) => u.expected !== null && (opts.set === 'all' ? !['holdout3', 'holdout4', 'holdout5', 'holdout6'].includes(u.set) : u.set === opts.set));
   const voices = [...new Set(usable.map((u) => u.voice))];
   const who = new Map<string, Int16Array>();
   for (const v of voices) who.set(v, await renderPhrase(v, WHO_IS_THIS));

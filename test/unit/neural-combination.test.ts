@@ -134,3 +134,24 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
     expect(combineWithNeural(people, { text: null, confidence: 0.3, unsure: 'nope' }, neural(true), 0.5, confirming)).toEqual({ text: null, confidence: 0.3, unsure: 'nope' });
   });
 });
+
+describe('the neural opinion on the reply to "was that a yes or a no?"', () => {
+  const attend: CallQuestion = { key: 'attend', question: 'Can you attend?', type: 'boolean' };
+  const hearing = (...rs: Array<[unknown, number]>): NeuralHearing => ({ value: rs[0]![0], margin: rs.length > 1 ? rs[0]![1] - rs[1]![1] : Infinity, readings: rs.map(([value, score]) => ({ value, score })) });
+
+  test('its clear yes or no is taken where PocketSphinx heard none (nothing, or a non-answer)', () => {
+    expect(combineWithNeural(attend, { text: null, confidence: 0 }, hearing([false, -2]), 0.5, undefined, true)).toEqual({ text: 'no', confidence: 0.5 });
+    expect(combineWithNeural(attend, { text: null, confidence: 0.1, unsure: 'let me think' }, hearing([true, -0.7], [null, -9]), 0.5, undefined, true)).toEqual({ text: 'yes', confidence: 0.5 });
+  });
+
+  test('not when it hardly prefers it, when PocketSphinx heard the other one or an intent, nor outside that reply', () => {
+    const nothing = { text: null, confidence: 0 };
+    expect(combineWithNeural(attend, nothing, hearing([false, -5], [true, -6.5]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0, unsure: 'no' });
+    const yes = { text: null, confidence: 0.2, unsure: 'yep' };
+    expect(combineWithNeural(attend, yes, hearing([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.2, unsure: 'no' });
+    const intent = { text: null, confidence: 0.2, unsure: 'call me later' };
+    expect(combineWithNeural(attend, intent, hearing([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.2, unsure: 'no' });
+    // The question's first hearing: the neural no is asked back ("was that a yes or a no?"), never recorded.
+    expect(combineWithNeural(attend, nothing, hearing([false, -2]), 0.5)).toEqual({ text: null, confidence: 0, unsure: 'no' });
+  });
+});

@@ -39,6 +39,9 @@ export interface DecoderStep {
  * are asynchronous: onnxruntime computes on its own threads, not the event loop's.
  */
 export class MoonshineModel {
+  /** repeat()'s tensors, by the tensor repeated and the batch size (forgotten with the tensor). */
+  private readonly repeated = new WeakMap<Tensor, Map<number, Tensor>>();
+
   private constructor(
     private readonly ort: typeof import('onnxruntime-node'),
     private readonly encoder: InferenceSession,
@@ -89,10 +92,13 @@ export class MoonshineModel {
     const n = items.length;
     const inputs: Record<string, Tensor> = {
       input_ids: new this.ort.Tensor('int64', BigInt64Array.from(items, (i) => BigInt(i.token)), [n, 1]),
-      encoder_hidden_states: n === 1 ? hidden : this.stack(items.map(() => hidden)),
+      encoder_hidden_states: n === 1 ? hidden : this.repeat(hidden, n),
       use_cache_branch: new this.ort.Tensor('bool', [!first]),
     };
-    for (const name of Object.keys(items[0]!.past)) inputs[name] = n === 1 ? items[0]!.past[name]! : this.stack(items.map((i) => i.past[name]!));
+    for (const name of Object.keys(items[0]!.past)) {
+      const parts = items.map((i) => i.past[name]!);
+      inputs[name] = n === 1 ? parts[0]! : parts.every((p) => p === parts[0]) ? this.repeat(parts[0]!, n) : this.stack(parts);
+    }
     const out = await this.decoder.run(inputs);
     const logits = out.logits!.data as Float32Array;
     const vocab = logits.length / n;
@@ -105,6 +111,19 @@ export class MoonshineModel {
       }
       return { logp: logSoftmax(logits.subarray(row * vocab, (row + 1) * vocab)), past: next };
     });
+  }
+
+  /**
+   * One batch-1 tensor `n` times along the batch dimension, made once per tensor and size: the
+   * audio's encoding and its keys and values are the same for every hypothesis of a search, and
+   * copying them for each at every step was most of a step's time in JavaScript.
+   */
+  private repeat(t: Tensor, n: number): Tensor {
+    let bySize = this.repeated.get(t);
+    if (!bySize) this.repeated.set(t, (bySize = new Map()));
+    let out = bySize.get(n);
+    if (!out) bySize.set(n, (out = this.stack(Array.from({ length: n }, () => t))));
+    return out;
   }
 
   /** Batch-1 tensors of the same shape, one after the other along the batch dimension. */

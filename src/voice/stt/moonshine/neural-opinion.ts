@@ -165,10 +165,17 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  * - its yes, YES_MARGIN ahead of its next reading, is taken where PocketSphinx heard something
  *   other than a "no" or an intent (a "Yes." heard by PocketSphinx as "fifteen");
  * - any other bare yes or no, or the value read back, leaves PocketSphinx's reading as it was.
- * Nothing is recorded on the neural model's hearing alone except that yes, to a value read back
- * because it was heard (unsure) before.
+ *
+ * In the reply to "was that a yes or a no?" (`yesOrNo`: the question's yes or no heard unsure
+ * once already, now asked for bare), its yes or no, YES_MARGIN ahead of its next reading, is
+ * taken where PocketSphinx heard none (nothing, or a non-answer): measured on a fresh set of
+ * voices, three of seven said "No." there and PocketSphinx heard nothing at all, while the
+ * neural model heard "no" with no other reading near it (docs/voice.md, "Third round").
+ *
+ * Nothing else is recorded on the neural model's hearing alone except that yes, to a value read
+ * back because it was heard (unsure) before.
  */
-export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: Confirming): Recognition {
+export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: Confirming, yesOrNo = false): Recognition {
   if (!neural || neural.value === null) return ps;
   if (ps.text && !doubted(question, ps.text, confirming)) return ps;
   if (confirming) {
@@ -178,6 +185,7 @@ export function combineWithNeural(question: CallQuestion, ps: Recognition, neura
   if (ps.text) return !confirming && answerOverNonAnswer(question, ps.text, neural) ? madeUnsure(ps, spoken(neural.value)) : ps;
   const heard = meaningOf(question, ps.unsure ?? null, confirming);
   if (heard !== null && isDeepStrictEqual(heard, neural.value)) return { text: ps.unsure!, confidence: Math.max(ps.confidence, minConfidence) };
+  if (yesOrNo && heard === null && typeof neural.value === 'boolean' && neural.margin >= YES_MARGIN) return { text: neural.value ? 'yes' : 'no', confidence: minConfidence };
   if (confirming) {
     if (neural.value === true && neural.margin >= YES_MARGIN && heardSomethingElse(question, ps.unsure ?? null)) return { text: 'yes', confidence: Math.max(ps.confidence, minConfidence) };
     // A value the neural model hears here is the one read back or refused (a new one was a correction above).
@@ -187,9 +195,10 @@ export function combineWithNeural(question: CallQuestion, ps: Recognition, neura
 }
 
 /**
- * How far ahead of its next reading the neural model's yes to a read-back must be to count. The
- * "Yes." it rescued had no other reading within its beam (an infinite margin); 3 keeps a yes it
- * hardly preferred over a "no" from recording the value read back.
+ * How far ahead of its next reading the neural model's yes to a read-back (or its yes or no to
+ * "was that a yes or a no?") must be to count. The "Yes." it rescued had no other reading within
+ * its beam (an infinite margin), nor had the bare "No."s; 3 keeps a yes it hardly preferred over
+ * a "no" from recording the value read back.
  */
 const YES_MARGIN = 3;
 
