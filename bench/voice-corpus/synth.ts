@@ -22,6 +22,19 @@ function loadEspeak(): Promise<EspeakFactory> {
   return espeak;
 }
 
+/** The two WebAssembly calls used here (the project's TypeScript lib has no WebAssembly types). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  instantiate(module: object, imports: object): Promise<object>;
+}
+const WebAssemblyApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+let compiled: object | undefined;
+/** eSpeak NG's WebAssembly, compiled once (each synthesis instantiates it afresh, as the package does). */
+function espeakWasm(): object {
+  compiled ??= new WebAssemblyApi.Module(readFileSync(path.join(path.dirname(require.resolve('espeak-ng')), 'espeak-ng.wasm')));
+  return compiled;
+}
+
 /** A voice of a Debian program ("flite:slt") split into its program and voice; null for eSpeak NG's. */
 export function programVoice(voice: string): { program: 'flite' | 'festival'; name: string } | null {
   const m = /^(flite|festival):([a-z0-9_]+)$/.exec(voice);
@@ -51,7 +64,16 @@ export async function synthesize(voice: string, speed: number, text: string): Pr
   if (program) bytes = runProgram(program.program, program.name, speed, text);
   else {
     const ESpeakNg = await loadEspeak();
-    const out = await ESpeakNg({ arguments: ['-v', voice, '-s', String(speed), '-w', 'out.wav', text], print: () => undefined, printErr: () => undefined });
+    // eSpeak NG seeds its random numbers (the breath noise of some variants) from the clock: a
+    // clock stopped at 0 makes the same speech every time (it differed from one second to the next).
+    const instantiateWasm = (imports: { env: Record<string, unknown> }, receive: (instance: object) => void): object => {
+      imports.env.emscripten_date_now = () => 0;
+      imports.env.emscripten_get_now = () => 0;
+      // Received once the glue has taken the {} returned (received at once, its exports were lost).
+      void WebAssemblyApi.instantiate(espeakWasm(), imports).then(receive);
+      return {};
+    };
+    const out = await ESpeakNg({ arguments: ['-v', voice, '-s', String(speed), '-w', 'out.wav', text], print: () => undefined, printErr: () => undefined, instantiateWasm });
     bytes = out.FS.readFile('out.wav');
   }
   const wav = new WaveFile(bytes);

@@ -93,6 +93,20 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
     expect(await both.hear(noFifty, { question: people, confirming: { value: 17, refused: [50] } })).not.toMatchObject({ unsure: 'no, 50' });
   });
 
+  test('the reply to "was that a yes or a no?": a bare "No." PocketSphinx heard as nothing, or as "who are you", is the neural model\'s clear no', async () => {
+    // Rendered by eSpeak NG as the bench's callee says its replies, in two voices no corpus set has.
+    const reply = (name: string) => alawmulaw.mulaw.decode(readFileSync(path.join(__dirname, '../fixtures/replies', `${name}.ul`)));
+    const choice = { question: corpus.questions['attend']!, intents: INTENT_PHRASES.map((p) => p.phrase), yesOrNo: true };
+    const nothing = reply('no-en-m8');
+    expect(await alone.hear(nothing, choice)).toEqual({ text: null, confidence: 0 });
+    expect(await both.hear(nothing, choice)).toEqual({ text: 'no', confidence: 0.5 });
+    const who = reply('no-en-gb-edward2');
+    expect(await alone.hear(who, choice)).toMatchObject({ text: null, unsure: 'who are you' });
+    expect(await both.hear(who, choice)).toEqual({ text: 'no', confidence: 0.5 });
+    // Asked the question itself (not "yes or no?"), the same neural no is only asked back, never recorded.
+    expect(await both.hear(nothing, { ...choice, yesOrNo: false })).toMatchObject({ text: null, unsure: 'no' });
+  });
+
   test('the model alone: the answer of each question type, and a non-answer as none', async () => {
     const read = async (id: string) => {
       const u = corpus.utterances.find((x) => x.id === id)!;

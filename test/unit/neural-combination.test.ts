@@ -139,9 +139,13 @@ describe('the neural opinion on the reply to "was that a yes or a no?"', () => {
   const attend: CallQuestion = { key: 'attend', question: 'Can you attend?', type: 'boolean' };
   const hearing = (...rs: Array<[unknown, number]>): NeuralHearing => ({ value: rs[0]![0], margin: rs.length > 1 ? rs[0]![1] - rs[1]![1] : Infinity, readings: rs.map(([value, score]) => ({ value, score })) });
 
-  test('its clear yes or no is taken where PocketSphinx heard none (nothing, or a non-answer)', () => {
-    expect(combineWithNeural(attend, { text: null, confidence: 0 }, hearing([false, -2]), 0.5, undefined, true)).toEqual({ text: 'no', confidence: 0.5 });
+  test('its clear yes or no is taken where PocketSphinx heard none (nothing, a non-answer, "who are you" or "say that again", sure or not)', () => {
+    const no = { text: 'no', confidence: 0.5 };
+    expect(combineWithNeural(attend, { text: null, confidence: 0 }, hearing([false, -2]), 0.5, undefined, true)).toEqual(no);
     expect(combineWithNeural(attend, { text: null, confidence: 0.1, unsure: 'let me think' }, hearing([true, -0.7], [null, -9]), 0.5, undefined, true)).toEqual({ text: 'yes', confidence: 0.5 });
+    expect(combineWithNeural(attend, { text: null, confidence: 0.03, unsure: 'who are you' }, hearing([false, -2.2]), 0.5, undefined, true)).toEqual(no);
+    expect(combineWithNeural(attend, { text: 'who are you', confidence: 0.98 }, hearing([false, -3.2]), 0.5, undefined, true)).toEqual(no);
+    expect(combineWithNeural(attend, { text: 'say that again', confidence: 0.9 }, hearing([false, -3.2]), 0.5, undefined, true)).toEqual(no);
   });
 
   test('not when it hardly prefers it, when PocketSphinx heard the other one or an intent, nor outside that reply', () => {
@@ -149,8 +153,15 @@ describe('the neural opinion on the reply to "was that a yes or a no?"', () => {
     expect(combineWithNeural(attend, nothing, hearing([false, -5], [true, -6.5]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0, unsure: 'no' });
     const yes = { text: null, confidence: 0.2, unsure: 'yep' };
     expect(combineWithNeural(attend, yes, hearing([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.2, unsure: 'no' });
-    const intent = { text: null, confidence: 0.2, unsure: 'call me later' };
-    expect(combineWithNeural(attend, intent, hearing([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.2, unsure: 'no' });
+    // An intent that ends the call or hands it over stands, sure or not.
+    const later = { text: null, confidence: 0.2, unsure: 'call me later' };
+    expect(combineWithNeural(attend, later, hearing([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.2, unsure: 'no' });
+    for (const text of ['stop calling me', 'wrong number']) {
+      const sure = { text, confidence: 0.95 };
+      expect(combineWithNeural(attend, sure, hearing([false, -2]), 0.5, undefined, true)).toBe(sure);
+    }
+    // A "talk to a human" it was sure of is made unsure, as wherever an answer is asked for: never recorded as the neural no.
+    expect(combineWithNeural(attend, { text: 'can i speak to a human', confidence: 0.95 }, hearing([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.4, unsure: 'no' });
     // The question's first hearing: the neural no is asked back ("was that a yes or a no?"), never recorded.
     expect(combineWithNeural(attend, nothing, hearing([false, -2]), 0.5)).toEqual({ text: null, confidence: 0, unsure: 'no' });
   });

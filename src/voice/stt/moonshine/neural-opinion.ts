@@ -168,9 +168,11 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  *
  * In the reply to "was that a yes or a no?" (`yesOrNo`: the question's yes or no heard unsure
  * once already, now asked for bare), its yes or no, YES_MARGIN ahead of its next reading, is
- * taken where PocketSphinx heard none (nothing, or a non-answer): measured on a fresh set of
- * voices, three of seven said "No." there and PocketSphinx heard nothing at all, while the
- * neural model heard "no" with no other reading near it (docs/voice.md, "Third round").
+ * taken where PocketSphinx heard no yes or no: nothing, a non-answer, or a "who are you" or "say
+ * that again" (sure or not). Measured on a fresh set of voices, three of seven said "No." there
+ * and PocketSphinx heard nothing at all, and other voices' bare "No." came out as "who are you",
+ * while the neural model heard "no" with no other reading near it (docs/voice.md, "Third round").
+ * An intent that ends the call or hands it over is never overruled.
  *
  * Nothing else is recorded on the neural model's hearing alone except that yes, to a value read
  * back because it was heard (unsure) before.
@@ -182,10 +184,10 @@ export function combineWithNeural(question: CallQuestion, ps: Recognition, neura
     const correction = correctionIn(neural, confirming);
     if (correction !== undefined) return madeUnsure(ps, `no, ${spoken(correction)}`);
   }
+  if (yesOrNo && clearYesOrNo(neural) && noChoiceIn(question, ps.text ?? ps.unsure ?? null)) return { text: neural.value ? 'yes' : 'no', confidence: minConfidence };
   if (ps.text) return !confirming && answerOverNonAnswer(question, ps.text, neural) ? madeUnsure(ps, spoken(neural.value)) : ps;
   const heard = meaningOf(question, ps.unsure ?? null, confirming);
   if (heard !== null && isDeepStrictEqual(heard, neural.value)) return { text: ps.unsure!, confidence: Math.max(ps.confidence, minConfidence) };
-  if (yesOrNo && heard === null && typeof neural.value === 'boolean' && neural.margin >= YES_MARGIN) return { text: neural.value ? 'yes' : 'no', confidence: minConfidence };
   if (confirming) {
     if (neural.value === true && neural.margin >= YES_MARGIN && heardSomethingElse(question, ps.unsure ?? null)) return { text: 'yes', confidence: Math.max(ps.confidence, minConfidence) };
     // A value the neural model hears here is the one read back or refused (a new one was a correction above).
@@ -201,6 +203,14 @@ export function combineWithNeural(question: CallQuestion, ps: Recognition, neura
  * a "no" from recording the value read back.
  */
 const YES_MARGIN = 3;
+
+const clearYesOrNo = (neural: NeuralHearing): boolean => typeof neural.value === 'boolean' && neural.margin >= YES_MARGIN;
+
+/** A reading of the reply to "was that a yes or a no?" that holds no choice: nothing, a non-answer, or a "who are you" or "say that again" (what a bare "No." was misheard as). */
+function noChoiceIn(question: CallQuestion, reading: string | null): boolean {
+  const meaning = meaningOf(question, reading);
+  return meaning === null || meaning === 'intent:who' || meaning === 'intent:repeat';
+}
 
 /** PocketSphinx's unsure reading of a reply holds something, and neither a "no" nor an intent ("fifteen" for "Yes."). */
 function heardSomethingElse(question: CallQuestion, unsure: string | null): boolean {
