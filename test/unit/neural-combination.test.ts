@@ -18,6 +18,16 @@ describe('the neural opinion combined with an unsure PocketSphinx hearing', () =
     expect(combineWithNeural(day, { text: null, confidence: 0 }, neural('Tuesday'), 0.5)).toEqual({ text: null, confidence: 0, unsure: 'Tuesday' });
   });
 
+  test('an unlikely neural number (below -10) does not replace a number PocketSphinx heard; with nothing heard, or for an option, it is still read back', () => {
+    // "Seven." heard by PocketSphinx as an unsure "seven", by the neural model as 100 at -12.8.
+    const seven = { text: null, confidence: 0.03, unsure: 'seven' };
+    const hundred: NeuralHearing = { value: 100, margin: 1.9, readings: [{ value: 100, score: -12.8 }, { value: 1000, score: -14.7 }] };
+    expect(combineWithNeural(people, seven, hundred, 0.5)).toBe(seven);
+    expect(combineWithNeural(people, { text: null, confidence: 0 }, hundred, 0.5)).toEqual({ text: null, confidence: 0, unsure: '100' });
+    const thursday = { text: null, confidence: 0.2, unsure: 'on thursday i think' };
+    expect(combineWithNeural(day, thursday, { value: 'Tuesday', margin: 1, readings: [{ value: 'Tuesday', score: -11 }, { value: 'Monday', score: -12 }] }, 0.5)).toEqual({ text: null, confidence: 0.2, unsure: 'Tuesday' });
+  });
+
   test('a confident hearing, a neural non-answer or no opinion leave the hearing as it was', () => {
     const sure = { text: 'twenty four', confidence: 0.9 };
     expect(combineWithNeural(people, sure, neural(34), 0.5)).toBe(sure);

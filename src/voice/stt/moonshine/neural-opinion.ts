@@ -150,7 +150,9 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  * threshold, `unsure` what it most likely heard):
  * - the neural model hears the same answer: recorded, at the threshold's confidence;
  * - it hears another answer: that one is what the agent reads back for confirmation (on the
- *   held-out voices the neural reading was right about twice as often where the two differed);
+ *   held-out voices the neural reading was right about twice as often where the two differed),
+ *   unless it is an unlikely number (below DOUBT_NON_ANSWER_SCORE) and PocketSphinx heard a
+ *   number: then PocketSphinx's is read back ("Seven." of four voices read by the neural model as 100);
  * - it hears no answer (its paths hold the call's intents, "call me later", as non-answers): unchanged.
  * For an answer PocketSphinx was sure of but `doubted` (a non-answer where an answer was asked
  * for, a zero heard as "oh"), another likely answer the neural model hears is made unsure: read
@@ -193,6 +195,10 @@ export function combineWithNeural(question: CallQuestion, ps: Recognition, neura
     // A value the neural model hears here is the one read back or refused (a new one was a correction above).
     return ps;
   }
+  // An unlikely neural reading of a number does not replace one PocketSphinx heard: "Seven." of four
+  // voices was read by the neural model as 100 at -10 to -13, PocketSphinx's unsure "seven" right.
+  // (Options are left alone: there its unlikely readings were right in two of the three it changed.)
+  if (question.type === 'number' && typeof heard === 'number' && (neural.readings[0]?.score ?? 0) < DOUBT_NON_ANSWER_SCORE) return ps;
   return { text: null, confidence: ps.confidence, unsure: spoken(neural.value) };
 }
 
