@@ -163,7 +163,7 @@ describe('the neural opinion on the reply to "was that a yes or a no?"', () => {
     expect(combineWithNeural(attend, nothing, hearing([false, -5], [true, -6.5]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0, unsure: 'no' });
     const yes = { text: null, confidence: 0.2, unsure: 'yep' };
     expect(combineWithNeural(attend, yes, hearing([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.2, unsure: 'no' });
-    // An intent that ends the call or hands it over stands, sure or not.
+    // An intent that ends the call or hands it over is never taken as the no: left unsure (as any unsure hearing there), or standing when it is a sure opt-out or wrong number.
     const later = { text: null, confidence: 0.2, unsure: 'call me later' };
     expect(combineWithNeural(attend, later, hearing([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.2, unsure: 'no' });
     for (const text of ['stop calling me', 'wrong number']) {

@@ -174,7 +174,8 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  * that again" (sure or not). Measured on a fresh set of voices, three of seven said "No." there
  * and PocketSphinx heard nothing at all, and other voices' bare "No." came out as "who are you",
  * while the neural model heard "no" with no other reading near it (docs/voice.md, "Third round").
- * An intent that ends the call or hands it over is never overruled.
+ * An intent that ends the call or hands it over is never taken as that yes or no (an opt-out or
+ * a wrong number PocketSphinx was sure of stands; the others are left unsure, as before).
  *
  * Nothing else is recorded on the neural model's hearing alone except that yes, to a value read
  * back because it was heard (unsure) before.
