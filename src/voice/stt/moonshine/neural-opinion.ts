@@ -226,9 +226,10 @@ function heardSomethingElse(question: CallQuestion, unsure: string | null): bool
 
 /**
  * How likely (log-probability of its best spelling) the neural model's answer must be to doubt a
- * non-answer PocketSphinx was sure of. Measured on the corpus: answers misheard as "hold on" or
- * "hello" ("Two hundred.", "Um, no.") mostly scored above -7; fillers heard right ("Hmm, let me
- * think.", "Hold on a second.") had their best answer at -10 to -15.
+ * non-answer PocketSphinx was sure of, or to replace a number PocketSphinx was unsure of. Measured
+ * on the corpus: answers misheard as "hold on" or "hello" ("Two hundred.", "Um, no.") mostly scored
+ * above -7; fillers heard right ("Hmm, let me think.", "Hold on a second.") had their best answer
+ * at -10 to -15, and so had the 100 it read in "Seven." where PocketSphinx heard "seven".
  */
 const DOUBT_NON_ANSWER_SCORE = -10;
 
