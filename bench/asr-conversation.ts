@@ -25,6 +25,7 @@ import { recognizeWhole, type SpeechRecognizer } from '../src/voice/stt/recogniz
 import { DEFAULT_TIMING } from '../src/voice/timing';
 import { corpusAudio, type CorpusUtterance } from './voice-corpus/corpus';
 import { gaussian, render, seeded } from './voice-corpus/generate';
+import { CORPUS_SETS } from './voice-corpus/phrases';
 
 export type Outcome = 'right' | 'wrong' | 'empty';
 
@@ -124,7 +125,7 @@ export function conversationReport(results: ConversationResult[], questions: Rec
     const n = (o: Outcome) => a.filter((r) => r[k] === o).length;
     return `${pct(n('right'), a.length)} / ${pct(n('wrong'), a.length)} / ${pct(n('empty'), a.length)}`;
   };
-  for (const set of ['tune', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5', 'holdout6'] as const) {
+  for (const set of CORPUS_SETS) {
     const rs = results.filter((r) => r.u.set === set);
     if (!rs.length) continue;
     const row = (label: string, xs: ConversationResult[]) => {

@@ -28,6 +28,7 @@ import { isStreaming, type SpeechRecognizer } from '../src/voice/stt/recognizer'
 import { DEFAULT_SPHINX_CONFIG, SphinxDecoder, type SphinxConfig } from '../src/voice/stt/sphinx-decoder';
 import { Conversations, conversationReport, type ConversationResult } from './asr-conversation';
 import { loadCorpus, corpusAudio, type CorpusUtterance } from './voice-corpus/corpus';
+import { CORPUS_SETS } from './voice-corpus/phrases';
 
 let lastDetail: unknown = undefined;
 
@@ -133,7 +134,7 @@ export function report(results: AsrResult[], questions: ReturnType<typeof loadCo
         `non-answers accepted ${noneAccepted}/${none.length}`,
     );
   };
-  for (const set of ['tune', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5', 'holdout6', 'all'] as const) {
+  for (const set of [...CORPUS_SETS, 'all' as const]) {
     const rs = results.filter((r) => set === 'all' || r.u.set === set);
     if (!rs.length) continue;
     lines.push(`== ${set}`);
@@ -146,7 +147,7 @@ export function report(results: AsrResult[], questions: ReturnType<typeof loadCo
   lines.push(`false accepts (a wrong answer, or one where none was said): ${falseAccepts}/${results.length} = ${pct(falseAccepts, results.length)}`);
   lines.push(`typed answers right: ${answerable.filter((r) => r.answer === r.u.expected).length}/${answerable.length} = ${pct(answerable.filter((r) => r.answer === r.u.expected).length, answerable.length)}`);
   lines.push(`at the confidence threshold ${MIN_CONFIDENCE}; other thresholds (answers right on the first try / wrong / asked again, and right of those answered):`);
-  for (const set of ['tune', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5', 'holdout6'] as const) {
+  for (const set of CORPUS_SETS) {
     const rs = results.filter((r) => r.u.set === set);
     if (!rs.length) continue;
     const cells = [0, 0.2, 0.35, 0.5, 0.65, 0.8].map((t) => {

@@ -6,7 +6,7 @@ import type { CorpusSet } from './phrases';
 
 export interface CorpusUtterance {
   id: string;
-  /** `tune`: settings are chosen on it; `holdout` to `holdout6`: only measured. */
+  /** `tune`: settings are chosen on it; `holdout` to `holdout7`: only measured. */
   set: CorpusSet;
   voice: string;
   /** Words a minute (eSpeak NG); for a Flite or Festival voice ("flite:slt"), the duration stretch in percent. */

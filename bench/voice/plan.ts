@@ -19,7 +19,7 @@ import { EspeakSynthesizer } from '../../src/voice/tts/espeak';
 import { corpusAudio, type CorpusManifest, type CorpusUtterance } from '../voice-corpus/corpus';
 import { gaussian, render, seeded } from '../voice-corpus/generate';
 import { programVoice } from '../voice-corpus/synth';
-import type { CorpusSet } from '../voice-corpus/phrases';
+import { MEASURED_ONLY, type CorpusSet } from '../voice-corpus/phrases';
 import { isVoiced, toFrames, voicedFrames, type BrainScript, type Frame, type PromptLengths } from './brain';
 
 export const ORG_NAME = 'Acme Dental';
@@ -137,8 +137,8 @@ export async function planCalls(corpus: CorpusManifest, opts: { calls: number; q
   const questionIds = Object.keys(corpus.questions).slice(0, Math.max(1, opts.questions));
   const questions = questionIds.map((id) => corpus.questions[id]!);
   const { lengths: prompts, identify } = await promptKnowledge(questions);
-  // 'all' leaves out holdout3 (Flite and Festival voices), holdout4, holdout5 and holdout6 (added later): the rotation of voices stays what earlier runs had; BENCH_VOICE_SET=holdout3 calls in those.
-  const usable = corpus.utterances.filter((u) => u.expected !== null && (opts.set === 'all' ? !['holdout3', 'holdout4', 'holdout5', 'holdout6'].includes(u.set) : u.set === opts.set));
+  // 'all' leaves out the sets only measured as a whole (holdout3's Flite and Festival voices, the held-out sets added later): the rotation of voices stays what earlier runs had; BENCH_VOICE_SET=holdout3 calls in one of those.
+  const usable = corpus.utterances.filter((u) => u.expected !== null && (opts.set === 'all' ? !MEASURED_ONLY.includes(u.set) : u.set === opts.set));
   const voices = [...new Set(usable.map((u) => u.voice))];
   const who = new Map<string, Int16Array>();
   for (const v of voices) who.set(v, await renderPhrase(v, WHO_IS_THIS));
