@@ -80,8 +80,18 @@ interface ServiceTurn {
   speaker: 'agent' | 'callee';
   text: string;
   interrupted: boolean;
-  latency?: { total_ms: number } | null;
+  latency?: TurnSplit | null;
 }
+
+/** The service's split of an agent turn's latency (turns[].latency). */
+interface TurnSplit {
+  end_of_turn_ms: number;
+  recognition_ms: number;
+  decision_ms: number;
+  synthesis_ms: number;
+  total_ms: number;
+}
+const SPLIT_PARTS = ['end_of_turn_ms', 'recognition_ms', 'decision_ms', 'synthesis_ms'] as const;
 
 interface CallResult {
   index: number;
@@ -97,6 +107,7 @@ interface CallResult {
   wire_turns: WireTurn[];
   barge_ins: WireBargeIn[];
   service_turn_latencies_ms: number[];
+  service_turn_splits: TurnSplit[];
   service_latency: unknown;
   interrupted_prompts: number;
   hung_up_by: string | null;
@@ -119,6 +130,7 @@ async function runCall(plan: CallPlan, base: string, key: string, callee: BenchC
     wire_turns: [],
     barge_ins: [],
     service_turn_latencies_ms: [],
+    service_turn_splits: [],
     service_latency: null,
     interrupted_prompts: 0,
     hung_up_by: null,
@@ -174,7 +186,8 @@ async function runCall(plan: CallPlan, base: string, key: string, callee: BenchC
   result.transcript = call.transcript as string;
   result.service_latency = call.latency ?? null;
   const turns = (call.turns as ServiceTurn[] | null) ?? [];
-  result.service_turn_latencies_ms = turns.filter((t) => t.speaker === 'agent' && t.latency).map((t) => t.latency!.total_ms);
+  result.service_turn_splits = turns.filter((t) => t.speaker === 'agent' && t.latency).map((t) => t.latency!);
+  result.service_turn_latencies_ms = result.service_turn_splits.map((l) => l.total_ms);
   result.interrupted_prompts = turns.filter((t) => t.speaker === 'agent' && t.interrupted).length;
   const got = (call.structured_answers ?? {}) as Record<string, unknown>;
   result.answers = plan.questions.map((q, i) => {
@@ -192,6 +205,7 @@ function summarize(results: CallResult[], extra: Record<string, unknown>) {
   const wire = results.flatMap((r) => r.wire_turns.filter((t) => t.latencyMs !== null).map((t) => t.latencyMs!));
   const wireAfterAnswers = results.flatMap((r) => r.wire_turns.filter((t) => t.kind === 'answer' && t.latencyMs !== null).map((t) => t.latencyMs!));
   const service = results.flatMap((r) => r.service_turn_latencies_ms);
+  const splits = results.flatMap((r) => r.service_turn_splits);
   const bargeIns = results.flatMap((r) => r.barge_ins);
   const stops = bargeIns.filter((b) => b.stopped).map((b) => b.stopMs!);
   // Wire minus service, turn by turn, on calls where both saw the same number of measured turns.
@@ -222,6 +236,13 @@ function summarize(results: CallResult[], extra: Record<string, unknown>) {
     answers: { right, wrong, unanswered: answers.length - right - wrong, total: answers.length, share: answers.length ? right / answers.length : null, right_of_answered: right + wrong ? right / (right + wrong) : null, by_type: by((a) => a.type), by_voice: by((a) => a.voice), by_set: by((a) => a.set) },
     turn_latency_wire_ms: { p50: quantile(wire, 0.5), p95: quantile(wire, 0.95), min: wire.length ? Math.min(...wire) : null, max: wire.length ? Math.max(...wire) : null, turns: wire.length, after_answers_p50: quantile(wireAfterAnswers, 0.5) },
     turn_latency_service_ms: { p50: quantile(service, 0.5), p95: quantile(service, 0.95), turns: service.length },
+    // Where the service's time goes: each part's median and p95, and what is left of the total (the first frame's scheduling).
+    turn_latency_split_ms: Object.fromEntries(
+      [...SPLIT_PARTS, 'rest_ms'].map((part) => {
+        const xs = splits.map((l) => (part === 'rest_ms' ? l.total_ms - SPLIT_PARTS.reduce((n, p) => n + l[p], 0) : l[part as (typeof SPLIT_PARTS)[number]]));
+        return [part, { p50: quantile(xs, 0.5), p95: quantile(xs, 0.95) }];
+      }),
+    ),
     wire_minus_service_ms: { p50: quantile(diffs, 0.5), p95: quantile(diffs, 0.95), pairs: diffs.length },
     barge_in: {
       cut_ins: bargeIns.length,
@@ -253,6 +274,7 @@ function table(s: ReturnType<typeof summarize>, env: Record<string, unknown>): s
   lines.push(`| typed answers right ≥ ${TARGETS.answersRight * 100} % | ${pct(s.answers.right, s.answers.total)} (${s.answers.right}/${s.answers.total}) | ${s.answers.share === null ? 'n/a' : s.answers.share >= TARGETS.answersRight ? 'yes' : 'no'} |`);
   lines.push('');
   lines.push(`service's own turn latency (turns[].latency.total_ms): p50 ${fmt(s.turn_latency_service_ms.p50)}, p95 ${fmt(s.turn_latency_service_ms.p95)} (${s.turn_latency_service_ms.turns} turns); wire − service per turn: p50 ${fmt(s.wire_minus_service_ms.p50)}, p95 ${fmt(s.wire_minus_service_ms.p95)} (${s.wire_minus_service_ms.pairs} pairs)`);
+  lines.push(`the service's turn latency by part, p50 / p95: ${Object.entries(s.turn_latency_split_ms).map(([k, v]) => `${k.replace(/_ms$/, '').replace(/_/g, ' ')} ${fmt(v.p50)} / ${fmt(v.p95)}`).join(', ')}`);
   lines.push(`wire turn latency after answers only: p50 ${fmt(t.after_answers_p50)}; prompts marked interrupted by the service: ${b.prompts_marked_interrupted}; cut-ins with the answer: ${b.by_kind.answer.stopped}/${b.by_kind.answer.cut_ins} stopped, with "sorry, who is this?": ${b.by_kind.who.stopped}/${b.by_kind.who.cut_ins}`);
   lines.push(`answers: ${s.answers.right} right, ${s.answers.wrong} wrong, ${s.answers.unanswered} left empty of ${s.answers.total}; right of those answered ${pct(s.answers.right, s.answers.right + s.answers.wrong)}`);
   lines.push(`answers by type (right, and wrong): ${Object.entries(s.answers.by_type).map(([k, v]) => `${k} ${v.pct} (${v.right}/${v.total}, wrong ${v.wrong})`).join(', ')}`);
@@ -396,7 +418,7 @@ async function main(): Promise<void> {
 }
 
 function emptyResult(plan: CallPlan): Partial<CallResult> {
-  return { index: plan.index, to: plan.to, voice: plan.voice, set: plan.set, call_id: null, status: null, disposition: null, cut_in: plan.cutIn, answers: [], wire_turns: [], barge_ins: [], service_turn_latencies_ms: [], service_latency: null, interrupted_prompts: 0, hung_up_by: null, transcript: null, callee_log: [] };
+  return { index: plan.index, to: plan.to, voice: plan.voice, set: plan.set, call_id: null, status: null, disposition: null, cut_in: plan.cutIn, answers: [], wire_turns: [], barge_ins: [], service_turn_latencies_ms: [], service_turn_splits: [], service_latency: null, interrupted_prompts: 0, hung_up_by: null, transcript: null, callee_log: [] };
 }
 
 if (require.main === module) {

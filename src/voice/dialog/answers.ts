@@ -4,6 +4,8 @@ const YES = ['yes', 'yeah', 'yep', 'yup', 'sure', 'correct', 'right', 'true', 'a
 const NO = ['no', 'nope', 'nah', 'not', 'never', 'false', 'negative', "can't", 'cannot', "won't"];
 /** Negated yes-words and refusals: a no even though a yes-word is in them. */
 const NO_PHRASES = ['of course not', 'definitely not', 'absolutely not', 'certainly not', 'not really', 'not at all', 'no way', "don't think so", 'do not think so'];
+/** A yes though a no-word is in them ("yeah, no problem"). */
+const YES_PHRASES = ['no problem', 'no worries'];
 /** Not an answer either way, though a yes- or no-word is in them ("I do not know", "not sure"). */
 const UNSURE = ["don't know", 'do not know', 'dunno', 'not sure', 'no idea', 'maybe', 'perhaps', 'who', 'what', 'why', 'later'];
 
@@ -40,8 +42,9 @@ export function parseBoolean(text: string): boolean | null {
   const t = ` ${words(text).join(' ')} `;
   if (UNSURE.some((w) => t.includes(` ${w} `))) return null;
   if (NO_PHRASES.some((w) => t.includes(` ${w} `))) return false;
-  const yes = YES.some((w) => t.includes(` ${w} `));
-  const no = NO.some((w) => t.includes(` ${w} `));
+  const rest = YES_PHRASES.reduce((x, w) => x.replaceAll(` ${w} `, ' '), t);
+  const yes = rest !== t || YES.some((w) => rest.includes(` ${w} `));
+  const no = NO.some((w) => rest.includes(` ${w} `));
   if (yes === no) return null;
   return yes;
 }

@@ -3,9 +3,15 @@ import { TEENS, TENS, UNITS } from '../dialog/answers';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 export const YES = ['yes', 'yeah', 'yep', 'yup', 'sure', 'correct', 'right', 'of course', 'absolutely', 'definitely', 'certainly', 'okay', 'that is right', "that's right", 'sure thing'];
-export const NO = ['no', 'nope', 'nah', 'not really', 'no way', 'of course not', 'definitely not', 'absolutely not', 'not at all', 'never'];
-/** What follows a yes or a no: "yes please", "no I can't", "sure I'll be there". */
-export const YES_TAIL = ['please', 'i can', 'i will', 'i do', 'i am', "i'll be there", 'thanks', 'thank you', 'that works', 'definitely', 'of course', 'sure', 'that is right', "that's right"];
+/**
+ * The refusals besides "no" itself are the polite ones people answer an invitation with ("I'm
+ * afraid not", "unfortunately not", "I don't think so"): without them the recognizer forced such
+ * a reply into the nearest phrase it knew ("hello", "don't call me"). Not a bare "I can't": its
+ * twin "I can" is a yes the grammar cannot tell from it on a telephone line.
+ */
+export const NO = ['no', 'nope', 'nah', 'not really', 'no way', 'of course not', 'definitely not', 'absolutely not', 'not at all', 'never', "i'm afraid not", 'i am afraid not', 'afraid not', 'unfortunately not', 'sadly not', "i don't think so", 'i do not think so', 'not this time'];
+/** What follows a yes or a no: "yes please", "no I can't", "sure I'll be there", "yeah, no problem". */
+export const YES_TAIL = ['no problem', 'no worries', 'please', 'i can', 'i will', 'i do', 'i am', "i'll be there", 'thanks', 'thank you', 'that works', 'definitely', 'of course', 'sure', 'that is right', "that's right"];
 export const NO_TAIL = ['thanks', 'thank you', 'sorry', "i can't", 'i cannot', "i won't", "i don't", "i'm not", "i don't think so", 'not really', 'i can not'];
 /** A reply to "was that a yes or a no?": the answer bare, or named ("a yes", "it was a no"). */
 export const YES_CHOSEN = ['yes', 'yeah', 'yep', 'yup', 'sure', 'a yes', 'it was a yes', 'that was a yes', 'yes it was'];
@@ -21,8 +27,13 @@ export const YES_CONFIRM = ['yes', 'yeah', 'yep', 'yup', 'sure', 'correct', 'rig
 export const DENY = ['no', 'nope', 'no no', 'actually', 'no actually', 'sorry', 'no sorry', 'no it is', "no it's", 'i said'];
 /** Before an answer: "um", "I think", "let's say", "maybe". */
 export const LEAD = ['um', 'uh', 'i think', 'i would say', "i'd say", "let's say", "it's", 'maybe', 'probably'];
-/** Before a number only: "about ten", "only one", "around fifty", "just two". */
-export const NUMBER_LEAD = ['about', 'around', 'only', 'just', 'roughly', 'approximately', 'exactly', 'like', 'maybe about', 'probably about', "i'd say about"];
+/**
+ * Before a yes or a no only: "sorry, no". Not "oh" or "well": measured, they were what a short
+ * misheard answer was heard to start with ("oh certainly please" for "No, I have another meeting").
+ */
+export const BOOLEAN_LEAD = ['sorry'];
+/** Before a number only: "about ten", "only one", "around fifty", "just two"; "(just) the two of us", "all four of us". */
+export const NUMBER_LEAD = ['about', 'around', 'only', 'just', 'roughly', 'approximately', 'exactly', 'like', 'maybe about', 'probably about', "i'd say about", 'the', 'just the', 'all'];
 /** After a number only: "ten or so", "fifty give or take". */
 export const NUMBER_TRAIL = ['or so', 'more or less', 'give or take', 'at most', 'at least', 'tops'];
 /** After an answer: "please", "I think", "would be good". */
@@ -176,7 +187,7 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
     answer = options.length ? `(${before.length ? `[${before.join(' | ')}] ` : ''}<option>${after.length ? ` [${after.join(' | ')}]` : ''})` : null;
     if (!answer && !except) return null;
   } else return null;
-  const lead = usable(question.type === 'number' ? [...LEAD, ...NUMBER_LEAD] : LEAD);
+  const lead = usable(question.type === 'number' ? [...LEAD, ...NUMBER_LEAD] : question.type === 'boolean' ? [...LEAD, ...BOOLEAN_LEAD] : LEAD);
   const trail = usable(question.type === 'number' ? [...TRAIL, ...NUMBER_TRAIL] : TRAIL);
   // Competing with a non-answer (or an intent, which withIntents adds): the answers alone. A reply
   // to "was that a yes or a no?" is not a greeting: "hello" is what a bare "no" was heard as there.
