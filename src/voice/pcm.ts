@@ -8,3 +8,10 @@ export function joinPcm(parts: readonly Int16Array[]): Int16Array {
   }
   return out;
 }
+
+/** The root mean square of 16-bit samples (0 for none): a frame's loudness. */
+export function rms(pcm: Int16Array): number {
+  let sum = 0;
+  for (let i = 0; i < pcm.length; i++) sum += pcm[i]! * pcm[i]!;
+  return Math.sqrt(sum / (pcm.length || 1));
+}

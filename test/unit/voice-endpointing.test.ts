@@ -117,3 +117,44 @@ test('abort ends the turn once, with what was heard', () => {
   expect(t.ends).toEqual([{ reason: 'aborted', spoke: true, speechMs: 120, digits: '' }]);
   expect(t.clock.pendingTimers).toBe(0);
 });
+
+test('the look-ahead: told of the pause at lookaheadMs, a complete answer ends the turn when the pause reaches pauseMs, and speech before that undoes it', () => {
+  const pauses: number[] = [];
+  const clock = new FakeClock();
+  const ends: TurnEnd[] = [];
+  let silent = 0;
+  const ep = new Endpointer({ noInputMs: 7000, maxUtteranceMs: 15_000, endSilenceMs: 800, keypad: 'one', pauseMs: 300, lookaheadMs: 120 }, clock, (e) => ends.push(e), undefined, () => pauses.push(silent));
+  const feed = (pattern: string) => {
+    for (const c of pattern) {
+      silent = c === '1' ? 0 : silent + 20;
+      ep.frame(c === '1');
+    }
+  };
+  feed(frames(20, '1') + frames(6, '0'));
+  expect(pauses).toEqual([120]);
+  // A complete answer heard at 120 ms: the turn goes on until the pause is 300 ms long.
+  expect(ep.endAtPause()).toBe(true);
+  expect(ends).toEqual([]);
+  // The speaker goes on before that: undone.
+  feed(frames(5, '0') + frames(10, '1'));
+  expect(ends).toEqual([]);
+  feed(frames(20, '0'));
+  expect(ends).toEqual([]);
+  // Armed again, in the next pause: it ends exactly at 300 ms of silence.
+  feed(frames(10, '1') + frames(6, '0'));
+  expect(ep.endAtPause()).toBe(true);
+  feed(frames(8, '0'));
+  expect(ends).toEqual([]);
+  feed('0');
+  // Its length runs to the last voiced frame.
+  expect(ends).toEqual([{ reason: 'complete_answer', spoke: true, speechMs: (20 + 6 + 5 + 10 + 20 + 10) * 20, digits: '' }]);
+});
+
+test('without a look-ahead, endAtPause ends at once after pauseMs of silence, and does nothing before', () => {
+  const t = endpointer({ pauseMs: 300 });
+  t.feed(frames(20, '1') + frames(10, '0'));
+  expect(t.ep.endAtPause()).toBe(false);
+  t.feed(frames(5, '0'));
+  expect(t.ep.endAtPause()).toBe(true);
+  expect(t.ends.map((e) => e.reason)).toEqual(['complete_answer']);
+});

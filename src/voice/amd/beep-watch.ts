@@ -1,4 +1,5 @@
 import type { Clock } from '../turns/clock';
+import { rms } from '../pcm';
 import { BeepDetector } from './beep-detector';
 
 /** A frame louder than this (RMS of 16-bit samples, about -36 dBFS) is sound; below, silence. */
@@ -6,12 +7,6 @@ const SOUND_RMS = 500;
 /** A wait whose audio stopped (no media) still ends, this long after its cap (wall clock). */
 const NO_MEDIA_GRACE_MS = 2000;
 const FRAME_MS = 20;
-
-const rms = (pcm: Int16Array): number => {
-  let sum = 0;
-  for (let i = 0; i < pcm.length; i++) sum += pcm[i]! * pcm[i]!;
-  return Math.sqrt(sum / (pcm.length || 1));
-};
 
 interface Waiter {
   silenceMs: number;

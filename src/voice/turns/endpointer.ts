@@ -15,10 +15,16 @@ export interface TurnOptions {
   /** Voiced audio in a row that counts as the start of speech (default 100 ms; barge-in asks for more). */
   speechStartMs?: number;
   /**
-   * A shorter pause after which `onPause` is told (once per pause), so that the turn can end
-   * early when what was heard is already a complete answer (`endAtPause`).
+   * A shorter pause after which the turn may end early when what was heard is already a complete
+   * answer (`endAtPause`).
    */
   pauseMs?: number;
+  /**
+   * A pause shorter than `pauseMs` (a multiple of the 20 ms frame) at which `onPause` is told
+   * too: the answer's recognition may be finished there, while the pause goes on, and the turn
+   * end at `pauseMs` if it is still silent (`endAtPause`).
+   */
+  lookaheadMs?: number;
 }
 
 /** Fixed by the design, not configured: frame counts and the wall-clock backstops. */
@@ -60,6 +66,8 @@ export class Endpointer {
   private waitedMs = 0;
   private speechMs = 0;
   private silenceMs = 0;
+  /** A complete answer heard before `pauseMs`: the turn ends when the pause reaches it, unless speech comes first. */
+  private endArmed = false;
   private digits = '';
   private cancelKeyPause: CancelTimer | undefined;
   private readonly cancelBackstops: CancelTimer[];
@@ -70,8 +78,8 @@ export class Endpointer {
     private readonly onEnd: (end: TurnEnd) => void,
     /** Speech started (the hook for barge-in). */
     private readonly onSpeechStart: () => void = () => undefined,
-    /** The speaker paused for `pauseMs` (the hook for an early end of turn). */
-    private readonly onPause: () => void = () => undefined,
+    /** The speaker has paused this long (the hook for an early end of turn). */
+    private readonly onPause: (pausedMs: number) => void = () => undefined,
   ) {
     this.cancelBackstops = [];
     this.armBackstops();
@@ -90,10 +98,16 @@ export class Endpointer {
     this.armBackstops();
   }
 
-  /** Ends the turn as a complete answer if the speaker is still pausing (they may have gone on meanwhile). */
+  /**
+   * Ends the turn as a complete answer if the speaker is still pausing (they may have gone on
+   * meanwhile): now once the pause has lasted `pauseMs`, else when it does (speech first undoes
+   * it). Whether the speaker was pausing.
+   */
   endAtPause(): boolean {
-    if (this.state !== 'speaking' || this.silenceMs < (this.options.pauseMs ?? Infinity)) return false;
-    this.end('complete_answer');
+    const pauseMs = this.options.pauseMs ?? Infinity;
+    if (this.state !== 'speaking' || this.silenceMs < Math.min(this.options.lookaheadMs ?? pauseMs, pauseMs)) return false;
+    if (this.silenceMs >= pauseMs) this.end('complete_answer');
+    else this.endArmed = true;
     return true;
   }
 
@@ -134,11 +148,14 @@ export class Endpointer {
     } else if (this.state === 'speaking') {
       this.speechMs += FRAME_MS;
       this.silenceMs = voiced ? 0 : this.silenceMs + FRAME_MS;
+      if (voiced) this.endArmed = false;
+      const pauseMs = this.options.pauseMs;
       if (this.silenceMs >= this.options.endSilenceMs) this.end('end_of_speech');
       else if (this.speechMs >= this.options.maxUtteranceMs) this.end('max_utterance');
-      else if (this.options.pauseMs !== undefined && this.silenceMs >= this.options.pauseMs && (this.silenceMs - this.options.pauseMs) % ENDPOINTING.pauseRecheckMs === 0) {
-        // Told at the pause, then again every 100 ms of it (a recogniser's hypothesis may settle late).
-        this.onPause();
+      else if (this.endArmed && this.silenceMs >= pauseMs!) this.end('complete_answer');
+      else if (pauseMs !== undefined && (this.silenceMs === this.options.lookaheadMs || (this.silenceMs >= pauseMs && (this.silenceMs - pauseMs) % ENDPOINTING.pauseRecheckMs === 0))) {
+        // Told at the look-ahead, at the pause, then again every 100 ms of it (a recogniser's hypothesis may settle late).
+        this.onPause(this.silenceMs);
       }
     }
   }

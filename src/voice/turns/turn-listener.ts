@@ -1,7 +1,20 @@
+import { rms } from '../pcm';
 import type { VoiceActivityDetector } from '../vad/voice-activity-detector';
 import type { Clock } from './clock';
 import { Endpointer, FRAME_MS, type TurnEnd, type TurnOptions } from './endpointer';
 import { UtteranceAudio } from './utterance-audio';
+
+/**
+ * The WebRTC VAD goes on calling frames speech for 60 to 100 ms after the voice stops (its
+ * hangover, meant to keep word endings). Once the callee is speaking, a frame it calls speech
+ * that is as quiet as a line's silence (RMS below TAIL_RMS, about -47 dBFS; for a quiet talker,
+ * below a twentieth of the turn's loudest frame) is that hangover and counts as silence, so the
+ * pause after an answer is measured from where the voice stopped. Measured over a quarter of the
+ * speech corpus: the VAD's last speech frame lay 100 ms (median; 40 to 140) after the last frame
+ * above 300 RMS, with this rule 0 ms (0 to 80), and no more utterances had a 300 ms gap inside.
+ * On a line noisier than TAIL_RMS the rule does nothing (the VAD's end stands).
+ */
+export const TAIL_RMS = 150;
 
 /** What the callee did in one turn. */
 export interface Turn extends TurnEnd {
@@ -19,8 +32,8 @@ export interface TurnHooks {
   onSpeechStart?: () => void;
   /** A frame of the utterance, from the first one kept (its lead-in) on, in order: for a streaming recogniser. */
   onSpeechFrame?: (frame: Int16Array, voiced: boolean) => void;
-  /** The speaker paused for `pauseMs`. */
-  onPause?: () => void;
+  /** The speaker has paused this long (from `lookaheadMs` or `pauseMs` on, every 100 ms). */
+  onPause?: (pausedMs: number) => void;
 }
 
 /** A turn being listened to. */
@@ -49,6 +62,8 @@ export class TurnListener {
   private hooks: TurnHooks = {};
   private aborted = false;
   private stamps = { speechStartMs: null as number | null, lastVoicedMs: null as number | null, voicedRun: 0 };
+  /** The loudest frame the VAD called speech in the open turn (for TAIL_RMS). */
+  private peakRms = 0;
 
   constructor(
     private readonly vad: VoiceActivityDetector,
@@ -62,7 +77,10 @@ export class TurnListener {
     if (!ep) return;
     const wasSpeaking = ep.speaking;
     this.audio.add(pcm, wasSpeaking);
-    const voiced = this.vad.isSpeech(pcm);
+    const level = rms(pcm);
+    let voiced = this.vad.isSpeech(pcm);
+    if (voiced) this.peakRms = Math.max(this.peakRms, level);
+    if (voiced && wasSpeaking && level < Math.min(TAIL_RMS, this.peakRms / 20)) voiced = false;
     // Stamped before the endpointer hears the frame: its hooks may read them. A frame arrives
     // when its last sample has: now is its end.
     const at = this.position();
@@ -103,6 +121,7 @@ export class TurnListener {
       this.audio.startTurn();
       this.hooks = hooks;
       this.stamps = { speechStartMs: null, lastVoicedMs: null, voicedRun: 0 };
+      this.peakRms = 0;
       ep = new Endpointer(
         options,
         this.clock,
@@ -116,7 +135,7 @@ export class TurnListener {
           resolve({ ...end, audio: end.spoke ? audio : null, speechStartMs: end.spoke ? stamps.speechStartMs : null, lastVoicedMs: end.spoke ? stamps.lastVoicedMs : null, endedMs: this.position() });
         },
         () => hooks.onSpeechStart?.(),
-        () => hooks.onPause?.(),
+        (pausedMs) => hooks.onPause?.(pausedMs),
       );
       this.endpointer = ep;
       if (this.aborted) ep.abort();
