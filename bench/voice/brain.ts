@@ -29,6 +29,7 @@
  *   received (its audio stopped after it), when the agent stopped (fell silent before the callee's cut-in ended, short of its
  *   prompt's length); `stopped: false` when it played on.
  */
+import { rms } from '../../src/voice/pcm';
 
 export const FRAME_SAMPLES = 160;
 export const FRAME_MS = 20;
@@ -51,11 +52,6 @@ const MAX_UTTERANCES = 14;
 
 export type Frame = Int16Array;
 
-export function rms(pcm: Int16Array): number {
-  let sum = 0;
-  for (let i = 0; i < pcm.length; i++) sum += pcm[i]! * pcm[i]!;
-  return Math.sqrt(sum / Math.max(1, pcm.length));
-}
 
 export const isVoiced = (pcm: Int16Array): boolean => rms(pcm) > VOICED_RMS;
 

@@ -229,6 +229,35 @@ describe('fast end of turn (streaming recogniser)', () => {
     expect(stt.streams.map((s) => s.finished)).toEqual([true, true, true]);
   });
 
+  test("the look-ahead: a complete answer's recognition is finished at 160 ms of pause (the pause's frames repeated to 300 ms), the turn still ends at 300 ms; speech after it is heard again from the start", async () => {
+    const stt = new FakeStreamingRecognizer([{ text: 'hello' }, { text: 'yes' }, { text: 'no thanks' }], { framesPerWord: 5 });
+    const c = call({ questions: [CONSENT] }, stt);
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    await c.pastIntro();
+    expect(await c.next()).toBe(`say: ${CONSENT.question}`);
+    c.hear();
+    expect(await c.next()).toBe('listen: consent');
+    c.media.speech(400);
+    const pushed = stt.streams[1]!.frames;
+    c.media.silence(160);
+    await settle();
+    // Finished while the pause goes on: its 8 frames, then 7 of them again (300 ms of pause in all).
+    expect(stt.streams[1]!.finished).toBe(true);
+    expect(stt.streams[1]!.frames - pushed).toBe(15);
+    // The callee goes on ("…no, thanks"): a new stream hears the whole utterance, and the turn ends 300 ms after it.
+    c.media.speech(400);
+    await settle();
+    expect(stt.streams).toHaveLength(3);
+    expect(stt.streams[2]!.frames).toBe(pushed + 8 + 20);
+    const lastVoiced = c.clock.now();
+    c.media.silence(300);
+    expect(await c.next()).toBe(`say: ${GOODBYE}`);
+    expect(c.clock.now()).toBe(lastVoiced + 300);
+    c.hear();
+    await c.done;
+    expect(c.agent.result('human').answers).toEqual({ consent: false });
+  });
+
   test('an answer heard with low confidence is never taken on one hearing: a number is read back, corrected and the correction confirmed; a yes/no is asked back as a choice, then again, and left empty', async () => {
     const stt = new FakeStreamingRecognizer(
       [{ text: 'hello' }, { text: 'thirty eight', confidence: 0.3 }, { text: 'no thirty', confidence: 0.9 }, { text: 'yes' }, { text: 'yes', confidence: 0.4 }, { text: 'no', confidence: 0.2 }, { text: 'no', confidence: 0.2 }],

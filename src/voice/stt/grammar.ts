@@ -28,12 +28,12 @@ export const DENY = ['no', 'nope', 'no no', 'actually', 'no actually', 'sorry', 
 /** Before an answer: "um", "I think", "let's say", "maybe". */
 export const LEAD = ['um', 'uh', 'i think', 'i would say', "i'd say", "let's say", "it's", 'maybe', 'probably'];
 /**
- * Before a yes or a no only: "sorry, no". Not "oh" or "well": measured, they were what a short
- * misheard answer was heard to start with ("oh certainly please" for "No, I have another meeting").
+ * Before a number only: "about ten", "only one", "around fifty", "just two". Not "the" or "all"
+ * ("just the two of us", "all four of us"), nor "sorry" before a yes or a no: measured, a short
+ * misheard answer was heard to start with them ("Yes." as "the eight", "Sorry, who is calling?"
+ * as "sorry, absolutely"), more often than they were said.
  */
-export const BOOLEAN_LEAD = ['sorry'];
-/** Before a number only: "about ten", "only one", "around fifty", "just two"; "(just) the two of us", "all four of us". */
-export const NUMBER_LEAD = ['about', 'around', 'only', 'just', 'roughly', 'approximately', 'exactly', 'like', 'maybe about', 'probably about', "i'd say about", 'the', 'just the', 'all'];
+export const NUMBER_LEAD = ['about', 'around', 'only', 'just', 'roughly', 'approximately', 'exactly', 'like', 'maybe about', 'probably about', "i'd say about"];
 /** After a number only: "ten or so", "fifty give or take". */
 export const NUMBER_TRAIL = ['or so', 'more or less', 'give or take', 'at most', 'at least', 'tops'];
 /** After an answer: "please", "I think", "would be good". */
@@ -187,7 +187,7 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
     answer = options.length ? `(${before.length ? `[${before.join(' | ')}] ` : ''}<option>${after.length ? ` [${after.join(' | ')}]` : ''})` : null;
     if (!answer && !except) return null;
   } else return null;
-  const lead = usable(question.type === 'number' ? [...LEAD, ...NUMBER_LEAD] : question.type === 'boolean' ? [...LEAD, ...BOOLEAN_LEAD] : LEAD);
+  const lead = usable(question.type === 'number' ? [...LEAD, ...NUMBER_LEAD] : LEAD);
   const trail = usable(question.type === 'number' ? [...TRAIL, ...NUMBER_TRAIL] : TRAIL);
   // Competing with a non-answer (or an intent, which withIntents adds): the answers alone. A reply
   // to "was that a yes or a no?" is not a greeting: "hello" is what a bare "no" was heard as there.

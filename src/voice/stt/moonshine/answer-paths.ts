@@ -1,6 +1,6 @@
 import type { CallQuestion } from '../../../features/calls/ports';
 import { TEENS, TENS, UNITS } from '../../dialog/answers';
-import { BOOLEAN_LEAD, DENY, LEAD, NO, NO_CHOSEN, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OPTION_AFTER, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_TAIL } from '../grammar';
+import { DENY, LEAD, NO, NO_CHOSEN, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OPTION_AFTER, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_TAIL } from '../grammar';
 import type { Expectation } from '../recognizer';
 import { encodePhrase } from './tokenizer';
 
@@ -152,7 +152,7 @@ function answerSlots(q: CallQuestion, expect: Expectation): Slot[] | null {
     const key = expect.yesOrNo ? 'yes-no-chosen' : 'yes-no';
     const yesNo = once(key, () => trieOf([...(expect.yesOrNo ? YES_CHOSEN : YES).map((text) => ({ text, value: true })), ...(expect.yesOrNo ? NO_CHOSEN : NO).map((text) => ({ text, value: false }))]));
     const tails = once('yes-no-tails', () => trieOf(fillers([...YES_TAIL, ...NO_TAIL])));
-    return [slot(once('boolean-lead', () => trieOf(fillers([...LEAD, ...BOOLEAN_LEAD]))), true), slot(yesNo, false, true), slot(tails, true), slot(trail, true)];
+    return [slot(lead, true), slot(yesNo, false, true), slot(tails, true), slot(trail, true)];
   }
   if (q.type === 'number') {
     const numbers = expect.confirming ? once('numbers-reply', () => trieOf(numberPhrases(false))) : once('numbers', () => trieOf(numberPhrases()));
