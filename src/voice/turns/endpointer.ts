@@ -22,7 +22,7 @@ export interface TurnOptions {
   /**
    * A pause shorter than `pauseMs` (a multiple of the 20 ms frame) at which `onPause` is told
    * too: the answer's recognition may be finished there, while the pause goes on, and the turn
-   * end at `pauseMs` if it is still silent (`endAtPause`).
+   * then ends at `pauseMs` if the speaker is still silent (`endAtPause`).
    */
   lookaheadMs?: number;
 }

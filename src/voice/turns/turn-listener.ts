@@ -11,8 +11,9 @@ import { UtteranceAudio } from './utterance-audio';
  * below a twentieth of the turn's loudest frame) is that hangover and counts as silence, so the
  * pause after an answer is measured from where the voice stopped. Measured over a quarter of the
  * speech corpus: the VAD's last speech frame lay 100 ms (median; 40 to 140) after the last frame
- * above 300 RMS, with this rule 0 ms (0 to 80), and no more utterances had a 300 ms gap inside.
- * On a line noisier than TAIL_RMS the rule does nothing (the VAD's end stands).
+ * above 300 RMS, with this rule 0 ms (0 to 80). The price: 9 of those 480 utterances then had a
+ * pause of 300 ms or more inside their speech (at a comma: "No, thank you."), none with the VAD
+ * alone. On a line noisier than TAIL_RMS the rule does nothing (the VAD's end stands).
  */
 export const TAIL_RMS = 150;
 
