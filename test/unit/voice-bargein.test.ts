@@ -258,6 +258,41 @@ describe('fast end of turn (streaming recogniser)', () => {
     expect(c.agent.result('human').answers).toEqual({ consent: false });
   });
 
+  test('an answer heard unsure at the look-ahead has its read-back synthesized while the pause goes on; a yes/no has none to make', async () => {
+    const stt = new FakeStreamingRecognizer([{ text: 'hello' }, { text: 'thirty eight', confidence: 0.3 }, { text: 'yes' }, { text: 'no', confidence: 0.3 }], { framesPerWord: 5 });
+    const c = call({ questions: [PEOPLE, CONSENT] }, stt);
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    await c.pastIntro();
+    expect(await c.next()).toBe(`say: ${PEOPLE.question}`);
+    c.hear();
+    expect(await c.next()).toBe('listen: people');
+    c.media.speech(500);
+    c.media.silence(160);
+    await settle();
+    // Made before the turn is over (the pause is 160 ms long), then said when it is.
+    expect(c.tts.texts.at(-1)).toBe(confirmPrompt(38));
+    c.media.silence(140);
+    expect(await c.next()).toBe(`say: ${confirmPrompt(38)}`);
+    c.hear();
+    expect(await c.next()).toBe('listen: people');
+    c.media.speech(300);
+    c.media.silence(300);
+    expect(await c.next()).toBe(`say: ${CONSENT.question}`);
+    c.hear();
+    expect(await c.next()).toBe('listen: consent');
+    const made = c.tts.texts.length;
+    c.media.speech(300);
+    c.media.silence(160);
+    await settle();
+    // "Was that a yes or a no?" is one of the call's own prompts: nothing is made ahead for it.
+    expect(c.tts.texts).toHaveLength(made);
+    c.media.silence(140);
+    expect(await c.next()).toBe(`say: ${YES_OR_NO}`);
+    c.agent.abort();
+    await c.done;
+    expect(c.agent.result('human').answers).toEqual({ people: 38, consent: null });
+  });
+
   test('an answer heard with low confidence is never taken on one hearing: a number is read back, corrected and the correction confirmed; a yes/no is asked back as a choice, then again, and left empty', async () => {
     const stt = new FakeStreamingRecognizer(
       [{ text: 'hello' }, { text: 'thirty eight', confidence: 0.3 }, { text: 'no thirty', confidence: 0.9 }, { text: 'yes' }, { text: 'yes', confidence: 0.4 }, { text: 'no', confidence: 0.2 }, { text: 'no', confidence: 0.2 }],

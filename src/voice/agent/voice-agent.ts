@@ -3,7 +3,7 @@ import { BeepWatch } from '../amd/beep-watch';
 import { calleeText, type DialogAction, type DialogEvent, type DialogPolicy, type ListenFor, type SpeechStream } from '../dialog/dialog-policy';
 import { detectIntent, INTENT_PHRASES } from '../dialog/intents';
 import { isCompleteAnswer, isStreaming, recognizeWhole, type Expectation, type Recognition, type RecognitionStream, type SpeechRecognizer } from '../stt/recognizer';
-import type { SpeechSynthesizer } from '../tts/synthesizer';
+import { isStreamingSynthesizer, type SpeechSynthesizer } from '../tts/synthesizer';
 import { DEFAULT_TIMING, type AgentTiming } from '../timing';
 import { systemClock, type Clock } from '../turns/clock';
 import type { TurnOptions } from '../turns/endpointer';
@@ -82,10 +82,10 @@ interface Hearing {
   completeSoFar(audio: Int16Array): Promise<string | null>;
   /**
    * At a shorter pause (RECOGNITION_LOOKAHEAD_MS): when what was heard so far is already a whole
-   * answer, its recognition is finished now and `complete` told; nothing for an engine that
-   * does not stream (only what costs nothing more is tried here).
+   * answer, its recognition is finished now and `complete` told, with what it will be; nothing for
+   * an engine that does not stream (only what costs nothing more is tried here).
    */
-  lookahead(complete: () => void): void;
+  lookahead(complete: (heard: Promise<Recognition>) => void): void;
   /** The end of the utterance: the text, or the text heard below the confidence threshold (`unsure`). */
   finish(audio: Int16Array): Promise<Recognition>;
   cancel(): void;
@@ -361,7 +361,11 @@ export class VoiceAgent {
       onSpeechFrame: (frame, voiced) => w.hearing?.push(frame, voiced),
       onPause: (pausedMs) => {
         if (pausedMs >= this.timing.quickEndSilenceMs) void this.checkPause(w);
-        else w.hearing?.lookahead(() => w.turn.endAtPause());
+        else
+          w.hearing?.lookahead((heard) => {
+            w.turn.endAtPause();
+            void heard.then((r) => this.anticipate(r));
+          });
       },
     });
     // A key during a prompt stops it too (it answers, or ends the turn).
@@ -465,7 +469,7 @@ export class VoiceAgent {
               if (s !== stream || finished || !p.complete || !this.isComplete(listenFor(), p.text)) return;
               for (const f of padPause(pause, this.timing.quickEndSilenceMs)) s.push(f);
               finished = { result: s.finish().catch(() => NOTHING), text: p.text };
-              complete();
+              complete(finished.result);
             })
             .catch(() => undefined)
             .finally(() => (looking = false));
@@ -511,6 +515,18 @@ export class VoiceAgent {
       finish: (audio) => (decoded && !decoded.voicedSince ? decoded.result : recognize(audio)),
       cancel: () => undefined,
     };
+  }
+
+  /**
+   * What was heard at a look-ahead, before the turn's end: the reply the policy would give to it,
+   * when it knows one now (the read-back of an answer heard unsure), is synthesized while the
+   * pause goes on, so that it is ready (kept by the synthesizer) when the policy says it. Not with
+   * a streaming synthesizer, which keeps nothing.
+   */
+  private anticipate(heard: Recognition): void {
+    if (heard.text !== null || !heard.unsure || this.aborted || isStreamingSynthesizer(this.deps.tts)) return;
+    const text = this.deps.policy.anticipate?.({ type: 'utterance', text: null, unsure: heard.unsure, speechMs: 0 });
+    if (text) void this.deps.tts.synthesize(text).catch(() => undefined);
   }
 
   /** A turn as the policy hears it: keys (when they answer), else recognised speech, else nothing. */

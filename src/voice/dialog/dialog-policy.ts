@@ -106,6 +106,12 @@ export interface SpeechStream {
 export interface DialogPolicy {
   start(): DialogAction;
   handle(event: DialogEvent): DialogAction;
+  /**
+   * What `handle(event)` would say, when that is known now and is not a prompt made ahead already
+   * (the read-back of an answer heard unsure: "I heard 30. Is that right?"); null otherwise.
+   * Changes nothing: the agent has the text synthesized while the callee's pause goes on.
+   */
+  anticipate?(event: DialogEvent): string | null;
   readonly transcript: readonly string[];
   readonly answers: Readonly<Record<string, unknown>>;
   /** The callee asked not to be called again. */

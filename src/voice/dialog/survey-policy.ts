@@ -102,6 +102,23 @@ export class SurveyPolicy implements DialogPolicy {
     return this.script.transfer?.digit ? 'one_key' : 'ends_turn';
   }
 
+  anticipate(event: DialogEvent): string | null {
+    const s = this.state;
+    if (event.type !== 'utterance' || event.text !== null || !event.unsure || this.hungUp || (s.at !== 'answer' && s.at !== 'confirm')) return null;
+    const question = this.script.questions[s.q]!;
+    const h = this.hearings;
+    if (s.at === 'answer') {
+      // As onUnsure: a number or an option heard unsure is read back, once per question.
+      const value = extractAnswer(question, event.unsure);
+      if (value === null || value === undefined || question.type === 'boolean' || !confirmable(question) || h.confirmations > 0 || h.rejected.includes(value)) return null;
+      return confirmPrompt(value);
+    }
+    // As afterConfirm: a correction heard unsure is read back, up to MAX_CONFIRMATIONS.
+    const reply = readConfirmation(question, event.unsure);
+    if (reply?.kind !== 'value' || reply.value === s.value || h.rejected.includes(reply.value) || h.confirmations >= MAX_CONFIRMATIONS) return null;
+    return confirmPrompt(reply.value);
+  }
+
   handle(event: DialogEvent): DialogAction {
     if (event.type === 'hangup') {
       this.hungUp = true;

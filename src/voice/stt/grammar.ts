@@ -7,9 +7,11 @@ export const YES = ['yes', 'yeah', 'yep', 'yup', 'sure', 'correct', 'right', 'of
  * The refusals besides "no" itself are the polite ones people answer an invitation with ("I'm
  * afraid not", "unfortunately not", "I don't think so"): without them the recognizer forced such
  * a reply into the nearest phrase it knew ("hello", "don't call me"). Not a bare "I can't": its
- * twin "I can" is a yes the grammar cannot tell from it on a telephone line.
+ * twin "I can" is a yes the grammar cannot tell from it on a telephone line. Nor "I'm afraid
+ * not" / "I am afraid not" whole (only "afraid not"): with them, "Hmm, let me think." was heard,
+ * sure, as "um, absolutely, I think" in four of the eight tune voices.
  */
-export const NO = ['no', 'nope', 'nah', 'not really', 'no way', 'of course not', 'definitely not', 'absolutely not', 'not at all', 'never', "i'm afraid not", 'i am afraid not', 'afraid not', 'unfortunately not', 'sadly not', "i don't think so", 'i do not think so', 'not this time'];
+export const NO = ['no', 'nope', 'nah', 'not really', 'no way', 'of course not', 'definitely not', 'absolutely not', 'not at all', 'never', 'afraid not', 'unfortunately not', 'sadly not', "i don't think so", 'i do not think so', 'not this time'];
 /** What follows a yes or a no: "yes please", "no I can't", "sure I'll be there", "yeah, no problem". */
 export const YES_TAIL = ['no problem', 'no worries', 'please', 'i can', 'i will', 'i do', 'i am', "i'll be there", 'thanks', 'thank you', 'that works', 'definitely', 'of course', 'sure', 'that is right', "that's right"];
 export const NO_TAIL = ['thanks', 'thank you', 'sorry', "i can't", 'i cannot', "i won't", "i don't", "i'm not", "i don't think so", 'not really', 'i can not'];
