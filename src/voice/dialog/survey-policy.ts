@@ -2,7 +2,7 @@ import type { CallAmd, CallQuestion, Disposition } from '../../features/calls/po
 import { GreetingPhase } from '../amd/greeting-phase';
 import type { AgentTiming } from '../timing';
 import { answerFromDigits, extractAnswer } from './answers';
-import { confirmable, confirmPrompt, readConfirmation } from './confirmation';
+import { confirmable, confirmPrompt, readConfirmation, type ConfirmReply } from './confirmation';
 import { calleeText, type AgentScript, type DialogAction, type DialogEvent, type DialogPolicy, type ListenFor } from './dialog-policy';
 import { detectIntent, MAX_CLARIFICATIONS, parseCallbackTime, type IntentName } from './intents';
 import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, handoffSummary, MESSAGE_GOODBYE, opening, OPT_OUT_GOODBYE, reask, TAKE_MESSAGE, TRANSFER_HOLD, whoIsCalling, WRONG_NUMBER_GOODBYE, YES_OR_NO } from './prompts';
@@ -106,17 +106,24 @@ export class SurveyPolicy implements DialogPolicy {
     const s = this.state;
     if (event.type !== 'utterance' || event.text !== null || !event.unsure || this.hungUp || (s.at !== 'answer' && s.at !== 'confirm')) return null;
     const question = this.script.questions[s.q]!;
-    const h = this.hearings;
     if (s.at === 'answer') {
-      // As onUnsure: a number or an option heard unsure is read back, once per question.
       const value = extractAnswer(question, event.unsure);
-      if (value === null || value === undefined || question.type === 'boolean' || !confirmable(question) || h.confirmations > 0 || h.rejected.includes(value)) return null;
-      return confirmPrompt(value);
+      return value !== null && value !== undefined && this.readsBack(question, value) ? confirmPrompt(value) : null;
     }
-    // As afterConfirm: a correction heard unsure is read back, up to MAX_CONFIRMATIONS.
     const reply = readConfirmation(question, event.unsure);
-    if (reply?.kind !== 'value' || reply.value === s.value || h.rejected.includes(reply.value) || h.confirmations >= MAX_CONFIRMATIONS) return null;
-    return confirmPrompt(reply.value);
+    return this.readsBackCorrection(s.value, reply) ? confirmPrompt(reply.value) : null;
+  }
+
+  /** Whether an answer heard unsure is read back: a number or an option, once per question, never a value refused. */
+  private readsBack(question: CallQuestion, value: unknown): boolean {
+    const h = this.hearings;
+    return confirmable(question) && h.confirmations === 0 && !h.rejected.includes(value);
+  }
+
+  /** Whether the correction in a reply to the read-back of `readBack` is read back in its turn (at most MAX_CONFIRMATIONS read-backs, never a value refused). */
+  private readsBackCorrection(readBack: unknown, reply: ConfirmReply | null): reply is Extract<ConfirmReply, { kind: 'value' }> {
+    const h = this.hearings;
+    return reply?.kind === 'value' && reply.value !== readBack && !h.rejected.includes(reply.value) && h.confirmations < MAX_CONFIRMATIONS;
   }
 
   handle(event: DialogEvent): DialogAction {
@@ -300,7 +307,7 @@ export class SurveyPolicy implements DialogPolicy {
       h.confirmations++;
       return this.ask(q, attempt, YES_OR_NO);
     }
-    if (confirmable(question) && h.confirmations === 0 && !h.rejected.includes(value)) return this.confirm(q, attempt, value);
+    if (this.readsBack(question, value)) return this.confirm(q, attempt, value);
     return this.record(q, attempt, null);
   }
 
@@ -356,9 +363,8 @@ export class SurveyPolicy implements DialogPolicy {
     if (sure && reply?.kind === 'value' && reply.value === value && !reply.denied) return this.record(q, attempt, value);
     // Anything else leaves the value read back unconfirmed: it is never recorded from a later hearing.
     h.rejected.push(value);
-    if (reply?.kind !== 'value' || reply.value === value || h.rejected.includes(reply.value)) return this.afterNo(q, attempt);
     // A correction is read back too (a "no" is heard well, the number after it as badly as any).
-    if (h.confirmations < MAX_CONFIRMATIONS) return this.confirm(q, attempt, reply.value);
+    if (this.readsBackCorrection(value, reply)) return this.confirm(q, attempt, reply.value);
     return this.afterNo(q, attempt);
   }
 

@@ -4,9 +4,9 @@ import { TEENS, TENS, UNITS } from '../dialog/answers';
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 export const YES = ['yes', 'yeah', 'yep', 'yup', 'sure', 'correct', 'right', 'of course', 'absolutely', 'definitely', 'certainly', 'okay', 'that is right', "that's right", 'sure thing'];
 /**
- * The refusals besides "no" itself are the polite ones people answer an invitation with ("I'm
- * afraid not", "unfortunately not", "I don't think so"): without them the recognizer forced such
- * a reply into the nearest phrase it knew ("hello", "don't call me"). Not a bare "I can't": its
+ * The refusals besides "no" itself are the polite ones people answer an invitation with ("afraid
+ * not", "unfortunately not", "I don't think so"): without them the recognizer forced such a reply
+ * into the nearest phrase it knew ("Unfortunately not." as "don't call me"). Not a bare "I can't": its
  * twin "I can" is a yes the grammar cannot tell from it on a telephone line. Nor "I'm afraid
  * not" / "I am afraid not" whole (only "afraid not"): with them, "Hmm, let me think." was heard,
  * sure, as "um, absolutely, I think" in four of the eight tune voices.
@@ -27,13 +27,12 @@ const GREETING = ['hello', 'hi', 'yes', 'speaking', 'hello who is this', 'hello 
 export const YES_CONFIRM = ['yes', 'yeah', 'yep', 'yup', 'sure', 'correct', 'right', 'okay', 'that is right', "that's right", 'yes it is', "that's correct", 'that is correct'];
 /** Before a correction of what the agent read back: "no, thirty eight", "actually, Tuesday". */
 export const DENY = ['no', 'nope', 'no no', 'actually', 'no actually', 'sorry', 'no sorry', 'no it is', "no it's", 'i said'];
-/** Before an answer: "um", "I think", "let's say", "maybe". */
+/** Before an answer: "um", "I think", "let's say", "maybe". Not "sorry" before a yes or a no: "Sorry, who is calling?" was heard as "sorry, absolutely". */
 export const LEAD = ['um', 'uh', 'i think', 'i would say', "i'd say", "let's say", "it's", 'maybe', 'probably'];
 /**
  * Before a number only: "about ten", "only one", "around fifty", "just two". Not "the" or "all"
- * ("just the two of us", "all four of us"), nor "sorry" before a yes or a no: measured, a short
- * misheard answer was heard to start with them ("Yes." as "the eight", "Sorry, who is calling?"
- * as "sorry, absolutely"), more often than they were said.
+ * ("just the two of us", "all four of us"): measured, a short misheard answer was heard to start
+ * with them (a read-back's "Yes." as "the eight") more often than they were said.
  */
 export const NUMBER_LEAD = ['about', 'around', 'only', 'just', 'roughly', 'approximately', 'exactly', 'like', 'maybe about', 'probably about', "i'd say about"];
 /** After a number only: "ten or so", "fifty give or take". */
