@@ -165,7 +165,8 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  *   non-answer: both models most often hear "No, seventy." as a bare "No.", and the neural one
  *   still ranks the right correction next (measured, docs/voice.md);
  * - its yes, YES_MARGIN ahead of its next reading, is taken where PocketSphinx heard something
- *   other than a "no" or an intent (a "Yes." heard by PocketSphinx as "fifteen");
+ *   other than a "no" or an intent (a "Yes." heard by PocketSphinx as "fifteen"), or heard the
+ *   callee ask for the read-back again ("what", "who are you": `askedBack`), sure or not;
  * - any other bare yes or no, or the value read back, leaves PocketSphinx's reading as it was.
  *
  * In the reply to "was that a yes or a no?" (`yesOrNo`: the question's yes or no heard unsure
@@ -188,11 +189,12 @@ export function combineWithNeural(question: CallQuestion, ps: Recognition, neura
     if (correction !== undefined) return madeUnsure(ps, `no, ${spoken(correction)}`);
   }
   if (yesOrNo && clearYesOrNo(neural) && noChoiceIn(question, ps.text ?? ps.unsure ?? null)) return { text: neural.value ? 'yes' : 'no', confidence: minConfidence };
+  if (confirming && clearYes(neural) && askedBack(question, ps.text ?? ps.unsure ?? null, confirming)) return { text: 'yes', confidence: Math.max(ps.confidence, minConfidence) };
   if (ps.text) return !confirming && answerOverNonAnswer(question, ps.text, neural) ? madeUnsure(ps, spoken(neural.value)) : ps;
   const heard = meaningOf(question, ps.unsure ?? null, confirming);
   if (heard !== null && isDeepStrictEqual(heard, neural.value)) return { text: ps.unsure!, confidence: Math.max(ps.confidence, minConfidence) };
   if (confirming) {
-    if (neural.value === true && neural.margin >= YES_MARGIN && heardSomethingElse(question, ps.unsure ?? null)) return { text: 'yes', confidence: Math.max(ps.confidence, minConfidence) };
+    if (clearYes(neural) && heardSomethingElse(question, ps.unsure ?? null)) return { text: 'yes', confidence: Math.max(ps.confidence, minConfidence) };
     // A value the neural model hears here is the one read back or refused (a new one was a correction above).
     return ps;
   }
@@ -212,6 +214,19 @@ export function combineWithNeural(question: CallQuestion, ps: Recognition, neura
 const YES_MARGIN = 3;
 
 const clearYesOrNo = (neural: NeuralHearing): boolean => typeof neural.value === 'boolean' && neural.margin >= YES_MARGIN;
+const clearYes = (neural: NeuralHearing): boolean => neural.value === true && neural.margin >= YES_MARGIN;
+
+/**
+ * A reading of the reply to a read-back that asks for it again: "what", "sorry what", "who are
+ * you" (sure or not). A short "Yes." of a voice PocketSphinx hears badly comes out as these: on
+ * holdout7 four read-backs of right answers ("I heard Friday. Is that right?") were answered
+ * "Yes." and heard as "what", the read-back was said again and heard again the same way until
+ * the agent gave the question up; the neural model heard the yes.
+ */
+function askedBack(question: CallQuestion, reading: string | null, confirming: Confirming): boolean {
+  const meaning = meaningOf(question, reading, confirming);
+  return meaning === 'intent:who' || meaning === 'intent:repeat';
+}
 
 /** A reading of the reply to "was that a yes or a no?" that holds no choice: nothing, a non-answer, or a "who are you" or "say that again" (what a bare "No." was misheard as). */
 function noChoiceIn(question: CallQuestion, reading: string | null): boolean {
