@@ -329,6 +329,42 @@ describe('fast end of turn (streaming recogniser)', () => {
     expect(stt.streams[5]!.expect.yesOrNo).toBe(true);
   });
 
+  test('an intent ends the turn at the 300 ms pause from the streaming partial, without decoding the utterance again', async () => {
+    const stt = new FakeStreamingRecognizer([{ text: 'hello' }, { text: 'who is this' }, { text: 'yes' }], { framesPerWord: 5 });
+    const c = call({ questions: [CONSENT] }, stt);
+    await c.pastIntro();
+    expect(await c.next()).toBe(`say: ${CONSENT.question}`);
+    c.hear();
+    expect(await c.next()).toBe('listen: consent');
+    c.media.speech(400);
+    const lastVoiced = c.clock.now();
+    c.media.silence(300);
+    expect(await c.next()).toBe(`say: ${whoIsCalling(ORG, TASK, CONSENT, false)}`);
+    expect(c.clock.now()).toBe(lastVoiced + 300);
+    // The question's stream, finished at the look-ahead: no whole decoding was asked for.
+    expect(stt.streams).toHaveLength(2);
+    expect(stt.streams[1]!.finished).toBe(true);
+    c.agent.abort();
+    await c.done;
+  });
+
+  test('an answer the whole decoding at the pause hears unsure ends the turn there too: its read-back is not held back by the long silence', async () => {
+    // The stream's partial lags (nothing yet at the pause); the decoding of the utterance so far hears "thirty eight", unsure.
+    const stt = new FakeStreamingRecognizer([{ text: 'hello' }, { text: 'thirty eight' }, { text: 'thirty eight', confidence: 0.3 }], { framesPerWord: 40 });
+    const c = call({ questions: [PEOPLE] }, stt);
+    await c.pastIntro();
+    expect(await c.next()).toBe(`say: ${PEOPLE.question}`);
+    c.hear();
+    expect(await c.next()).toBe('listen: people');
+    c.media.speech(300);
+    const lastVoiced = c.clock.now();
+    c.media.silence(300);
+    expect(await c.next()).toBe(`say: ${confirmPrompt(38)}`);
+    expect(c.clock.now()).toBe(lastVoiced + 300);
+    c.agent.abort();
+    await c.done;
+  });
+
   test('what is not yet a complete answer waits for the whole silence (800 ms); free text always does', async () => {
     const stt = new FakeStreamingRecognizer([{ text: 'hello' }, { text: 'um' }, { text: 'well not really sure' }], { framesPerWord: 5 });
     const c = call({ questions: [CONSENT, NOTE] }, stt);
