@@ -86,6 +86,59 @@ test('barge-in: 200 ms of speech over a question stops it at once; the interrupt
   expect(c.clock.pendingTimers).toBe(0);
 });
 
+describe('a prompt talked over as it began (the callee was still finishing what they said)', () => {
+  /** "No," ends the turn at its comma's pause; the next question starts, and "thank you" comes over its first 200 ms. */
+  const afterNo = async (tail: string) => {
+    // A tail that is not complete is decoded whole at the pause too (the fake's next script entry).
+    const stt = new FakeStreamingRecognizer([{ text: 'hello' }, { text: 'no' }, { text: tail }, { text: tail }, { text: 'twelve' }], { framesPerWord: 5 });
+    const c = call({ questions: [CONSENT, PEOPLE] }, stt);
+    await c.pastIntro();
+    expect(await c.next()).toBe(`say: ${CONSENT.question}`);
+    c.hear();
+    expect(await c.next()).toBe('listen: consent');
+    c.media.speech(300);
+    c.media.silence(300);
+    expect(await c.next()).toBe(`say: ${PEOPLE.question}`);
+    c.media.speech(200);
+    expect(await c.next()).toBe(`stop: ${PEOPLE.question}`);
+    expect(await c.next()).toBe('listen: people');
+    c.media.speech(200);
+    c.media.silence(800);
+    return c;
+  };
+
+  test('what they say holds no answer: the question is said again as it was, and the answer after it counts as the first', async () => {
+    const c = await afterNo('thank you');
+    expect(await c.next()).toBe(`say: ${PEOPLE.question}`);
+    c.hear();
+    expect(await c.next()).toBe('listen: people');
+    c.media.speech(500);
+    c.media.silence(300);
+    expect(await c.next()).toBe(`say: ${GOODBYE}`);
+    c.hear();
+    await c.done;
+    const result = c.agent.result('human');
+    expect(result.answers).toEqual({ consent: false, people: 12 });
+    expect(result.transcript.slice(3)).toEqual(['Callee: no', `Agent: ${PEOPLE.question} [interrupted]`, 'Callee: thank you', `Agent: ${PEOPLE.question}`, 'Callee: twelve', `Agent: ${GOODBYE}`]);
+  });
+
+  test('an answer said then counts (a callee who knows the question may answer as it starts)', async () => {
+    const c = await afterNo('twelve');
+    expect(await c.next()).toBe(`say: ${GOODBYE}`);
+    c.hear();
+    await c.done;
+    expect(c.agent.result('human').answers).toEqual({ consent: false, people: 12 });
+  });
+
+  test('an intent said then is acted on as anywhere', async () => {
+    const c = await afterNo('stop calling me');
+    expect(await c.next()).toBe(`say: ${OPT_OUT_GOODBYE}`);
+    c.hear();
+    await c.done;
+    expect(c.agent.result('human').optOut).toBe(true);
+  });
+});
+
 test('barge-in over the introduction: "who is this" is answered (organization and task) and the question asked after it', async () => {
   const stt = new FakeRecognizer(['hello', 'sorry who is this', 'yes']);
   const c = call({ questions: [CONSENT] }, stt);

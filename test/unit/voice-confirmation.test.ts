@@ -145,3 +145,35 @@ test('reading a reply to a read-back; a bare no is not a complete reply yet (a c
   const expect38 = { question: PEOPLE, confirming: { value: 38 } };
   expect([isCompleteAnswer(expect38, 'yes'), isCompleteAnswer(expect38, 'no'), isCompleteAnswer(expect38, 'no thirty')]).toEqual([true, false, true]);
 });
+
+describe('a prompt talked over as it began: the callee was still finishing their answer ("Monday, | please")', () => {
+  const early: DialogEvent = { type: 'spoken', interrupted: true, playedMs: 240 };
+  const late: DialogEvent = { type: 'spoken', interrupted: true, playedMs: 900 };
+
+  test('the read-back is said again, not taken as refused; then its yes records the value', () => {
+    const policy = new SurveyPolicy(script([DAY]), DEFAULT_TIMING);
+    policy.start();
+    const said: string[] = [];
+    const note = (a: DialogAction) => (a.type === 'say' ? said.push(a.text) : undefined);
+    for (const e of [{ type: 'no_input' } as DialogEvent, spoken, spoken, unsure('monday'), early, sure('please'), spoken, sure('yes')]) note(policy.handle(e));
+    expect(said.slice(1)).toEqual([DAY.question, confirmPrompt('Monday'), confirmPrompt('Monday'), GOODBYE]);
+    expect(policy.answers).toEqual({ day: 'Monday' });
+  });
+
+  test('talked over later, what is said is the reply, as before; and a question is said again at most twice', () => {
+    const policy = new SurveyPolicy(script([DAY]), DEFAULT_TIMING);
+    policy.start();
+    const said: string[] = [];
+    const note = (a: DialogAction) => (a.type === 'say' ? said.push(a.text) : undefined);
+    for (const e of [{ type: 'no_input' } as DialogEvent, spoken, spoken, unsure('monday'), late, sure('please')]) note(policy.handle(e));
+    expect(said.slice(1)).toEqual([DAY.question, confirmPrompt('Monday'), reask(DAY)]);
+    const again = new SurveyPolicy(script([DAY]), DEFAULT_TIMING);
+    again.start();
+    const asked: string[] = [];
+    for (const e of [{ type: 'no_input' } as DialogEvent, spoken, early, sure('please'), early, sure('please'), early, sure('please')]) {
+      const a = again.handle(e);
+      if (a.type === 'say') asked.push(a.text);
+    }
+    expect(asked.slice(1)).toEqual([DAY.question, DAY.question, DAY.question, reask(DAY)]);
+  });
+});

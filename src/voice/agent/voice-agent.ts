@@ -195,8 +195,8 @@ export class VoiceAgent {
             break;
           }
           case 'say': {
-            const interrupted = await this.say(action.text, action.bargeIn);
-            action = this.aborted ? this.deps.policy.handle({ type: 'hangup' }) : this.deps.policy.handle(interrupted ? { type: 'spoken', interrupted: true } : { type: 'spoken' });
+            const { interrupted, playedMs } = await this.say(action.text, action.bargeIn);
+            action = this.aborted ? this.deps.policy.handle({ type: 'hangup' }) : this.deps.policy.handle(interrupted ? { type: 'spoken', interrupted: true, playedMs } : { type: 'spoken' });
             break;
           }
           case 'stream': {
@@ -230,14 +230,14 @@ export class VoiceAgent {
     }
   }
 
-  /** Plays a prompt; with `bargeIn`, listens meanwhile and stops it when the callee talks over it. Whether it was. */
-  private async say(text: string, bargeIn: ListenFor | null): Promise<boolean> {
+  /** Plays a prompt; with `bargeIn`, listens meanwhile and stops it when the callee talks over it. Whether it was, and how much of it played. */
+  private async say(text: string, bargeIn: ListenFor | null): Promise<{ interrupted: boolean; playedMs: number }> {
     // A streaming synthesizer is ready at its first audio; the rest plays as it arrives.
     const prompt = await preparePrompt(this.deps.tts, text);
     const synthesizedMs = this.deps.media.positionMs;
     if (this.aborted) {
       prompt.cancel();
-      return false;
+      return { interrupted: false, playedMs: 0 };
     }
     // VOICE_BARGE_IN=0: prompts play to their end, as goodbyes always do.
     if (bargeIn && this.timing.bargeInMs > 0) this.open(bargeIn, true);
@@ -253,7 +253,7 @@ export class VoiceAgent {
     const { startMs, playedMs } = await playback.done;
     this.onBargeIn = null;
     this.noteAgent(text, startMs, startMs + playedMs, interrupted, null, synthesizedMs);
-    return interrupted;
+    return { interrupted, playedMs };
   }
 
   /**

@@ -59,9 +59,10 @@ export type DialogEvent =
   /**
    * The last `say` is over: played to its end, or `interrupted` (the callee talked over it for
    * long enough; the session has stopped it and already listens to what the callee says).
-   * After a `stream`, `heard` is the text the callee heard at least part of.
+   * After a `stream`, `heard` is the text the callee heard at least part of; after an
+   * interrupted `say`, `playedMs` is how much of it played before it stopped.
    */
-  | { type: 'spoken'; interrupted?: boolean; heard?: string }
+  | { type: 'spoken'; interrupted?: boolean; heard?: string; playedMs?: number }
   | { type: 'hangup' }
   /** The transfer the policy asked for is over: the person took the call, or not (`leg` says what happened, for the transcript). */
   | { type: 'transferred'; answered: boolean; leg: string };

@@ -20,6 +20,22 @@ const MESSAGE_QUESTION: CallQuestion = { key: 'message', question: TAKE_MESSAGE,
 /** At most two read-backs per question: the first hearing's, and a correction's ("no, thirty eight"). */
 const MAX_CONFIRMATIONS = 2;
 
+/**
+ * A prompt talked over before this much of it played (the barge-in's own 200 ms included) may
+ * not have been heard: the callee may still have been finishing what they said before it, which
+ * is what happens when their turn ended at a pause inside it ("No, | thank you.": eSpeak NG
+ * pauses 240–340 ms at a comma at 120–150 words a minute, more than the 300 ms quick end). What
+ * they say then is heard as anywhere (an answer counts: a callee who knows the question may
+ * answer as it starts; an intent is acted on), but when it holds neither, the prompt is said
+ * again as it was, not as "sorry, I did not catch that", and not counted as an attempt.
+ */
+const STILL_TALKING_MS = 500;
+/** How often a question's prompts are said again for that (a callee who talks on and on is answered as before). */
+const MAX_SAID_AGAIN = 2;
+
+/** Whether a prompt was talked over as it began (see STILL_TALKING_MS). */
+const stillTalking = (event: DialogEvent): boolean => event.type === 'spoken' && !!event.interrupted && event.playedMs !== undefined && event.playedMs < STILL_TALKING_MS;
+
 /** Low-confidence hearings of the question being asked: values heard, values read back and refused, read-backs said. */
 interface Hearings {
   unsure: unknown[];
@@ -34,10 +50,11 @@ type State =
   /** The callee talked over the introduction: what they say is heard before the first question. */
   | { at: 'intro_reply' }
   | { at: 'asking'; q: number; attempt: number; text: string }
-  | { at: 'answer'; q: number; attempt: number; text: string }
+  /** `early`: the prompt was talked over as it began (`stillTalking`). */
+  | { at: 'answer'; q: number; attempt: number; text: string; early?: boolean }
   /** Reading back `value`, heard with low confidence (`text`: "I heard thirty. Is that right?"), then listening for the reply. */
   | { at: 'confirming'; q: number; attempt: number; text: string; value: unknown }
-  | { at: 'confirm'; q: number; attempt: number; text: string; value: unknown }
+  | { at: 'confirm'; q: number; attempt: number; text: string; value: unknown; early?: boolean }
   | { at: 'voicemail' }
   /** Saying the hold line, then handing over (`why`: for the summary). */
   | { at: 'holding'; why: string }
@@ -73,6 +90,8 @@ export class SurveyPolicy implements DialogPolicy {
   private readonly greeting: GreetingPhase;
   private disposition: Disposition | null = null;
   private clarifications = 0;
+  /** Prompts of the question being asked said again because the callee was still talking as they began (at most MAX_SAID_AGAIN). */
+  private saidAgain = 0;
   /** What the question being asked was heard as with low confidence, and what the callee said was wrong: see onUnsure(). */
   private hearings: Hearings = freshHearings();
 
@@ -150,15 +169,15 @@ export class SurveyPolicy implements DialogPolicy {
       case 'intro_reply':
         return this.afterIntroReply(event);
       case 'asking':
-        return event.type === 'spoken' ? this.listenForAnswer(s.q, s.attempt, s.text) : this.finish();
+        return event.type === 'spoken' ? this.listenForAnswer(s.q, s.attempt, s.text, stillTalking(event)) : this.finish();
       case 'answer':
-        return this.afterAnswer(s.q, s.attempt, s.text, event);
+        return this.afterAnswer(s.q, s.attempt, s.text, event, s.early);
       case 'confirming':
         if (event.type !== 'spoken') return this.finish();
-        this.state = { ...s, at: 'confirm' };
+        this.state = { ...s, at: 'confirm', ...(stillTalking(event) ? { early: true } : {}) };
         return this.listen(this.confirmListen(this.script.questions[s.q]!, s.value));
       case 'confirm':
-        return this.afterConfirm(s.q, s.attempt, s.text, s.value, event);
+        return this.afterConfirm(s.q, s.attempt, s.text, s.value, event, s.early);
       case 'holding':
         if (event.type !== 'spoken') return this.finish();
         this.state = { at: 'transferring' };
@@ -248,7 +267,7 @@ export class SurveyPolicy implements DialogPolicy {
     return this.ask(0, 0);
   }
 
-  private afterAnswer(q: number, attempt: number, said: string, event: DialogEvent): DialogAction {
+  private afterAnswer(q: number, attempt: number, said: string, event: DialogEvent, early = false): DialogAction {
     const question = this.script.questions[q]!;
     let value: unknown = null;
     let unsure: unknown = null;
@@ -275,6 +294,7 @@ export class SurveyPolicy implements DialogPolicy {
       }
       value = intent ? null : extractAnswer(question, event.text);
       if (!intent && event.text === null && event.unsure) unsure = extractAnswer(question, event.unsure);
+      if (early && value === null && (unsure === null || unsure === undefined) && this.sayAgainOverTalk()) return this.ask(q, attempt, said);
     }
     if (value === null && unsure !== null && unsure !== undefined) return this.onUnsure(q, attempt, unsure);
     return this.record(q, attempt, value);
@@ -327,7 +347,7 @@ export class SurveyPolicy implements DialogPolicy {
    * again already, and the value read back is never recorded from a later hearing. Keys answer
    * the question itself.
    */
-  private afterConfirm(q: number, attempt: number, said: string, value: unknown, event: DialogEvent): DialogAction {
+  private afterConfirm(q: number, attempt: number, said: string, value: unknown, event: DialogEvent, early = false): DialogAction {
     const question = this.script.questions[q]!;
     const h = this.hearings;
     if (event.type === 'digits') {
@@ -356,6 +376,10 @@ export class SurveyPolicy implements DialogPolicy {
     }
     const sure = intent ? null : readConfirmation(question, event.text);
     const reply = sure ?? (event.text === null ? readConfirmation(question, event.unsure ?? null) : null);
+    if (early && reply === null && this.sayAgainOverTalk()) {
+      this.state = { at: 'confirming', q, attempt, text: said, value };
+      return this.say(said, this.confirmListen(question, value));
+    }
     if (reply?.kind === 'yes' && sure) return this.record(q, attempt, value);
     // The same value said again, heard with confidence: two hearings agree. Heard unsure, it is
     // not enough: measured, that was a "no, one hundred and five" heard as "I said one hundred and
@@ -426,6 +450,7 @@ export class SurveyPolicy implements DialogPolicy {
     const same = (this.state.at === 'answer' || this.state.at === 'confirm') && this.state.q === q;
     if (!same) {
       this.clarifications = 0;
+      this.saidAgain = 0;
       this.hearings = freshHearings();
     }
     const said = text ?? (attempt === 0 ? question.question : reask(question));
@@ -433,8 +458,15 @@ export class SurveyPolicy implements DialogPolicy {
     return this.say(said, this.answerListen(question, said));
   }
 
-  private listenForAnswer(q: number, attempt: number, text: string): DialogAction {
-    this.state = { at: 'answer', q, attempt, text };
+  /** Whether a prompt talked over as it began is said again (not more than MAX_SAID_AGAIN times per question): never once the callee hung up. */
+  private sayAgainOverTalk(): boolean {
+    if (this.hungUp || this.saidAgain >= MAX_SAID_AGAIN) return false;
+    this.saidAgain++;
+    return true;
+  }
+
+  private listenForAnswer(q: number, attempt: number, text: string, early = false): DialogAction {
+    this.state = { at: 'answer', q, attempt, text, ...(early ? { early } : {}) };
     return this.listen(this.answerListen(this.script.questions[q]!, text));
   }
 
