@@ -156,6 +156,30 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
   });
 });
 
+describe('the question asked again after a refused read-back', () => {
+  const readings = (...rs: Array<[unknown, number]>): NeuralHearing => ({ value: rs[0]![0], margin: rs.length > 1 ? rs[0]![1] - rs[1]![1] : Infinity, readings: rs.map(([value, score]) => ({ value, score })) });
+  // "Um, fourteen.": PocketSphinx unsure of "forty", the neural model's readings 40 then 14; 40 was refused.
+  const forty = { text: null, confidence: 0.01, unsure: 'forty' };
+
+  test('a refused value heard again (by either model) gives way to the next reading that is an answer', () => {
+    expect(combineWithNeural(people, forty, readings([40, -3.9], [14, -7.8], [0, -9.1]), 0.5, undefined, false, [40])).toEqual({ text: null, confidence: 0.01, unsure: '14' });
+    // Both agreeing on a refused value: never recorded, the next reading is read back.
+    expect(combineWithNeural(people, forty, readings([40, -1], [14, -4]), 0.5, undefined, false, [40])).toEqual({ text: null, confidence: 0.01, unsure: '14' });
+    // PocketSphinx's value refused, the neural model's best a new one: that one.
+    expect(combineWithNeural(people, forty, readings([14, -2], [40, -3]), 0.5, undefined, false, [40])).toEqual({ text: null, confidence: 0.01, unsure: '14' });
+  });
+
+  test('nothing within the margin, or only refused values and non-answers: PocketSphinx\'s reading stands', () => {
+    expect(combineWithNeural(people, forty, readings([40, -1], [14, -7.5]), 0.5, undefined, false, [40])).toBe(forty);
+    expect(combineWithNeural(people, forty, readings([40, -1], [null, -2], [14, -3]), 0.5, undefined, false, [40, 14])).toBe(forty);
+  });
+
+  test('without a refused value in either reading, the rule is the usual one', () => {
+    expect(combineWithNeural(people, { text: null, confidence: 0.3, unsure: 'thirty four' }, readings([34, -2]), 0.5, undefined, false, [40])).toEqual({ text: 'thirty four', confidence: 0.5 });
+    expect(combineWithNeural(people, { text: null, confidence: 0.3, unsure: 'twenty four' }, readings([34, -2]), 0.5, undefined, false, [40])).toEqual({ text: null, confidence: 0.3, unsure: '34' });
+  });
+});
+
 describe('the neural opinion on the reply to "was that a yes or a no?"', () => {
   const attend: CallQuestion = { key: 'attend', question: 'Can you attend?', type: 'boolean' };
   const hearing = (...rs: Array<[unknown, number]>): NeuralHearing => ({ value: rs[0]![0], margin: rs.length > 1 ? rs[0]![1] - rs[1]![1] : Infinity, readings: rs.map(([value, score]) => ({ value, score })) });

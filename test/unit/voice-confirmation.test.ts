@@ -74,9 +74,10 @@ test('a no asks again with the keypad offered; a value refused is not taken when
   const { said, policy } = converse([PEOPLE, CONSENT], [unsure('thirty'), sure('no'), unsure('thirty'), sure('yes')]);
   expect(said).toEqual([PEOPLE.question, confirmPrompt(30), reask(PEOPLE), CONSENT.question, GOODBYE]);
   expect(policy.answers).toEqual({ people: null, consent: true });
-  // Two read-backs at most: a second correction heard unsure leads to the question again, then to no answer.
-  const bounded = converse([PEOPLE], [unsure('thirty'), unsure('no forty'), unsure('no fifty'), unsure('sixty'), unsure('seventy')]);
-  expect(bounded.said).toEqual([PEOPLE.question, confirmPrompt(30), confirmPrompt(40), reask(PEOPLE), GOODBYE]);
+  // Two read-backs at most on the first asking: a second correction heard unsure leads to the
+  // question again, whose new hearing has one read-back; a correction to it is not read back.
+  const bounded = converse([PEOPLE], [unsure('thirty'), unsure('no forty'), unsure('no fifty'), unsure('sixty'), unsure('no seventy')]);
+  expect(bounded.said).toEqual([PEOPLE.question, confirmPrompt(30), confirmPrompt(40), reask(PEOPLE), confirmPrompt(60), GOODBYE]);
   expect(bounded.policy.answers).toEqual({ people: null });
 });
 
@@ -144,6 +145,21 @@ test('reading a reply to a read-back; a bare no is not a complete reply yet (a c
   expect([readConfirmation(PEOPLE, 'oh people'), readConfirmation(PEOPLE, 'none'), readConfirmation(PEOPLE, 'zero')]).toEqual([{ kind: 'no' }, { kind: 'no' }, { kind: 'value', value: 0, denied: false }]);
   const expect38 = { question: PEOPLE, confirming: { value: 38 } };
   expect([isCompleteAnswer(expect38, 'yes'), isCompleteAnswer(expect38, 'no'), isCompleteAnswer(expect38, 'no thirty')]).toEqual([true, false, true]);
+});
+
+test('asked again after a refused read-back, a new value heard unsure is read back (the refused one never is), once', () => {
+  const { policy, said, listens } = converse([PEOPLE], [unsure('forty'), sure('no'), unsure('fourteen'), sure('yes')]);
+  expect(said).toEqual([PEOPLE.question, confirmPrompt(40), reask(PEOPLE), confirmPrompt(14), GOODBYE]);
+  expect(policy.answers).toEqual({ people: 14 });
+  // The question asked again is listened for with the value refused, for the recognizer's next reading.
+  expect(listens[3]).toEqual(expect.objectContaining({ question: PEOPLE, refused: [40] }));
+  expect(listens[4]).toEqual(expect.objectContaining({ confirming: { value: 14, refused: [40] } }));
+  expect(listens[4]).not.toHaveProperty('refused');
+  // The refused value heard again is not read back: the question is given up.
+  expect(converse([PEOPLE], [unsure('forty'), sure('no'), unsure('forty')]).said).toEqual([PEOPLE.question, confirmPrompt(40), reask(PEOPLE), GOODBYE]);
+  // After a correction read back too, the question asked again still has its read-back; once.
+  expect(converse([PEOPLE], [unsure('forty'), unsure('no fifteen'), sure('no'), unsure('fourteen'), sure('yes')]).said).toEqual([PEOPLE.question, confirmPrompt(40), confirmPrompt(15), reask(PEOPLE), confirmPrompt(14), GOODBYE]);
+  expect(converse([PEOPLE], [unsure('forty'), sure('no'), unsure('fourteen'), sure('no'), unsure('thirteen')]).said).toEqual([PEOPLE.question, confirmPrompt(40), reask(PEOPLE), confirmPrompt(14), GOODBYE]);
 });
 
 describe('a prompt talked over as it began: the callee was still finishing their answer ("Monday, | please")', () => {

@@ -71,7 +71,7 @@ const INTENT_TEXTS = INTENT_PHRASES.map((p) => p.phrase);
 /** Recognition of one utterance while it is spoken, whatever the engine. */
 /** What the recogniser is told to expect when the policy listens for `l` (also what bench:asr's conversations use). */
 export function expectationFor(l: ListenFor): Expectation {
-  return { question: l.question, ...(l.intents ? { intents: INTENT_TEXTS } : {}), ...(l.spotting ? { spotting: l.spotting } : {}), ...(l.confirming ? { confirming: l.confirming } : {}), ...(l.yesOrNo ? { yesOrNo: true } : {}) };
+  return { question: l.question, ...(l.intents ? { intents: INTENT_TEXTS } : {}), ...(l.spotting ? { spotting: l.spotting } : {}), ...(l.confirming ? { confirming: l.confirming } : {}), ...(l.yesOrNo ? { yesOrNo: true } : {}), ...(l.refused?.length ? { refused: l.refused } : {}) };
 }
 
 const NOTHING: Recognition = { text: null, confidence: 0 };

@@ -40,6 +40,8 @@ export interface ListenFor {
   confirming?: Confirming;
   /** The agent asked back "was that a yes or a no?" (a yes/no heard with low confidence): a bare yes or no is expected. */
   yesOrNo?: boolean;
+  /** The question asked again after the callee said no to a read-back: the values they refused, never what is read back. */
+  refused?: readonly unknown[];
 }
 
 /** What the dialog hears: the session turns audio, keys and the carrier's news into these. */

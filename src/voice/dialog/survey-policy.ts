@@ -17,7 +17,7 @@ const MESSAGE_NO_INPUT_MS = 6000;
  */
 const MESSAGE_QUESTION: CallQuestion = { key: 'message', question: TAKE_MESSAGE, type: 'string' };
 
-/** At most two read-backs per question: the first hearing's, and a correction's ("no, thirty eight"). */
+/** At most two read-backs per question of the first hearing and the corrections ("no, thirty eight"); the question asked again may have one more (readsBack). */
 const MAX_CONFIRMATIONS = 2;
 
 /**
@@ -41,8 +41,10 @@ interface Hearings {
   unsure: unknown[];
   rejected: unknown[];
   confirmations: number;
+  /** Whether the question asked again (attempt 1) had its hearing read back (see readsBack). */
+  readBackAgain: boolean;
 }
-const freshHearings = (): Hearings => ({ unsure: [], rejected: [], confirmations: 0 });
+const freshHearings = (): Hearings => ({ unsure: [], rejected: [], confirmations: 0, readBackAgain: false });
 
 type State =
   | { at: 'greeting' }
@@ -127,16 +129,23 @@ export class SurveyPolicy implements DialogPolicy {
     const question = this.script.questions[s.q]!;
     if (s.at === 'answer') {
       const value = extractAnswer(question, event.unsure);
-      return value !== null && value !== undefined && this.readsBack(question, value) ? confirmPrompt(value) : null;
+      return value !== null && value !== undefined && this.readsBack(question, value, s.attempt) ? confirmPrompt(value) : null;
     }
     const reply = readConfirmation(question, event.unsure);
     return this.readsBackCorrection(s.value, reply) ? confirmPrompt(reply.value) : null;
   }
 
-  /** Whether an answer heard unsure is read back: a number or an option, once per question, never a value refused. */
-  private readsBack(question: CallQuestion, value: unknown): boolean {
+  /**
+   * Whether an answer heard unsure is read back: a number or an option, never a value refused;
+   * the first hearing's (once per question), and the hearing of the question asked again after
+   * the callee refused what was read back (once): the recognizer then offers its next reading, not
+   * the refused one (see `ListenFor.refused`). A correction's read-back counts apart
+   * (readsBackCorrection), so a question has at most three.
+   */
+  private readsBack(question: CallQuestion, value: unknown, attempt: number): boolean {
     const h = this.hearings;
-    return confirmable(question) && h.confirmations === 0 && !h.rejected.includes(value);
+    if (!confirmable(question) || h.rejected.includes(value)) return false;
+    return attempt === 0 ? h.confirmations === 0 : !h.readBackAgain;
   }
 
   /** Whether the correction in a reply to the read-back of `readBack` is read back in its turn (at most MAX_CONFIRMATIONS read-backs, never a value refused). */
@@ -327,12 +336,13 @@ export class SurveyPolicy implements DialogPolicy {
       h.confirmations++;
       return this.ask(q, attempt, YES_OR_NO);
     }
-    if (this.readsBack(question, value)) return this.confirm(q, attempt, value);
+    if (this.readsBack(question, value, attempt)) return this.confirm(q, attempt, value);
     return this.record(q, attempt, null);
   }
 
   private confirm(q: number, attempt: number, value: unknown): DialogAction {
     this.hearings.confirmations++;
+    if (attempt > 0) this.hearings.readBackAgain = true;
     const text = confirmPrompt(value);
     this.state = { at: 'confirming', q, attempt, text, value };
     return this.say(text, this.confirmListen(this.script.questions[q]!, value));
@@ -400,7 +410,7 @@ export class SurveyPolicy implements DialogPolicy {
 
   private confirmListen(question: CallQuestion, value: unknown): ListenFor {
     const refused = this.hearings.rejected;
-    return { ...this.answerListen(question), confirming: { value, ...(refused.length ? { refused: [...refused] } : {}) } };
+    return { ...this.listenFor(question), confirming: { value, ...(refused.length ? { refused: [...refused] } : {}) } };
   }
 
   /**
@@ -472,7 +482,14 @@ export class SurveyPolicy implements DialogPolicy {
 
   /** Listening for the answer to what was said (`said`): asked back as a choice (also when repeated after "say that again"), the reply is heard as one. */
   private answerListen(question: CallQuestion, said?: string): ListenFor {
-    return { question, noInputMs: this.timing.noInputMs, maxUtteranceMs: this.timing.maxUtteranceMs, keypad: question.type === 'number' ? 'number' : 'one_key', intents: true, ...(said === YES_OR_NO ? { yesOrNo: true } : {}) };
+    // Asked again after a read-back was refused: the refused values are never what is heard unsure (read back).
+    const refused = this.hearings.rejected;
+    return { ...this.listenFor(question), ...(said === YES_OR_NO ? { yesOrNo: true } : {}), ...(refused.length ? { refused: [...refused] } : {}) };
+  }
+
+  /** Listening for what the callee says to the question (its answer, a reply about it, an intent). */
+  private listenFor(question: CallQuestion): ListenFor {
+    return { question, noInputMs: this.timing.noInputMs, maxUtteranceMs: this.timing.maxUtteranceMs, keypad: question.type === 'number' ? 'number' : 'one_key', intents: true };
   }
 
   /** Listening after the introduction was talked over: any speech, intents expected. */

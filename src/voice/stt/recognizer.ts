@@ -18,6 +18,11 @@ export type Expectation = ({ question: CallQuestion } | { question: null }) & {
   confirming?: Confirming;
   /** The agent asked back "was that a yes or a no?": the reply is heard as a bare yes or no (or a non-answer). */
   yesOrNo?: boolean;
+  /**
+   * The question asked again after the callee said no to a read-back: the values they refused.
+   * The neural opinion then offers its next reading instead of a refused one.
+   */
+  refused?: readonly unknown[];
 };
 
 /** Speech recognition behind one interface: 8 kHz 16-bit mono audio of one utterance in, text out. */
