@@ -43,7 +43,28 @@ function call(script: Partial<AgentScript>, stt: SpeechRecognizer) {
     expect(await next()).toBe(`say: ${intro(ORG, TASK)}`);
     hear();
   };
-  return { clock, media, tts, agent, done, next, hear, pastIntro };
+  /** The prompt plays to its end, the callee answers the question `key` (`ms` of speech, then the quick end's pause), and the agent says goodbye. */
+  const lastAnswer = async (key: string, ms: number) => {
+    hear();
+    expect(await next()).toBe(`listen: ${key}`);
+    media.speech(ms);
+    media.silence(300);
+    expect(await next()).toBe(`say: ${GOODBYE}`);
+    hear();
+    await done;
+  };
+  /** Past the introduction, the first question (`question`) is answered with `ms` of speech and a 300 ms pause; when the voice stopped. */
+  const answerFirst = async (question: CallQuestion, ms: number): Promise<number> => {
+    await pastIntro();
+    expect(await next()).toBe(`say: ${question.question}`);
+    hear();
+    expect(await next()).toBe(`listen: ${question.key}`);
+    media.speech(ms);
+    const lastVoiced = clock.now();
+    media.silence(300);
+    return lastVoiced;
+  };
+  return { clock, media, tts, agent, done, next, hear, pastIntro, lastAnswer, answerFirst };
 }
 
 test('barge-in: 200 ms of speech over a question stops it at once; the interruption is marked where the callee stopped hearing, and the answer is heard whole', async () => {
@@ -110,13 +131,7 @@ describe('a prompt talked over as it began (the callee was still finishing what 
   test('what they say holds no answer: the question is said again as it was, and the answer after it counts as the first', async () => {
     const c = await afterNo('thank you');
     expect(await c.next()).toBe(`say: ${PEOPLE.question}`);
-    c.hear();
-    expect(await c.next()).toBe('listen: people');
-    c.media.speech(500);
-    c.media.silence(300);
-    expect(await c.next()).toBe(`say: ${GOODBYE}`);
-    c.hear();
-    await c.done;
+    await c.lastAnswer('people', 500);
     const result = c.agent.result('human');
     expect(result.answers).toEqual({ consent: false, people: 12 });
     expect(result.transcript.slice(3)).toEqual(['Callee: no', `Agent: ${PEOPLE.question} [interrupted]`, 'Callee: thank you', `Agent: ${PEOPLE.question}`, 'Callee: twelve', `Agent: ${GOODBYE}`]);
@@ -262,13 +277,7 @@ describe('fast end of turn (streaming recogniser)', () => {
     // The turn is over at the pause: the next question plays without waiting for 800 ms of silence.
     expect(await c.next()).toBe(`say: ${PEOPLE.question}`);
     expect(c.clock.now()).toBe(lastVoiced + 300);
-    c.hear();
-    expect(await c.next()).toBe('listen: people');
-    c.media.speech(500);
-    c.media.silence(300);
-    expect(await c.next()).toBe(`say: ${GOODBYE}`);
-    c.hear();
-    await c.done;
+    await c.lastAnswer('people', 500);
 
     const result = c.agent.result('human');
     expect(result.answers).toEqual({ consent: true, people: 12 });
@@ -385,13 +394,7 @@ describe('fast end of turn (streaming recogniser)', () => {
   test('an intent ends the turn at the 300 ms pause from the streaming partial, without decoding the utterance again', async () => {
     const stt = new FakeStreamingRecognizer([{ text: 'hello' }, { text: 'who is this' }, { text: 'yes' }], { framesPerWord: 5 });
     const c = call({ questions: [CONSENT] }, stt);
-    await c.pastIntro();
-    expect(await c.next()).toBe(`say: ${CONSENT.question}`);
-    c.hear();
-    expect(await c.next()).toBe('listen: consent');
-    c.media.speech(400);
-    const lastVoiced = c.clock.now();
-    c.media.silence(300);
+    const lastVoiced = await c.answerFirst(CONSENT, 400);
     expect(await c.next()).toBe(`say: ${whoIsCalling(ORG, TASK, CONSENT, false)}`);
     expect(c.clock.now()).toBe(lastVoiced + 300);
     // The question's stream, finished at the look-ahead: no whole decoding was asked for.
@@ -405,13 +408,7 @@ describe('fast end of turn (streaming recogniser)', () => {
     // The stream's partial lags (nothing yet at the pause); the decoding of the utterance so far hears "thirty eight", unsure.
     const stt = new FakeStreamingRecognizer([{ text: 'hello' }, { text: 'thirty eight' }, { text: 'thirty eight', confidence: 0.3 }], { framesPerWord: 40 });
     const c = call({ questions: [PEOPLE] }, stt);
-    await c.pastIntro();
-    expect(await c.next()).toBe(`say: ${PEOPLE.question}`);
-    c.hear();
-    expect(await c.next()).toBe('listen: people');
-    c.media.speech(300);
-    const lastVoiced = c.clock.now();
-    c.media.silence(300);
+    const lastVoiced = await c.answerFirst(PEOPLE, 300);
     expect(await c.next()).toBe(`say: ${confirmPrompt(38)}`);
     expect(c.clock.now()).toBe(lastVoiced + 300);
     c.agent.abort();
