@@ -156,6 +156,27 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
   });
 });
 
+describe('a yes or a no PocketSphinx was sure of', () => {
+  const attend: CallQuestion = { key: 'attend', question: 'Can you attend?', type: 'boolean' };
+  const hearing = (...rs: Array<[unknown, number]>): NeuralHearing => ({ value: rs[0]![0], margin: rs.length > 1 ? rs[0]![1] - rs[1]![1] : Infinity, readings: rs.map(([value, score]) => ({ value, score })) });
+
+  test('is put to the neural model (not in the reply to "was that a yes or a no?", nor an opt-out)', () => {
+    expect(doubted(attend, 'um okay please please')).toBe(true);
+    expect(doubted(attend, 'no thanks')).toBe(true);
+    expect(doubted(attend, 'yes', undefined, true)).toBe(false);
+    expect(doubted(attend, 'stop calling me')).toBe(false);
+  });
+
+  test('the other one, clearly heard by the model, makes it unsure (asked back); agreement, a close call or a model non-answer leave it', () => {
+    // "No, I have another meeting." heard by PocketSphinx as "um okay please please".
+    expect(combineWithNeural(attend, { text: 'um okay please please', confidence: 0.81 }, hearing([false, -3.9]), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: 'no' });
+    const sure = { text: 'absolutely i will', confidence: 0.64 };
+    expect(combineWithNeural(attend, sure, hearing([true, -2]), 0.5)).toBe(sure);
+    expect(combineWithNeural(attend, sure, hearing([false, -10.7], [true, -11]), 0.5)).toBe(sure);
+    expect(combineWithNeural(attend, sure, hearing([null, -2], [false, -3]), 0.5)).toBe(sure);
+  });
+});
+
 describe('the question asked again after a refused read-back', () => {
   const readings = (...rs: Array<[unknown, number]>): NeuralHearing => ({ value: rs[0]![0], margin: rs.length > 1 ? rs[0]![1] - rs[1]![1] : Infinity, readings: rs.map(([value, score]) => ({ value, score })) });
   // "Um, fourteen.": PocketSphinx unsure of "forty", the neural model's readings 40 then 14; 40 was refused.
