@@ -5,6 +5,8 @@ import { answerPaths } from '../../src/voice/stt/moonshine/answer-paths';
 const people: CallQuestion = { key: 'people', question: 'How many people will come?', type: 'number' };
 const day: CallQuestion = { key: 'day', question: 'Which day?', type: 'enum', options: ['Monday', 'Tuesday', 'Thursday'] };
 const neural = (value: unknown): NeuralHearing => ({ value, margin: 3, readings: [{ value, score: -2 }] });
+/** The neural model's readings, best first, as [value, log-probability]; the margin is the first's lead over the second. */
+const readings = (...rs: Array<[unknown, number]>): NeuralHearing => ({ value: rs[0]![0], margin: rs.length > 1 ? rs[0]![1] - rs[1]![1] : Infinity, readings: rs.map(([value, score]) => ({ value, score })) });
 
 describe('the neural opinion combined with an unsure PocketSphinx hearing', () => {
   test('the same answer heard by both is recorded, at the threshold', () => {
@@ -73,7 +75,6 @@ describe('what the neural model is asked about', () => {
 
 describe('the neural opinion on a reply to a read-back ("I heard 30. Is that right?")', () => {
   const confirming = { value: 30 };
-  const readings = (...rs: Array<[unknown, number]>): NeuralHearing => ({ value: rs[0]![0], margin: rs.length > 1 ? rs[0]![1] - rs[1]![1] : Infinity, readings: rs.map(([value, score]) => ({ value, score })) });
 
   test('a correction it hears is what is read back next, heard by PocketSphinx too or not', () => {
     expect(combineWithNeural(people, { text: null, confidence: 0.1, unsure: 'no ten would be good' }, neural(70), 0.5, confirming)).toEqual({ text: null, confidence: 0.1, unsure: 'no, 70' });
@@ -158,7 +159,6 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
 
 describe('a yes or a no PocketSphinx was sure of', () => {
   const attend: CallQuestion = { key: 'attend', question: 'Can you attend?', type: 'boolean' };
-  const hearing = (...rs: Array<[unknown, number]>): NeuralHearing => ({ value: rs[0]![0], margin: rs.length > 1 ? rs[0]![1] - rs[1]![1] : Infinity, readings: rs.map(([value, score]) => ({ value, score })) });
 
   test('is put to the neural model (not in the reply to "was that a yes or a no?", nor an opt-out)', () => {
     expect(doubted(attend, 'um okay please please')).toBe(true);
@@ -169,16 +169,15 @@ describe('a yes or a no PocketSphinx was sure of', () => {
 
   test('the other one, clearly heard by the model, makes it unsure (asked back); agreement, a close call or a model non-answer leave it', () => {
     // "No, I have another meeting." heard by PocketSphinx as "um okay please please".
-    expect(combineWithNeural(attend, { text: 'um okay please please', confidence: 0.81 }, hearing([false, -3.9]), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: 'no' });
+    expect(combineWithNeural(attend, { text: 'um okay please please', confidence: 0.81 }, readings([false, -3.9]), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: 'no' });
     const sure = { text: 'absolutely i will', confidence: 0.64 };
-    expect(combineWithNeural(attend, sure, hearing([true, -2]), 0.5)).toBe(sure);
-    expect(combineWithNeural(attend, sure, hearing([false, -10.7], [true, -11]), 0.5)).toBe(sure);
-    expect(combineWithNeural(attend, sure, hearing([null, -2], [false, -3]), 0.5)).toBe(sure);
+    expect(combineWithNeural(attend, sure, readings([true, -2]), 0.5)).toBe(sure);
+    expect(combineWithNeural(attend, sure, readings([false, -10.7], [true, -11]), 0.5)).toBe(sure);
+    expect(combineWithNeural(attend, sure, readings([null, -2], [false, -3]), 0.5)).toBe(sure);
   });
 });
 
 describe('the question asked again after a refused read-back', () => {
-  const readings = (...rs: Array<[unknown, number]>): NeuralHearing => ({ value: rs[0]![0], margin: rs.length > 1 ? rs[0]![1] - rs[1]![1] : Infinity, readings: rs.map(([value, score]) => ({ value, score })) });
   // "Um, fourteen.": PocketSphinx unsure of "forty", the neural model's readings 40 then 14; 40 was refused.
   const forty = { text: null, confidence: 0.01, unsure: 'forty' };
 
@@ -203,32 +202,31 @@ describe('the question asked again after a refused read-back', () => {
 
 describe('the neural opinion on the reply to "was that a yes or a no?"', () => {
   const attend: CallQuestion = { key: 'attend', question: 'Can you attend?', type: 'boolean' };
-  const hearing = (...rs: Array<[unknown, number]>): NeuralHearing => ({ value: rs[0]![0], margin: rs.length > 1 ? rs[0]![1] - rs[1]![1] : Infinity, readings: rs.map(([value, score]) => ({ value, score })) });
 
   test('its clear yes or no is taken where PocketSphinx heard none (nothing, a non-answer, "who are you" or "say that again", sure or not)', () => {
     const no = { text: 'no', confidence: 0.5 };
-    expect(combineWithNeural(attend, { text: null, confidence: 0 }, hearing([false, -2]), 0.5, undefined, true)).toEqual(no);
-    expect(combineWithNeural(attend, { text: null, confidence: 0.1, unsure: 'let me think' }, hearing([true, -0.7], [null, -9]), 0.5, undefined, true)).toEqual({ text: 'yes', confidence: 0.5 });
-    expect(combineWithNeural(attend, { text: null, confidence: 0.03, unsure: 'who are you' }, hearing([false, -2.2]), 0.5, undefined, true)).toEqual(no);
-    expect(combineWithNeural(attend, { text: 'who are you', confidence: 0.98 }, hearing([false, -3.2]), 0.5, undefined, true)).toEqual(no);
-    expect(combineWithNeural(attend, { text: 'say that again', confidence: 0.9 }, hearing([false, -3.2]), 0.5, undefined, true)).toEqual(no);
+    expect(combineWithNeural(attend, { text: null, confidence: 0 }, readings([false, -2]), 0.5, undefined, true)).toEqual(no);
+    expect(combineWithNeural(attend, { text: null, confidence: 0.1, unsure: 'let me think' }, readings([true, -0.7], [null, -9]), 0.5, undefined, true)).toEqual({ text: 'yes', confidence: 0.5 });
+    expect(combineWithNeural(attend, { text: null, confidence: 0.03, unsure: 'who are you' }, readings([false, -2.2]), 0.5, undefined, true)).toEqual(no);
+    expect(combineWithNeural(attend, { text: 'who are you', confidence: 0.98 }, readings([false, -3.2]), 0.5, undefined, true)).toEqual(no);
+    expect(combineWithNeural(attend, { text: 'say that again', confidence: 0.9 }, readings([false, -3.2]), 0.5, undefined, true)).toEqual(no);
   });
 
   test('not when it hardly prefers it, when PocketSphinx heard the other one or an intent, nor outside that reply', () => {
     const nothing = { text: null, confidence: 0 };
-    expect(combineWithNeural(attend, nothing, hearing([false, -5], [true, -6.5]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0, unsure: 'no' });
+    expect(combineWithNeural(attend, nothing, readings([false, -5], [true, -6.5]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0, unsure: 'no' });
     const yes = { text: null, confidence: 0.2, unsure: 'yep' };
-    expect(combineWithNeural(attend, yes, hearing([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.2, unsure: 'no' });
+    expect(combineWithNeural(attend, yes, readings([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.2, unsure: 'no' });
     // An intent that ends the call or hands it over is never taken as the no: left unsure (as any unsure hearing there), or standing when it is a sure opt-out or wrong number.
     const later = { text: null, confidence: 0.2, unsure: 'call me later' };
-    expect(combineWithNeural(attend, later, hearing([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.2, unsure: 'no' });
+    expect(combineWithNeural(attend, later, readings([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.2, unsure: 'no' });
     for (const text of ['stop calling me', 'wrong number']) {
       const sure = { text, confidence: 0.95 };
-      expect(combineWithNeural(attend, sure, hearing([false, -2]), 0.5, undefined, true)).toBe(sure);
+      expect(combineWithNeural(attend, sure, readings([false, -2]), 0.5, undefined, true)).toBe(sure);
     }
     // A "talk to a human" it was sure of is made unsure, as wherever an answer is asked for: never recorded as the neural no.
-    expect(combineWithNeural(attend, { text: 'can i speak to a human', confidence: 0.95 }, hearing([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.4, unsure: 'no' });
+    expect(combineWithNeural(attend, { text: 'can i speak to a human', confidence: 0.95 }, readings([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.4, unsure: 'no' });
     // The question's first hearing: the neural no is asked back ("was that a yes or a no?"), never recorded.
-    expect(combineWithNeural(attend, nothing, hearing([false, -2]), 0.5)).toEqual({ text: null, confidence: 0, unsure: 'no' });
+    expect(combineWithNeural(attend, nothing, readings([false, -2]), 0.5)).toEqual({ text: null, confidence: 0, unsure: 'no' });
   });
 });
