@@ -113,12 +113,7 @@ describe('a prompt talked over as it began (the callee was still finishing what 
     // A tail that is not complete is decoded whole at the pause too (the fake's next script entry).
     const stt = new FakeStreamingRecognizer([{ text: 'hello' }, { text: 'no' }, { text: tail }, { text: tail }, { text: 'twelve' }], { framesPerWord: 5 });
     const c = call({ questions: [CONSENT, PEOPLE] }, stt);
-    await c.pastIntro();
-    expect(await c.next()).toBe(`say: ${CONSENT.question}`);
-    c.hear();
-    expect(await c.next()).toBe('listen: consent');
-    c.media.speech(300);
-    c.media.silence(300);
+    await c.answerFirst(CONSENT, 300);
     expect(await c.next()).toBe(`say: ${PEOPLE.question}`);
     c.media.speech(200);
     expect(await c.next()).toBe(`stop: ${PEOPLE.question}`);

@@ -184,7 +184,7 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  */
 export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: Confirming, yesOrNo = false, refused: readonly unknown[] = []): Recognition {
   if (!neural || neural.value === null) return ps;
-  if (ps.text && !doubted(question, ps.text, confirming)) return ps;
+  if (ps.text && !doubted(question, ps.text, confirming, yesOrNo)) return ps;
   if (confirming) {
     const correction = correctionIn(neural, confirming);
     if (correction !== undefined) return madeUnsure(ps, `no, ${spoken(correction)}`);
@@ -224,6 +224,7 @@ export function combineWithNeural(question: CallQuestion, ps: Recognition, neura
 const YES_MARGIN = 3;
 
 const clearYesOrNo = (neural: NeuralHearing): boolean => typeof neural.value === 'boolean' && neural.margin >= YES_MARGIN;
+const clearYes = (neural: NeuralHearing): boolean => neural.value === true && neural.margin >= YES_MARGIN;
 
 /**
  * A yes or a no PocketSphinx was sure of, where the neural model clearly hears the other one: it
@@ -237,7 +238,6 @@ function otherYesOrNo(question: CallQuestion, text: string, neural: NeuralHearin
   const said = meaningOf(question, text);
   return typeof said === 'boolean' && said !== neural.value;
 }
-const clearYes = (neural: NeuralHearing): boolean => neural.value === true && neural.margin >= YES_MARGIN;
 
 /**
  * A reading of the reply to a read-back that asks for it again: "what", "sorry what", "who are
