@@ -11,6 +11,7 @@
  *   BENCH_ASR_CONVERSATION=0 npm run bench:asr       # the decoder alone, without the conversations (bench/asr-conversation.ts)
  *   BENCH_ASR_CONVERSATION=only npm run bench:asr    # the conversations alone
  *   BENCH_ASR_EVERY=3 npm run bench:asr              # every third utterance only (a quicker look)
+ *   BENCH_ASR_QUESTION=day,slot npm run bench:asr    # some corpus questions only (attend: yes/no, people: numbers, day and slot: options)
  *   BENCH_ASR_CALLEE=repeat npm run bench:asr        # the exchanges' callee says its answer again to every prompt (default: person)
  *   BENCH_ASR_MARGINS='{"number":600}' npm run bench:asr  # threshold margins per question type over the service's (MARGIN_AT_THRESHOLD)
  *   BENCH_ASR_SECOND=off npm run bench:asr             # without the second acoustic opinion (Debian's 16 kHz model, used when installed)
@@ -173,7 +174,8 @@ async function main() {
   const corpus = loadCorpus();
   const set = process.env.BENCH_ASR_SET;
   const every = Number(process.env.BENCH_ASR_EVERY ?? 1);
-  const utterances = corpus.utterances.filter((u) => !set || u.set === set).filter((_, i) => i % every === 0);
+  const questions = process.env.BENCH_ASR_QUESTION?.split(',');
+  const utterances = corpus.utterances.filter((u) => (!set || u.set === set) && (!questions || questions.includes(u.question))).filter((_, i) => i % every === 0);
   const name = process.env.BENCH_ASR_ENGINE ?? 'pocketsphinx';
   const stt = await engine(name);
   console.log(`engine ${name}, ${utterances.length} utterances, second opinion ${SECOND && new PocketsphinxRecognizer({ secondOpinion: SECOND }).secondOpinion ? JSON.stringify(SECOND) : 'off'}, neural opinion ${NEURAL ? 'on' : 'off'}`);

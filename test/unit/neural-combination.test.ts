@@ -1,6 +1,7 @@
 import type { CallQuestion } from '../../src/features/calls/ports';
 import { combineWithNeural, doubted, type NeuralHearing } from '../../src/voice/stt/moonshine/neural-opinion';
 import { answerPaths } from '../../src/voice/stt/moonshine/answer-paths';
+import { encodePhrase } from '../../src/voice/stt/moonshine/tokenizer';
 
 const people: CallQuestion = { key: 'people', question: 'How many people will come?', type: 'number' };
 const day: CallQuestion = { key: 'day', question: 'Which day?', type: 'enum', options: ['Monday', 'Tuesday', 'Thursday'] };
@@ -71,6 +72,19 @@ describe('what the neural model is asked about', () => {
     expect(answerPaths({ question: people, confirming: { value: 30 } })).toHaveLength(4);
     expect(answerPaths({ question: { key: 'name', question: 'Your name?', type: 'string' } })).toBeNull();
   });
+
+  test('a yes or a no may follow the verb said first ("I cannot, no."), except in the bare reply to "was that a yes or a no?"', () => {
+    const attendQ: CallQuestion = { key: 'attend', question: 'Can you come?', type: 'boolean' };
+    const leadHolds = (expect_: Parameters<typeof answerPaths>[0], phrase: string) => {
+      let node = answerPaths(expect_)![0]![0]!.trie;
+      for (const id of encodePhrase(phrase)) node = node.next.get(id) ?? { next: new Map(), ends: null };
+      return node.ends !== null;
+    };
+    expect(leadHolds({ question: attendQ }, 'I cannot')).toBe(true);
+    expect(leadHolds({ question: attendQ }, 'I can')).toBe(true);
+    expect(leadHolds({ question: attendQ, yesOrNo: true }, 'I cannot')).toBe(false);
+    expect(leadHolds({ question: day }, 'how about')).toBe(true);
+  });
 });
 
 describe('the neural opinion on a reply to a read-back ("I heard 30. Is that right?")', () => {
@@ -112,7 +126,8 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
     expect(doubted(people, "don't call me")).toBe(false);
     expect(doubted(people, 'not at all', confirming)).toBe(true);
     expect(doubted(people, 'hold on', confirming)).toBe(true);
-    expect(doubted(people, 'yes', confirming)).toBe(false);
+    // A yes to a read-back is put to the model too (see deniedYes), a correction is not.
+    expect(doubted(people, 'yes', confirming)).toBe(true);
     expect(doubted(people, 'no thirty eight', confirming)).toBe(false);
   });
 
@@ -148,6 +163,17 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
     expect(combineWithNeural(people, what, neural(null), 0.5, confirming)).toBe(what);
   });
 
+  test('a yes PocketSphinx was sure of, where the model clearly hears a bare no, is taken as the no; a close call, its yes or the value read back leave it', () => {
+    // "No." heard by PocketSphinx as a sure "yup" to "I heard 33. Is that right?".
+    const yup = { text: 'yup', confidence: 1 };
+    expect(combineWithNeural(people, yup, readings([false, -1.5], [true, -7]), 0.5, confirming)).toEqual({ text: null, confidence: 0.4, unsure: 'no' });
+    expect(combineWithNeural(people, yup, readings([false, -1.5], [true, -3]), 0.5, confirming)).toBe(yup);
+    expect(combineWithNeural(people, yup, readings([true, -1]), 0.5, confirming)).toBe(yup);
+    expect(combineWithNeural(people, yup, readings([30, -1], [false, -6]), 0.5, confirming)).toBe(yup);
+    // "No, two." heard as "yup please": the correction the model hears is read back (as for any reply).
+    expect(combineWithNeural(people, { text: 'yup please', confidence: 1 }, readings([false, -2], [2, -3]), 0.5, confirming)).toEqual({ text: null, confidence: 0.4, unsure: 'no, 2' });
+  });
+
   test('a yes against a "no" PocketSphinx heard, a bare no, or the value read back change nothing', () => {
     const unsure = { text: null, confidence: 0.1, unsure: 'no eighty one' };
     expect(combineWithNeural(people, unsure, neural(false), 0.5, confirming)).toBe(unsure);
@@ -160,11 +186,19 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
 describe('a yes or a no PocketSphinx was sure of', () => {
   const attend: CallQuestion = { key: 'attend', question: 'Can you attend?', type: 'boolean' };
 
-  test('is put to the neural model (not in the reply to "was that a yes or a no?", nor an opt-out)', () => {
+  test('is put to the neural model, first hearing or reply to "was that a yes or a no?" alike (never an opt-out)', () => {
     expect(doubted(attend, 'um okay please please')).toBe(true);
     expect(doubted(attend, 'no thanks')).toBe(true);
-    expect(doubted(attend, 'yes', undefined, true)).toBe(false);
+    expect(doubted(attend, 'yes')).toBe(true);
     expect(doubted(attend, 'stop calling me')).toBe(false);
+  });
+
+  test('in the reply to "was that a yes or a no?", the other one clearly heard is taken; agreement or a close call leave it', () => {
+    // A bare "No." heard by PocketSphinx as a sure "yup".
+    expect(combineWithNeural(attend, { text: 'yup', confidence: 1 }, readings([false, -1.2], [true, -6]), 0.5, undefined, true)).toEqual({ text: 'no', confidence: 0.5 });
+    const yup = { text: 'yup', confidence: 1 };
+    expect(combineWithNeural(attend, yup, readings([true, -1]), 0.5, undefined, true)).toBe(yup);
+    expect(combineWithNeural(attend, yup, readings([false, -1], [true, -2.5]), 0.5, undefined, true)).toBe(yup);
   });
 
   test('the other one, clearly heard by the model, makes it unsure (asked back); agreement, a close call or a model non-answer leave it', () => {

@@ -68,6 +68,9 @@ test('answers as people say them', () => {
   const said = (t: string) => extractAnswer(yn, t);
   expect(['yes please', 'yeah', 'yep', 'sure', 'of course', 'yes i can', 'absolutely', "sure i'll be there", 'certainly'].map(said)).toEqual(Array(9).fill(true));
   expect(['no', 'nope', "no i can't", 'no thanks', 'not really', 'nah', "no i don't think so", 'of course not', 'definitely not', 'no sorry'].map(said)).toEqual(Array(10).fill(false));
+  // Yeses without a yes-word, and a no after the verb.
+  expect(['sounds good', 'count me in', 'works for me', "i'll be there", 'i can yes'].map(said)).toEqual(Array(5).fill(true));
+  expect(['i cannot no', 'no that does not work', "i won't be there"].map(said)).toEqual(Array(3).fill(false));
   // Not an answer: asked again, never guessed.
   expect(["i don't know", 'i really do not know', 'not sure', 'who is this', 'hmm let me think', 'can you call me back later'].map(said)).toEqual(Array(6).fill(null));
   expect(parseNumber('oh')).toBe(0);

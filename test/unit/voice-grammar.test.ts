@@ -171,3 +171,27 @@ test('a polite refusal is a no ("afraid not", "unfortunately not", "I don\'t thi
   const rule = (jsgf: string | null, name: string) => new RegExp(`^<${name}> = (.*);$`, 'm').exec(jsgf ?? '')?.[1]?.split(' | ') ?? [];
   expect(rule(grammarFor(yesNo, known), 'lead')).not.toContain('sorry');
 });
+
+test('the yeses without a yes-word ("sounds good", "count me in"), the refusals after a no ("no, that doesn\'t work") and an answer offered as a question ("how about Tuesday?")', () => {
+  const yesNo: CallQuestion = { key: 'b', question: 'Can you come?', type: 'boolean' };
+  const all = sentences(grammarFor(yesNo, known)!);
+  for (const s of ["no that doesn't work", 'no i cannot make it', "nope i won't be there"]) {
+    expect(all.has(s)).toBe(true);
+    expect(extractAnswer(yesNo, s)).toBe(false);
+  }
+  for (const s of ['sounds good', 'count me in', 'yeah works for me', 'i will be there', 'yes sounds good']) {
+    expect(all.has(s)).toBe(true);
+    expect(extractAnswer(yesNo, s)).toBe(true);
+  }
+  // The verb said first ("I cannot, no.") is for the neural model's paths only; never the verb alone.
+  for (const s of ['i cannot no', 'i can yes', "i can't", 'i can', 'i cannot']) expect(all.has(s)).toBe(false);
+  // The offer lead is a filler before numbers and options, never before a yes or a no.
+  const day: CallQuestion = { key: 'd', question: 'Which day?', type: 'enum', options: ['Monday', 'Tuesday'] };
+  const rule = (jsgf: string | null, name: string) => new RegExp(`^<${name}> = (.*);$`, 'm').exec(jsgf ?? '')?.[1]?.split(' | ') ?? [];
+  expect(rule(grammarFor(day, known), 'lead')).toContain('how about');
+  expect(rule(grammarFor(numberQ, known), 'lead')).toContain('how about');
+  // Not "what about": "What was that?" was heard as "what about evening".
+  expect(rule(grammarFor(day, known), 'lead')).not.toContain('what about');
+  expect(rule(grammarFor(yesNo, known), 'lead')).not.toContain('how about');
+  expect(extractAnswer(day, 'how about tuesday')).toBe('Tuesday');
+});

@@ -4,8 +4,8 @@ const YES = ['yes', 'yeah', 'yep', 'yup', 'sure', 'correct', 'right', 'true', 'a
 const NO = ['no', 'nope', 'nah', 'not', 'never', 'false', 'negative', "can't", 'cannot', "won't"];
 /** Negated yes-words and refusals: a no even though a yes-word is in them. */
 const NO_PHRASES = ['of course not', 'definitely not', 'absolutely not', 'certainly not', 'not really', 'not at all', 'no way', "don't think so", 'do not think so'];
-/** A yes though a no-word is in them ("yeah, no problem"). */
-const YES_PHRASES = ['no problem', 'no worries'];
+/** A yes though a no-word is in them ("yeah, no problem"), or no yes-word ("sounds good", "count me in"). */
+const YES_PHRASES = ['no problem', 'no worries', 'sounds good', 'sounds great', 'count me in', 'works for me', 'that works', "i'll be there", 'i will be there'];
 /** Not an answer either way, though a yes- or no-word is in them ("I do not know", "not sure"). */
 const UNSURE = ["don't know", 'do not know', 'dunno', 'not sure', 'no idea', 'maybe', 'perhaps', 'who', 'what', 'why', 'later'];
 

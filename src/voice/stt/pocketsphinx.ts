@@ -143,7 +143,7 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
         const confidence = withSecondOpinion(confidenceOf(reply.result, type, this.options.margins), type, reply.result?.second?.agrees, this.secondTypes);
         const sure = text !== null && confidence >= minConfidence;
         const heard: Recognition = sure ? { text, confidence } : text ? { text: null, confidence, unsure: text } : { text: null, confidence };
-        if (!neural || !expect.question || (sure && !doubted(expect.question, text, expect.confirming, expect.yesOrNo))) return heard;
+        if (!neural || !expect.question || (sure && !doubted(expect.question, text, expect.confirming))) return heard;
         return combineWithNeural(expect.question, heard, await this.neuralHearing(neural, frames, expect), minConfidence, expect.confirming, expect.yesOrNo, expect.refused);
       },
       cancel: () => {

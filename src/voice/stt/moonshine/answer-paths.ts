@@ -1,6 +1,6 @@
 import type { CallQuestion } from '../../../features/calls/ports';
 import { TEENS, TENS, UNITS } from '../../dialog/answers';
-import { DENY, LEAD, NO, NO_CHOSEN, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OPTION_AFTER, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_TAIL } from '../grammar';
+import { DENY, LEAD, NO, NO_CHOSEN, NO_LEAD, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OFFER_LEAD, OPTION_AFTER, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_LEAD, YES_TAIL } from '../grammar';
 import type { Expectation } from '../recognizer';
 import { encodePhrase } from './tokenizer';
 
@@ -152,12 +152,14 @@ function answerSlots(q: CallQuestion, expect: Expectation): Slot[] | null {
     const key = expect.yesOrNo ? 'yes-no-chosen' : 'yes-no';
     const yesNo = once(key, () => trieOf([...(expect.yesOrNo ? YES_CHOSEN : YES).map((text) => ({ text, value: true })), ...(expect.yesOrNo ? NO_CHOSEN : NO).map((text) => ({ text, value: false }))]));
     const tails = once('yes-no-tails', () => trieOf(fillers([...YES_TAIL, ...NO_TAIL])));
-    return [slot(lead, true), slot(yesNo, false, true), slot(tails, true), slot(trail, true)];
+    // "I can, yes", "I cannot, no": the verb said first is a filler here, the yes or the no after it decides.
+    const leads = expect.yesOrNo ? lead : once('yes-no-lead', () => trieOf(fillers([...LEAD, ...YES_LEAD, ...NO_LEAD])));
+    return [slot(leads, true), slot(yesNo, false, true), slot(tails, true), slot(trail, true)];
   }
   if (q.type === 'number') {
     const numbers = expect.confirming ? once('numbers-reply', () => trieOf(numberPhrases(false))) : once('numbers', () => trieOf(numberPhrases()));
     return [
-      slot(once('number-lead', () => trieOf(fillers([...LEAD, ...NUMBER_LEAD]))), true),
+      slot(once('number-lead', () => trieOf(fillers([...LEAD, ...OFFER_LEAD, ...NUMBER_LEAD]))), true),
       slot(numbers, false, true),
       slot(once('number-after', () => trieOf(fillers(NUMBER_AFTER))), true),
       slot(once('number-trail', () => trieOf(fillers([...TRAIL, ...NUMBER_TRAIL]))), true),
@@ -166,7 +168,8 @@ function answerSlots(q: CallQuestion, expect: Expectation): Slot[] | null {
   if (q.type === 'enum' && q.options?.length) {
     const weekdays = q.options.every((o) => WEEKDAYS.includes(o.toLowerCase()));
     const before = once(weekdays ? 'before-weekday' : 'before-option', () => trieOf(fillers(weekdays ? OPTION_BEFORE.weekdays : OPTION_BEFORE.other)));
-    const slots: Slot[] = [slot(lead, true), slot(before, true), slot(optionTrie(q.options), false, true)];
+    const optionLead = once('option-lead', () => trieOf(fillers([...LEAD, ...OFFER_LEAD])));
+    const slots: Slot[] = [slot(optionLead, true), slot(before, true), slot(optionTrie(q.options), false, true)];
     const after = weekdays ? OPTION_AFTER.weekdays : OPTION_AFTER.other;
     if (after.length) slots.push(slot(once('after-option', () => trieOf(fillers(after))), true));
     slots.push(slot(trail, true));

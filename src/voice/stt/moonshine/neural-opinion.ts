@@ -129,18 +129,19 @@ function deniedIn(question: CallQuestion, unsure: string | null): boolean {
  * "no" or a non-answer in reply to a read-back (the correction, "no, seventy", may be what it
  * missed: "No, four." heard as "hold on"), a non-answer or an intent where an answer was asked
  * for ("Just the two of us." heard as "hold on", "Four, I think." as "call me back"), and a zero
- * heard as "oh" ("Four." as "oh people"), and a yes or a no (see `otherYesOrNo`; not the reply
- * to "was that a yes or a no?", which has its own rule). Never an opt-out or a wrong number:
- * those end the call, and one said is one acted on. Any other confident answer is left alone.
+ * heard as "oh" ("Four." as "oh people"), and a yes or a no (see `otherYesOrNo`; the reply to "was that
+ * a yes or a no?" too), and a yes to a read-back (see `deniedYes`). Never an opt-out or a wrong
+ * number: those end the call, and one said is one acted on. Any other confident answer is left
+ * alone.
  */
-export function doubted(question: CallQuestion, text: string, confirming?: Confirming, yesOrNo = false): boolean {
+export function doubted(question: CallQuestion, text: string, confirming?: Confirming): boolean {
   const intent = detectIntent(text);
   if (intent === 'opt_out' || intent === 'wrong_number') return false;
   if (confirming) {
     const reply = readConfirmation(question, text);
-    return reply === null || reply.kind === 'no';
+    return reply === null || reply.kind === 'no' || reply.kind === 'yes';
   }
-  return isNonAnswer(question, text) || isWeakZero(question, text) || (question.type === 'boolean' && !yesOrNo);
+  return isNonAnswer(question, text) || isWeakZero(question, text) || question.type === 'boolean';
 }
 
 /** PocketSphinx's reading made unsure: `unsure` is what the agent reads back (or asks back as a yes or a no). */
@@ -168,6 +169,7 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  * - its yes, YES_MARGIN ahead of its next reading, is taken where PocketSphinx heard something
  *   other than a "no" or an intent (a "Yes." heard by PocketSphinx as "fifteen"), or heard the
  *   callee ask for the read-back again ("what", "who are you": `askedBack`), sure or not;
+ * - its clear bare no, where PocketSphinx was sure of a yes, is taken as the no (`deniedYes`);
  * - any other bare yes or no, or the value read back, leaves PocketSphinx's reading as it was.
  *
  * In the reply to "was that a yes or a no?" (`yesOrNo`: the question's yes or no heard unsure
@@ -176,7 +178,9 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  * that again" (sure or not). Measured on a fresh set of voices, three of seven said "No." there
  * and PocketSphinx heard nothing at all, and other voices' bare "No." came out as "who are you",
  * while the neural model heard "no" with no other reading near it (docs/voice.md, "Third round").
- * An intent that ends the call or hands it over is never taken as that yes or no (an opt-out or
+ * It is taken too where PocketSphinx heard the other one, sure: two holdout8 voices' bare "No."
+ * came out of PocketSphinx as a sure "yup" every time, and the first hearing, asked back, had
+ * been the neural model's clear no already (docs/voice.md, "Sixth round"). An intent that ends the call or hands it over is never taken as that yes or no (an opt-out or
  * a wrong number PocketSphinx was sure of stands; the others are left unsure, as before).
  *
  * Nothing else is recorded on the neural model's hearing alone except that yes, to a value read
@@ -184,14 +188,15 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  */
 export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: Confirming, yesOrNo = false, refused: readonly unknown[] = []): Recognition {
   if (!neural || neural.value === null) return ps;
-  if (ps.text && !doubted(question, ps.text, confirming, yesOrNo)) return ps;
+  if (ps.text && !doubted(question, ps.text, confirming)) return ps;
   if (confirming) {
     const correction = correctionIn(neural, confirming);
     if (correction !== undefined) return madeUnsure(ps, `no, ${spoken(correction)}`);
   }
-  if (yesOrNo && clearYesOrNo(neural) && noChoiceIn(question, ps.text ?? ps.unsure ?? null)) return { text: neural.value ? 'yes' : 'no', confidence: minConfidence };
+  if (yesOrNo && clearYesOrNo(neural) && (noChoiceIn(question, ps.text ?? ps.unsure ?? null) || (ps.text !== null && otherYesOrNo(question, ps.text, neural)))) return { text: neural.value ? 'yes' : 'no', confidence: minConfidence };
   if (confirming && clearYes(neural) && askedBack(question, ps.text ?? ps.unsure ?? null, confirming)) return { text: 'yes', confidence: Math.max(ps.confidence, minConfidence) };
-  if (ps.text && !confirming && !yesOrNo && otherYesOrNo(question, ps.text, neural)) return madeUnsure(ps, spoken(neural.value));
+  if (ps.text && confirming && deniedYes(question, ps.text, neural)) return madeUnsure(ps, 'no');
+  if (ps.text && !confirming && otherYesOrNo(question, ps.text, neural)) return madeUnsure(ps, spoken(neural.value));
   if (ps.text) return !confirming && answerOverNonAnswer(question, ps.text, neural) ? madeUnsure(ps, spoken(neural.value)) : ps;
   const heard = meaningOf(question, ps.unsure ?? null, confirming);
   if (!confirming && refused.length) {
@@ -237,6 +242,17 @@ function otherYesOrNo(question: CallQuestion, text: string, neural: NeuralHearin
   if (question.type !== 'boolean' || !clearYesOrNo(neural)) return false;
   const said = meaningOf(question, text);
   return typeof said === 'boolean' && said !== neural.value;
+}
+
+/**
+ * A yes to a read-back PocketSphinx was sure of, where the neural model clearly hears a no (a
+ * bare one: a correction it hears was read back above): taken as the no, so the value read back
+ * is not recorded and the question is asked again. Measured on holdout8, two voices' "No." came
+ * out of PocketSphinx as a sure "yup", and the value read back (heard wrong the first time) was
+ * recorded.
+ */
+function deniedYes(question: CallQuestion, text: string, neural: NeuralHearing): boolean {
+  return neural.value === false && neural.margin >= YES_MARGIN && readConfirmation(question, text)?.kind === 'yes';
 }
 
 /**
