@@ -26,7 +26,7 @@ export const NO_TAIL = ['thanks', 'thank you', 'sorry', "i can't", 'i cannot', "
  * decides. Measured on holdout8, "I cannot, no." of seven voices had no path in either model and
  * came out as a yes or as nothing in all seven. Not in PocketSphinx's grammar: there they made
  * holdout7's "Nope, not this time." come out, sure, as "who are you" (the search took another
- * path from the utterance's start), and the neural model alone rescued as many of holdout8's.
+ * path from the utterance's start), and the neural model alone rescued nearly as many of holdout8's.
  */
 export const YES_LEAD = ['i can', 'i will', 'i do', 'i am'];
 export const NO_LEAD = ["i can't", 'i cannot', 'i can not', "i won't", "i don't", "i'm not", 'unfortunately', 'sadly'];

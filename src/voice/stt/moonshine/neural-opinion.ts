@@ -129,10 +129,10 @@ function deniedIn(question: CallQuestion, unsure: string | null): boolean {
  * "no" or a non-answer in reply to a read-back (the correction, "no, seventy", may be what it
  * missed: "No, four." heard as "hold on"), a non-answer or an intent where an answer was asked
  * for ("Just the two of us." heard as "hold on", "Four, I think." as "call me back"), and a zero
- * heard as "oh" ("Four." as "oh people"), and a yes or a no (see `otherYesOrNo`; the reply to "was that
- * a yes or a no?" too), and a yes to a read-back (see `deniedYes`). Never an opt-out or a wrong
- * number: those end the call, and one said is one acted on. Any other confident answer is left
- * alone.
+ * heard as "oh" ("Four." as "oh people"), a yes or a no (see `otherYesOrNo`; in the reply to
+ * "was that a yes or a no?" too), and a yes to a read-back (see `deniedYes`). Never an opt-out or
+ * a wrong number: those end the call, and one said is one acted on. Any other confident answer is
+ * left alone.
  */
 export function doubted(question: CallQuestion, text: string, confirming?: Confirming): boolean {
   const intent = detectIntent(text);
