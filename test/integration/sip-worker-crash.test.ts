@@ -43,7 +43,12 @@ describeWithTools(['sipp'], 'a worker killed during a SIP call', () => {
     try {
       const id = (await app.http().post('/v1/calls/outbound').set(bearer(org.apiKey)).send({ to: '+14155550142', task: 'A call that will lose its worker.' }).expect(201)).body.call_id;
       const get = async () => (await app.http().get(`/v1/calls/${id}`).set(bearer(org.apiKey))).body;
-      await eventually(async () => (await get()).status === 'in_progress', { timeoutMs: 60_000, what: 'the call to be answered' });
+      // The worker compiles its sources and readies its engines before it takes the dial job: on a
+      // slow 2-vCPU machine, beside the suite's SIP conversations, that once took over 60 s. The
+      // worker's own output is in the error when the call is never answered.
+      await eventually(async () => (await get()).status === 'in_progress', { timeoutMs: 150_000, what: 'the call to be answered' }).catch((e: Error) => {
+        throw new Error(`${e.message}; the worker said:\n${doomed.output.slice(-4_000)}`);
+      });
       doomed.kill('SIGKILL');
       await doomed.exited;
 
