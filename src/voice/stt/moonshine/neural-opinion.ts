@@ -252,7 +252,7 @@ function otherYesOrNo(question: CallQuestion, text: string, neural: NeuralHearin
  * recorded.
  */
 function deniedYes(question: CallQuestion, text: string, neural: NeuralHearing): boolean {
-  return neural.value === false && neural.margin >= YES_MARGIN && readConfirmation(question, text)?.kind === 'yes';
+  return clearYesOrNo(neural) && neural.value === false && readConfirmation(question, text)?.kind === 'yes';
 }
 
 /**
