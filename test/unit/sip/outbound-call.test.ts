@@ -86,6 +86,18 @@ test('answered: ACK to the 2xx in the dialog, media to the SDP address, BYE on h
   expect(c.media.stopped).toBe(true);
 });
 
+test('a retransmitted 200 gets the very same ACK, branch included (RFC 3261 13.2.2.4), so the far end can tell it is a copy', () => {
+  const c = placeCall();
+  const ok = answer(c.invite());
+  c.transport.deliver(ok);
+  c.clock.advance(600); // the far end's Timer G fired before our ACK reached it
+  c.transport.deliver(ok);
+  const acks = c.transport.requests('ACK');
+  expect(acks).toHaveLength(2);
+  expect(acks[1]!.raw).toBe(acks[0]!.raw);
+  expect(c.events).toEqual(['answered']);
+});
+
 test('CANCEL race: a 200 that arrives after our CANCEL is ACKed and ended with BYE (canceled)', () => {
   const c = placeCall();
   c.transport.deliver(respond(c.invite(), 180, 'Ringing', { toTag: FAR_TAG }));

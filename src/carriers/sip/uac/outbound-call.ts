@@ -7,7 +7,7 @@ import { systemClock, type Clock, type Timer } from '../clock';
 import { signDigest } from '../digest';
 import { Dialog } from '../dialog/dialog';
 import { answerMidDialog } from '../dialog/mid-dialog-requests';
-import { ALLOW, newTag } from '../message';
+import { ALLOW, newBranch, newTag } from '../message';
 import { buildOffer, parseAnswer, type CodecName, type SdpAnswer } from '../sdp';
 import type { SipEndpoint } from '../sip-endpoint';
 import { outcomeForFinalResponse } from '../sip-outcomes';
@@ -89,6 +89,8 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
   private readonly clock: Clock;
   private invite!: SipMessage;
   private inviteBranch = '';
+  /** The branch of the ACK sent for each 2xx (by CSeq), so a retransmitted 2xx gets the same ACK. */
+  private readonly ackBranches = new Map<number, string>();
   private authTried = false;
   private earlySdp: SdpAnswer | null = null;
   private answeredAt = 0;
@@ -296,8 +298,16 @@ export class OutboundCall<M extends CallMedia = CallMedia> {
     });
   }
 
+  /**
+   * ACKs a 2xx. A retransmission of the same 2xx (the far end did not get our ACK in time) gets
+   * the very same ACK again, branch included (RFC 3261 13.2.2.4): a far end that already has the
+   * first one absorbs the copy as a retransmission instead of seeing a new, unexpected request.
+   */
   private ack(rs: SipMessage): void {
-    this.opts.endpoint.sendStateless(this.dialog.ack(rs), this.target);
+    const seq = rs.headers.cseq.seq;
+    let branch = this.ackBranches.get(seq);
+    if (!branch) this.ackBranches.set(seq, (branch = newBranch()));
+    this.opts.endpoint.sendStateless(this.dialog.ack(rs), this.target, branch);
   }
 
   private onRingTimeout(): void {
