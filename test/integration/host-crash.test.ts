@@ -112,6 +112,29 @@ function inspectPool(url: string): Pool {
   return pool;
 }
 
+/** For a failure message: where the calls still missing events stand, in the database. */
+async function whereTheyStand(pool: Pool, callIds: string[]): Promise<string> {
+  try {
+    const calls = await pool.query(
+      `select c.id, c.status, c.updated_at,
+              (select json_agg(json_build_object('event', d.event, 'state', d.state, 'attempts', d.attempts, 'next_attempt_at', d.next_attempt_at, 'lease_until', d.lease_until, 'last_error', d.last_error))
+                 from webhook_deliveries d where d.call_id = c.id) as deliveries
+         from calls c where c.id = any($1::uuid[]) limit 5`,
+      [callIds],
+    );
+    const jobs = await pool.query(
+      `select t.identifier as task, j.run_at, j.attempts, j.locked_by, j.locked_at, j.last_error
+         from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+        order by j.run_at limit 10`,
+    );
+    return `calls: ${JSON.stringify(calls.rows)}\njobs (first 10 by run_at): ${JSON.stringify(jobs.rows)}`;
+  } catch (err) {
+    return `(could not read them: ${(err as Error).message})`;
+  } finally {
+    await pool.end().catch(() => undefined);
+  }
+}
+
 /**
  * Loads the service, kills its whole process group (and `alsoKill`) while it holds jobs and
  * attempts, restarts it, and checks that every acknowledged call's events arrive in time.
@@ -160,8 +183,9 @@ async function crashAndRecover(opts: {
     await rx.waitFor(() => missing().length === 0, {
       deadlineMs: Math.max(1, service.readyAt + RESUME_DEADLINE_MS - Date.now()),
       what: `every acknowledged call's call.queued and call.ended (${acked.length} calls)`,
-    }).catch((e: Error) => {
-      throw new Error(`${e.message.slice(0, 200)}; still missing events of ${missing().length} of ${acked.length} calls`);
+    }).catch(async (e: Error) => {
+      const late = missing();
+      throw new Error(`${e.message.slice(0, 200)}; still missing events of ${late.length} of ${acked.length} calls ${Date.now() - service.readyAt} ms after the restart was ready:\n${await whereTheyStand(opts.inspect(), late)}`);
     });
 
     // Nothing was dialed twice and nothing ended twice: one carrier call and one call.ended event per call.
