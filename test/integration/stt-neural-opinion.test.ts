@@ -53,16 +53,22 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
     expect(await hear(both, 'tune-en-f5-people-um-four')).toMatchObject({ text: null, unsure: '4' });
   });
 
-  test('a confident number is left as PocketSphinx heard it (the neural model is not even asked); a confident yes is asked, and stands where the model agrees', async () => {
+  test('a confident option is left as PocketSphinx heard it (the neural model is not even asked); a confident number is heard by the model beside PocketSphinx and stands; a confident yes is asked, and stands where the model agrees', async () => {
     const hearSpy = jest.spyOn(neural, 'hear');
+    const option = await hear(alone, 'tune-en-us-day-tuesday');
+    expect(option.text).not.toBeNull();
+    expect(await hear(both, 'tune-en-us-day-tuesday')).toEqual(option);
+    expect(hearSpy).not.toHaveBeenCalled();
+    // Numbers are put to the model as PocketSphinx finishes (it is asked about most of them): its
+    // opinion on a confident one is not used.
     const number = await hear(alone, 'tune-en-us-people-twenty-five');
     expect(number.text).not.toBeNull();
     expect(await hear(both, 'tune-en-us-people-twenty-five')).toEqual(number);
-    expect(hearSpy).not.toHaveBeenCalled();
+    expect(hearSpy).toHaveBeenCalledTimes(1);
     const yes = await hear(alone, 'tune-en-us-attend-yes');
     expect(yes.text).not.toBeNull();
     expect(await hear(both, 'tune-en-us-attend-yes')).toEqual(yes);
-    expect(hearSpy).toHaveBeenCalledTimes(1);
+    expect(hearSpy).toHaveBeenCalledTimes(2);
     hearSpy.mockRestore();
   });
 
@@ -121,7 +127,7 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
     expect(await read(nonAnswer.id)).toBeNull();
   });
 
-  test('an opinion that does not come within the deadline is reported, and the answer stays as PocketSphinx heard it', async () => {
+  test('an opinion that does not come within the deadline is reported where it was needed, and the answer stays as PocketSphinx heard it', async () => {
     const stuck = new (class extends NeuralOpinion {
       override warm(): Promise<void> {
         return Promise.resolve();
@@ -135,6 +141,9 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
     try {
       expect(await hear(stt, 'tune-en-us-m4-people-seven')).toMatchObject({ text: null, unsure: 'eleven' });
       expect(late.map((e) => e.message)).toEqual(['the neural opinion took more than 200 ms']);
+      // A confident number was put to the model early too, but its opinion is not used: no error.
+      expect((await hear(stt, 'tune-en-us-people-twenty-five')).text).not.toBeNull();
+      expect(late).toHaveLength(1);
     } finally {
       await stt.close();
     }

@@ -4,7 +4,7 @@ import { isCompleteAnswer, type Expectation, type PartialRecognition, type Recog
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
 import { DEFAULT_SECOND_OPINION_TYPES, marginType, secondModelConfig, withSecondOpinion, type SecondOpinionTypes } from './second-opinion';
 import type { SphinxOutcome, SphinxReply, SphinxRequest, SphinxWorkerData } from './sphinx-worker';
-import { combineWithNeural, doubted, type NeuralOpinion } from './moonshine/neural-opinion';
+import { combineWithNeural, doubted, type NeuralHearing, type NeuralOpinion } from './moonshine/neural-opinion';
 import { joinPcm } from '../pcm';
 
 export { sphinxAvailable as pocketsphinxAvailable } from './sphinx-decoder';
@@ -135,6 +135,9 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
       finish: async (): Promise<Recognition> => {
         if (!open) return { text: null, confidence: 0 };
         open = false;
+        // Where the neural model is asked about most utterances anyway, it hears this one beside
+        // PocketSphinx's last steps (verification, the second model: 100–350 ms) instead of after them.
+        const early = neural && expect.question && askedMostly(expect) ? this.neuralHearing(neural, frames, expect) : null;
         const reply = await this.ask({ op: 'finish', id, seq: this.seq++ });
         if (reply.op !== 'finish') return { text: null, confidence: 0 };
         if (reply.error) throw new Error(`speech recognition failed: ${reply.error}`);
@@ -144,7 +147,9 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
         const sure = text !== null && confidence >= minConfidence;
         const heard: Recognition = sure ? { text, confidence } : text ? { text: null, confidence, unsure: text } : { text: null, confidence };
         if (!neural || !expect.question || (sure && !doubted(expect.question, text, expect.confirming))) return heard;
-        return combineWithNeural(expect.question, heard, await this.neuralHearing(neural, frames, expect), minConfidence, expect.confirming, expect.yesOrNo, expect.refused);
+        const hearing = await (early ?? this.neuralHearing(neural, frames, expect));
+        if (hearing instanceof Error) this.options.onNeuralError?.(hearing);
+        return combineWithNeural(expect.question, heard, hearing instanceof Error ? null : hearing, minConfidence, expect.confirming, expect.yesOrNo, expect.refused);
       },
       cancel: () => {
         if (!open) return;
@@ -155,18 +160,18 @@ export class PocketsphinxRecognizer implements SpeechRecognizer, StreamingRecogn
   }
 
   /**
-   * The neural opinion on an utterance, or null when it failed or did not come within the
-   * deadline (then reported). The deadline counts from a loaded model: the first answer after a
-   * worker's start may wait for the load (about a second; at most 30 s), not be judged by it.
+   * The neural opinion on an utterance, or why there is none: it failed, or did not come within
+   * the deadline (reported by the caller once the opinion is used: one heard early and not needed
+   * is no error). The deadline counts from a loaded model: the first answer after a worker's start
+   * may wait for the load (about a second; at most 30 s), not be judged by it.
    */
-  private async neuralHearing(neural: NeuralOpinion, frames: Int16Array[], expect: Expectation) {
+  private async neuralHearing(neural: NeuralOpinion, frames: Int16Array[], expect: Expectation): Promise<NeuralHearing | null | Error> {
     const deadlineMs = this.options.neuralDeadlineMs ?? 2000;
     try {
       await within(neural.warm(), 30_000, 'the neural model did not load within 30 s');
       return await within(neural.hear(joinPcm(frames), expect), deadlineMs, `the neural opinion took more than ${deadlineMs} ms`);
     } catch (e) {
-      this.options.onNeuralError?.(e instanceof Error ? e : new Error(String(e)));
-      return null;
+      return e instanceof Error ? e : new Error(String(e));
     }
   }
 
@@ -228,4 +233,14 @@ async function within<T>(work: Promise<T>, ms: number, message: string): Promise
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Whether the neural model is asked about most utterances of this kind, so hearing it early is
+ * seldom wasted: every yes/no question and reply to a read-back or to "was that a yes or a no?"
+ * (a yes or a no is always put to it, `doubted`), and numbers (PocketSphinx was unsure of, or
+ * doubted, 85 % of the tune set's). Options are left to wait: PocketSphinx is sure of three in four.
+ */
+function askedMostly(expect: Expectation): boolean {
+  return !!expect.confirming || !!expect.yesOrNo || expect.question?.type === 'boolean' || expect.question?.type === 'number';
 }
