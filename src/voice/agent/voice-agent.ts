@@ -4,7 +4,6 @@ import { calleeText, type DialogAction, type DialogEvent, type DialogPolicy, typ
 import { detectIntent, INTENT_PHRASES } from '../dialog/intents';
 import { isCompleteAnswer, isStreaming, recognizeWhole, type Expectation, type Recognition, type RecognitionStream, type SpeechRecognizer } from '../stt/recognizer';
 import { isStreamingSynthesizer, type SpeechSynthesizer } from '../tts/synthesizer';
-import { joinPcm } from '../pcm';
 import { DEFAULT_TIMING, type AgentTiming } from '../timing';
 import { systemClock, type Clock } from '../turns/clock';
 import type { TurnOptions } from '../turns/endpointer';
@@ -83,9 +82,8 @@ interface Hearing {
   completeSoFar(audio: Int16Array): Promise<string | null>;
   /**
    * At a shorter pause (RECOGNITION_LOOKAHEAD_MS): when what was heard so far is already a whole
-   * answer, its recognition is finished now and `complete` told, with what it will be; when it is
-   * not, the utterance so far is decoded whole now (what the quick end would do) and `complete`
-   * told if that holds one. Nothing for an engine that does not stream.
+   * answer, its recognition is finished now and `complete` told, with what it will be; nothing for
+   * an engine that does not stream (only what costs nothing more is tried here).
    */
   lookahead(complete: (heard: Promise<Recognition>) => void): void;
   /** The end of the utterance: the text, or the text heard below the confidence threshold (`unsure`). */
@@ -438,10 +436,9 @@ export class VoiceAgent {
       // When the partial hypothesis is an answer at a pause, the stream is finished there and
       // then (its verification and opinions run while the pause goes on to the quick end): that
       // result stands if no speech followed; speech after it opens a new stream, fed the
-      // utterance from its start. When the partial is not (yet) an answer there, the utterance so
-      // far is decoded whole once, padded to the quick end's silence as the stream is (a partial
-      // path may lag on the last word): when that is an answer the turn ends at the quick end
-      // too, and that result stands if no speech followed.
+      // utterance from its start. When the partial is not (yet) an answer at the quick end, the
+      // utterance so far is decoded whole once (a partial path may lag on the last word); that
+      // result stands if no speech followed.
       const open = (): RecognitionStream | null => {
         try {
           return stt.start(expect);
@@ -453,12 +450,7 @@ export class VoiceAgent {
       const frames: Int16Array[] = [];
       /** The frames since the voice last stopped (the pause so far). */
       let pause: Int16Array[] = [];
-      /** The utterance decoded whole at a pause: its result, and the answer or intent it holds. */
-      let trial: { result: Promise<Recognition>; complete: Promise<string | null>; voicedSince: boolean } | null = null;
-      const decodeWhole = (audio: Int16Array) => {
-        const result = recognizeWhole(stt, audio, expect).catch(() => NOTHING);
-        return (trial = { result, complete: result.then(completeIn), voicedSince: false });
-      };
+      let trial: { result: Promise<Recognition>; voicedSince: boolean } | null = null;
       let finished: { result: Promise<Recognition>; text: string } | null = null;
       const finishedText = () => finished?.text ?? null;
       let looking = false;
@@ -480,18 +472,9 @@ export class VoiceAgent {
           looking = true;
           void s
             .partial()
-            .then(async (p) => {
-              if (s !== stream || finished) return;
-              const padding = padPause(pause, this.timing.quickEndSilenceMs);
-              if (!this.isComplete(listenFor(), p.text)) {
-                // Decoded whole now rather than at the quick end: 140 ms sooner, and as well
-                // heard (padded as above). Speech before the quick end undoes it.
-                if (trial && !trial.voicedSince) return;
-                const t = decodeWhole(joinPcm([...frames, ...padding]));
-                if ((await t.complete) !== null && trial === t && !t.voicedSince && !finished) complete(t.result);
-                return;
-              }
-              for (const f of padding) s.push(f);
+            .then((p) => {
+              if (s !== stream || finished || !this.isComplete(listenFor(), p.text)) return;
+              for (const f of padPause(pause, this.timing.quickEndSilenceMs)) s.push(f);
               finished = { result: s.finish().catch(() => NOTHING), text: p.text };
               complete(finished.result);
             })
@@ -507,8 +490,9 @@ export class VoiceAgent {
             finished = { result: stream!.finish().catch(() => NOTHING), text: p.text };
             return p.text;
           }
-          // Decoded whole once per pause (perhaps by the look-ahead, perhaps still under way).
-          return (trial && !trial.voicedSince ? trial : decodeWhole(audio)).complete;
+          if (trial && !trial.voicedSince) return null;
+          trial = { result: recognizeWhole(stt, audio, expect).catch(() => NOTHING), voicedSince: false };
+          return completeIn(await trial.result);
         },
         finish: async () => {
           if (finished) return finished.result;
