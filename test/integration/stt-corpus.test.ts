@@ -78,7 +78,7 @@ describeEngine('PocketSphinx 5 on the speech corpus', () => {
       ["holdout-en-gb-x-rp-f4-attend-nah", false],
       ["holdout-en-gb-x-rp-f4-people-eighteen", null], // said "Eighteen.", expected 18, heard "eighteen" (not sure enough)
       ["holdout-en-gb-x-rp-f4-people-uh-eleven", 11],
-      ["holdout-en-gb-x-rp-f4-day-let-s-say-thursday", null], // said "Let's say Thursday.", expected "Thursday", heard "let's say sunday" (not sure enough)
+      ["holdout-en-gb-x-rp-f4-day-let-s-say-thursday", "Sunday"], // said "Let's say Thursday.", expected "Thursday"; "let's say sunday", sure enough since options may follow "let's go with" (in the service the second model leaves it unsure, and the exchange records Thursday)
       ["tune-en-gb-x-gbclan-attend-yes", true],
       ["tune-en-gb-x-gbclan-attend-of-course", null], // said "Of course.", expected true, heard "hold on"
       ["tune-en-gb-x-gbclan-attend-no-thanks", null], // said "No thanks.", expected false, heard "nope i guess" (not sure enough)

@@ -152,10 +152,14 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
     expect(combineWithNeural(people, fifteen, readings([true, -5], [false, -5.1]), 0.5, confirming)).toBe(fifteen);
   });
 
-  test('its clear yes is taken where PocketSphinx heard the read-back asked for again ("what", "who are you"), sure or not', () => {
+  test('its clear yes is taken where PocketSphinx heard the read-back asked for again ("what", "who are you") or a non-answer ("hold on"), sure or not', () => {
     expect(combineWithNeural(people, { text: null, confidence: 0.4, unsure: 'what' }, neural(true), 0.5, confirming)).toEqual({ text: 'yes', confidence: 0.5 });
     expect(combineWithNeural(people, { text: 'what', confidence: 1 }, neural(true), 0.5, confirming)).toEqual({ text: 'yes', confidence: 1 });
     expect(combineWithNeural(people, { text: 'who are you', confidence: 0.9 }, neural(true), 0.5, confirming)).toEqual({ text: 'yes', confidence: 0.9 });
+    // Or a non-answer: holdout9's "Yes." heard, sure, as "hold on".
+    expect(combineWithNeural(people, { text: 'hold on', confidence: 1 }, neural(true), 0.5, confirming)).toEqual({ text: 'yes', confidence: 1 });
+    const holdOn = { text: 'hold on', confidence: 1 };
+    expect(combineWithNeural(people, holdOn, neural(null), 0.5, confirming)).toBe(holdOn);
     // Not a yes it hardly prefers, nor its no or a non-answer: the read-back is said again, as before.
     const what = { text: 'what', confidence: 1 };
     expect(combineWithNeural(people, what, readings([true, -5], [null, -6]), 0.5, confirming)).toBe(what);

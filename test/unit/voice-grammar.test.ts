@@ -195,3 +195,20 @@ test('the yeses without a yes-word ("sounds good", "count me in"), the refusals 
   expect(rule(grammarFor(yesNo, known), 'lead')).not.toContain('how about');
   expect(extractAnswer(day, 'how about tuesday')).toBe('Tuesday');
 });
+
+test('a choice said as one ("let us go with Wednesday"), and an option with its time of day ("early afternoon")', () => {
+  const day: CallQuestion = { key: 'd', question: 'Which day?', type: 'enum', options: ['Monday', 'Wednesday', 'Friday'] };
+  const slot: CallQuestion = { key: 's', question: 'Morning, afternoon or evening?', type: 'enum', options: ['Morning', 'Afternoon', 'Evening'] };
+  const rule = (jsgf: string | null, name: string) => new RegExp(`^<${name}> = (.*);$`, 'm').exec(jsgf ?? '')?.[1]?.split(' | ') ?? [];
+  expect(rule(grammarFor(day, known), 'lead')).toEqual(expect.arrayContaining(['let us go with', "let's go with"]));
+  // Not "suits me" after an option: "Whatever suits you." was heard as "afternoon suits me", and its read-back's "No." as "afternoon".
+  expect(rule(grammarFor(day, known), 'trail')).not.toContain('suits me');
+  for (const [s, value] of [['let us go with wednesday', 'Wednesday'], ["let's go with friday", 'Friday']] as const) expect(extractAnswer(day, s)).toBe(value);
+  const slots = sentences(grammarFor(slot, known)!);
+  for (const [s, value] of [['early afternoon', 'Afternoon'], ['in the late morning', 'Morning']] as const) {
+    expect(slots.has(s)).toBe(true);
+    expect(extractAnswer(slot, s)).toBe(value);
+  }
+  // The choice's lead is for options only.
+  expect(rule(grammarFor(numberQ, known), 'lead')).not.toContain('let us go with');
+});

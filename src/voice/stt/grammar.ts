@@ -49,6 +49,8 @@ export const LEAD = ['um', 'uh', 'i think', 'i would say', "i'd say", "let's say
  * "what about": with it, "What was that?" was heard, sure, as "what about evening, I think".
  */
 export const OFFER_LEAD = ['how about'];
+/** Before an option only, a choice said as one: "let's go with Wednesday". */
+export const OPTION_LEAD = ["let's go with", 'let us go with'];
 /**
  * Before a number only: "about ten", "only one", "around fifty", "just two". Not "the" or "all"
  * ("just the two of us", "all four of us"): measured, a short misheard answer was heard to start
@@ -61,7 +63,7 @@ export const NUMBER_TRAIL = ['or so', 'more or less', 'give or take', 'at most',
 /** After a number only: "four people", "two of us". */
 export const NUMBER_AFTER = ['people', 'persons', 'of us', 'guests'];
 /** Around an option: "on Monday", "next Friday"; "the morning", "the one in the evening", "the second one". */
-export const OPTION_BEFORE = { weekdays: ['on', 'next', 'this'], other: ['the', 'in the', 'the one in the'] };
+export const OPTION_BEFORE = { weekdays: ['on', 'next', 'this'], other: ['the', 'in the', 'the one in the', 'early', 'late', 'the early', 'the late', 'in the early', 'in the late'] };
 export const OPTION_AFTER = { weekdays: [] as string[], other: ['one'] };
 export const TRAIL = ['please', 'i think', 'i guess', 'thanks', 'would be good', 'would be great', 'works for me', 'is fine', 'is good', 'is best'];
 /**
@@ -208,7 +210,7 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
     answer = options.length ? `(${before.length ? `[${before.join(' | ')}] ` : ''}<option>${after.length ? ` [${after.join(' | ')}]` : ''})` : null;
     if (!answer && !except) return null;
   } else return null;
-  const lead = usable(question.type === 'number' ? [...LEAD, ...OFFER_LEAD, ...NUMBER_LEAD] : question.type === 'enum' ? [...LEAD, ...OFFER_LEAD] : LEAD);
+  const lead = usable(question.type === 'number' ? [...LEAD, ...OFFER_LEAD, ...NUMBER_LEAD] : question.type === 'enum' ? [...LEAD, ...OFFER_LEAD, ...OPTION_LEAD] : LEAD);
   const trail = usable(question.type === 'number' ? [...TRAIL, ...NUMBER_TRAIL] : TRAIL);
   // Competing with a non-answer (or an intent, which withIntents adds): the answers alone. A reply
   // to "was that a yes or a no?" is not a greeting: "hello" is what a bare "no" was heard as there.

@@ -1,6 +1,6 @@
 import type { CallQuestion } from '../../../features/calls/ports';
 import { TEENS, TENS, UNITS } from '../../dialog/answers';
-import { DENY, LEAD, NO, NO_CHOSEN, NO_LEAD, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OFFER_LEAD, OPTION_AFTER, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_LEAD, YES_TAIL } from '../grammar';
+import { DENY, LEAD, NO, NO_CHOSEN, NO_LEAD, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OFFER_LEAD, OPTION_AFTER, OPTION_LEAD, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_LEAD, YES_TAIL } from '../grammar';
 import type { Expectation } from '../recognizer';
 import { encodePhrase } from './tokenizer';
 
@@ -168,7 +168,7 @@ function answerSlots(q: CallQuestion, expect: Expectation): Slot[] | null {
   if (q.type === 'enum' && q.options?.length) {
     const weekdays = q.options.every((o) => WEEKDAYS.includes(o.toLowerCase()));
     const before = once(weekdays ? 'before-weekday' : 'before-option', () => trieOf(fillers(weekdays ? OPTION_BEFORE.weekdays : OPTION_BEFORE.other)));
-    const optionLead = once('option-lead', () => trieOf(fillers([...LEAD, ...OFFER_LEAD])));
+    const optionLead = once('option-lead', () => trieOf(fillers([...LEAD, ...OFFER_LEAD, ...OPTION_LEAD])));
     const slots: Slot[] = [slot(optionLead, true), slot(before, true), slot(optionTrie(q.options), false, true)];
     const after = weekdays ? OPTION_AFTER.weekdays : OPTION_AFTER.other;
     if (after.length) slots.push(slot(once('after-option', () => trieOf(fillers(after))), true));

@@ -264,7 +264,8 @@ function deniedYes(question: CallQuestion, text: string, neural: NeuralHearing):
  */
 function askedBack(question: CallQuestion, reading: string | null, confirming: Confirming): boolean {
   const meaning = meaningOf(question, reading, confirming);
-  return meaning === 'intent:who' || meaning === 'intent:repeat';
+  // Or a non-answer heard ("hold on", "not sure"): holdout9's "Yes." came out, sure, as "hold on".
+  return meaning === 'intent:who' || meaning === 'intent:repeat' || (meaning === null && !!reading);
 }
 
 /** A reading of the reply to "was that a yes or a no?" that holds no choice: nothing, a non-answer, or a "who are you" or "say that again" (what a bare "No." was misheard as). */
