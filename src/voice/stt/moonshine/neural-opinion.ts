@@ -168,7 +168,8 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  *   still ranks the right correction next (measured, docs/voice.md);
  * - its yes, YES_MARGIN ahead of its next reading, is taken where PocketSphinx heard something
  *   other than a "no" or an intent (a "Yes." heard by PocketSphinx as "fifteen"), or heard the
- *   callee ask for the read-back again ("what", "who are you": `askedBack`), sure or not;
+ *   callee ask for the read-back again ("what", "who are you") or a non-answer ("hold on":
+ *   `askedBack`), sure or not;
  * - its clear bare no, where PocketSphinx was sure of a yes, is taken as the no (`deniedYes`);
  * - any other bare yes or no, or the value read back, leaves PocketSphinx's reading as it was.
  *
@@ -257,14 +258,14 @@ function deniedYes(question: CallQuestion, text: string, neural: NeuralHearing):
 
 /**
  * A reading of the reply to a read-back that asks for it again: "what", "sorry what", "who are
- * you" (sure or not). A short "Yes." of a voice PocketSphinx hears badly comes out as these: on
+ * you" (sure or not), or holds no reply at all: a non-answer ("hold on", "not sure"). A short "Yes." of a voice PocketSphinx hears badly comes out as these: on
  * holdout7 four read-backs of right answers ("I heard Friday. Is that right?") were answered
  * "Yes." and heard as "what", the read-back was said again and heard again the same way until
  * the agent gave the question up; the neural model heard the yes.
  */
 function askedBack(question: CallQuestion, reading: string | null, confirming: Confirming): boolean {
   const meaning = meaningOf(question, reading, confirming);
-  // Or a non-answer heard ("hold on", "not sure"): holdout9's "Yes." came out, sure, as "hold on".
+  // A non-answer: holdout9's "Yes." came out, sure, as "hold on" (twice, one voice).
   return meaning === 'intent:who' || meaning === 'intent:repeat' || (meaning === null && !!reading);
 }
 
