@@ -258,10 +258,11 @@ function deniedYes(question: CallQuestion, text: string, neural: NeuralHearing):
 
 /**
  * A reading of the reply to a read-back that asks for it again: "what", "sorry what", "who are
- * you" (sure or not), or holds no reply at all: a non-answer ("hold on", "not sure"). A short "Yes." of a voice PocketSphinx hears badly comes out as these: on
- * holdout7 four read-backs of right answers ("I heard Friday. Is that right?") were answered
- * "Yes." and heard as "what", the read-back was said again and heard again the same way until
- * the agent gave the question up; the neural model heard the yes.
+ * you" (sure or not), or holds no reply at all: a non-answer ("hold on", "not sure"). A short
+ * "Yes." of a voice PocketSphinx hears badly comes out as these: on holdout7 four read-backs of
+ * right answers ("I heard Friday. Is that right?") were answered "Yes." and heard as "what", the
+ * read-back was said again and heard again the same way until the agent gave the question up;
+ * the neural model heard the yes.
  */
 function askedBack(question: CallQuestion, reading: string | null, confirming: Confirming): boolean {
   const meaning = meaningOf(question, reading, confirming);
