@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const services = createServices(config, db, log);
   await services.notifier.start();
   const built = await buildApp(services);
-  const server = await startHttpServer(built.listener, { port: 0, host: '127.0.0.1', limits: config.http, isTrustedProxy: trustedProxyCheck(built.app), log });
+  const server = await startHttpServer(built.listener, { port: 0, host: '127.0.0.1', limits: config.http, isTrustedProxy: trustedProxyCheck(built.app), messages: built.messages, log });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const results: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, load: os.loadavg()[0] };
   try {

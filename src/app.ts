@@ -10,7 +10,7 @@ import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { buildOpenApiDocument } from './openapi/document';
 import { apiReferenceRoutes } from './openapi/openapi.routes';
 import { requestContext } from './rest/request-context';
-import { bind, exactRoute, listenerWith, restRouter, routeChain, type RestRouterOptions } from './rest/router';
+import { appMessages, bind, exactRoute, listenerWith, restRouter, routeChain, type AppMessages, type RestRouterOptions } from './rest/router';
 import { ALL_ROUTES, REST_ROUTES as R } from './routes';
 import { twilioFormBody } from './carriers/twilio/twilio-callbacks.routes';
 import { TwilioConversation } from './carriers/twilio/twiml';
@@ -22,6 +22,8 @@ export interface BuiltApp {
   app: Express;
   /** What the HTTP server calls: `app`, with the hot route's requests taken straight to their middlewares (router.ts, listenerWith). */
   listener: RequestListener;
+  /** The request and response classes the HTTP server should make (router.ts, appMessages). */
+  messages: AppMessages;
   /** Call with the listening HTTP server: serves GraphQL subscriptions (WebSocket) on /graphql. */
   attach(server: Server): void;
   stop(): Promise<void>;
@@ -130,5 +132,6 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
 
   app.use(notFoundHandler);
   app.use(errorHandler);
-  return { app, listener: listenerWith(app, placeCall), attach: graphql.attach, stop: graphql.stop };
+  const messages = appMessages(app);
+  return { app, listener: listenerWith(app, placeCall, messages), messages, attach: graphql.attach, stop: graphql.stop };
 }

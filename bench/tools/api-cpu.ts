@@ -2,7 +2,7 @@
  * CPU per placed call of the API process, for working on the request path on a shared machine
  * (throughput there says more about the neighbours than about the code; CPU time per request
  * does not). Starts the API from the sources (`ROLE=api`, production mode, the image's heap
- * flags) on a scratch database of DATABASE_URL's server (created and dropped), signs up, then
+ * flags, plus NODE_FLAGS) on a scratch database of DATABASE_URL's server (created and dropped), signs up, then
  * saturates POST /v1/calls/outbound for SECONDS (default 10) after a warm-up, and prints user +
  * system CPU ms per request. PROFILE=1 adds --cpu-prof (into bench/results/profiles).
  *
@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     process.execPath,
     [
       ...'--max-old-space-size=256 --max-semi-space-size=32 --v8-pool-size=1'.split(' '),
+      ...(process.env.NODE_FLAGS ? process.env.NODE_FLAGS.split(' ') : []),
       ...(process.env.PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir', path.join(ROOT, 'bench/results/profiles'), '--cpu-prof-name', `api-cpu-${Date.now()}.cpuprofile`] : []),
       '-r',
       '@swc-node/register',

@@ -1,6 +1,7 @@
 import http, { type RequestListener, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from '../common/logger';
+import type { AppMessages } from './router';
 
 export interface HttpLimits {
   /** Time to receive a request's headers; a slow-header (slowloris) client gets 408 and is closed. */
@@ -18,6 +19,8 @@ export interface HttpServerOptions {
   /** Peers trusted as reverse proxies (express's compiled TRUST_PROXY) pool many clients: not capped. */
   isTrustedProxy?: (address: string) => boolean;
   log?: Logger;
+  /** The classes requests and responses are made with (the app's: router.ts, appMessages); node's by default. */
+  messages?: AppMessages;
 }
 
 /** Longer than the usual 60 s idle timeout of load balancers, so they close first (no 502 race). */
@@ -53,6 +56,7 @@ export async function startHttpServer(handler: RequestListener, opts: HttpServer
       keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
       // Node checks the two timeouts on this interval (30 s by default), so it follows the smaller one.
       connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(headersTimeoutMs / 2))),
+      ...(opts.messages ?? {}),
     },
     (req, res) => {
       if (refused.has(req.socket)) req.socket.destroy();

@@ -1,4 +1,4 @@
-import type { IncomingMessage, RequestListener } from 'node:http';
+import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http';
 import { Router, type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
 import { sendProblem } from './problem';
 import { bodyLimit, type AuthKind, type Reply, type RouteDescriptor, type RouteInput, type Routes } from '../common/route';
@@ -159,7 +159,7 @@ export interface ExactRoute extends RequestHandler {
  * layer as well, for callers that hand requests to `app` itself. Should the error handler itself
  * fail, the answer is a bare 500 (Express's final handler would write its own page).
  */
-export function listenerWith(app: Express, route: ExactRoute): RequestListener {
+export function listenerWith(app: Express, route: ExactRoute, messages: AppMessages): RequestListener {
   const poweredBy = app.enabled('x-powered-by');
   return (req, res) => {
     if (!route.matches(req)) return void app(req, res);
@@ -168,8 +168,9 @@ export function listenerWith(app: Express, route: ExactRoute): RequestListener {
     if (poweredBy) res.setHeader('X-Powered-By', 'Express');
     request.res = response;
     response.req = request;
-    Object.setPrototypeOf(req, app.request);
-    Object.setPrototypeOf(res, app.response);
+    // Made by the server with the app's prototypes on their chain (appMessages): nothing to change.
+    if (!(req instanceof messages.IncomingMessage)) Object.setPrototypeOf(req, app.request);
+    if (!(res instanceof messages.ServerResponse)) Object.setPrototypeOf(res, app.response);
     response.locals ??= Object.create(null) as Record<string, unknown>;
     request.originalUrl = req.url!;
     request.baseUrl = '';
@@ -178,4 +179,28 @@ export function listenerWith(app: Express, route: ExactRoute): RequestListener {
       else res.writeHead(500).end();
     });
   };
+}
+
+/** The classes an HTTP server makes its requests and responses with (http.createServer's options). */
+export interface AppMessages {
+  IncomingMessage: typeof IncomingMessage;
+  ServerResponse: typeof ServerResponse;
+}
+
+/**
+ * Request and response classes whose instances already have the app's prototypes (Express's
+ * `app.request` and `app.response`, which inherit node's) on their chain. Express gives every
+ * request and response those prototypes with Object.setPrototypeOf as it starts handling them;
+ * changing an object's prototype after it was built costs V8 a new hidden class for it and sends
+ * the property reads of node's HTTP code and ours down their slow, megamorphic paths (a third of
+ * the API's CPU per placed call, bench/README.md). The hot route's requests, made with these
+ * classes, skip the change (listenerWith); Express still makes it for every other route, as
+ * before (the chain then loses one empty level, which changes nothing it finds).
+ */
+export function appMessages(app: Express): AppMessages {
+  class AppRequest extends IncomingMessage {}
+  class AppResponse<Req extends IncomingMessage = IncomingMessage> extends ServerResponse<Req> {}
+  Object.setPrototypeOf(AppRequest.prototype, app.request);
+  Object.setPrototypeOf(AppResponse.prototype, app.response);
+  return { IncomingMessage: AppRequest, ServerResponse: AppResponse };
 }

@@ -100,6 +100,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: TestA
     host: '127.0.0.1',
     limits: config.http,
     isTrustedProxy: trustedProxyCheck(built.app),
+    messages: built.messages,
     log,
   });
   built.attach(server);
