@@ -188,6 +188,7 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  * back because it was heard (unsure) before.
  */
 export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: Confirming, yesOrNo = false, refused: readonly unknown[] = []): Recognition {
+  if (neural && ps.text && !confirming && nonAnswerOverYesOrNo(question, ps.text, neural)) return madeUnsure(ps, ps.text);
   if (!neural || neural.value === null) return ps;
   if (ps.text && !doubted(question, ps.text, confirming)) return ps;
   if (confirming) {
@@ -243,6 +244,20 @@ function otherYesOrNo(question: CallQuestion, text: string, neural: NeuralHearin
   if (question.type !== 'boolean' || !clearYesOrNo(neural)) return false;
   const said = meaningOf(question, text);
   return typeof said === 'boolean' && said !== neural.value;
+}
+
+/**
+ * A yes or a no PocketSphinx was sure of (to the question, or to "was that a yes or a no?"), where
+ * the neural model clearly hears no answer at all: a question, a filler, an intent ("Hang on, what
+ * is this?", "Who did you say you were?" came out of PocketSphinx as a sure "yup" or "okay i
+ * will" for some voices, its grammar holding no phrase that begins like them). It is asked back,
+ * never recorded: a callee who meant the yes says it again, and one who asked something is not
+ * recorded as agreeing. An opt-out or a wrong number PocketSphinx heard is not concerned (not a yes
+ * or a no).
+ */
+function nonAnswerOverYesOrNo(question: CallQuestion, text: string, neural: NeuralHearing): boolean {
+  if (question.type !== 'boolean' || neural.value !== null || neural.margin < YES_MARGIN) return false;
+  return typeof meaningOf(question, text) === 'boolean';
 }
 
 /**
