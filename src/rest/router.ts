@@ -192,8 +192,8 @@ export interface AppMessages {
  * `app.request` and `app.response`, which inherit node's) on their chain. Express gives every
  * request and response those prototypes with Object.setPrototypeOf as it starts handling them;
  * changing an object's prototype after it was built costs V8 a new hidden class for it and sends
- * the property reads of node's HTTP code and ours down their slow, megamorphic paths (a third of
- * the API's CPU per placed call, bench/README.md). The hot route's requests, made with these
+ * the property reads of node's HTTP code and ours down their slow, megamorphic paths (about a
+ * quarter of the API's CPU per placed call, bench/README.md). The hot route's requests, made with these
  * classes, skip the change (listenerWith); Express still makes it for every other route, as
  * before (the chain then loses one empty level, which changes nothing it finds).
  */
