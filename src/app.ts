@@ -132,6 +132,5 @@ export async function buildApp(s: Services, opts: { workerRunning?: () => boolea
 
   app.use(notFoundHandler);
   app.use(errorHandler);
-  const messages = appMessages(app);
-  return { app, listener: listenerWith(app, placeCall, messages), messages, attach: graphql.attach, stop: graphql.stop };
+  return { app, listener: listenerWith(app, placeCall), messages: appMessages(app), attach: graphql.attach, stop: graphql.stop };
 }

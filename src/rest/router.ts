@@ -159,7 +159,7 @@ export interface ExactRoute extends RequestHandler {
  * layer as well, for callers that hand requests to `app` itself. Should the error handler itself
  * fail, the answer is a bare 500 (Express's final handler would write its own page).
  */
-export function listenerWith(app: Express, route: ExactRoute, messages: AppMessages): RequestListener {
+export function listenerWith(app: Express, route: ExactRoute): RequestListener {
   const poweredBy = app.enabled('x-powered-by');
   return (req, res) => {
     if (!route.matches(req)) return void app(req, res);
@@ -168,9 +168,9 @@ export function listenerWith(app: Express, route: ExactRoute, messages: AppMessa
     if (poweredBy) res.setHeader('X-Powered-By', 'Express');
     request.res = response;
     response.req = request;
-    // Made by the server with the app's prototypes on their chain (appMessages): nothing to change.
-    if (!(req instanceof messages.IncomingMessage)) Object.setPrototypeOf(req, app.request);
-    if (!(res instanceof messages.ServerResponse)) Object.setPrototypeOf(res, app.response);
+    // Made by the server with the app's prototypes already (appMessages): nothing to change.
+    if (Object.getPrototypeOf(req) !== app.request) Object.setPrototypeOf(req, app.request);
+    if (Object.getPrototypeOf(res) !== app.response) Object.setPrototypeOf(res, app.response);
     response.locals ??= Object.create(null) as Record<string, unknown>;
     request.originalUrl = req.url!;
     request.baseUrl = '';
@@ -188,19 +188,29 @@ export interface AppMessages {
 }
 
 /**
- * Request and response classes whose instances already have the app's prototypes (Express's
- * `app.request` and `app.response`, which inherit node's) on their chain. Express gives every
- * request and response those prototypes with Object.setPrototypeOf as it starts handling them;
- * changing an object's prototype after it was built costs V8 a new hidden class for it and sends
- * the property reads of node's HTTP code and ours down their slow, megamorphic paths (about a
- * quarter of the API's CPU per placed call, bench/README.md). The hot route's requests, made with these
- * classes, skip the change (listenerWith); Express still makes it for every other route, as
- * before (the chain then loses one empty level, which changes nothing it finds).
+ * Request and response classes whose instances are made with the app's prototypes. Express gives
+ * every request and response its prototypes (`app.request`, `app.response`, which inherit node's)
+ * with Object.setPrototypeOf as it starts handling them; changing an object's prototype after it
+ * was built costs V8 a new hidden class for it and sends the property reads of node's HTTP code and
+ * ours down their slow, megamorphic paths (about a quarter of the API's CPU per placed call,
+ * bench/README.md). Here each class's prototype takes the place of the app's: it inherits what
+ * `app.request` inherited, gets its own properties (`app`), and becomes `app.request` (the same
+ * for responses). A request the server makes then already has the prototype Express sets, and
+ * Express's change, on every route, finds nothing to change; listenerWith skips it outright.
+ * Call it once the app is built, before the server takes requests.
  */
 export function appMessages(app: Express): AppMessages {
   class AppRequest extends IncomingMessage {}
   class AppResponse<Req extends IncomingMessage = IncomingMessage> extends ServerResponse<Req> {}
-  Object.setPrototypeOf(AppRequest.prototype, app.request);
-  Object.setPrototypeOf(AppResponse.prototype, app.response);
+  app.request = takePlaceOf(AppRequest.prototype, app.request);
+  app.response = takePlaceOf(AppResponse.prototype, app.response);
   return { IncomingMessage: AppRequest, ServerResponse: AppResponse };
+}
+
+/** `proto` made to stand for `old`: the same parent and the same own properties (but `constructor`, its class's). */
+function takePlaceOf<T extends object>(proto: object, old: T): T {
+  Object.setPrototypeOf(proto, Object.getPrototypeOf(old) as object);
+  const { constructor: _ignored, ...own } = Object.getOwnPropertyDescriptors(old);
+  Object.defineProperties(proto, own);
+  return proto as T;
 }
