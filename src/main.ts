@@ -89,7 +89,7 @@ async function main(): Promise<void> {
       host: config.host,
       limits: config.http,
       isTrustedProxy: trustedProxyCheck(built.app),
-    messages: built.messages,
+      messages: built.messages,
       log,
     });
     built.attach(server);

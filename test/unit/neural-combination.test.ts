@@ -215,12 +215,12 @@ describe('a yes or a no PocketSphinx was sure of', () => {
   });
 
   test('where the model clearly hears no answer at all (a question, a filler), it is asked back, first hearing or reply to "was that a yes or a no?"; a close call, a read-back reply or another question type leave it', () => {
-    // "Who did you say you were?" heard by PocketSphinx as a sure "yup".
+    // A question ("Who did you say you were?") heard by PocketSphinx as a sure "yup".
     const yup = { text: 'yup', confidence: 0.96 };
     expect(combineWithNeural(attend, yup, readings([null, -1.5], [true, -7]), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: 'yup' });
     expect(combineWithNeural(attend, yup, readings([null, -1.5]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.4, unsure: 'yup' });
     expect(combineWithNeural(attend, yup, readings([null, -3], [true, -4]), 0.5)).toBe(yup);
-    // A reply to a read-back has its own rules (a "Yes." heard as "hold on" takes the model's yes).
+    // A reply to a read-back (only numbers and options are read back) keeps its own rules.
     const readBack = { value: 30, refused: [] };
     expect(combineWithNeural(people, { text: 'yes', confidence: 0.9 }, readings([null, -1], [true, -8]), 0.5, readBack)).toEqual({ text: 'yes', confidence: 0.9 });
     // A number PocketSphinx was sure of is not concerned.
