@@ -18,6 +18,7 @@ import * as alawmulaw from 'alawmulaw';
 import type { CallQuestion } from '../src/features/calls/ports';
 import { expectationFor } from '../src/voice/agent/voice-agent';
 import { extractAnswer } from '../src/voice/dialog/answers';
+import { detectIntent } from '../src/voice/dialog/intents';
 import type { DialogAction } from '../src/voice/dialog/dialog-policy';
 import { YES_OR_NO } from '../src/voice/dialog/prompts';
 import { SurveyPolicy } from '../src/voice/dialog/survey-policy';
@@ -40,7 +41,12 @@ export interface ConversationResult {
   answer: unknown;
   /** What was said and heard, in order. */
   exchange: string[];
+  /** The call ended on an intent heard (an opt-out suppresses the number): null when it did not. */
+  ending: Ending | null;
 }
+
+/** How a call can end on what the callee said instead of an answer. */
+export type Ending = 'opt_out' | 'wrong_number' | 'callback_requested';
 
 const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
@@ -76,16 +82,23 @@ export class Conversations {
     return pcm;
   }
 
-  async run(u: CorpusUtterance, q: CallQuestion): Promise<ConversationResult> {
+  /** The exchange of `u`'s question, the callee answering with `answerAudio` (by default `u`'s corpus audio). */
+  async run(u: CorpusUtterance, q: CallQuestion, answerAudio: Int16Array = corpusAudio(u)): Promise<ConversationResult> {
     const policy = new SurveyPolicy({ task: null, questions: [q], voicemailMessage: null }, DEFAULT_TIMING);
     const exchange: string[] = [];
-    const answerAudio = corpusAudio(u);
+    let ending: Ending | null = null;
     let before: Outcome | null = null;
     let action: DialogAction = policy.takeOver({});
     let prompt = '';
     for (let turn = 0; turn < 12; turn++) {
       if (action.type === 'say') {
-        if (!action.bargeIn) break;
+        if (!action.bargeIn) {
+          // The goodbye: what the call ends as.
+          const end = policy.handle({ type: 'spoken' });
+          if (policy.optOut) ending = 'opt_out';
+          else if (end.type === 'end' && (end.disposition === 'wrong_number' || end.disposition === 'callback_requested')) ending = end.disposition;
+          break;
+        }
         prompt = action.text;
         exchange.push(`agent: ${prompt}`);
         action = policy.handle({ type: 'spoken' });
@@ -112,7 +125,7 @@ export class Conversations {
       action = policy.handle({ type: 'utterance', text: heard.text, ...(heard.text === null && heard.unsure ? { unsure: heard.unsure } : {}), speechMs: audio.length / 8 });
     }
     const answer = policy.answers[q.key] ?? null;
-    return { u, before: before ?? 'empty', after: outcome(u.expected, answer), answer, exchange };
+    return { u, before: before ?? 'empty', after: outcome(u.expected, answer), answer, exchange, ending };
   }
 }
 
@@ -137,6 +150,11 @@ export function conversationReport(results: ConversationResult[], questions: Rec
   }
   const turns = results.map((r) => r.exchange.filter((e) => e.startsWith('agent:')).length);
   lines.push(`agent prompts per question: mean ${(turns.reduce((a, b) => a + b, 0) / Math.max(1, turns.length)).toFixed(2)}; read-backs said: ${results.reduce((n, r) => n + r.exchange.filter((e) => e.startsWith('agent: I heard')).length, 0)}`);
+  // An utterance that is itself an intent ("I'm busy.") ends the call as it should.
+  const ended = results.filter((r) => r.ending && detectIntent(r.u.text) === null);
+  const count = (e: Ending) => ended.filter((r) => r.ending === e).length;
+  lines.push(`calls ended on an intent heard where none was said: opt-out ${count('opt_out')}, wrong number ${count('wrong_number')}, call back later ${count('callback_requested')} (of ${results.length})`);
+  for (const r of ended) lines.push(`  ${r.u.set.padEnd(8)} ${r.u.voice.padEnd(18)} ${JSON.stringify(r.u.text).padEnd(28)} → ${r.ending}   ${r.exchange.join(' | ')}`);
   lines.push('recorded wrong after the exchange:');
   for (const r of results.filter((r) => r.after === 'wrong')) lines.push(`  ${r.u.set.padEnd(8)} ${r.u.voice.padEnd(18)} ${JSON.stringify(r.u.text).padEnd(28)} → ${JSON.stringify(r.answer)}   ${r.exchange.join(' | ')}`);
   return lines.join('\n');

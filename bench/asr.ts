@@ -198,8 +198,8 @@ async function main() {
   }
   if (process.env.BENCH_ASR_JSON) {
     const talked = new Map(conversations.map((c) => [c.u.id, c]));
-    const json = results.map((r) => ({ ...r.u, heard: r.heard, confidence: r.confidence, answer: r.answer, ms: r.ms, detail: r.detail, conversation: talked.get(r.u.id) && { before: talked.get(r.u.id)!.before, after: talked.get(r.u.id)!.after, answer: talked.get(r.u.id)!.answer, exchange: talked.get(r.u.id)!.exchange } }));
-    const alone = conversations.map((c) => ({ ...c.u, conversation: { before: c.before, after: c.after, answer: c.answer, exchange: c.exchange } }));
+    const json = results.map((r) => ({ ...r.u, heard: r.heard, confidence: r.confidence, answer: r.answer, ms: r.ms, detail: r.detail, conversation: talked.get(r.u.id) && { before: talked.get(r.u.id)!.before, after: talked.get(r.u.id)!.after, answer: talked.get(r.u.id)!.answer, exchange: talked.get(r.u.id)!.exchange, ending: talked.get(r.u.id)!.ending } }));
+    const alone = conversations.map((c) => ({ ...c.u, conversation: { before: c.before, after: c.after, answer: c.answer, exchange: c.exchange, ending: c.ending } }));
     writeFileSync(process.env.BENCH_ASR_JSON, JSON.stringify(results.length ? json : alone, null, 1));
   }
 }

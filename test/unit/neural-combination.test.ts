@@ -61,12 +61,22 @@ describe('the neural opinion combined with an unsure PocketSphinx hearing', () =
   test('an intent PocketSphinx was unsure of gives way to an answer the neural model hears (its own paths hold the intents too)', () => {
     expect(combineWithNeural(people, { text: null, confidence: 0.07, unsure: 'hello who is this' }, neural(4), 0.5)).toEqual({ text: null, confidence: 0.07, unsure: '4' });
   });
+
+  test('an intent PocketSphinx was unsure of, where the model clearly hears the same intent, is taken at the threshold; a close call or another intent leave it', () => {
+    const heard = { text: null, confidence: 0.07, unsure: 'do not call me again' };
+    const hearing = (name: 'opt_out' | 'callback', margin: number): NeuralHearing => ({ value: null, margin: Infinity, readings: [{ value: null, score: -4, intent: name }], intent: { name, margin } });
+    expect(combineWithNeural(people, heard, hearing('opt_out', 4), 0.5)).toEqual({ text: 'do not call me again', confidence: 0.5 });
+    expect(combineWithNeural(people, heard, hearing('opt_out', 2), 0.5)).toBe(heard);
+    expect(combineWithNeural(people, heard, hearing('callback', 9), 0.5)).toBe(heard);
+    // A non-answer the model hears, not an intent: as before.
+    expect(combineWithNeural(people, heard, readings([null, -2], [4, -9]), 0.5)).toBe(heard);
+  });
 });
 
 describe('what the neural model is asked about', () => {
   test('the answers of a yes/no, number or option question, a reply to its read-back; not a greeting or free text', () => {
     expect(answerPaths({ question: people })).toHaveLength(2);
-    expect(answerPaths({ question: day, intents: ['who is this'] })).toHaveLength(2);
+    expect(answerPaths({ question: day, intents: ['who is this'] })).toHaveLength(3);
     expect(answerPaths({ question: { key: 'ok', question: 'OK?', type: 'boolean' }, yesOrNo: true })).toHaveLength(2);
     expect(answerPaths({ question: null })).toBeNull();
     expect(answerPaths({ question: people, confirming: { value: 30 } })).toHaveLength(4);
@@ -84,6 +94,21 @@ describe('what the neural model is asked about', () => {
     expect(leadHolds({ question: attendQ }, 'I can')).toBe(true);
     expect(leadHolds({ question: attendQ, yesOrNo: true }, 'I cannot')).toBe(false);
     expect(leadHolds({ question: day }, 'how about')).toBe(true);
+  });
+
+  test('the call\'s intents are a path of their own, each phrase marked with its intent, with what is said around them ("please stop calling me")', () => {
+    const paths = answerPaths({ question: day, intents: ['stop calling me', 'wrong number'] })!;
+    const [lead, intents, tail] = paths[2]!;
+    const walk = (trie: typeof lead.trie, phrase: string) => {
+      let node = trie;
+      for (const id of encodePhrase(phrase)) node = node.next.get(id) ?? { next: new Map(), ends: null };
+      return node.ends;
+    };
+    expect(lead!.optional && tail!.optional && intents!.answer).toBe(true);
+    expect(walk(lead!.trie, 'please')).not.toBeNull();
+    expect(walk(intents!.trie, 'stop calling me')).toEqual({ value: null, intent: 'opt_out' });
+    expect(walk(intents!.trie, 'wrong number')).toEqual({ value: null, intent: 'wrong_number' });
+    expect(walk(tail!.trie, 'thanks')).not.toBeNull();
   });
 });
 
@@ -111,19 +136,31 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
     expect(combineWithNeural(people, unsure, readings([null, -2], [70, -3]), 0.5, confirming)).toBe(unsure);
   });
 
-  test('an opt-out or a wrong number PocketSphinx was sure of is never doubted, in a reply or an answer', () => {
+  test('an opt-out or a wrong number PocketSphinx was sure of stands, unless the model clearly hears an answer: then that is read back or asked back, and the call goes on', () => {
     const optOut = { text: 'stop calling me', confidence: 0.9 };
-    expect(combineWithNeural(people, optOut, readings([false, -3.7], [70, -6.5]), 0.5, confirming)).toBe(optOut);
-    expect(combineWithNeural(people, optOut, neural(4), 0.5)).toBe(optOut);
+    // "No, Thursday." heard, sure, as "remove me": the correction the model clearly hears is read back.
+    expect(combineWithNeural(people, optOut, readings([70, -3.7], [false, -6.9]), 0.5, confirming)).toEqual({ text: null, confidence: 0.4, unsure: 'no, 70' });
+    // Its clear bare no is a no; the value read back, a yes.
+    expect(combineWithNeural(people, optOut, readings([false, -3.7], [70, -6.9]), 0.5, confirming)).toEqual({ text: null, confidence: 0.4, unsure: 'no' });
+    expect(combineWithNeural(people, optOut, readings([30, -3.7], [null, -9]), 0.5, confirming)).toEqual({ text: null, confidence: 0.4, unsure: 'yes' });
+    // "No chance, sorry." heard, sure, as "don't call me": asked back as a no.
+    const attend: CallQuestion = { key: 'attend', question: 'Can you attend?', type: 'boolean' };
+    expect(combineWithNeural(attend, optOut, readings([false, -6.2], [null, -12]), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: 'no' });
     const wrong = { text: 'wrong number', confidence: 0.9 };
-    expect(combineWithNeural(people, wrong, neural(4), 0.5)).toBe(wrong);
+    expect(combineWithNeural(people, wrong, neural(4), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: '4' });
+    // A close call, an unlikely answer, the model hearing no answer, or no opinion: the ending stands.
+    expect(combineWithNeural(people, optOut, readings([false, -3.7], [null, -5]), 0.5, confirming)).toBe(optOut);
+    expect(combineWithNeural(people, optOut, readings([4, -11], [null, -15]), 0.5)).toBe(optOut);
+    expect(combineWithNeural(people, optOut, readings([null, -2], [4, -9]), 0.5)).toBe(optOut);
+    expect(combineWithNeural(people, optOut, null, 0.5)).toBe(optOut);
     // What is doubted, and what is not.
     expect(doubted(people, 'hold on')).toBe(true);
     expect(doubted(people, 'call me back')).toBe(true);
     expect(doubted(people, 'oh people')).toBe(true);
     expect(doubted(people, 'twenty four')).toBe(false);
     expect(doubted(people, 'zero')).toBe(false);
-    expect(doubted(people, "don't call me")).toBe(false);
+    expect(doubted(people, "don't call me")).toBe(true);
+    expect(doubted(people, 'wrong number', confirming)).toBe(true);
     expect(doubted(people, 'not at all', confirming)).toBe(true);
     expect(doubted(people, 'hold on', confirming)).toBe(true);
     // A yes to a read-back is put to the model too (see deniedYes), a correction is not.
@@ -190,11 +227,10 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
 describe('a yes or a no PocketSphinx was sure of', () => {
   const attend: CallQuestion = { key: 'attend', question: 'Can you attend?', type: 'boolean' };
 
-  test('is put to the neural model, first hearing or reply to "was that a yes or a no?" alike (never an opt-out)', () => {
+  test('is put to the neural model, first hearing or reply to "was that a yes or a no?" alike', () => {
     expect(doubted(attend, 'um okay please please')).toBe(true);
     expect(doubted(attend, 'no thanks')).toBe(true);
     expect(doubted(attend, 'yes')).toBe(true);
-    expect(doubted(attend, 'stop calling me')).toBe(false);
   });
 
   test('in the reply to "was that a yes or a no?", the other one clearly heard is taken; agreement or a close call leave it', () => {
@@ -272,12 +308,14 @@ describe('the neural opinion on the reply to "was that a yes or a no?"', () => {
     expect(combineWithNeural(attend, nothing, readings([false, -5], [true, -6.5]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0, unsure: 'no' });
     const yes = { text: null, confidence: 0.2, unsure: 'yep' };
     expect(combineWithNeural(attend, yes, readings([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.2, unsure: 'no' });
-    // An intent that ends the call or hands it over is never taken as the no: left unsure (as any unsure hearing there), or standing when it is a sure opt-out or wrong number.
+    // An intent that ends the call or hands it over is never taken as the no: left unsure (as any unsure hearing there), a sure opt-out or wrong number too.
     const later = { text: null, confidence: 0.2, unsure: 'call me later' };
     expect(combineWithNeural(attend, later, readings([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.2, unsure: 'no' });
     for (const text of ['stop calling me', 'wrong number']) {
       const sure = { text, confidence: 0.95 };
-      expect(combineWithNeural(attend, sure, readings([false, -2]), 0.5, undefined, true)).toBe(sure);
+      expect(combineWithNeural(attend, sure, readings([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.4, unsure: 'no' });
+      // Its no hardly preferred: the ending stands.
+      expect(combineWithNeural(attend, sure, readings([false, -2], [null, -3]), 0.5, undefined, true)).toBe(sure);
     }
     // A "talk to a human" it was sure of is made unsure, as wherever an answer is asked for: never recorded as the neural no.
     expect(combineWithNeural(attend, { text: 'can i speak to a human', confidence: 0.95 }, readings([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.4, unsure: 'no' });

@@ -65,6 +65,14 @@ export const NUMBER_AFTER = ['people', 'persons', 'of us', 'guests'];
 /** Around an option: "on Monday", "next Friday"; "the morning", "the one in the evening", "the second one". */
 export const OPTION_BEFORE = { weekdays: ['on', 'next', 'this'], other: ['the', 'in the', 'the one in the', 'early', 'late', 'the early', 'the late', 'in the early', 'in the late'] };
 export const OPTION_AFTER = { weekdays: [] as string[], other: ['one'] };
+/**
+ * Said before and after an intent: "please stop calling me", "no, stop calling me", "can you call
+ * me back tomorrow", "wrong number, sorry". Without them, a callee who asked not to be called in
+ * words of their own was heard as an answer ("Please stop calling me." as "yes", "No, stop calling
+ * me." as "no not really"; docs/voice.md, "Ninth round").
+ */
+export const INTENT_LEAD = ['please', 'no', 'just', 'okay', 'sorry', 'look', 'can you', 'could you'];
+export const INTENT_TAIL = ['please', 'thanks', 'thank you', 'again', 'sorry', 'right now'];
 export const TRAIL = ['please', 'i think', 'i guess', 'thanks', 'would be good', 'would be great', 'works for me', 'is fine', 'is good', 'is best'];
 /**
  * What a callee says that is not an answer. Given to the decoder beside the answers so that such
@@ -244,10 +252,11 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
  */
 export function withIntents(grammar: string | null, intents: readonly string[] | undefined, known: (word: string) => boolean): string | null {
   if (!grammar || !intents?.length) return grammar;
-  const phrases = [...new Set(intents.map(clean))].filter((p) => p && p.split(' ').every(known));
+  const usable = (xs: readonly string[]) => [...new Set(xs.map(clean))].filter((p) => p && p.split(' ').every(known));
+  const phrases = usable(intents);
   if (!phrases.length) return grammar;
-  const rule = `<intent> = ${phrases.join(' | ')};`;
-  return grammar.replace(/^(public <utterance> = .*);$/m, (_all, head: string) => `${head} | <intent>;\n${rule}`);
+  const rules = [`<intent> = [<intentlead>] (${phrases.join(' | ')}) [<intenttail>];`, `<intentlead> = ${usable(INTENT_LEAD).join(' | ')};`, `<intenttail> = ${usable(INTENT_TAIL).join(' | ')};`];
+  return grammar.replace(/^(public <utterance> = .*);$/m, (_all, head: string) => `${head} | <intent>;\n${rules.join('\n')}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CallQuestion } from '../../../features/calls/ports';
+import { detectIntent, type IntentName } from '../../dialog/intents';
 import { TEENS, TENS, UNITS } from '../../dialog/answers';
-import { DENY, LEAD, NO, NO_CHOSEN, NO_LEAD, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OFFER_LEAD, OPTION_AFTER, OPTION_LEAD, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_LEAD, YES_TAIL } from '../grammar';
+import { DENY, INTENT_LEAD, INTENT_TAIL, LEAD, NO, NO_CHOSEN, NO_LEAD, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OFFER_LEAD, OPTION_AFTER, OPTION_LEAD, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_LEAD, YES_TAIL } from '../grammar';
 import type { Expectation } from '../recognizer';
 import { encodePhrase } from './tokenizer';
 
@@ -11,8 +12,8 @@ import { encodePhrase } from './tokenizer';
  */
 export interface TokenTrie {
   next: Map<number, TokenTrie>;
-  /** Set where a phrase ends: the answer it means (the answer slot), or nothing (a filler). */
-  ends: { value: unknown } | null;
+  /** Set where a phrase ends: the answer it means (the answer slot; an intent is no answer, and says which), or nothing (a filler). */
+  ends: { value: unknown; intent?: IntentName } | null;
 }
 
 export interface Slot {
@@ -27,6 +28,7 @@ export type AnswerPath = readonly Slot[];
 interface Phrase {
   text: string;
   value?: unknown;
+  intent?: IntentName;
 }
 
 /** The ways a phrase is written: as listed, capitalised (first in a sentence), with "I" upper-case. */
@@ -47,7 +49,7 @@ function trieOf(phrases: readonly Phrase[]): TokenTrie {
         node = child;
       }
       // The first meaning listed for a spelling wins ("one" is 1, not a filler).
-      node.ends ??= { value: p.value ?? null };
+      node.ends ??= { value: p.value ?? null, ...(p.intent ? { intent: p.intent } : {}) };
     }
   }
   return root;
@@ -123,9 +125,11 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
   // A yes or a no to "how many?" answers nothing: without them here, the model was made to hear
   // the "yes" meant for a read-back as "five" (the SIP conversation test's callee out of step).
   const yesNo = q.type !== 'boolean' && !expect.confirming ? [...YES, ...NO] : [];
-  const nonAnswers = [...(expect.yesOrNo ? NOT_AN_ANSWER.filter((p) => p !== 'hello') : NOT_AN_ANSWER), ...yesNo, ...(expect.intents ?? [])];
+  const nonAnswers = [...(expect.yesOrNo ? NOT_AN_ANSWER.filter((p) => p !== 'hello') : NOT_AN_ANSWER), ...yesNo];
   const other: AnswerPath = [slot(trieOf(nonAnswers.map((text) => ({ text, value: null }))), false, true)];
-  if (!expect.confirming || q.type === 'boolean') return [answer, other];
+  const intents = intentPath(expect.intents);
+  const withoutAnswer = intents ? [other, intents] : [other];
+  if (!expect.confirming || q.type === 'boolean') return [answer, ...withoutAnswer];
   const yes = once('confirm-yes', () => trieOf(YES_CONFIRM.map((text) => ({ text, value: true }))));
   const no = once('confirm-no', () => trieOf(NO.map((text) => ({ text, value: false }))));
   const deny = once('deny', () => trieOf(fillers(DENY)));
@@ -133,8 +137,20 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
     [slot(yes, false, true), slot(once('yes-tails', () => trieOf(fillers(YES_TAIL))), true)],
     [slot(no, false, true), slot(once('no-tails', () => trieOf(fillers(NO_TAIL))), true)],
     [slot(deny, true), ...answer],
-    other,
+    ...withoutAnswer,
   ];
+}
+
+/**
+ * The call's intents as a path of their own: no answer, each labelled with its intent (which the
+ * hearing reports, ./neural-engine.ts), with what is said around them ("please stop calling me",
+ * "wrong number, sorry": INTENT_LEAD and INTENT_TAIL, as in PocketSphinx's grammar).
+ */
+function intentPath(intents: readonly string[] | undefined): AnswerPath | null {
+  if (!intents?.length) return null;
+  const key = `intents:${intents.join('|')}`;
+  const trie = once(key, () => trieOf(intents.map((text) => ({ text, value: null, intent: detectIntent(text) ?? undefined }))));
+  return [slot(once('intent-lead', () => trieOf(fillers(INTENT_LEAD))), true), slot(trie, false, true), slot(once('intent-tail', () => trieOf(fillers(INTENT_TAIL))), true)];
 }
 
 /** Whether answerPaths() has paths for an expectation (told without building them): a yes/no, number or option question, not a greeting or free text. */

@@ -1,12 +1,14 @@
 import type { Tensor } from 'onnxruntime-node';
+import type { IntentName } from '../../dialog/intents';
 import type { AnswerPath, TokenTrie } from './answer-paths';
 import { BOS, EOS, type MoonshineModel, type PastKeyValues } from './model';
 import { pieceId } from './tokenizer';
 
-/** One reading of the utterance: an answer (null: a non-answer) and the log-probability of its best spelling. */
+/** One reading of the utterance: an answer (null: a non-answer; `intent` which one, when it is an intent) and the log-probability of its best spelling. */
 export interface Reading {
   value: unknown;
   score: number;
+  intent?: IntentName;
 }
 
 interface Hypothesis {
@@ -15,6 +17,7 @@ interface Hypothesis {
   slot: number;
   node: TokenTrie | null;
   value: unknown;
+  intent: IntentName | undefined;
   /** A comma was just written (no second one before the next phrase). */
   separated: boolean;
   /** Final punctuation was written: only the end may follow. */
@@ -24,7 +27,7 @@ interface Hypothesis {
   last: number;
 }
 
-type Move = { token: number; end: true; value: unknown } | { token: number; end: false; to: Partial<Hypothesis> };
+type Move = { token: number; end: true; value: unknown; intent: IntentName | undefined } | { token: number; end: false; to: Partial<Hypothesis> };
 
 /**
  * Beam search of the model's decoder restricted to the answer paths: at each step a hypothesis
@@ -33,7 +36,7 @@ type Move = { token: number; end: true; value: unknown } | { token: number; end:
  * callee say?" rather than "what was said?": free decoding of phone audio made "Thirty-four"
  * into "Talky, poor!", while the constrained one ranks the right answer first far more often
  * (docs/voice.md, "A neural second opinion"). Every finished path is kept; the best score per
- * distinct answer is returned, best first.
+ * distinct answer (and per intent, among the non-answers) is returned, best first.
  */
 export async function searchAnswers(model: MoonshineModel, hidden: Tensor, paths: readonly AnswerPath[], options: { beam?: number; maxSteps?: number } = {}): Promise<Reading[]> {
   const beam = options.beam ?? 6;
@@ -50,27 +53,29 @@ export async function searchAnswers(model: MoonshineModel, hidden: Tensor, paths
     if (h.slot >= 0) {
       if (!h.separated) moves.push({ token: comma, end: false, to: { node: null, separated: true } });
       if (slots.slice(h.slot + 1).every((s) => s.optional)) {
-        moves.push({ token: EOS, end: true, value: h.value });
+        moves.push({ token: EOS, end: true, value: h.value, intent: h.intent });
         for (const token of finals) moves.push({ token, end: false, to: { node: null, final: true } });
       }
     }
     return moves;
   };
   const movesOf = (h: Hypothesis): Move[] => {
-    if (h.final) return [{ token: EOS, end: true, value: h.value }];
+    if (h.final) return [{ token: EOS, end: true, value: h.value, intent: h.intent }];
     const slots = paths[h.path]!;
     if (!h.node) return between(slots, h);
     const moves: Move[] = [];
     for (const [token, child] of h.node.next) moves.push({ token, end: false, to: { node: child } });
     if (h.node.ends) {
-      const value = slots[h.slot]!.answer ? h.node.ends.value : h.value;
-      for (const m of between(slots, { ...h, node: null, value })) moves.push(m.end ? m : { ...m, to: { value, ...m.to } });
+      const answer = slots[h.slot]!.answer;
+      const value = answer ? h.node.ends.value : h.value;
+      const intent = answer ? h.node.ends.intent : h.intent;
+      for (const m of between(slots, { ...h, node: null, value, intent })) moves.push(m.end ? m : { ...m, to: { value, intent, ...m.to } });
     }
     return moves;
   };
 
   const start = model.emptyPast();
-  let hyps: Hypothesis[] = paths.map((_, path) => ({ path, slot: -1, node: null, value: null, separated: true, final: false, score: 0, past: start, last: BOS }));
+  let hyps: Hypothesis[] = paths.map((_, path) => ({ path, slot: -1, node: null, value: null, intent: undefined, separated: true, final: false, score: 0, past: start, last: BOS }));
   const finished: Reading[] = [];
   for (let step = 0; step < maxSteps && hyps.length; step++) {
     const candidates: Hypothesis[] = [];
@@ -87,7 +92,7 @@ export async function searchAnswers(model: MoonshineModel, hidden: Tensor, paths
       const { logp, past } = results[distinct.get(h.past)!.get(h.last)!]!;
       for (const m of movesOf(h)) {
         const score = h.score + logp[m.token]!;
-        if (m.end) finished.push({ value: m.value, score });
+        if (m.end) finished.push({ value: m.value, score, ...(m.intent ? { intent: m.intent } : {}) });
         else candidates.push({ ...h, ...m.to, score, past, last: m.token });
       }
     }
@@ -99,7 +104,7 @@ export async function searchAnswers(model: MoonshineModel, hidden: Tensor, paths
   }
   const byValue = new Map<string, Reading>();
   for (const r of finished) {
-    const key = JSON.stringify(r.value ?? null);
+    const key = JSON.stringify([r.value ?? null, r.intent ?? null]);
     const seen = byValue.get(key);
     if (!seen || r.score > seen.score) byValue.set(key, r);
   }

@@ -1,6 +1,7 @@
 import type { Expectation } from '../recognizer';
 import { answerPaths } from './answer-paths';
-import { searchAnswers } from './constrained-search';
+import { isDeepStrictEqual } from 'node:util';
+import { searchAnswers, type Reading } from './constrained-search';
 import { MoonshineModel } from './model';
 import type { NeuralHearing } from './neural-opinion';
 
@@ -20,9 +21,15 @@ export class NeuralEngine {
     const paths = answerPaths(expect);
     if (!paths) return null;
     const model = await this.load();
-    const readings = await searchAnswers(model, await model.encode(pcm), paths);
-    if (!readings.length) return null;
-    return { value: readings[0]!.value, margin: readings.length > 1 ? readings[0]!.score - readings[1]!.score : Infinity, readings };
+    const detailed = await searchAnswers(model, await model.encode(pcm), paths);
+    if (!detailed.length) return null;
+    const margin = (rs: readonly Reading[]) => (rs.length > 1 ? rs[0]!.score - rs[1]!.score : Infinity);
+    // The answers as the rules read them: one reading per value, every non-answer and intent one (null).
+    const readings = detailed.filter((r, i) => detailed.findIndex((o) => isDeepStrictEqual(o.value ?? null, r.value ?? null)) === i);
+    const top = detailed[0]!;
+    // An intent heard, and how far ahead of every other reading (another intent, a non-answer, an answer) it is.
+    const intent = top.intent ? { intent: { name: top.intent, margin: margin(detailed) } } : {};
+    return { value: readings[0]!.value, margin: margin(readings), readings, ...intent };
   }
 
   private load(): Promise<MoonshineModel> {

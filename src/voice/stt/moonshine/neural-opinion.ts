@@ -4,7 +4,7 @@ import type { CallQuestion } from '../../../features/calls/ports';
 import { startVoiceWorker, whenWorkerGone } from '../../worker-thread';
 import type { Expectation, Recognition } from '../recognizer';
 import { isWeakZero, readConfirmation, type Confirming } from '../../dialog/confirmation';
-import { detectIntent } from '../../dialog/intents';
+import { detectIntent, type IntentName } from '../../dialog/intents';
 import { DISAGREED_CONFIDENCE, isNonAnswer, meaningOf } from '../second-opinion';
 import { answersAsked } from './answer-paths';
 import type { Reading } from './constrained-search';
@@ -16,6 +16,8 @@ export interface NeuralHearing {
   value: unknown;
   margin: number;
   readings: Reading[];
+  /** The best reading is one of the call's intents: which, and how far ahead of every other reading. */
+  intent?: { name: IntentName; margin: number };
 }
 
 /**
@@ -130,13 +132,11 @@ function deniedIn(question: CallQuestion, unsure: string | null): boolean {
  * missed: "No, four." heard as "hold on"), a non-answer or an intent where an answer was asked
  * for ("Just the two of us." heard as "hold on", "Four, I think." as "call me back"), and a zero
  * heard as "oh" ("Four." as "oh people"), a yes or a no (see `otherYesOrNo`; in the reply to
- * "was that a yes or a no?" too), and a yes to a read-back (see `deniedYes`). Never an opt-out or
- * a wrong number: those end the call, and one said is one acted on. Any other confident answer is
- * left alone.
+ * "was that a yes or a no?" too), a yes to a read-back (see `deniedYes`), and an opt-out or a
+ * wrong number (see `answerOverEnding`). Any other confident answer is left alone.
  */
 export function doubted(question: CallQuestion, text: string, confirming?: Confirming): boolean {
-  const intent = detectIntent(text);
-  if (intent === 'opt_out' || intent === 'wrong_number') return false;
+  if (endsCall(text)) return true;
   if (confirming) {
     const reply = readConfirmation(question, text);
     return reply === null || reply.kind === 'no' || reply.kind === 'yes';
@@ -188,7 +188,12 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  * back because it was heard (unsure) before.
  */
 export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: Confirming, yesOrNo = false, refused: readonly unknown[] = []): Recognition {
+  if (ps.text && endsCall(ps.text)) {
+    const answer = neural ? answerOverEnding(neural, confirming) : null;
+    return answer === null ? ps : madeUnsure(ps, answer);
+  }
   if (neural && ps.text && !confirming && nonAnswerOverYesOrNo(question, ps.text, neural)) return madeUnsure(ps, ps.text);
+  if (neural && !ps.text && sameIntent(ps.unsure ?? null, neural)) return { text: ps.unsure!, confidence: minConfidence };
   if (!neural || neural.value === null) return ps;
   if (ps.text && !doubted(question, ps.text, confirming)) return ps;
   if (confirming) {
@@ -269,6 +274,42 @@ function nonAnswerOverYesOrNo(question: CallQuestion, text: string, neural: Neur
  */
 function deniedYes(question: CallQuestion, text: string, neural: NeuralHearing): boolean {
   return clearYesOrNo(neural) && neural.value === false && readConfirmation(question, text)?.kind === 'yes';
+}
+
+/**
+ * An intent PocketSphinx heard unsure ("do not call me again", its margin over the answers small),
+ * where the neural model's best reading is the same intent, YES_MARGIN ahead of every other
+ * reading (the answers, the other non-answers and intents): two models agree, and it is acted on.
+ * Before, a callee who said "Do not call me again." in most of the tune and holdout voices was
+ * heard so, unsure, every time they said it, and never let go (docs/voice.md, "Ninth round").
+ */
+function sameIntent(unsure: string | null, neural: NeuralHearing): boolean {
+  const intent = detectIntent(unsure);
+  return intent !== null && neural.intent?.name === intent && neural.intent.margin >= YES_MARGIN;
+}
+
+/** An opt-out or a wrong number: what ends the call at once (an opt-out suppresses the number for good). */
+const endsCall = (text: string): boolean => {
+  const intent = detectIntent(text);
+  return intent === 'opt_out' || intent === 'wrong_number';
+};
+
+/**
+ * An opt-out or a wrong number PocketSphinx was sure of, where the neural model clearly hears an
+ * answer instead: a likely one (DOUBT_NON_ANSWER_SCORE) at least YES_MARGIN ahead of its next
+ * reading, which holds the intents too. Returns what the agent reads back or asks back ("no",
+ * "no, thursday" to a read-back, "seven" to the question) in place of acting on the ending; null
+ * leaves the ending as heard. On holdout10, "No chance, sorry." of two voices came out as a sure
+ * "don't call me", and a read-back's "No, Thursday." as a sure "remove me": the number was
+ * suppressed for good and the call ended, where the neural model heard the no. A callee who meant
+ * it is asked once more and says it again; one who did not is not lost.
+ */
+function answerOverEnding(neural: NeuralHearing, confirming?: Confirming): string | null {
+  const [best] = neural.readings;
+  if (!best || best.value === null || best.score < DOUBT_NON_ANSWER_SCORE || neural.margin < YES_MARGIN) return null;
+  if (!confirming || typeof best.value === 'boolean') return spoken(best.value);
+  // To a read-back: a value other than the one read back is a correction; the one read back, a yes.
+  return isDeepStrictEqual(best.value, confirming.value) ? 'yes' : `no, ${spoken(best.value)}`;
 }
 
 /**
