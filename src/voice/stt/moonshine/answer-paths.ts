@@ -126,7 +126,8 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
   // the "yes" meant for a read-back as "five" (the SIP conversation test's callee out of step).
   const yesNo = q.type !== 'boolean' && !expect.confirming ? [...YES, ...NO] : [];
   const nonAnswers = [...(expect.yesOrNo ? NOT_AN_ANSWER.filter((p) => p !== 'hello') : NOT_AN_ANSWER), ...yesNo];
-  const other: AnswerPath = [slot(trieOf(nonAnswers.map((text) => ({ text, value: null }))), false, true)];
+  // Labelled too: "wrong number" is here as well as among the intents, and the two spellings of one intent must not be each other's runner-up.
+  const other: AnswerPath = [slot(trieOf(nonAnswers.map((text) => ({ text, value: null, intent: detectIntent(text) ?? undefined }))), false, true)];
   const intents = intentPath(expect.intents);
   const withoutAnswer = intents ? [other, intents] : [other];
   if (!expect.confirming || q.type === 'boolean') return [answer, ...withoutAnswer];
