@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as alawmulaw from 'alawmulaw';
 import { corpusAudio, loadCorpus } from '../../bench/voice-corpus/corpus';
-import { INTENT_PHRASES } from '../../src/voice/dialog/intents';
+import { detectIntent, INTENT_PHRASES } from '../../src/voice/dialog/intents';
 
 /**
  * The neural second opinion end to end (docs/voice.md, "A neural second opinion"): PocketSphinx in
@@ -113,6 +113,25 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
     expect(await both.hear(who, choice)).toEqual({ text: 'no', confidence: 0.5 });
     // Asked the question itself (not "yes or no?"), the same neural no is only asked back, never recorded.
     expect(await both.hear(nothing, { ...choice, yesOrNo: false })).toMatchObject({ text: null, unsure: 'no' });
+  });
+
+  test('an opt-out said in the callee\'s own words is heard as one; one PocketSphinx hears unsure is acted on where the model clearly hears it too', async () => {
+    // Rendered by bench/voice-corpus/generate.ts's render() (eSpeak NG, the corpus's noise, G.711) in the voice of the file's
+    // name, at 160 words a minute (en-us-nyc 150, en-gb-x-rp+f4 170); bench/tools/intent-endings.ts says such wordings in twelve voices.
+    const said = (name: string) => alawmulaw.mulaw.decode(readFileSync(path.join(__dirname, '../fixtures/intents', `${name}.ul`)));
+    const ask = (key: string) => ({ question: corpus.questions[key]!, intents: INTENT_PHRASES.map((p) => p.phrase) });
+    // "Please" before it: heard as "yes" or "please repeat" before the grammar had words around the intents.
+    for (const name of ['please-stop-calling-me-en-us', 'please-stop-calling-me-en-us-nyc']) {
+      for (const key of ['attend', 'people']) expect(detectIntent((await alone.hear(said(name), ask(key))).text)).toBe('opt_out');
+    }
+    for (const [name, key] of [['do-not-call-me-again-en-029-f1', 'attend'], ['no-stop-calling-me-en-f3', 'attend'], ['take-me-off-your-list-en-gb-x-rp-f4', 'people']] as const) {
+      const first = await alone.hear(said(name), ask(key));
+      expect(first.text).toBeNull();
+      expect(detectIntent(first.unsure ?? null)).toBe('opt_out');
+      const agreed = await both.hear(said(name), ask(key));
+      expect(detectIntent(agreed.text)).toBe('opt_out');
+      expect(agreed.confidence).toBe(0.5);
+    }
   });
 
   test('the model alone: the answer of each question type, and a non-answer as none', async () => {

@@ -96,9 +96,12 @@ describe('what the neural model is asked about', () => {
     expect(leadHolds({ question: day }, 'how about')).toBe(true);
   });
 
-  test('the call\'s intents are a path of their own, each phrase marked with its intent, with what is said around them ("please stop calling me")', () => {
-    const paths = answerPaths({ question: day, intents: ['stop calling me', 'wrong number'] })!;
-    const [lead, intents, tail] = paths[2]!;
+  test('the call\'s intents are paths of their own, each phrase marked with its intent; those that end the call with what is said around them ("please stop calling me")', () => {
+    const paths = answerPaths({ question: day, intents: ['who is this', 'stop calling me', 'wrong number'] })!;
+    expect(paths).toHaveLength(4);
+    // "Who is this" alone, bare.
+    expect(paths[2]).toHaveLength(1);
+    const [lead, intents, tail] = paths[3]!;
     const walk = (trie: typeof lead.trie, phrase: string) => {
       let node = trie;
       for (const id of encodePhrase(phrase)) node = node.next.get(id) ?? { next: new Map(), ends: null };

@@ -9,6 +9,10 @@ export const INTENTS = ['who', 'repeat', 'opt_out', 'wrong_number', 'callback', 
 /** "Who is this?" and "say that again" answered per question before the question counts as unanswered (SIP and Twilio alike). */
 export const MAX_CLARIFICATIONS = 2;
 export type IntentName = (typeof INTENTS)[number];
+/** The intents the agent answers with a goodbye: the call ends on them. */
+export const CALL_ENDING: readonly IntentName[] = ['opt_out', 'wrong_number', 'callback'];
+/** Whether a phrase (or what was heard) is an intent that ends the call. */
+export const endsTheCall = (text: string | null): boolean => CALL_ENDING.includes(detectIntent(text)!);
 
 /** One phrase of an intent, as the recogniser should expect it (lower case, words of the dictionary). */
 export interface IntentPhrase {

@@ -1,5 +1,6 @@
 import type { CallQuestion } from '../../features/calls/ports';
 import { TEENS, TENS, UNITS } from '../dialog/answers';
+import { endsTheCall } from '../dialog/intents';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 /**
@@ -66,12 +67,13 @@ export const NUMBER_AFTER = ['people', 'persons', 'of us', 'guests'];
 export const OPTION_BEFORE = { weekdays: ['on', 'next', 'this'], other: ['the', 'in the', 'the one in the', 'early', 'late', 'the early', 'the late', 'in the early', 'in the late'] };
 export const OPTION_AFTER = { weekdays: [] as string[], other: ['one'] };
 /**
- * Said before and after an intent: "please stop calling me", "no, stop calling me", "can you call
+ * Said before and after an intent that ends the call (`endsTheCall`): "please stop calling me", "no, stop calling me", "can you call
  * me back tomorrow", "wrong number, sorry". Without them, a callee who asked not to be called in
  * words of their own was heard as an answer ("Please stop calling me." as "yes", "No, stop calling
- * me." as "no not really"; docs/voice.md, "Ninth round").
+ * me." as "no not really"; docs/voice.md, "Ninth round"). "Look" and "okay" were tried as leads and
+ * left out: "Not sure, to be honest." came out as a sure "look call me later".
  */
-export const INTENT_LEAD = ['please', 'no', 'just', 'okay', 'sorry', 'look', 'can you', 'could you'];
+export const INTENT_LEAD = ['please', 'no', 'just', 'sorry', 'can you', 'could you'];
 export const INTENT_TAIL = ['please', 'thanks', 'thank you', 'again', 'sorry', 'right now'];
 export const TRAIL = ['please', 'i think', 'i guess', 'thanks', 'would be good', 'would be great', 'works for me', 'is fine', 'is good', 'is best'];
 /**
@@ -255,7 +257,12 @@ export function withIntents(grammar: string | null, intents: readonly string[] |
   const usable = (xs: readonly string[]) => [...new Set(xs.map(clean))].filter((p) => p && p.split(' ').every(known));
   const phrases = usable(intents);
   if (!phrases.length) return grammar;
-  const rules = [`<intent> = [<intentlead>] (${phrases.join(' | ')}) [<intenttail>];`, `<intentlead> = ${usable(INTENT_LEAD).join(' | ')};`, `<intenttail> = ${usable(INTENT_TAIL).join(' | ')};`];
+  // Only the intents that end the call have words around them: with them around "who are you" and "a human", answers
+  // were heard as "please who are you" and "no a human please".
+  const ending = phrases.filter(endsTheCall);
+  const bare = phrases.filter((p) => !endsTheCall(p));
+  const alternatives = [...bare, ...(ending.length ? [`[<intentlead>] (${ending.join(' | ')}) [<intenttail>]`] : [])];
+  const rules = [`<intent> = ${alternatives.join(' | ')};`, ...(ending.length ? [`<intentlead> = ${usable(INTENT_LEAD).join(' | ')};`, `<intenttail> = ${usable(INTENT_TAIL).join(' | ')};`] : [])];
   return grammar.replace(/^(public <utterance> = .*);$/m, (_all, head: string) => `${head} | <intent>;\n${rules.join('\n')}`);
 }
 

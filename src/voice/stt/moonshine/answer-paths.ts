@@ -1,5 +1,5 @@
 import type { CallQuestion } from '../../../features/calls/ports';
-import { detectIntent, type IntentName } from '../../dialog/intents';
+import { detectIntent, endsTheCall, type IntentName } from '../../dialog/intents';
 import { TEENS, TENS, UNITS } from '../../dialog/answers';
 import { DENY, INTENT_LEAD, INTENT_TAIL, LEAD, NO, NO_CHOSEN, NO_LEAD, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OFFER_LEAD, OPTION_AFTER, OPTION_LEAD, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_LEAD, YES_TAIL } from '../grammar';
 import type { Expectation } from '../recognizer';
@@ -128,8 +128,7 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
   const nonAnswers = [...(expect.yesOrNo ? NOT_AN_ANSWER.filter((p) => p !== 'hello') : NOT_AN_ANSWER), ...yesNo];
   // Labelled too: "wrong number" is here as well as among the intents, and the two spellings of one intent must not be each other's runner-up.
   const other: AnswerPath = [slot(trieOf(nonAnswers.map((text) => ({ text, value: null, intent: detectIntent(text) ?? undefined }))), false, true)];
-  const intents = intentPath(expect.intents);
-  const withoutAnswer = intents ? [other, intents] : [other];
+  const withoutAnswer = [other, ...intentPaths(expect.intents)];
   if (!expect.confirming || q.type === 'boolean') return [answer, ...withoutAnswer];
   const yes = once('confirm-yes', () => trieOf(YES_CONFIRM.map((text) => ({ text, value: true }))));
   const no = once('confirm-no', () => trieOf(NO.map((text) => ({ text, value: false }))));
@@ -143,15 +142,19 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
 }
 
 /**
- * The call's intents as a path of their own: no answer, each labelled with its intent (which the
- * hearing reports, ./neural-engine.ts), with what is said around them ("please stop calling me",
- * "wrong number, sorry": INTENT_LEAD and INTENT_TAIL, as in PocketSphinx's grammar).
+ * The call's intents as paths of their own: no answer, each labelled with its intent (which the
+ * hearing reports, ./neural-engine.ts); those that end the call with what is said around them
+ * ("please stop calling me", "wrong number, sorry": INTENT_LEAD and INTENT_TAIL, as in
+ * PocketSphinx's grammar).
  */
-function intentPath(intents: readonly string[] | undefined): AnswerPath | null {
-  if (!intents?.length) return null;
-  const key = `intents:${intents.join('|')}`;
-  const trie = once(key, () => trieOf(intents.map((text) => ({ text, value: null, intent: detectIntent(text) ?? undefined }))));
-  return [slot(once('intent-lead', () => trieOf(fillers(INTENT_LEAD))), true), slot(trie, false, true), slot(once('intent-tail', () => trieOf(fillers(INTENT_TAIL))), true)];
+function intentPaths(intents: readonly string[] | undefined): AnswerPath[] {
+  const labelled = (xs: readonly string[]) => trieOf(xs.map((text) => ({ text, value: null, intent: detectIntent(text) ?? undefined })));
+  const ending = intents?.filter(endsTheCall) ?? [];
+  const bare = intents?.filter((p) => !endsTheCall(p)) ?? [];
+  const paths: AnswerPath[] = [];
+  if (bare.length) paths.push([slot(once(`intents:${bare.join('|')}`, () => labelled(bare)), false, true)]);
+  if (ending.length) paths.push([slot(once('intent-lead', () => trieOf(fillers(INTENT_LEAD))), true), slot(once(`intents:${ending.join('|')}`, () => labelled(ending)), false, true), slot(once('intent-tail', () => trieOf(fillers(INTENT_TAIL))), true)]);
+  return paths;
 }
 
 /** Whether answerPaths() has paths for an expectation (told without building them): a yes/no, number or option question, not a greeting or free text. */

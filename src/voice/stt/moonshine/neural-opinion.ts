@@ -136,7 +136,7 @@ function deniedIn(question: CallQuestion, unsure: string | null): boolean {
  * wrong number (see `answerOverEnding`). Any other confident answer is left alone.
  */
 export function doubted(question: CallQuestion, text: string, confirming?: Confirming): boolean {
-  if (endsCall(text)) return true;
+  if (lostForGood(text)) return true;
   if (confirming) {
     const reply = readConfirmation(question, text);
     return reply === null || reply.kind === 'no' || reply.kind === 'yes';
@@ -188,7 +188,7 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  * back because it was heard (unsure) before.
  */
 export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: Confirming, yesOrNo = false, refused: readonly unknown[] = []): Recognition {
-  if (ps.text && endsCall(ps.text)) {
+  if (ps.text && lostForGood(ps.text)) {
     const answer = neural ? answerOverEnding(neural, confirming) : null;
     return answer === null ? ps : madeUnsure(ps, answer);
   }
@@ -288,8 +288,8 @@ function sameIntent(unsure: string | null, neural: NeuralHearing): boolean {
   return intent !== null && neural.intent?.name === intent && neural.intent.margin >= YES_MARGIN;
 }
 
-/** An opt-out or a wrong number: what ends the call at once (an opt-out suppresses the number for good). */
-const endsCall = (text: string): boolean => {
+/** An opt-out or a wrong number: the callee is not called again (an opt-out suppresses the number for good). */
+const lostForGood = (text: string): boolean => {
   const intent = detectIntent(text);
   return intent === 'opt_out' || intent === 'wrong_number';
 };
