@@ -70,11 +70,14 @@ export const OPTION_AFTER = { weekdays: [] as string[], other: ['one'] };
  * Said before and after an intent that ends the call (`endsTheCall`): "please stop calling me", "no, stop calling me", "can you call
  * me back tomorrow", "wrong number, sorry". Without them, a callee who asked not to be called in
  * words of their own was heard as an answer ("Please stop calling me." as "yes", "No, stop calling
- * me." as "no not really"; docs/voice.md, "Ninth round"). "Look" and "okay" were tried as leads and
- * left out: "Not sure, to be honest." came out as a sure "look call me later".
+ * me." as "no not really"; docs/voice.md, "Ninth round"). Tried and left out, each for an answer
+ * or a question it took: "look" and "okay" before ("Not sure, to be honest." came out as a sure
+ * "look call me later"), "can you" and "could you" ("Could we do Thursday?" as "could you remove
+ * me", an opt-out), "thanks" and "thank you" after ("Who did you say you were?" as a sure "I'm busy
+ * thank you").
  */
-export const INTENT_LEAD = ['please', 'no', 'just', 'sorry', 'can you', 'could you'];
-export const INTENT_TAIL = ['please', 'thanks', 'thank you', 'again', 'sorry', 'right now'];
+export const INTENT_LEAD = ['please', 'no', 'just', 'sorry'];
+export const INTENT_TAIL = ['please', 'again', 'sorry', 'right now'];
 export const TRAIL = ['please', 'i think', 'i guess', 'thanks', 'would be good', 'would be great', 'works for me', 'is fine', 'is good', 'is best'];
 /**
  * What a callee says that is not an answer. Given to the decoder beside the answers so that such
