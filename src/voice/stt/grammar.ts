@@ -73,11 +73,11 @@ export const OPTION_AFTER = { weekdays: [] as string[], other: ['one'] };
  * me." as "no not really"; docs/voice.md, "Ninth round"). Tried and left out, each for an answer
  * or a question it took: "look" and "okay" before ("Not sure, to be honest." came out as a sure
  * "look call me later"), "can you" and "could you" ("Could we do Thursday?" as "could you remove
- * me", an opt-out), "thanks" and "thank you" after ("Who did you say you were?" as a sure "I'm busy
- * thank you").
+ * me", an opt-out), "thanks", "thank you" and "again" after ("Who did you say you were?" as a
+ * sure "I'm busy thank you", then "I'm busy again").
  */
 export const INTENT_LEAD = ['please', 'no', 'just', 'sorry'];
-export const INTENT_TAIL = ['please', 'again', 'sorry', 'right now'];
+export const INTENT_TAIL = ['please', 'sorry', 'right now'];
 export const TRAIL = ['please', 'i think', 'i guess', 'thanks', 'would be good', 'would be great', 'works for me', 'is fine', 'is good', 'is best'];
 /**
  * What a callee says that is not an answer. Given to the decoder beside the answers so that such
