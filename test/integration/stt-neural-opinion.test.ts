@@ -120,11 +120,11 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
     // name, at 160 words a minute (en-us-nyc 150, en-gb-x-rp+f4 170); bench/tools/intent-endings.ts says such wordings in twelve voices.
     const said = (name: string) => alawmulaw.mulaw.decode(readFileSync(path.join(__dirname, '../fixtures/intents', `${name}.ul`)));
     const ask = (key: string) => ({ question: corpus.questions[key]!, intents: INTENT_PHRASES.map((p) => p.phrase) });
-    // "Please" before it: heard as "yes" or "please repeat" before the grammar had words around the intents.
-    for (const name of ['please-stop-calling-me-en-us', 'please-stop-calling-me-en-us-nyc']) {
+    // Heard with confidence: "Please stop calling me." came out as "yes" or "please repeat" before the grammar had words around the intents.
+    for (const name of ['please-stop-calling-me-en-us', 'please-stop-calling-me-en-us-nyc', 'take-me-off-your-list-en-gb-x-rp-f4']) {
       for (const key of ['attend', 'people']) expect(detectIntent((await alone.hear(said(name), ask(key))).text)).toBe('opt_out');
     }
-    for (const [name, key] of [['do-not-call-me-again-en-029-f1', 'attend'], ['no-stop-calling-me-en-f3', 'attend'], ['take-me-off-your-list-en-gb-x-rp-f4', 'people']] as const) {
+    for (const [name, key] of [['do-not-call-me-again-en-029-f1', 'attend'], ['do-not-call-me-again-en-029-f1', 'people'], ['no-stop-calling-me-en-f3', 'attend']] as const) {
       const first = await alone.hear(said(name), ask(key));
       expect(first.text).toBeNull();
       expect(detectIntent(first.unsure ?? null)).toBe('opt_out');
