@@ -97,11 +97,11 @@ describe('what the neural model is asked about', () => {
   });
 
   test('the call\'s intents are paths of their own, each phrase marked with its intent; those that end the call with what is said around them ("please stop calling me")', () => {
-    const paths = answerPaths({ question: day, intents: ['who is this', 'stop calling me', 'wrong number'] })!;
-    expect(paths).toHaveLength(4);
-    // "Who is this" alone, bare.
+    const paths = answerPaths({ question: day, intents: ['who is this', 'wrong number', 'stop calling me'] })!;
+    expect(paths).toHaveLength(5);
+    // "Who is this" alone, bare; the wrong number with its words around it; the opt-out with "no" before it too.
     expect(paths[2]).toHaveLength(1);
-    const [lead, intents, tail] = paths[3]!;
+    const [lead, intents, tail] = paths[4]!;
     const walk = (trie: typeof lead.trie, phrase: string) => {
       let node = trie;
       for (const id of encodePhrase(phrase)) node = node.next.get(id) ?? { next: new Map(), ends: null };
@@ -110,11 +110,15 @@ describe('what the neural model is asked about', () => {
     expect(lead!.optional && tail!.optional && intents!.answer).toBe(true);
     expect(walk(lead!.trie, 'please')).not.toBeNull();
     expect(walk(intents!.trie, 'stop calling me')).toEqual({ value: null, intent: 'opt_out' });
-    expect(walk(intents!.trie, 'wrong number')).toEqual({ value: null, intent: 'wrong_number' });
+    expect(walk(paths[3]![1]!.trie, 'wrong number')).toEqual({ value: null, intent: 'wrong_number' });
+    expect(walk(paths[3]![0]!.trie, 'no')).toBeNull();
+    expect(walk(lead!.trie, 'no')).not.toBeNull();
     expect(walk(tail!.trie, 'right now')).not.toBeNull();
-    // The non-answers that are intents carry theirs too; the others none.
-    expect(walk(paths[1]![0]!.trie, 'wrong number')).toEqual({ value: null, intent: 'wrong_number' });
-    expect(walk(paths[1]![0]!.trie, 'hold on')).toEqual({ value: null });
+    // The non-answers that are intents carry theirs too, the others none; an intent of the call is on its own path only.
+    const other = answerPaths({ question: day, intents: ['stop calling me'] })![1]![0]!.trie;
+    expect(walk(other, 'wrong number')).toEqual({ value: null, intent: 'wrong_number' });
+    expect(walk(other, 'hold on')).toEqual({ value: null });
+    expect(walk(other, 'stop calling me')).toBeNull();
   });
 });
 

@@ -217,12 +217,15 @@ test('a choice said as one ("let us go with Wednesday"), and an option with its 
 test('the intents that end the call may come with words around them ("please stop calling me", "wrong number, sorry"); the others are said bare', () => {
   const jsgf = withIntents(grammarFor(numberQ, known), INTENT_PHRASES.map((p) => p.phrase), known);
   const all = sentences(jsgf!);
-  for (const s of ['please stop calling me', 'no stop calling me', 'take my number off your list please', 'wrong number sorry', 'can you call me back tomorrow', 'stop calling me']) {
+  for (const s of ['please stop calling me', 'just take my number off your list please', 'sorry wrong number', 'wrong number sorry', 'can you call me back tomorrow', 'stop calling me']) {
     expect(all.has(s)).toBe(true);
     expect(detectIntent(s)).not.toBeNull();
   }
   // "Who are you" and "a human" stay bare: with words around them, answers were heard as "please who are you".
   for (const s of ['please who are you', 'no a human please', 'please say that again', 'could you remove me']) expect(all.has(s)).toBe(false);
+  // "No" before an opt-out only: before a callback, "No, I can't." and a read-back's "No, ninety." came out as "no call me back" and "no i'm busy".
+  expect(all.has('no stop calling me')).toBe(true);
+  expect(all.has('no call me back')).toBe(false);
   expect(all.has('who are you')).toBe(true);
   // Without intents, or without a grammar, nothing changes.
   expect(withIntents(grammarFor(numberQ, known), [], known)).toBe(grammarFor(numberQ, known));

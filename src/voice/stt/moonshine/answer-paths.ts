@@ -1,7 +1,7 @@
 import type { CallQuestion } from '../../../features/calls/ports';
 import { detectIntent, endsTheCall, type IntentName } from '../../dialog/intents';
 import { TEENS, TENS, UNITS } from '../../dialog/answers';
-import { DENY, INTENT_LEAD, INTENT_TAIL, LEAD, NO, NO_CHOSEN, NO_LEAD, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OFFER_LEAD, OPTION_AFTER, OPTION_LEAD, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_LEAD, YES_TAIL } from '../grammar';
+import { DENY, INTENT_LEAD, INTENT_TAIL, LEAD, OPT_OUT_LEAD, NO, NO_CHOSEN, NO_LEAD, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OFFER_LEAD, OPTION_AFTER, OPTION_LEAD, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_LEAD, YES_TAIL } from '../grammar';
 import type { Expectation } from '../recognizer';
 import { encodePhrase } from './tokenizer';
 
@@ -125,7 +125,9 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
   // A yes or a no to "how many?" answers nothing: without them here, the model was made to hear
   // the "yes" meant for a read-back as "five" (the SIP conversation test's callee out of step).
   const yesNo = q.type !== 'boolean' && !expect.confirming ? [...YES, ...NO] : [];
-  const nonAnswers = [...(expect.yesOrNo ? NOT_AN_ANSWER.filter((p) => p !== 'hello') : NOT_AN_ANSWER), ...yesNo];
+  // The call's intents are on paths of their own (below), so not here as well.
+  const intents = new Set(expect.intents ?? []);
+  const nonAnswers = [...(expect.yesOrNo ? NOT_AN_ANSWER.filter((p) => p !== 'hello') : NOT_AN_ANSWER), ...yesNo].filter((p) => !intents.has(p));
   // Labelled too: "wrong number" is here as well as among the intents, and the two spellings of one intent must not be each other's runner-up.
   const other: AnswerPath = [slot(trieOf(nonAnswers.map((text) => ({ text, value: null, intent: detectIntent(text) ?? undefined }))), false, true)];
   const withoutAnswer = [other, ...intentPaths(expect.intents)];
@@ -144,8 +146,8 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
 /**
  * The call's intents as paths of their own: no answer, each labelled with its intent (which the
  * hearing reports, ./neural-engine.ts); those that end the call with what is said around them
- * ("please stop calling me", "wrong number, sorry": INTENT_LEAD and INTENT_TAIL, as in
- * PocketSphinx's grammar).
+ * ("please stop calling me", "wrong number, sorry": INTENT_LEAD, OPT_OUT_LEAD and INTENT_TAIL, as
+ * in PocketSphinx's grammar).
  */
 function intentPaths(intents: readonly string[] | undefined): AnswerPath[] {
   const labelled = (xs: readonly string[]) => trieOf(xs.map((text) => ({ text, value: null, intent: detectIntent(text) ?? undefined })));
@@ -153,7 +155,13 @@ function intentPaths(intents: readonly string[] | undefined): AnswerPath[] {
   const bare = intents?.filter((p) => !endsTheCall(p)) ?? [];
   const paths: AnswerPath[] = [];
   if (bare.length) paths.push([slot(once(`intents:${bare.join('|')}`, () => labelled(bare)), false, true)]);
-  if (ending.length) paths.push([slot(once('intent-lead', () => trieOf(fillers(INTENT_LEAD))), true), slot(once(`intents:${ending.join('|')}`, () => labelled(ending)), false, true), slot(once('intent-tail', () => trieOf(fillers(INTENT_TAIL))), true)]);
+  const tail = slot(once('intent-tail', () => trieOf(fillers(INTENT_TAIL))), true);
+  const endingWith = (lead: readonly string[], xs: readonly string[]) => {
+    if (xs.length) paths.push([slot(once(`lead:${lead.join('|')}`, () => trieOf(fillers(lead))), true), slot(once(`intents:${xs.join('|')}`, () => labelled(xs)), false, true), tail]);
+  };
+  // "No" before an opt-out only, as in PocketSphinx's grammar.
+  endingWith(INTENT_LEAD, ending.filter((p) => detectIntent(p) !== 'opt_out'));
+  endingWith(OPT_OUT_LEAD, ending.filter((p) => detectIntent(p) === 'opt_out'));
   return paths;
 }
 
