@@ -68,16 +68,18 @@ export const OPTION_BEFORE = { weekdays: ['on', 'next', 'this'], other: ['the', 
 export const OPTION_AFTER = { weekdays: [] as string[], other: ['one'] };
 /**
  * Said before and after an intent that ends the call (`endsTheCall`): "please stop calling me",
- * "just take my number off your list", "sorry, wrong number", "I'm busy right now". Without them, a
+ * "just take my number off your list", "wrong number, sorry", "I'm busy right now". Without them, a
  * callee who asked not to be called in words of their own was heard as an answer ("Please stop
  * calling me." as "yes", "Remove my number, please." as "like a hundred please"; docs/voice.md,
  * "Ninth round"). Tried and left out, each for an answer or a question it took: "look" and "okay"
  * before ("Not sure, to be honest." came out as a sure "look call me later"), "can you" and "could
  * you" ("Could we do Thursday?" as "could you remove me", an opt-out), "no" before a callback ("No,
  * I can't." as "no call me back", a read-back's "No, ninety." as "no i'm busy"), "thanks", "thank you" and "again"
- * after ("Who did you say you were?" as a sure "I'm busy thank you", then "I'm busy again").
+ * after ("Who did you say you were?" as a sure "I'm busy thank you", then "I'm busy again"), and
+ * "sorry" before (it moved PocketSphinx's search: "Hmm, let me think." of two tune voices came out,
+ * sure, as "um yeah please i think" and "um definitely i think", yeses).
  */
-export const INTENT_LEAD = ['please', 'just', 'sorry'];
+export const INTENT_LEAD = ['please', 'just'];
 /** Before an opt-out, "no" too ("no, stop calling me"): only there, where it is said and the neural model guards it (neural-opinion.ts `answerOverEnding`). */
 export const OPT_OUT_LEAD = [...INTENT_LEAD, 'no'];
 export const INTENT_TAIL = ['please', 'sorry', 'right now'];
