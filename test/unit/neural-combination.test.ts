@@ -114,6 +114,9 @@ describe('what the neural model is asked about', () => {
     expect(walk(paths[3]![0]!.trie, 'no')).toBeNull();
     expect(walk(lead!.trie, 'no')).not.toBeNull();
     expect(walk(tail!.trie, 'right now')).not.toBeNull();
+    // In a reply to a read-back or to "was that a yes or a no?", the intents are said bare: one path, no words around them.
+    expect(answerPaths({ question: day, intents: ['who is this', 'wrong number', 'stop calling me'], confirming: { value: 'Monday' } })).toHaveLength(5);
+    expect(answerPaths({ question: { key: 'ok', question: 'OK?', type: 'boolean' }, intents: ['who is this', 'stop calling me'], yesOrNo: true })).toHaveLength(3);
     // The non-answers that are intents carry theirs too, the others none; an intent of the call is on its own path only.
     const other = answerPaths({ question: day, intents: ['stop calling me'] })![1]![0]!.trie;
     expect(walk(other, 'wrong number')).toEqual({ value: null, intent: 'wrong_number' });

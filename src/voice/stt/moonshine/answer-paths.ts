@@ -130,7 +130,9 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
   const nonAnswers = [...(expect.yesOrNo ? NOT_AN_ANSWER.filter((p) => p !== 'hello') : NOT_AN_ANSWER), ...yesNo].filter((p) => !intents.has(p));
   // Labelled too: "wrong number" is here as well as among the intents, and the two spellings of one intent must not be each other's runner-up.
   const other: AnswerPath = [slot(trieOf(nonAnswers.map((text) => ({ text, value: null, intent: detectIntent(text) ?? undefined }))), false, true)];
-  const withoutAnswer = [other, ...intentPaths(expect.intents)];
+  // The words around the intents only where the question itself is asked: in a reply to a read-back or to "was that a yes
+  // or a no?", the opt-outs' "no" took the beam's places from the corrections ("No, fifty." came out as "no, sixty").
+  const withoutAnswer = [other, ...intentPaths(expect.intents, !expect.confirming && !expect.yesOrNo)];
   if (!expect.confirming || q.type === 'boolean') return [answer, ...withoutAnswer];
   const yes = once('confirm-yes', () => trieOf(YES_CONFIRM.map((text) => ({ text, value: true }))));
   const no = once('confirm-no', () => trieOf(NO.map((text) => ({ text, value: false }))));
@@ -145,14 +147,14 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
 
 /**
  * The call's intents as paths of their own: no answer, each labelled with its intent (which the
- * hearing reports, ./neural-engine.ts); those that end the call with what is said around them
- * ("please stop calling me", "wrong number, sorry": INTENT_LEAD, OPT_OUT_LEAD and INTENT_TAIL, as
- * in PocketSphinx's grammar).
+ * hearing reports, ./neural-engine.ts); `withWords`, those that end the call with what is said
+ * around them ("please stop calling me", "wrong number, sorry": INTENT_LEAD, OPT_OUT_LEAD and
+ * INTENT_TAIL, as in PocketSphinx's grammar).
  */
-function intentPaths(intents: readonly string[] | undefined): AnswerPath[] {
+function intentPaths(intents: readonly string[] | undefined, withWords: boolean): AnswerPath[] {
   const labelled = (xs: readonly string[]) => trieOf(xs.map((text) => ({ text, value: null, intent: detectIntent(text) ?? undefined })));
-  const ending = intents?.filter(endsTheCall) ?? [];
-  const bare = intents?.filter((p) => !endsTheCall(p)) ?? [];
+  const ending = withWords ? (intents?.filter(endsTheCall) ?? []) : [];
+  const bare = withWords ? (intents?.filter((p) => !endsTheCall(p)) ?? []) : (intents ?? []);
   const paths: AnswerPath[] = [];
   if (bare.length) paths.push([slot(once(`intents:${bare.join('|')}`, () => labelled(bare)), false, true)]);
   const tail = slot(once('intent-tail', () => trieOf(fillers(INTENT_TAIL))), true);
