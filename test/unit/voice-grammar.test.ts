@@ -217,7 +217,7 @@ test('a choice said as one ("let us go with Wednesday"), and an option with its 
 test('the intents that end the call may come with words around them ("please stop calling me", "wrong number, sorry"); the others are said bare', () => {
   const jsgf = withIntents(grammarFor(numberQ, known), INTENT_PHRASES.map((p) => p.phrase), known);
   const all = sentences(jsgf!);
-  for (const s of ['please stop calling me', 'just take my number off your list please', 'please call me later', 'wrong number sorry', 'can you call me back tomorrow', 'stop calling me']) {
+  for (const s of ['please stop calling me', 'just take my number off your list please', 'please call me later', 'wrong number please', 'can you call me back tomorrow', 'stop calling me']) {
     expect(all.has(s)).toBe(true);
     expect(detectIntent(s)).not.toBeNull();
   }
@@ -227,6 +227,10 @@ test('the intents that end the call may come with words around them ("please sto
   expect(all.has('no stop calling me')).toBe(true);
   expect(all.has('no call me back')).toBe(false);
   expect(all.has('who are you')).toBe(true);
+  // In a reply to a read-back or to "was that a yes or a no?", they are bare.
+  const reply = sentences(withIntents(grammarFor(numberQ, known), INTENT_PHRASES.map((p) => p.phrase), known, false)!);
+  expect(reply.has('stop calling me')).toBe(true);
+  expect(reply.has('please stop calling me')).toBe(false);
   // Without intents, or without a grammar, nothing changes.
   expect(withIntents(grammarFor(numberQ, known), [], known)).toBe(grammarFor(numberQ, known));
   expect(withIntents(null, ['stop calling me'], known)).toBeNull();

@@ -68,7 +68,7 @@ export const OPTION_BEFORE = { weekdays: ['on', 'next', 'this'], other: ['the', 
 export const OPTION_AFTER = { weekdays: [] as string[], other: ['one'] };
 /**
  * Said before and after an intent that ends the call (`endsTheCall`): "please stop calling me",
- * "just take my number off your list", "wrong number, sorry", "I'm busy right now". Without them, a
+ * "just take my number off your list", "no, stop calling me", "I'm busy right now". Without them, a
  * callee who asked not to be called in words of their own was heard as an answer ("Please stop
  * calling me." as "yes", "Remove my number, please." as "like a hundred please"; docs/voice.md,
  * "Ninth round"). Tried and left out, each for an answer or a question it took: "look" and "okay"
@@ -77,12 +77,13 @@ export const OPTION_AFTER = { weekdays: [] as string[], other: ['one'] };
  * I can't." as "no call me back", a read-back's "No, ninety." as "no i'm busy"), "thanks", "thank you" and "again"
  * after ("Who did you say you were?" as a sure "I'm busy thank you", then "I'm busy again"), and
  * "sorry" before (it moved PocketSphinx's search: "Hmm, let me think." of two tune voices came out,
- * sure, as "um yeah please i think" and "um definitely i think", yeses).
+ * sure, as "um yeah please i think" and "um definitely i think", yeses) and after ("I'm not sure."
+ * as a sure "remove me sorry").
  */
 export const INTENT_LEAD = ['please', 'just'];
 /** Before an opt-out, "no" too ("no, stop calling me"): only there, where it is said and the neural model guards it (neural-opinion.ts `answerOverEnding`). */
 export const OPT_OUT_LEAD = [...INTENT_LEAD, 'no'];
-export const INTENT_TAIL = ['please', 'sorry', 'right now'];
+export const INTENT_TAIL = ['please', 'right now'];
 export const TRAIL = ['please', 'i think', 'i guess', 'thanks', 'would be good', 'would be great', 'works for me', 'is fine', 'is good', 'is best'];
 /**
  * What a callee says that is not an answer. Given to the decoder beside the answers so that such
@@ -258,13 +259,17 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
 /**
  * The grammar with the callee's intents ("who is this", "call me later") as more alternatives of
  * the utterance, so that they are heard as said; phrases with a word missing from the dictionary
- * are left out. No grammar stays no grammar (free text is not forced into intents).
+ * are left out. No grammar stays no grammar (free text is not forced into intents). `withWords`
+ * (where the question itself is asked): the intents that end the call with what is said around
+ * them; in a reply to a read-back or to "was that a yes or a no?" they are bare (there "I'm not
+ * sure." came out as a sure "remove me sorry", an opt-out, on holdout10).
  */
-export function withIntents(grammar: string | null, intents: readonly string[] | undefined, known: (word: string) => boolean): string | null {
+export function withIntents(grammar: string | null, intents: readonly string[] | undefined, known: (word: string) => boolean, withWords = true): string | null {
   if (!grammar || !intents?.length) return grammar;
   const usable = (xs: readonly string[]) => [...new Set(xs.map(clean))].filter((p) => p && p.split(' ').every(known));
   const phrases = usable(intents);
   if (!phrases.length) return grammar;
+  if (!withWords) return grammar.replace(/^(public <utterance> = .*);$/m, (_all, head: string) => `${head} | <intent>;\n<intent> = ${phrases.join(' | ')};`);
   // Only the intents that end the call have words around them: with them around "who are you" and "a human", answers
   // were heard as "please who are you" and "no a human please".
   const optOuts = phrases.filter((p) => detectIntent(p) === 'opt_out');

@@ -80,7 +80,7 @@ async function secondOpinion(d: SphinxDecoder, expect: Expectation & { question:
   const d2 = secondIdle.pop() ?? (await SphinxDecoder.create(secondConfig!));
   try {
     const known = (w: string) => d2.knows(w);
-    const grammar = withIntents(grammarFor(expect.question, known, undefined, expect.confirming, expect.yesOrNo), expect.intents, known);
+    const grammar = withIntents(grammarFor(expect.question, known, undefined, expect.confirming, expect.yesOrNo), expect.intents, known, !expect.confirming && !expect.yesOrNo);
     if (!grammar) return { text: '', agrees: false };
     const pcm = await resample(d.samplesSoFar(), 8000, 16000);
     await d2.begin(grammar);
@@ -104,7 +104,7 @@ function handle(m: SphinxRequest): void {
         m.id,
         decoder(!!m.spotting).then(async (d) => {
           const known = (w: string) => d.knows(w);
-          const grammar = m.spotting ? spottingGrammar(m.spotting, known) : withIntents(grammarFor(m.question, known, undefined, m.confirming, m.yesOrNo), m.intents, known);
+          const grammar = m.spotting ? spottingGrammar(m.spotting, known) : withIntents(grammarFor(m.question, known, undefined, m.confirming, m.yesOrNo), m.intents, known, !m.confirming && !m.yesOrNo);
           if (!grammar) {
             (owner.get(d) ?? idle).push(d);
             return null;

@@ -37,7 +37,7 @@ export async function verify(decoder: SphinxDecoder, question: CallQuestion, int
   // second decoding (as much CPU as the first) would change nothing.
   if (answer === null && !detectIntent(first.text)) return { text: first.text, margin: Infinity };
   const competing = grammarFor(question, known, { answer: answer ?? null }, confirming, yesOrNo);
-  const grammar = answer === null ? competing : withIntents(competing, intents, known);
+  const grammar = answer === null ? competing : withIntents(competing, intents, known, !confirming && !yesOrNo);
   if (!grammar) return { text: first.text, margin: Infinity };
   const rival = await decoder.decodeAgain(grammar);
   return rival.text ? { text: first.text, margin: first.score - rival.score, rival: rival.text } : { text: first.text, margin: Infinity };
