@@ -120,11 +120,11 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
     // name, at 160 words a minute (en-us-nyc 150, en-gb-x-rp+f4 170); bench/tools/intent-endings.ts says such wordings in twelve voices.
     const said = (name: string) => alawmulaw.mulaw.decode(readFileSync(path.join(__dirname, '../fixtures/intents', `${name}.ul`)));
     const ask = (key: string) => ({ question: corpus.questions[key]!, intents: INTENT_PHRASES.map((p) => p.phrase) });
-    // Heard with confidence: "Please stop calling me." came out as "yes" or "please repeat" before the grammar had words around the intents.
+    // Heard as opt-outs: "Please stop calling me." came out as "yes" or "please repeat" before the grammar had words around the intents.
     for (const name of ['please-stop-calling-me-en-us', 'please-stop-calling-me-en-us-nyc', 'take-me-off-your-list-en-gb-x-rp-f4']) {
-      for (const key of ['attend', 'people']) expect(detectIntent((await alone.hear(said(name), ask(key))).text)).toBe('opt_out');
+      for (const key of ['attend', 'people']) expect([name, key, detectIntent((await both.hear(said(name), ask(key))).text)]).toEqual([name, key, 'opt_out']);
     }
-    for (const [name, key] of [['do-not-call-me-again-en-029-f1', 'attend'], ['do-not-call-me-again-en-029-f1', 'people'], ['no-stop-calling-me-en-f3', 'attend']] as const) {
+    for (const [name, key] of [['do-not-call-me-again-en-029-f1', 'attend'], ['do-not-call-me-again-en-029-f1', 'people']] as const) {
       const first = await alone.hear(said(name), ask(key));
       expect(first.text).toBeNull();
       expect(detectIntent(first.unsure ?? null)).toBe('opt_out');
@@ -132,6 +132,9 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
       expect(detectIntent(agreed.text)).toBe('opt_out');
       expect(agreed.confidence).toBe(0.5);
     }
+    // After a "no", PocketSphinx's unsure opt-out is not taken on the model's word: a refusal sounds like it to both.
+    const afterNo = await both.hear(said('no-stop-calling-me-en-f3'), ask('attend'));
+    expect(afterNo.text).toBeNull();
   });
 
   test('the model alone: the answer of each question type, and a non-answer as none', async () => {

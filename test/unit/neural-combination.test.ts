@@ -68,6 +68,9 @@ describe('the neural opinion combined with an unsure PocketSphinx hearing', () =
     expect(combineWithNeural(people, heard, hearing('opt_out', 4), 0.5)).toEqual({ text: 'do not call me again', confidence: 0.5 });
     expect(combineWithNeural(people, heard, hearing('opt_out', 2), 0.5)).toBe(heard);
     expect(combineWithNeural(people, heard, hearing('callback', 9), 0.5)).toBe(heard);
+    // An opt-out after a "no", heard unsure: a refusal sounds like it to both models ("No, I am out of town." as "no unsubscribe").
+    const afterNo = { text: null, confidence: 0.2, unsure: 'no unsubscribe' };
+    expect(combineWithNeural(people, afterNo, hearing('opt_out', 9), 0.5)).toBe(afterNo);
     // A non-answer the model hears, not an intent: as before.
     expect(combineWithNeural(people, heard, readings([null, -2], [4, -9]), 0.5)).toBe(heard);
   });
