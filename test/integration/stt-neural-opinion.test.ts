@@ -132,9 +132,10 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
       expect(detectIntent(agreed.text)).toBe('opt_out');
       expect(agreed.confidence).toBe(0.5);
     }
-    // After a "no", PocketSphinx's unsure opt-out is not taken on the model's word: a refusal sounds like it to both.
+    // "No, stop calling me.": no word of the grammars goes before an opt-out but "please" and "just", so this is not
+    // heard as one (a "no" there made refusals into opt-outs); the no is asked back, never an opt-out acted on.
     const afterNo = await both.hear(said('no-stop-calling-me-en-f3'), ask('attend'));
-    expect(afterNo.text).toBeNull();
+    expect(detectIntent(afterNo.text)).toBeNull();
   });
 
   test('the model alone: the answer of each question type, and a non-answer as none', async () => {

@@ -68,9 +68,6 @@ describe('the neural opinion combined with an unsure PocketSphinx hearing', () =
     expect(combineWithNeural(people, heard, hearing('opt_out', 4), 0.5)).toEqual({ text: 'do not call me again', confidence: 0.5 });
     expect(combineWithNeural(people, heard, hearing('opt_out', 2), 0.5)).toBe(heard);
     expect(combineWithNeural(people, heard, hearing('callback', 9), 0.5)).toBe(heard);
-    // An opt-out after a "no", heard unsure: a refusal sounds like it to both models ("No, I am out of town." as "no unsubscribe").
-    const afterNo = { text: null, confidence: 0.2, unsure: 'no unsubscribe' };
-    expect(combineWithNeural(people, afterNo, hearing('opt_out', 9), 0.5)).toBe(afterNo);
     // A non-answer the model hears, not an intent: as before.
     expect(combineWithNeural(people, heard, readings([null, -2], [4, -9]), 0.5)).toBe(heard);
   });
@@ -101,10 +98,10 @@ describe('what the neural model is asked about', () => {
 
   test('the call\'s intents are paths of their own, each phrase marked with its intent; those that end the call with what is said around them ("please stop calling me")', () => {
     const paths = answerPaths({ question: day, intents: ['who is this', 'wrong number', 'stop calling me'] })!;
-    expect(paths).toHaveLength(5);
-    // "Who is this" alone, bare; the wrong number with its words around it; the opt-out with "no" before it too.
+    expect(paths).toHaveLength(4);
+    // "Who is this" alone, bare; the opt-out and the wrong number with the words around them.
     expect(paths[2]).toHaveLength(1);
-    const [lead, intents, tail] = paths[4]!;
+    const [lead, intents, tail] = paths[3]!;
     const walk = (trie: typeof lead.trie, phrase: string) => {
       let node = trie;
       for (const id of encodePhrase(phrase)) node = node.next.get(id) ?? { next: new Map(), ends: null };
@@ -113,12 +110,12 @@ describe('what the neural model is asked about', () => {
     expect(lead!.optional && tail!.optional && intents!.answer).toBe(true);
     expect(walk(lead!.trie, 'please')).not.toBeNull();
     expect(walk(intents!.trie, 'stop calling me')).toEqual({ value: null, intent: 'opt_out' });
-    expect(walk(paths[3]![1]!.trie, 'wrong number')).toEqual({ value: null, intent: 'wrong_number' });
-    expect(walk(paths[3]![0]!.trie, 'no')).toBeNull();
-    expect(walk(lead!.trie, 'no')).not.toBeNull();
+    expect(walk(intents!.trie, 'wrong number')).toEqual({ value: null, intent: 'wrong_number' });
+    expect(walk(lead!.trie, 'no')).toBeNull();
     expect(walk(tail!.trie, 'right now')).not.toBeNull();
     // In a reply to a read-back or to "was that a yes or a no?", the intents are said bare: one path, no words around them.
     expect(answerPaths({ question: day, intents: ['who is this', 'wrong number', 'stop calling me'], confirming: { value: 'Monday' } })).toHaveLength(5);
+    expect(answerPaths({ question: day, intents: ['who is this', 'wrong number', 'stop calling me'] })).toHaveLength(4);
     expect(answerPaths({ question: { key: 'ok', question: 'OK?', type: 'boolean' }, intents: ['who is this', 'stop calling me'], yesOrNo: true })).toHaveLength(3);
     // The non-answers that are intents carry theirs too, the others none; an intent of the call is on its own path only.
     const other = answerPaths({ question: day, intents: ['stop calling me'] })![1]![0]!.trie;

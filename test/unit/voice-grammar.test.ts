@@ -223,8 +223,8 @@ test('the intents that end the call may come with words around them ("please sto
   }
   // "Who are you" and "a human" stay bare: with words around them, answers were heard as "please who are you".
   for (const s of ['please who are you', 'no a human please', 'please say that again', 'could you remove me']) expect(all.has(s)).toBe(false);
-  // "No" before an opt-out only: before a callback, "No, I can't." and a read-back's "No, ninety." came out as "no call me back" and "no i'm busy".
-  expect(all.has('no stop calling me')).toBe(true);
+  // Not "no": "No, I can't." and a read-back's "No, ninety." came out as "no call me back" and "no i'm busy", "No, I am out of town." as "no unsubscribe".
+  expect(all.has('no stop calling me')).toBe(false);
   expect(all.has('no call me back')).toBe(false);
   expect(all.has('who are you')).toBe(true);
   // In a reply to a read-back or to "was that a yes or a no?", they are bare.

@@ -1,6 +1,6 @@
 import type { CallQuestion } from '../../features/calls/ports';
 import { TEENS, TENS, UNITS } from '../dialog/answers';
-import { detectIntent, endsTheCall } from '../dialog/intents';
+import { endsTheCall } from '../dialog/intents';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 /**
@@ -68,21 +68,21 @@ export const OPTION_BEFORE = { weekdays: ['on', 'next', 'this'], other: ['the', 
 export const OPTION_AFTER = { weekdays: [] as string[], other: ['one'] };
 /**
  * Said before and after an intent that ends the call (`endsTheCall`): "please stop calling me",
- * "just take my number off your list", "no, stop calling me", "I'm busy right now". Without them, a
+ * "just take my number off your list", "I'm busy right now", "call me later please". Without them, a
  * callee who asked not to be called in words of their own was heard as an answer ("Please stop
  * calling me." as "yes", "Remove my number, please." as "like a hundred please"; docs/voice.md,
  * "Ninth round"). Tried and left out, each for an answer or a question it took: "look" and "okay"
  * before ("Not sure, to be honest." came out as a sure "look call me later"), "can you" and "could
- * you" ("Could we do Thursday?" as "could you remove me", an opt-out), "no" before a callback ("No,
- * I can't." as "no call me back", a read-back's "No, ninety." as "no i'm busy"), "thanks", "thank you" and "again"
+ * you" ("Could we do Thursday?" as "could you remove me", an opt-out), "no" (before a callback, "No,
+ * I can't." came out as "no call me back", a read-back's "No, ninety." as "no i'm busy"; before an
+ * opt-out, "No, I am out of town." of a holdout11 voice as a sure "no unsubscribe"), "thanks",
+ * "thank you" and "again"
  * after ("Who did you say you were?" as a sure "I'm busy thank you", then "I'm busy again"), and
  * "sorry" before (it moved PocketSphinx's search: "Hmm, let me think." of two tune voices came out,
  * sure, as "um yeah please i think" and "um definitely i think", yeses) and after ("I'm not sure."
  * as a sure "remove me sorry").
  */
 export const INTENT_LEAD = ['please', 'just'];
-/** Before an opt-out, "no" too ("no, stop calling me"): only there, where it is said and the neural model guards it (neural-opinion.ts `answerOverEnding`). */
-export const OPT_OUT_LEAD = [...INTENT_LEAD, 'no'];
 export const INTENT_TAIL = ['please', 'right now'];
 export const TRAIL = ['please', 'i think', 'i guess', 'thanks', 'would be good', 'would be great', 'works for me', 'is fine', 'is good', 'is best'];
 /**
@@ -272,11 +272,10 @@ export function withIntents(grammar: string | null, intents: readonly string[] |
   if (!withWords) return grammar.replace(/^(public <utterance> = .*);$/m, (_all, head: string) => `${head} | <intent>;\n<intent> = ${phrases.join(' | ')};`);
   // Only the intents that end the call have words around them: with them around "who are you" and "a human", answers
   // were heard as "please who are you" and "no a human please".
-  const optOuts = phrases.filter((p) => detectIntent(p) === 'opt_out');
-  const ending = phrases.filter((p) => endsTheCall(p) && !optOuts.includes(p));
+  const ending = phrases.filter(endsTheCall);
   const bare = phrases.filter((p) => !endsTheCall(p));
-  const alternatives = [...bare, ...(ending.length ? [`[<intentlead>] (${ending.join(' | ')}) [<intenttail>]`] : []), ...(optOuts.length ? [`[<optoutlead>] (${optOuts.join(' | ')}) [<intenttail>]`] : [])];
-  const rules = [`<intent> = ${alternatives.join(' | ')};`, `<intentlead> = ${usable(INTENT_LEAD).join(' | ')};`, `<optoutlead> = ${usable(OPT_OUT_LEAD).join(' | ')};`, `<intenttail> = ${usable(INTENT_TAIL).join(' | ')};`];
+  const alternatives = [...bare, ...(ending.length ? [`[<intentlead>] (${ending.join(' | ')}) [<intenttail>]`] : [])];
+  const rules = [`<intent> = ${alternatives.join(' | ')};`, `<intentlead> = ${usable(INTENT_LEAD).join(' | ')};`, `<intenttail> = ${usable(INTENT_TAIL).join(' | ')};`];
   return grammar.replace(/^(public <utterance> = .*);$/m, (_all, head: string) => `${head} | <intent>;\n${rules.join('\n')}`);
 }
 

@@ -1,7 +1,7 @@
 import type { CallQuestion } from '../../../features/calls/ports';
 import { detectIntent, endsTheCall, type IntentName } from '../../dialog/intents';
 import { TEENS, TENS, UNITS } from '../../dialog/answers';
-import { DENY, INTENT_LEAD, INTENT_TAIL, LEAD, OPT_OUT_LEAD, NO, NO_CHOSEN, NO_LEAD, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OFFER_LEAD, OPTION_AFTER, OPTION_LEAD, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_LEAD, YES_TAIL } from '../grammar';
+import { DENY, INTENT_LEAD, INTENT_TAIL, LEAD, NO, NO_CHOSEN, NO_LEAD, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OFFER_LEAD, OPTION_AFTER, OPTION_LEAD, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_LEAD, YES_TAIL } from '../grammar';
 import type { Expectation } from '../recognizer';
 import { encodePhrase } from './tokenizer';
 
@@ -148,8 +148,8 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
 /**
  * The call's intents as paths of their own: no answer, each labelled with its intent (which the
  * hearing reports, ./neural-engine.ts); `withWords`, those that end the call with what is said
- * around them ("please stop calling me", "wrong number, sorry": INTENT_LEAD, OPT_OUT_LEAD and
- * INTENT_TAIL, as in PocketSphinx's grammar).
+ * around them ("please stop calling me", "just call me later": INTENT_LEAD and INTENT_TAIL, as
+ * in PocketSphinx's grammar).
  */
 function intentPaths(intents: readonly string[] | undefined, withWords: boolean): AnswerPath[] {
   const labelled = (xs: readonly string[]) => trieOf(xs.map((text) => ({ text, value: null, intent: detectIntent(text) ?? undefined })));
@@ -157,13 +157,7 @@ function intentPaths(intents: readonly string[] | undefined, withWords: boolean)
   const bare = withWords ? (intents?.filter((p) => !endsTheCall(p)) ?? []) : (intents ?? []);
   const paths: AnswerPath[] = [];
   if (bare.length) paths.push([slot(once(`intents:${bare.join('|')}`, () => labelled(bare)), false, true)]);
-  const tail = slot(once('intent-tail', () => trieOf(fillers(INTENT_TAIL))), true);
-  const endingWith = (lead: readonly string[], xs: readonly string[]) => {
-    if (xs.length) paths.push([slot(once(`lead:${lead.join('|')}`, () => trieOf(fillers(lead))), true), slot(once(`intents:${xs.join('|')}`, () => labelled(xs)), false, true), tail]);
-  };
-  // "No" before an opt-out only, as in PocketSphinx's grammar.
-  endingWith(INTENT_LEAD, ending.filter((p) => detectIntent(p) !== 'opt_out'));
-  endingWith(OPT_OUT_LEAD, ending.filter((p) => detectIntent(p) === 'opt_out'));
+  if (ending.length) paths.push([slot(once('intent-lead', () => trieOf(fillers(INTENT_LEAD))), true), slot(once(`intents:${ending.join('|')}`, () => labelled(ending)), false, true), slot(once('intent-tail', () => trieOf(fillers(INTENT_TAIL))), true)]);
   return paths;
 }
 

@@ -285,9 +285,6 @@ function deniedYes(question: CallQuestion, text: string, neural: NeuralHearing):
  */
 function sameIntent(unsure: string | null, neural: NeuralHearing): boolean {
   const intent = detectIntent(unsure);
-  // An opt-out heard after a "no" is what a refusal sounds like to both models ("No, I am out of town." came out of
-  // both as "no, unsubscribe" on holdout11): it counts only when PocketSphinx itself was sure of it.
-  if (intent === 'opt_out' && /^no\b/.test(unsure ?? '')) return false;
   return intent !== null && neural.intent?.name === intent && neural.intent.margin >= YES_MARGIN;
 }
 
