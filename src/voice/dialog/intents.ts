@@ -12,7 +12,10 @@ export type IntentName = (typeof INTENTS)[number];
 /** The intents the agent answers with a goodbye: the call ends on them. */
 export const CALL_ENDING: readonly IntentName[] = ['opt_out', 'wrong_number', 'callback'];
 /** Whether a phrase (or what was heard) is an intent that ends the call. */
-export const endsTheCall = (text: string | null): boolean => CALL_ENDING.includes(detectIntent(text)!);
+export const endsTheCall = (text: string | null): boolean => {
+  const intent = detectIntent(text);
+  return intent !== null && CALL_ENDING.includes(intent);
+};
 
 /** One phrase of an intent, as the recogniser should expect it (lower case, words of the dictionary). */
 export interface IntentPhrase {

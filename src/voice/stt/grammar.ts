@@ -76,11 +76,10 @@ export const OPTION_AFTER = { weekdays: [] as string[], other: ['one'] };
  * you" ("Could we do Thursday?" as "could you remove me", an opt-out), "no" (before a callback, "No,
  * I can't." came out as "no call me back", a read-back's "No, ninety." as "no i'm busy"; before an
  * opt-out, "No, I am out of town." of a holdout11 voice as a sure "no unsubscribe"), "thanks",
- * "thank you" and "again"
- * after ("Who did you say you were?" as a sure "I'm busy thank you", then "I'm busy again"), and
- * "sorry" before (it moved PocketSphinx's search: "Hmm, let me think." of two tune voices came out,
- * sure, as "um yeah please i think" and "um definitely i think", yeses) and after ("I'm not sure."
- * as a sure "remove me sorry").
+ * "thank you" and "again" after ("Who did you say you were?" as a sure "I'm busy thank you", then
+ * "I'm busy again"), and "sorry" before (it moved PocketSphinx's search: "Hmm, let me think." of
+ * two tune voices came out, sure, as "um yeah please i think" and "um definitely i think", yeses)
+ * and after ("I'm not sure." as a sure "remove me sorry").
  */
 export const INTENT_LEAD = ['please', 'just'];
 export const INTENT_TAIL = ['please', 'right now'];

@@ -131,7 +131,7 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
   // Labelled too: "wrong number" is here as well as among the intents, and the two spellings of one intent must not be each other's runner-up.
   const other: AnswerPath = [slot(trieOf(nonAnswers.map((text) => ({ text, value: null, intent: detectIntent(text) ?? undefined }))), false, true)];
   // The words around the intents only where the question itself is asked: in a reply to a read-back or to "was that a yes
-  // or a no?", the opt-outs' "no" took the beam's places from the corrections ("No, fifty." came out as "no, sixty").
+  // or a no?" they took the beam's places from the corrections (with "no" among them, "No, fifty." came out as "no, sixty").
   const withoutAnswer = [other, ...intentPaths(expect.intents, !expect.confirming && !expect.yesOrNo)];
   if (!expect.confirming || q.type === 'boolean') return [answer, ...withoutAnswer];
   const yes = once('confirm-yes', () => trieOf(YES_CONFIRM.map((text) => ({ text, value: true }))));

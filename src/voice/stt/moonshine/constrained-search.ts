@@ -102,11 +102,11 @@ export async function searchAnswers(model: MoonshineModel, hidden: Tensor, paths
     const best = finished.reduce((m, r) => Math.max(m, r.score), -Infinity);
     hyps = candidates.slice(0, beam).filter((c) => c.score > best - 15);
   }
-  const byValue = new Map<string, Reading>();
+  const byMeaning = new Map<string, Reading>();
   for (const r of finished) {
     const key = JSON.stringify([r.value ?? null, r.intent ?? null]);
-    const seen = byValue.get(key);
-    if (!seen || r.score > seen.score) byValue.set(key, r);
+    const seen = byMeaning.get(key);
+    if (!seen || r.score > seen.score) byMeaning.set(key, r);
   }
-  return [...byValue.values()].sort((a, b) => b.score - a.score);
+  return [...byMeaning.values()].sort((a, b) => b.score - a.score);
 }

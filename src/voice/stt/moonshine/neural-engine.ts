@@ -1,6 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Expectation } from '../recognizer';
 import { answerPaths } from './answer-paths';
-import { isDeepStrictEqual } from 'node:util';
 import { searchAnswers, type Reading } from './constrained-search';
 import { MoonshineModel } from './model';
 import type { NeuralHearing } from './neural-opinion';

@@ -186,6 +186,11 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  *
  * Nothing else is recorded on the neural model's hearing alone except that yes, to a value read
  * back because it was heard (unsure) before.
+ *
+ * The intents: an opt-out or a wrong number PocketSphinx was sure of stands unless the model
+ * clearly hears an answer instead (`answerOverEnding`: then that answer is asked or read back), and
+ * an intent PocketSphinx heard unsure is taken where the model clearly hears the same one
+ * (`sameIntent`).
  */
 export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: Confirming, yesOrNo = false, refused: readonly unknown[] = []): Recognition {
   if (ps.text && lostForGood(ps.text)) {
