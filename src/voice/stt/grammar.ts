@@ -268,13 +268,13 @@ export function withIntents(grammar: string | null, intents: readonly string[] |
   const usable = (xs: readonly string[]) => [...new Set(xs.map(clean))].filter((p) => p && p.split(' ').every(known));
   const phrases = usable(intents);
   if (!phrases.length) return grammar;
-  if (!withWords) return grammar.replace(/^(public <utterance> = .*);$/m, (_all, head: string) => `${head} | <intent>;\n<intent> = ${phrases.join(' | ')};`);
   // Only the intents that end the call have words around them: with them around "who are you" and "a human", answers
   // were heard as "please who are you" and "no a human please".
-  const ending = phrases.filter(endsTheCall);
-  const bare = phrases.filter((p) => !endsTheCall(p));
-  const alternatives = [...bare, ...(ending.length ? [`[<intentlead>] (${ending.join(' | ')}) [<intenttail>]`] : [])];
-  const rules = [`<intent> = ${alternatives.join(' | ')};`, `<intentlead> = ${usable(INTENT_LEAD).join(' | ')};`, `<intenttail> = ${usable(INTENT_TAIL).join(' | ')};`];
+  const ending = withWords ? phrases.filter(endsTheCall) : [];
+  const bare = phrases.filter((p) => !ending.includes(p));
+  const rules = ending.length
+    ? [`<intent> = ${[...bare, `[<intentlead>] (${ending.join(' | ')}) [<intenttail>]`].join(' | ')};`, `<intentlead> = ${usable(INTENT_LEAD).join(' | ')};`, `<intenttail> = ${usable(INTENT_TAIL).join(' | ')};`]
+    : [`<intent> = ${bare.join(' | ')};`];
   return grammar.replace(/^(public <utterance> = .*);$/m, (_all, head: string) => `${head} | <intent>;\n${rules.join('\n')}`);
 }
 

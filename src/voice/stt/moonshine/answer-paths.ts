@@ -129,7 +129,7 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
   const intents = new Set(expect.intents ?? []);
   const nonAnswers = [...(expect.yesOrNo ? NOT_AN_ANSWER.filter((p) => p !== 'hello') : NOT_AN_ANSWER), ...yesNo].filter((p) => !intents.has(p));
   // Labelled too: "wrong number" is here as well as among the intents, and the two spellings of one intent must not be each other's runner-up.
-  const other: AnswerPath = [slot(trieOf(nonAnswers.map((text) => ({ text, value: null, intent: detectIntent(text) ?? undefined }))), false, true)];
+  const other: AnswerPath = [slot(nonAnswerTrie(nonAnswers), false, true)];
   // The words around the intents only where the question itself is asked: in a reply to a read-back or to "was that a yes
   // or a no?" they took the beam's places from the corrections (with "no" among them, "No, fifty." came out as "no, sixty").
   const withoutAnswer = [other, ...intentPaths(expect.intents, !expect.confirming && !expect.yesOrNo)];
@@ -145,6 +145,9 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
   ];
 }
 
+/** Phrases that are no answer, each labelled with its intent where it is one ("wrong number", "call me later"). */
+const nonAnswerTrie = (phrases: readonly string[]): TokenTrie => trieOf(phrases.map((text) => ({ text, value: null, intent: detectIntent(text) ?? undefined })));
+
 /**
  * The call's intents as paths of their own: no answer, each labelled with its intent (which the
  * hearing reports, ./neural-engine.ts); `withWords`, those that end the call with what is said
@@ -152,12 +155,11 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
  * in PocketSphinx's grammar).
  */
 function intentPaths(intents: readonly string[] | undefined, withWords: boolean): AnswerPath[] {
-  const labelled = (xs: readonly string[]) => trieOf(xs.map((text) => ({ text, value: null, intent: detectIntent(text) ?? undefined })));
   const ending = withWords ? (intents?.filter(endsTheCall) ?? []) : [];
   const bare = withWords ? (intents?.filter((p) => !endsTheCall(p)) ?? []) : (intents ?? []);
   const paths: AnswerPath[] = [];
-  if (bare.length) paths.push([slot(once(`intents:${bare.join('|')}`, () => labelled(bare)), false, true)]);
-  if (ending.length) paths.push([slot(once('intent-lead', () => trieOf(fillers(INTENT_LEAD))), true), slot(once(`intents:${ending.join('|')}`, () => labelled(ending)), false, true), slot(once('intent-tail', () => trieOf(fillers(INTENT_TAIL))), true)]);
+  if (bare.length) paths.push([slot(once(`intents:${bare.join('|')}`, () => nonAnswerTrie(bare)), false, true)]);
+  if (ending.length) paths.push([slot(once('intent-lead', () => trieOf(fillers(INTENT_LEAD))), true), slot(once(`intents:${ending.join('|')}`, () => nonAnswerTrie(ending)), false, true), slot(once('intent-tail', () => trieOf(fillers(INTENT_TAIL))), true)]);
   return paths;
 }
 
