@@ -58,9 +58,11 @@ export const OPTION_LEAD = ["let's go with", 'let us go with'];
  * with them (a read-back's "Yes." as "the eight") more often than they were said.
  */
 export const NUMBER_LEAD = ['about', 'around', 'only', 'just', 'roughly', 'approximately', 'exactly', 'like', 'maybe about', 'probably about', "i'd say about"];
-/** After a number only: "ten or so", "fifty give or take". */
-export const NUMBER_TRAIL = ['or so', 'more or less', 'give or take', 'at most', 'at least', 'tops'];
-/** After an answer: "please", "I think", "would be good". */
+/**
+ * After a number only: "ten or so", "fifty give or take", "twenty in total". Not "altogether": a
+ * read-back's "No, nine." came out, sure, as "two altogether" (holdout10).
+ */
+export const NUMBER_TRAIL = ['or so', 'more or less', 'give or take', 'at most', 'at least', 'tops', 'in total', 'in all', 'roughly'];
 /** After a number only: "four people", "two of us". */
 export const NUMBER_AFTER = ['people', 'persons', 'of us', 'guests'];
 /** Around an option: "on Monday", "next Friday"; "the morning", "the one in the evening", "the second one". */
@@ -83,7 +85,16 @@ export const OPTION_AFTER = { weekdays: [] as string[], other: ['one'] };
  */
 export const INTENT_LEAD = ['please', 'just'];
 export const INTENT_TAIL = ['please', 'right now'];
-export const TRAIL = ['please', 'i think', 'i guess', 'thanks', 'would be good', 'would be great', 'works for me', 'is fine', 'is good', 'is best'];
+/**
+ * After an answer: "please", "I think", "would be good", and the hedges people end an answer with
+ * ("Friday if possible", "fourteen, I reckon", "evening, if that works"). Without the hedges such an
+ * answer was forced into the nearest path ("Evening, if that works." as a sure "in the afternoon");
+ * the fresh sets of the last rounds say them in about one answer in five (docs/voice.md, "Tenth
+ * round"). Not "probably", "I believe" or "ideally" after an answer: "I need to think about it."
+ * came out, sure, as "evening probably" in three voices, "Who did you say you were?" as "certainly
+ * I do, I believe".
+ */
+export const TRAIL = ['please', 'i think', 'i guess', 'thanks', 'would be good', 'would be great', 'works for me', 'is fine', 'is good', 'is best', 'maybe', 'i reckon', 'i suppose', 'i expect', 'i would say', 'if possible', 'if that works', 'if that is okay', "if that's okay"];
 /**
  * What a callee says that is not an answer. Given to the decoder beside the answers so that such
  * speech is heard as what it is instead of being forced into the nearest answer; none of it
