@@ -4,6 +4,7 @@ import { grammarFor, withIntents } from '../../src/voice/stt/grammar';
 import { detectIntent, INTENT_PHRASES } from '../../src/voice/dialog/intents';
 import type { CallQuestion } from '../../src/features/calls/ports';
 import { confidenceOf, DEFAULT_MIN_CONFIDENCE, MARGIN_AT_THRESHOLD } from '../../src/voice/stt/pocketsphinx';
+import { marginType } from '../../src/voice/stt/second-opinion';
 
 /**
  * Every sentence a JSGF grammar of grammar.ts holds, fillers before and after the answer left
@@ -99,6 +100,21 @@ test('the reply to a read-back: yes, no, a correction after a no, or the answer 
     expect(competing.has(answer)).toBe(false);
     expect([...everything].filter((x) => x !== answer && !competing.has(x))).toEqual([]);
   }
+});
+
+test('an opt-out or a wrong number heard where a yes or a no was asked needs an option\'s margin, not the bare win of a yes over a no', () => {
+  const attend: CallQuestion = { key: 'attend', question: 'Can you attend?', type: 'boolean' };
+  expect(marginType({ question: attend }, 'yes')).toBe('boolean');
+  expect(marginType({ question: attend }, 'stop calling')).toBe('ending');
+  expect(marginType({ question: attend, yesOrNo: true }, 'wrong number')).toBe('ending');
+  // A callback ends the call but the callee is called again; "who is this" ends nothing.
+  expect(marginType({ question: attend }, 'call me later')).toBe('boolean');
+  expect(marginType({ question: attend }, 'who is this')).toBe('boolean');
+  // A number's own margin is wider already.
+  expect(marginType({ question: numberQ }, 'stop calling me')).toBe('number');
+  // The whispered "No chance, sorry." heard as "stop calling", 2 score units ahead of its rival: a sure yes would be, an opt-out is not.
+  expect(confidenceOf({ text: 'yes', margin: 2 }, 'boolean')).toBeGreaterThanOrEqual(DEFAULT_MIN_CONFIDENCE);
+  expect(confidenceOf({ text: 'stop calling', margin: 2 }, 'ending')).toBeLessThan(DEFAULT_MIN_CONFIDENCE);
 });
 
 test('confidence grows with the verification margin: 0.5 at the question type\'s threshold, sure when nothing else was possible', () => {
@@ -223,7 +239,8 @@ test('the intents that end the call may come with words around them ("please sto
   }
   // "Who are you" and "a human" stay bare: with words around them, answers were heard as "please who are you".
   for (const s of ['please who are you', 'no a human please', 'please say that again', 'could you remove me']) expect(all.has(s)).toBe(false);
-  // Not "no": "No, I can't." and a read-back's "No, ninety." came out as "no call me back" and "no i'm busy", "No, I am out of town." as "no unsubscribe".
+  // Not "no": "No, I can't." and a read-back's "No, ninety." came out as "no call me back" and "no i'm busy", "No, I am out of town." as "no unsubscribe",
+  // and before the opt-outs that name the calls, "Nope, not this time." of three holdout7 voices as "no don't call me".
   expect(all.has('no stop calling me')).toBe(false);
   expect(all.has('no call me back')).toBe(false);
   expect(all.has('who are you')).toBe(true);

@@ -17,6 +17,12 @@ export const endsTheCall = (text: string | null): boolean => {
   return intent !== null && CALL_ENDING.includes(intent);
 };
 
+/** Whether what was heard is an intent after which the callee is not called again: an opt-out (the number is suppressed for good) or a wrong number. */
+export const endsForGood = (text: string | null): boolean => {
+  const intent = detectIntent(text);
+  return intent === 'opt_out' || intent === 'wrong_number';
+};
+
 /** One phrase of an intent, as the recogniser should expect it (lower case, words of the dictionary). */
 export interface IntentPhrase {
   intent: IntentName;

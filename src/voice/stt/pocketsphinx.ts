@@ -23,9 +23,11 @@ export const DEFAULT_MIN_CONFIDENCE = 0.5;
  * too. Numbers need a wide margin: "five" and "nine", "thirty" and "thirty eight" are close for
  * this acoustic model; a yes or a no that beat every other reading at all is rarely wrong.
  * `choice`: the reply to "was that a yes or a no?" (measured: every reply that answered it was
- * heard well above it once "hello" left its grammar).
+ * heard well above it once "hello" left its grammar)
+ * `ending`: an opt-out or a wrong number heard where a yes or a no was asked (../second-opinion.ts
+ * marginType): held to an option's margin, where it is unsure the neural model must hear it too.
  */
-export const MARGIN_AT_THRESHOLD: Record<'boolean' | 'choice' | 'number' | 'enum' | 'other', number> = { boolean: 0, choice: 0, number: 500, enum: 100, other: 100 };
+export const MARGIN_AT_THRESHOLD: Record<'boolean' | 'choice' | 'number' | 'enum' | 'ending' | 'other', number> = { boolean: 0, choice: 0, number: 500, enum: 100, ending: 100, other: 100 };
 /** How fast confidence grows with the margin around the threshold (score units). */
 export const MARGIN_SCALE = 100;
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { CallQuestion } from '../../features/calls/ports';
 import { extractAnswer } from '../dialog/answers';
 import { confirmationAnswer, readConfirmation } from '../dialog/confirmation';
-import { detectIntent } from '../dialog/intents';
+import { detectIntent, endsForGood } from '../dialog/intents';
 import type { Expectation } from './recognizer';
 import { DEFAULT_SPHINX_CONFIG, type SphinxConfig } from './sphinx-decoder';
 
@@ -84,9 +84,15 @@ export function withSecondOpinion(confidence: number, type: string | undefined, 
   return Math.min(confidence, DISAGREED_CONFIDENCE);
 }
 
-/** Whose threshold applies to a recognition (MARGIN_AT_THRESHOLD's keys): a yes or a no to a confirmation is held to the yes/no's. */
+/**
+ * Whose threshold applies to a recognition (MARGIN_AT_THRESHOLD's keys): a yes or a no to a
+ * confirmation is held to the yes/no's. An opt-out or a wrong number heard where a yes or a no was
+ * asked is held to `ending`'s, not to the bare win a yes needs over a no: it ends the call for good,
+ * and a whispered "No chance, sorry." came out as "stop calling", 2 score units ahead of its rival.
+ */
 export function marginType(expect: Expectation, text: string | null): string | undefined {
   if (!expect.question) return undefined;
+  if (endsForGood(text) && (expect.yesOrNo || expect.question.type === 'boolean')) return 'ending';
   // The reply to "was that a yes or a no?", heard with the narrowed grammar.
   if (expect.yesOrNo) return 'choice';
   if (expect.confirming) {

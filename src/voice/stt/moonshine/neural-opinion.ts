@@ -4,7 +4,7 @@ import type { CallQuestion } from '../../../features/calls/ports';
 import { startVoiceWorker, whenWorkerGone } from '../../worker-thread';
 import type { Expectation, Recognition } from '../recognizer';
 import { isWeakZero, readConfirmation, type Confirming } from '../../dialog/confirmation';
-import { detectIntent, type IntentName } from '../../dialog/intents';
+import { detectIntent, endsForGood, type IntentName } from '../../dialog/intents';
 import { DISAGREED_CONFIDENCE, isNonAnswer, meaningOf } from '../second-opinion';
 import { answersAsked } from './answer-paths';
 import type { Reading } from './constrained-search';
@@ -136,7 +136,7 @@ function deniedIn(question: CallQuestion, unsure: string | null): boolean {
  * wrong number (see `answerOverEnding`). Any other confident answer is left alone.
  */
 export function doubted(question: CallQuestion, text: string, confirming?: Confirming): boolean {
-  if (lostForGood(text)) return true;
+  if (endsForGood(text)) return true;
   if (confirming) {
     const reply = readConfirmation(question, text);
     return reply === null || reply.kind === 'no' || reply.kind === 'yes';
@@ -193,7 +193,7 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  * (`sameIntent`).
  */
 export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: Confirming, yesOrNo = false, refused: readonly unknown[] = []): Recognition {
-  if (ps.text && lostForGood(ps.text)) {
+  if (ps.text && endsForGood(ps.text)) {
     const answer = neural ? answerOverEnding(neural, confirming) : null;
     return answer === null ? ps : madeUnsure(ps, answer);
   }
@@ -292,12 +292,6 @@ function sameIntent(unsure: string | null, neural: NeuralHearing): boolean {
   const intent = detectIntent(unsure);
   return intent !== null && neural.intent?.name === intent && neural.intent.margin >= YES_MARGIN;
 }
-
-/** An opt-out or a wrong number: the callee is not called again (an opt-out suppresses the number for good). */
-const lostForGood = (text: string): boolean => {
-  const intent = detectIntent(text);
-  return intent === 'opt_out' || intent === 'wrong_number';
-};
 
 /**
  * An opt-out or a wrong number PocketSphinx was sure of, where the neural model clearly hears an
