@@ -161,10 +161,15 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
     expect(combineWithNeural(attend, optOut, readings([false, -6.2], [null, -12]), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: 'no' });
     const wrong = { text: 'wrong number', confidence: 0.9 };
     expect(combineWithNeural(people, wrong, neural(4), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: '4' });
-    // A close call, an unlikely answer, the model hearing no answer, or no opinion: the ending stands.
-    expect(combineWithNeural(people, optOut, readings([false, -3.7], [null, -5]), 0.5, confirming)).toBe(optOut);
-    expect(combineWithNeural(people, optOut, readings([4, -11], [null, -15]), 0.5)).toBe(optOut);
-    expect(combineWithNeural(people, optOut, readings([null, -2], [4, -9]), 0.5)).toBe(optOut);
+    // A close call, an unlikely answer, or the model hearing no answer: a wrong number stands; an opt-out only where the
+    // model's best reading is an opt-out too, else it is heard again (never suppressed on PocketSphinx's hearing alone).
+    const heardOptOut = (...rs: Array<[unknown, number]>): NeuralHearing => ({ ...readings(...rs), intent: { name: 'opt_out', margin: 2 } });
+    expect(combineWithNeural(people, optOut, heardOptOut([null, -2], [4, -9]), 0.5)).toBe(optOut);
+    expect(combineWithNeural(people, optOut, heardOptOut([null, -5], [false, -3.7]), 0.5, confirming)).toBe(optOut);
+    expect(combineWithNeural(people, optOut, readings([false, -3.7], [null, -5]), 0.5, confirming)).toEqual({ text: null, confidence: 0.4, unsure: 'stop calling me' });
+    expect(combineWithNeural(people, optOut, readings([4, -11], [null, -15]), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: 'stop calling me' });
+    for (const hearing of [readings([false, -3.7], [null, -5]), readings([4, -11], [null, -15]), readings([null, -2], [4, -9])]) expect(combineWithNeural(people, wrong, hearing, 0.5)).toBe(wrong);
+    // No opinion (it failed, or came too late): PocketSphinx's hearing stands.
     expect(combineWithNeural(people, optOut, null, 0.5)).toBe(optOut);
     // What is doubted, and what is not.
     expect(doubted(people, 'hold on')).toBe(true);
@@ -275,9 +280,9 @@ describe('a yes or a no PocketSphinx was sure of', () => {
     // A number PocketSphinx was sure of is not concerned.
     const twelve = { text: 'twelve', confidence: 0.9 };
     expect(combineWithNeural(people, twelve, readings([null, -1], [12, -8]), 0.5)).toBe(twelve);
-    // An opt-out is not a yes or a no: it stands.
+    // An opt-out is not a yes or a no: it stands where the model hears it too.
     const optOut = { text: 'stop calling me', confidence: 0.95 };
-    expect(combineWithNeural(attend, optOut, readings([null, -1], [true, -8]), 0.5)).toBe(optOut);
+    expect(combineWithNeural(attend, optOut, { ...readings([null, -1], [true, -8]), intent: { name: 'opt_out', margin: 7 } }, 0.5)).toBe(optOut);
   });
 });
 
@@ -327,8 +332,8 @@ describe('the neural opinion on the reply to "was that a yes or a no?"', () => {
     for (const text of ['stop calling me', 'wrong number']) {
       const sure = { text, confidence: 0.95 };
       expect(combineWithNeural(attend, sure, readings([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.4, unsure: 'no' });
-      // Its no hardly preferred: the ending stands.
-      expect(combineWithNeural(attend, sure, readings([false, -2], [null, -3]), 0.5, undefined, true)).toBe(sure);
+      // Its no hardly preferred: a wrong number stands; an opt-out the model did not hear best is heard again.
+      expect(combineWithNeural(attend, sure, readings([false, -2], [null, -3]), 0.5, undefined, true)).toEqual(text === 'wrong number' ? sure : { text: null, confidence: 0.4, unsure: text });
     }
     // A "talk to a human" it was sure of is made unsure, as wherever an answer is asked for: never recorded as the neural no.
     expect(combineWithNeural(attend, { text: 'can i speak to a human', confidence: 0.95 }, readings([false, -2]), 0.5, undefined, true)).toEqual({ text: null, confidence: 0.4, unsure: 'no' });
