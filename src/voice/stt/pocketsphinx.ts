@@ -23,7 +23,7 @@ export const DEFAULT_MIN_CONFIDENCE = 0.5;
  * too. Numbers need a wide margin: "five" and "nine", "thirty" and "thirty eight" are close for
  * this acoustic model; a yes or a no that beat every other reading at all is rarely wrong.
  * `choice`: the reply to "was that a yes or a no?" (measured: every reply that answered it was
- * heard well above it once "hello" left its grammar)
+ * heard well above it once "hello" left its grammar).
  * `ending`: an opt-out or a wrong number heard where a yes or a no was asked (../second-opinion.ts
  * marginType): held to an option's margin, where it is unsure the neural model must hear it too.
  */
