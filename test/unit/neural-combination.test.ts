@@ -165,7 +165,7 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
     // model's best reading is an opt-out too, else it is heard again (never suppressed on PocketSphinx's hearing alone).
     const heardOptOut = (...rs: Array<[unknown, number]>): NeuralHearing => ({ ...readings(...rs), intent: { name: 'opt_out', margin: 2 } });
     expect(combineWithNeural(people, optOut, heardOptOut([null, -2], [4, -9]), 0.5)).toBe(optOut);
-    expect(combineWithNeural(people, optOut, heardOptOut([null, -5], [false, -3.7]), 0.5, confirming)).toBe(optOut);
+    expect(combineWithNeural(people, optOut, heardOptOut([null, -3.7], [false, -5]), 0.5, confirming)).toBe(optOut);
     expect(combineWithNeural(people, optOut, readings([false, -3.7], [null, -5]), 0.5, confirming)).toEqual({ text: null, confidence: 0.4, unsure: 'stop calling me' });
     expect(combineWithNeural(people, optOut, readings([4, -11], [null, -15]), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: 'stop calling me' });
     for (const hearing of [readings([false, -3.7], [null, -5]), readings([4, -11], [null, -15]), readings([null, -2], [4, -9])]) expect(combineWithNeural(people, wrong, hearing, 0.5)).toBe(wrong);
