@@ -10,6 +10,10 @@
  * "Before" is what the same first hearing gave with the previous rule (an unsure answer asked
  * again, and the same audio heard the same way again: empty).
  *
+ * An intent the agent heard with doubt is asked back ("Sorry, did you ask us to stop calling this
+ * number?"): the person says "Yes." when it is what they meant (`means`, by default the intent in
+ * the utterance's words), else "No.".
+ *
  * A second callee, `repeat` (BENCH_ASR_CALLEE=repeat), answers every prompt with its answer again,
  * the same audio, read-backs and "was that a yes or a no?" included: a recording, or a machine
  * that does not follow the conversation. What it gets is the worst case of the read-back rules.
@@ -20,7 +24,7 @@ import { expectationFor } from '../src/voice/agent/voice-agent';
 import { extractAnswer } from '../src/voice/dialog/answers';
 import { detectIntent } from '../src/voice/dialog/intents';
 import type { DialogAction } from '../src/voice/dialog/dialog-policy';
-import { YES_OR_NO } from '../src/voice/dialog/prompts';
+import { ENDING_CHECK, YES_OR_NO } from '../src/voice/dialog/prompts';
 import { SurveyPolicy } from '../src/voice/dialog/survey-policy';
 import { recognizeWhole, type SpeechRecognizer } from '../src/voice/stt/recognizer';
 import { DEFAULT_TIMING } from '../src/voice/timing';
@@ -59,6 +63,19 @@ export function numberWords(n: number): string {
   return 'a thousand';
 }
 
+/** The intent an utterance's words hold, as the call's ending. */
+function endingIn(text: string): Ending | null {
+  const intent = detectIntent(text);
+  return intent === 'opt_out' || intent === 'wrong_number' ? intent : intent === 'callback' ? 'callback_requested' : null;
+}
+
+/** The agent's checks of an ending heard with doubt, and the ending each asks about. */
+const CHECKED = new Map<string, Ending>([
+  [ENDING_CHECK.opt_out, 'opt_out'],
+  [ENDING_CHECK.wrong_number, 'wrong_number'],
+  [ENDING_CHECK.callback, 'callback_requested'],
+]);
+
 const outcome = (expected: unknown, answer: unknown): Outcome => (answer === null || answer === undefined ? 'empty' : answer === expected ? 'right' : 'wrong');
 
 export class Conversations {
@@ -82,8 +99,11 @@ export class Conversations {
     return pcm;
   }
 
-  /** The exchange of `u`'s question, the callee answering with `answerAudio` (by default `u`'s corpus audio). */
-  async run(u: CorpusUtterance, q: CallQuestion, answerAudio: Int16Array = corpusAudio(u)): Promise<ConversationResult> {
+  /**
+   * The exchange of `u`'s question, the callee answering with `answerAudio` (by default `u`'s
+   * corpus audio) and meaning `means` (by default the intent its words hold, if any).
+   */
+  async run(u: CorpusUtterance, q: CallQuestion, answerAudio: Int16Array = corpusAudio(u), means: Ending | null = endingIn(u.text)): Promise<ConversationResult> {
     const policy = new SurveyPolicy({ task: null, questions: [q], voicemailMessage: null }, DEFAULT_TIMING);
     const exchange: string[] = [];
     let ending: Ending | null = null;
@@ -113,6 +133,10 @@ export class Conversations {
       if (this.callee === 'person' && prompt === YES_OR_NO) {
         // "Was that a yes or a no?": the answer itself, bare; a callee who gave none says so.
         said = u.expected === true ? 'Yes.' : u.expected === false ? 'No.' : "I'm not sure.";
+        audio = await this.reply(u, said);
+      } else if (this.callee === 'person' && CHECKED.has(prompt)) {
+        // "Sorry, did you ask us to stop calling this number?": yes when that is what was meant.
+        said = CHECKED.get(prompt) === means ? 'Yes.' : 'No.';
         audio = await this.reply(u, said);
       } else if (this.callee === 'person' && action.confirming) {
         const right = action.confirming.value === u.expected;

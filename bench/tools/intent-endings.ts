@@ -7,7 +7,13 @@
  * through G.711; it is the other side of the rule that doubts an ending heard where an answer was
  * said (docs/voice.md, "Ninth round").
  *
- *   node -r @swc-node/register bench/tools/intent-endings.ts [attend,people,day]
+ * `fresh` (the second argument) says instead ten wordings written for the eleventh round before
+ * any was heard, in the voices of holdout12 and holdout13 (docs/voice.md, "Eleventh round"): how
+ * the rules do on words and voices they were not made with. `BENCH_INTENT_CALLEE=person` replies
+ * to the agent's check ("Just to be sure: you would like us to stop calling this number?") with
+ * a bare "Yes." instead of its words again.
+ *
+ *   node -r @swc-node/register bench/tools/intent-endings.ts [attend,people,day] [fresh]
  */
 import * as alawmulaw from 'alawmulaw';
 import { DEFAULT_MIN_CONFIDENCE, PocketsphinxRecognizer } from '../../src/voice/stt/pocketsphinx';
@@ -15,7 +21,7 @@ import { NeuralOpinion } from '../../src/voice/stt/moonshine/neural-opinion';
 import { Conversations, type Ending } from '../asr-conversation';
 import { loadCorpus, type CorpusUtterance } from '../voice-corpus/corpus';
 import { gaussian, render, seeded } from '../voice-corpus/generate';
-import { VOICES, type QuestionId } from '../voice-corpus/phrases';
+import { VOICES, VOICES_HOLDOUT12, VOICES_HOLDOUT13, type QuestionId } from '../voice-corpus/phrases';
 
 const SAID: Array<[Ending, string]> = [
   ['opt_out', 'Please stop calling me.'],
@@ -29,25 +35,42 @@ const SAID: Array<[Ending, string]> = [
   ['callback_requested', 'Can you call me back tomorrow?'],
 ];
 
+/** Written before any was heard (the eleventh round): intents in words the grammars mostly lack. */
+const FRESH: Array<[Ending, string]> = [
+  ['opt_out', 'Stop phoning me.'],
+  ['opt_out', 'I want you to stop calling me.'],
+  ['opt_out', 'Please take me off your calling list.'],
+  ['opt_out', 'No thanks, remove me from your list.'],
+  ['opt_out', 'Never call here again.'],
+  ['opt_out', 'Do not contact me again.'],
+  ['wrong_number', 'Sorry, you have got the wrong number.'],
+  ['wrong_number', 'There is nobody here by that name.'],
+  ['callback_requested', 'Could you ring me back later?'],
+  ['callback_requested', 'Now is not a good time.'],
+];
+
 async function main(): Promise<void> {
   const questions = (process.argv[2] ?? 'attend,people').split(',') as QuestionId[];
+  const fresh = process.argv[3] === 'fresh';
+  const said = fresh ? FRESH : SAID;
+  const callee = process.env.BENCH_INTENT_CALLEE === 'person' ? 'person' : 'repeat';
   const corpus = loadCorpus();
   const neural = NeuralOpinion.create();
   const stt = new PocketsphinxRecognizer({ minConfidence: DEFAULT_MIN_CONFIDENCE, secondOpinion: {}, neural });
   await stt.warm();
   // The callee says the same words to every prompt, "was that a yes or a no?" and read-backs included.
-  const talk = new Conversations(stt, 'repeat');
-  const voices = [...VOICES.tune, ...VOICES.holdout, ...VOICES.tuneMore];
+  const talk = new Conversations(stt, callee);
+  const voices: readonly string[] = fresh ? [...VOICES_HOLDOUT12, ...VOICES_HOLDOUT13] : [...VOICES.tune, ...VOICES.holdout, ...VOICES.tuneMore];
   const tally = new Map<string, number>();
   let n = 0;
   try {
     for (const [i, voice] of voices.entries()) {
-      for (const [j, [intent, text]] of SAID.entries()) {
+      for (const [j, [intent, text]] of said.entries()) {
         const speed = [140, 160, 180][(i + j) % 3]!;
         const pcm = alawmulaw.mulaw.decode(alawmulaw.mulaw.encode(await render(voice, speed, text, gaussian(seeded(1000 * i + j)))));
         for (const question of questions) {
           const u: CorpusUtterance = { id: `intent-${i}-${j}-${question}`, set: 'tune', voice, speed, question, text, expected: null, ms: Math.round(pcm.length / 8) };
-          const r = await talk.run(u, corpus.questions[question]!, pcm);
+          const r = await talk.run(u, corpus.questions[question]!, pcm, intent);
           const outcome = r.ending === intent ? 'ended as said' : r.ending ? `ended as ${r.ending}` : r.answer !== null ? 'answer recorded' : 'not ended';
           tally.set(`${intent} ${outcome}`, (tally.get(`${intent} ${outcome}`) ?? 0) + 1);
           n++;

@@ -1,6 +1,6 @@
 import type { CallQuestion } from '../../src/features/calls/ports';
 import type { AgentScript, DialogAction, DialogEvent } from '../../src/voice/dialog/dialog-policy';
-import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, intro, OPT_OUT_GOODBYE, reask, screeningReply, scriptPrompts, whoIsCalling, WRONG_NUMBER_GOODBYE, YES_OR_NO } from '../../src/voice/dialog/prompts';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, ENDING_CHECK, GOODBYE, intro, OPT_OUT_GOODBYE, reask, screeningReply, scriptPrompts, whoIsCalling, WRONG_NUMBER_GOODBYE, YES_OR_NO } from '../../src/voice/dialog/prompts';
 import { SurveyPolicy } from '../../src/voice/dialog/survey-policy';
 import { GREETING_VOCABULARY } from '../../src/voice/amd/greeting-phrases';
 import { BEEP_MAX_WAIT_MS, BEEP_SILENCE_MS } from '../../src/voice/amd/greeting-phase';
@@ -218,6 +218,7 @@ test('the prompts synthesized while the phone rings', () => {
     WRONG_NUMBER_GOODBYE,
     CALLBACK_GOODBYE,
     CALLBACK_AT_GOODBYE,
+    ENDING_CHECK.opt_out,
   ]);
   expect(intro(null, null)).toBe('Hello, this is an automated assistant calling on behalf of our client.');
   expect(intro('Acme Dental', null)).toBe('Hello, this is an automated assistant calling on behalf of Acme Dental.');

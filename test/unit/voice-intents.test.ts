@@ -1,7 +1,7 @@
 import type { CallQuestion } from '../../src/features/calls/ports';
 import type { DialogEvent } from '../../src/voice/dialog/dialog-policy';
 import { detectIntent, parseCallbackTime } from '../../src/voice/dialog/intents';
-import { CALLBACK_GOODBYE, GOODBYE, intro, whoIsCalling } from '../../src/voice/dialog/prompts';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, CHECK_REFUSED, ENDING_CHECK, GOODBYE, intro, OPT_OUT_GOODBYE, reask, WRONG_NUMBER_GOODBYE, whoIsCalling } from '../../src/voice/dialog/prompts';
 import { SurveyPolicy } from '../../src/voice/dialog/survey-policy';
 import { DEFAULT_TIMING } from '../../src/voice/timing';
 
@@ -106,5 +106,108 @@ describe('the policy with intents and interruptions', () => {
     expect(p.handle(said('call me later'))).toEqual({ type: 'say', text: CALLBACK_GOODBYE, bargeIn: null });
     expect(p.handle({ type: 'spoken' })).toEqual({ type: 'end', disposition: 'callback_requested' });
     expect(p.callbackAt).toBeNull();
+  });
+
+  describe('an intent that ends the call, heard with doubt, is asked back', () => {
+    const unsure = (text: string): DialogEvent => ({ type: 'utterance', text: null, unsure: text, speechMs: 700, atMs: Date.parse('2026-11-25T14:10:00Z') });
+    /** A policy listening for the answer to its question. */
+    const asked = () => {
+      const p = policy();
+      p.start();
+      p.handle(said('hello'));
+      p.handle({ type: 'spoken' });
+      p.handle({ type: 'spoken' });
+      return p;
+    };
+
+    test('a yes ends the call on it: the opt-out is recorded', () => {
+      const p = asked();
+      expect(p.anticipate(unsure('stop calling me'))).toBe(ENDING_CHECK.opt_out);
+      expect(p.handle(unsure('stop calling me'))).toEqual({ type: 'say', text: ENDING_CHECK.opt_out, bargeIn: expect.objectContaining({ question: expect.objectContaining({ type: 'boolean' }), intents: true, keypad: 'one_key' }) });
+      expect(p.optOut).toBe(false);
+      expect(p.handle({ type: 'spoken' })).toMatchObject({ type: 'listen', question: { type: 'boolean' } });
+      expect(p.handle(said('yes please'))).toEqual({ type: 'say', text: OPT_OUT_GOODBYE, bargeIn: null });
+      expect(p.optOut).toBe(true);
+      expect(p.answers).toEqual({ consent: null });
+      expect(p.transcript.slice(-4)).toEqual(['Callee: stop calling me [unsure]', `Agent: ${ENDING_CHECK.opt_out}`, 'Callee: yes please', `Agent: ${OPT_OUT_GOODBYE}`]);
+    });
+
+    test('a no goes back to the question, whose answer is then recorded; no second check on that question', () => {
+      const p = asked();
+      p.handle(unsure('stop calling me'));
+      p.handle({ type: 'spoken' });
+      expect(p.handle(said('no'))).toMatchObject({ type: 'say', text: `${CHECK_REFUSED} ${CONSENT.question}` });
+      expect(p.optOut).toBe(false);
+      p.handle({ type: 'spoken' });
+      // Heard with doubt again on the same question: not asked back twice (taken as no answer, as before).
+      expect(p.anticipate(unsure('stop calling me'))).toBeNull();
+      expect(p.handle(unsure('stop calling me'))).toMatchObject({ type: 'say', text: reask(CONSENT) });
+      p.handle({ type: 'spoken' });
+      expect(p.handle(said('yes'))).toEqual({ type: 'say', text: GOODBYE, bargeIn: null });
+      expect(p.answers).toEqual({ consent: true });
+      expect(p.optOut).toBe(false);
+    });
+
+    test('nothing understood, or a yes heard with doubt: not acted on, the question again', () => {
+      const p = asked();
+      p.handle(unsure('wrong number'));
+      p.handle({ type: 'spoken' });
+      expect(p.handle(unsure('yes'))).toMatchObject({ type: 'say', text: reask(CONSENT) });
+      p.handle({ type: 'spoken' });
+      p.handle(said('no'));
+      expect(p.handle({ type: 'spoken' })).toEqual({ type: 'end', disposition: 'human' });
+      expect(p.answers).toEqual({ consent: false });
+    });
+
+    test('the keypad answers the check: 1 is a yes', () => {
+      const p = asked();
+      expect(p.handle(unsure('you have the wrong number'))).toMatchObject({ text: ENDING_CHECK.wrong_number });
+      p.handle({ type: 'spoken' });
+      expect(p.handle({ type: 'digits', digits: '1' })).toMatchObject({ text: WRONG_NUMBER_GOODBYE });
+      expect(p.handle({ type: 'spoken' })).toEqual({ type: 'end', disposition: 'wrong_number' });
+    });
+
+    test('a callback confirmed keeps the time first heard; an ending said with confidence in the reply wins', () => {
+      const p = asked();
+      expect(p.handle(unsure('call me back in an hour'))).toMatchObject({ text: ENDING_CHECK.callback });
+      p.handle({ type: 'spoken' });
+      expect(p.handle(said('yes'))).toMatchObject({ text: CALLBACK_AT_GOODBYE });
+      expect(p.callbackAt?.toISOString()).toBe('2026-11-25T15:10:00.000Z');
+
+      const q = asked();
+      q.handle(unsure('call me later'));
+      q.handle({ type: 'spoken' });
+      expect(q.handle(said('no just stop calling me'))).toMatchObject({ text: OPT_OUT_GOODBYE });
+      expect(q.optOut).toBe(true);
+    });
+
+    test('who is this, over the check: answered, and the check asked again', () => {
+      const p = asked();
+      p.handle(unsure('stop calling me'));
+      p.handle({ type: 'spoken' });
+      expect(p.handle(said('who is this'))).toMatchObject({ type: 'say', text: `${whoIsCalling(ORG, 'We are confirming.', null)} ${ENDING_CHECK.opt_out}` });
+      p.handle({ type: 'spoken' });
+      p.handle(said('yes'));
+      expect(p.optOut).toBe(true);
+    });
+
+    test('over the introduction: asked back too, and a no leads to the first question', () => {
+      const p = policy();
+      p.start();
+      p.handle(said('hello'));
+      p.handle({ type: 'spoken', interrupted: true });
+      expect(p.handle(unsure('take me off your list'))).toMatchObject({ text: ENDING_CHECK.opt_out });
+      p.handle({ type: 'spoken' });
+      expect(p.handle(said('no'))).toMatchObject({ text: `${CHECK_REFUSED} ${CONSENT.question}` });
+    });
+
+    test('a hang-up after a yes being heard: the opt-out still counts, no goodbye', () => {
+      const p = asked();
+      p.handle(unsure('stop calling me'));
+      p.handle({ type: 'spoken' });
+      expect(p.handle({ type: 'hangup' })).toEqual({ type: 'end', disposition: 'human' });
+      expect(p.handle(said('yes'))).toEqual({ type: 'end', disposition: 'human' });
+      expect(p.optOut).toBe(true);
+    });
   });
 });

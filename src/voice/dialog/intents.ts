@@ -10,11 +10,13 @@ export const INTENTS = ['who', 'repeat', 'opt_out', 'wrong_number', 'callback', 
 export const MAX_CLARIFICATIONS = 2;
 export type IntentName = (typeof INTENTS)[number];
 /** The intents the agent answers with a goodbye: the call ends on them. */
-export const CALL_ENDING: readonly IntentName[] = ['opt_out', 'wrong_number', 'callback'];
+export const CALL_ENDING = ['opt_out', 'wrong_number', 'callback'] as const satisfies readonly IntentName[];
+export type EndingIntent = (typeof CALL_ENDING)[number];
+/** Whether an intent is one the call ends on. */
+export const isEnding = (intent: IntentName | null): intent is EndingIntent => intent !== null && (CALL_ENDING as readonly IntentName[]).includes(intent);
 /** Whether a phrase (or what was heard) is an intent that ends the call. */
 export const endsTheCall = (text: string | null): boolean => {
-  const intent = detectIntent(text);
-  return intent !== null && CALL_ENDING.includes(intent);
+  return isEnding(detectIntent(text));
 };
 
 /** Whether what was heard is an intent after which the callee is not called again: an opt-out (the number is suppressed for good) or a wrong number. */

@@ -10,6 +10,20 @@ export const WRONG_NUMBER_GOODBYE = 'Sorry for the trouble. Goodbye.';
 export const CALLBACK_GOODBYE = 'No problem, we will call you back later. Goodbye.';
 export const CALLBACK_AT_GOODBYE = 'No problem, we will call you back then. Goodbye.';
 
+/**
+ * Asked when an intent that ends the call was heard with doubt (the recognizer unsure of it): the
+ * call ends on it only after a yes. An opt-out suppresses the number for good and a wrong number
+ * stops the campaign's calls to it, so neither is acted on from a guess, and neither is dropped
+ * either: a callee who said it is asked, not ignored.
+ */
+export const ENDING_CHECK = {
+  opt_out: 'Sorry, did you ask us to stop calling this number?',
+  wrong_number: 'Sorry, did you say this is the wrong number?',
+  callback: 'Sorry, did you ask us to call you back later?',
+} as const;
+/** Said before the question again when the callee said no to ENDING_CHECK. */
+export const CHECK_REFUSED = 'My mistake.';
+
 /** The callee is put through to a person (SIP REFER or bridge, Twilio <Dial>). */
 export const TRANSFER_HOLD = 'Please hold while I connect you to a person.';
 /** Nobody took the transfer: the agent offers to take a message. */
@@ -87,6 +101,7 @@ export function scriptPrompts(script: AgentScript): string[] {
     WRONG_NUMBER_GOODBYE,
     CALLBACK_GOODBYE,
     CALLBACK_AT_GOODBYE,
+    ENDING_CHECK.opt_out,
     ...(script.transfer ? [TRANSFER_HOLD, TAKE_MESSAGE, MESSAGE_GOODBYE] : []),
   ];
 }

@@ -1,11 +1,11 @@
 import type { CallAmd, CallQuestion, Disposition } from '../../features/calls/ports';
 import { GreetingPhase } from '../amd/greeting-phase';
 import type { AgentTiming } from '../timing';
-import { answerFromDigits, extractAnswer } from './answers';
+import { answerFromDigits, extractAnswer, parseBoolean } from './answers';
 import { confirmable, confirmPrompt, readConfirmation, type ConfirmReply } from './confirmation';
 import { calleeText, type AgentScript, type DialogAction, type DialogEvent, type DialogPolicy, type ListenFor } from './dialog-policy';
-import { detectIntent, MAX_CLARIFICATIONS, parseCallbackTime, type IntentName } from './intents';
-import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, GOODBYE, handoffSummary, MESSAGE_GOODBYE, opening, OPT_OUT_GOODBYE, reask, TAKE_MESSAGE, TRANSFER_HOLD, whoIsCalling, WRONG_NUMBER_GOODBYE, YES_OR_NO } from './prompts';
+import { detectIntent, isEnding, MAX_CLARIFICATIONS, parseCallbackTime, type EndingIntent } from './intents';
+import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, CHECK_REFUSED, ENDING_CHECK, GOODBYE, handoffSummary, MESSAGE_GOODBYE, opening, OPT_OUT_GOODBYE, reask, TAKE_MESSAGE, TRANSFER_HOLD, whoIsCalling, WRONG_NUMBER_GOODBYE, YES_OR_NO } from './prompts';
 import { onAnswer, onDigits, onRequest, WHY } from './transfer-rules';
 
 /** How long a message may be, and how long the callee may take to start it. */
@@ -46,6 +46,22 @@ interface Hearings {
 }
 const freshHearings = (): Hearings => ({ unsure: [], rejected: [], confirmations: 0, readBackAgain: false });
 
+/**
+ * An intent that ends the call, heard with doubt where question `q` was asked (attempt `attempt`;
+ * after the introduction: the first question, not yet asked), and asked back (ENDING_CHECK):
+ * `heard` is what was heard, for a callback's time.
+ */
+interface EndingCheck {
+  intent: EndingIntent;
+  q: number;
+  attempt: number;
+  heard: string;
+  atMs?: number;
+}
+
+/** The reply to ENDING_CHECK is a yes or a no (a keypad 1 or 2), heard as one to a yes/no question. */
+const checkQuestion = (intent: EndingIntent): CallQuestion => ({ key: 'ending_check', question: ENDING_CHECK[intent], type: 'boolean' });
+
 type State =
   | { at: 'greeting' }
   | { at: 'intro'; text: string }
@@ -57,6 +73,9 @@ type State =
   /** Reading back `value`, heard with low confidence (`text`: "I heard thirty. Is that right?"), then listening for the reply. */
   | { at: 'confirming'; q: number; attempt: number; text: string; value: unknown }
   | { at: 'confirm'; q: number; attempt: number; text: string; value: unknown; early?: boolean }
+  /** Asking whether an intent heard with doubt was meant (ENDING_CHECK), then listening for the yes or the no. */
+  | { at: 'checking'; check: EndingCheck }
+  | { at: 'check'; check: EndingCheck; early?: boolean }
   | { at: 'voicemail' }
   /** Saying the hold line, then handing over (`why`: for the summary). */
   | { at: 'holding'; why: string }
@@ -96,6 +115,8 @@ export class SurveyPolicy implements DialogPolicy {
   private saidAgain = 0;
   /** What the question being asked was heard as with low confidence, and what the callee said was wrong: see onUnsure(). */
   private hearings: Hearings = freshHearings();
+  /** Whether an intent heard with doubt was asked back already for the question being asked (once per question: see doubtfulEnding). */
+  private checked = false;
 
   constructor(
     private readonly script: AgentScript,
@@ -128,6 +149,8 @@ export class SurveyPolicy implements DialogPolicy {
     if (event.type !== 'utterance' || event.text !== null || !event.unsure || this.hungUp || (s.at !== 'answer' && s.at !== 'confirm')) return null;
     const question = this.script.questions[s.q]!;
     if (s.at === 'answer') {
+      const doubt = this.doubtfulEnding(event);
+      if (doubt) return ENDING_CHECK[doubt];
       const value = extractAnswer(question, event.unsure);
       return value !== null && value !== undefined && this.readsBack(question, value, s.attempt) ? confirmPrompt(value) : null;
     }
@@ -159,7 +182,7 @@ export class SurveyPolicy implements DialogPolicy {
       this.hungUp = true;
       // A turn being recognised when the callee hung up is still recorded (see below).
       // So is the outcome of a transfer under way (a bridged call is the person's: transferred).
-      const pending: ReadonlyArray<State['at']> = ['greeting', 'answer', 'confirm', 'intro_reply', 'message', 'transferring'];
+      const pending: ReadonlyArray<State['at']> = ['greeting', 'answer', 'confirm', 'check', 'intro_reply', 'message', 'transferring'];
       if (!pending.includes(this.state.at)) this.state = { at: 'ended' };
       return this.end();
     }
@@ -187,6 +210,12 @@ export class SurveyPolicy implements DialogPolicy {
         return this.listen(this.confirmListen(this.script.questions[s.q]!, s.value));
       case 'confirm':
         return this.afterConfirm(s.q, s.attempt, s.text, s.value, event, s.early);
+      case 'checking':
+        if (event.type !== 'spoken') return this.finish();
+        this.state = { at: 'check', check: s.check, ...(stillTalking(event) ? { early: true } : {}) };
+        return this.listen(this.listenFor(checkQuestion(s.check.intent)));
+      case 'check':
+        return this.afterCheck(s.check, event, s.early);
       case 'holding':
         if (event.type !== 'spoken') return this.finish();
         this.state = { at: 'transferring' };
@@ -267,7 +296,9 @@ export class SurveyPolicy implements DialogPolicy {
       if (intent === 'who' || intent === 'repeat') return this.ask(0, 0, whoIsCalling(this.script.callerName, this.script.task, this.script.questions[0] ?? null, !!this.script.greeting));
       if (intent === 'person') {
         if (onRequest(this.script.transfer)) return this.transfer(WHY.asked);
-      } else if (intent) return this.endFor(intent, event);
+      } else if (intent) return this.endFor(intent, event.text, event.atMs);
+      const doubt = this.doubtfulEnding(event);
+      if (doubt && this.script.questions.length) return this.checkEnding({ intent: doubt, q: 0, attempt: 0, heard: event.unsure!, ...(event.atMs !== undefined ? { atMs: event.atMs } : {}) });
     } else if (event.type === 'digits') {
       this.transcript.push(`Callee: [pressed ${event.digits}]`);
       if (!this.hungUp && onDigits(this.script.transfer, event.digits)) return this.transfer(WHY.digit(event.digits));
@@ -299,8 +330,10 @@ export class SurveyPolicy implements DialogPolicy {
         }
         if (intent === 'person') {
           if (onRequest(this.script.transfer)) return this.transfer(WHY.asked);
-        } else if (intent !== 'who' && intent !== 'repeat') return this.endFor(intent, event);
+        } else if (isEnding(intent)) return this.endFor(intent, event.text, event.atMs);
       }
+      const doubt = this.doubtfulEnding(event);
+      if (doubt) return this.checkEnding({ intent: doubt, q, attempt, heard: event.unsure!, ...(event.atMs !== undefined ? { atMs: event.atMs } : {}) });
       value = intent ? null : extractAnswer(question, event.text);
       if (!intent && event.text === null && event.unsure) unsure = extractAnswer(question, event.unsure);
       if (early && value === null && (unsure === null || unsure === undefined) && this.sayAgainOverTalk()) return this.ask(q, attempt, said);
@@ -377,7 +410,7 @@ export class SurveyPolicy implements DialogPolicy {
       }
       if (intent === 'person') {
         if (onRequest(this.script.transfer)) return this.transfer(WHY.asked);
-      } else if (intent !== 'who' && intent !== 'repeat') return this.endFor(intent, event);
+      } else if (isEnding(intent)) return this.endFor(intent, event.text, event.atMs);
     }
     if (this.hungUp) {
       // Only a reply heard with confidence counts once the callee is gone.
@@ -433,20 +466,91 @@ export class SurveyPolicy implements DialogPolicy {
     return q;
   }
 
-  /** Opt-out, wrong number, call me later: a polite goodbye and the call's outcome. */
-  private endFor(intent: Exclude<IntentName, 'who' | 'repeat' | 'person'>, event: DialogEvent & { type: 'utterance' }): DialogAction {
-    this.state = { at: 'goodbye' };
+  /**
+   * Opt-out, wrong number, call me later: the call's outcome and a polite goodbye (none once the
+   * callee hung up). `said` (said at `atMs`) may hold a callback's time; else `saidBefore`.
+   */
+  private endFor(intent: EndingIntent, said: string | null, atMs?: number, saidBefore?: string): DialogAction {
+    let goodbye: string;
     if (intent === 'opt_out') {
       this.optOut = true;
-      return this.say(OPT_OUT_GOODBYE, null);
-    }
-    if (intent === 'wrong_number') {
+      goodbye = OPT_OUT_GOODBYE;
+    } else if (intent === 'wrong_number') {
       this.disposition = 'wrong_number';
-      return this.say(WRONG_NUMBER_GOODBYE, null);
+      goodbye = WRONG_NUMBER_GOODBYE;
+    } else {
+      this.disposition = 'callback_requested';
+      const at = new Date(atMs ?? Date.now());
+      const zone = this.script.timeZone ?? 'UTC';
+      this.callbackAt = parseCallbackTime(said, at, zone) ?? parseCallbackTime(saidBefore ?? null, at, zone);
+      goodbye = this.callbackAt ? CALLBACK_AT_GOODBYE : CALLBACK_GOODBYE;
     }
-    this.disposition = 'callback_requested';
-    this.callbackAt = parseCallbackTime(event.text, new Date(event.atMs ?? Date.now()), this.script.timeZone ?? 'UTC');
-    return this.say(this.callbackAt ? CALLBACK_AT_GOODBYE : CALLBACK_GOODBYE, null);
+    if (this.hungUp) return this.finish();
+    this.state = { at: 'goodbye' };
+    return this.say(goodbye, null);
+  }
+
+  /**
+   * An intent that ends the call, heard only with doubt (the recognizer's unsure reading): asked
+   * back once per question, never acted on unasked and never dropped unasked. Before, it was
+   * dropped and the question asked again, and a callee who said "Stop phoning me." heard the
+   * question again and again (docs/voice.md, "Eleventh round"). Null when there is none, when the
+   * callee hung up, or when this question had its check already (what is heard is then taken as
+   * it was before: no answer).
+   */
+  private doubtfulEnding(event: DialogEvent): EndingIntent | null {
+    if (event.type !== 'utterance' || event.text !== null || !event.unsure || this.hungUp || this.checked) return null;
+    const intent = detectIntent(event.unsure);
+    return isEnding(intent) ? intent : null;
+  }
+
+  private checkEnding(check: EndingCheck): DialogAction {
+    this.checked = true;
+    this.state = { at: 'checking', check };
+    return this.say(ENDING_CHECK[check.intent], this.listenFor(checkQuestion(check.intent)));
+  }
+
+  /**
+   * The reply to ENDING_CHECK: a yes heard with confidence (or the keypad's 1), or an ending said
+   * again with confidence, ends the call on it; "who is this" and "say that again" are answered
+   * and the check asked again. Anything else (a no, a yes heard unsure, nothing) goes back to the
+   * question, at the same attempt: after a no with CHECK_REFUSED before it.
+   */
+  private afterCheck(c: EndingCheck, event: DialogEvent, early = false): DialogAction {
+    const text = ENDING_CHECK[c.intent];
+    const again = (said: string): DialogAction => {
+      this.state = { at: 'checking', check: c };
+      return this.say(said, this.listenFor(checkQuestion(c.intent)));
+    };
+    if (event.type === 'digits') {
+      this.transcript.push(`Callee: [pressed ${event.digits}]`);
+      if (!this.hungUp && onDigits(this.script.transfer, event.digits)) return this.transfer(WHY.digit(event.digits));
+      const pressed = answerFromDigits(checkQuestion(c.intent), event.digits);
+      return pressed === true ? this.endFor(c.intent, c.heard, c.atMs) : this.afterCheckRefused(c, pressed === false);
+    }
+    if (event.type !== 'utterance') return this.afterCheckRefused(c, false);
+    this.transcript.push(`Callee: ${calleeText(event)}`);
+    const intent = detectIntent(event.text);
+    if (intent && !this.hungUp) {
+      if ((intent === 'who' || intent === 'repeat') && this.clarifications < MAX_CLARIFICATIONS) {
+        this.clarifications++;
+        return again(intent === 'who' ? `${whoIsCalling(this.script.callerName, this.script.task, null, !!this.script.greeting)} ${text}` : text);
+      }
+      if (intent === 'person' && onRequest(this.script.transfer)) return this.transfer(WHY.asked);
+    }
+    // An ending said again, heard with confidence: acted on (its own time for a callback, else the one first heard).
+    if (isEnding(intent)) return this.endFor(intent, event.text, event.atMs, c.heard);
+    const yes = intent ? null : parseBoolean(event.text ?? '');
+    if (yes === true) return this.endFor(c.intent, c.heard, c.atMs);
+    if (early && yes === null && this.sayAgainOverTalk()) return again(text);
+    return this.afterCheckRefused(c, yes === false);
+  }
+
+  /** The ending asked back was not confirmed: the question again (after a no, with CHECK_REFUSED before it). */
+  private afterCheckRefused(c: EndingCheck, saidNo: boolean): DialogAction {
+    if (this.hungUp) return this.finish();
+    const question = this.script.questions[c.q]!;
+    return this.ask(c.q, c.attempt, saidNo ? `${CHECK_REFUSED} ${question.question}` : reask(question));
   }
 
   /** Says question `q` (or `text` in its place: the question said again, or who is calling). */
@@ -457,11 +561,12 @@ export class SurveyPolicy implements DialogPolicy {
       return this.say(GOODBYE, null);
     }
     // Clarifications are counted per question; so are hearings.
-    const same = (this.state.at === 'answer' || this.state.at === 'confirm') && this.state.q === q;
-    if (!same) {
+    const at = this.state.at === 'check' ? this.state.check.q : this.state.at === 'answer' || this.state.at === 'confirm' ? this.state.q : null;
+    if (at !== q) {
       this.clarifications = 0;
       this.saidAgain = 0;
       this.hearings = freshHearings();
+      this.checked = false;
     }
     const said = text ?? (attempt === 0 ? question.question : reask(question));
     this.state = { at: 'asking', q, attempt, text: said };
