@@ -9,11 +9,12 @@
  *
  * `fresh` (the second argument) says instead ten wordings written for the eleventh round before
  * any was heard, in the voices of holdout12 and holdout13 (docs/voice.md, "Eleventh round"): how
- * the rules do on words and voices they were not made with. `BENCH_INTENT_CALLEE=person` replies
+ * the rules do on words and voices they were not made with; `fresh2` ten more, written with them
+ * and kept apart, in the voices of holdout10 and holdout11. `BENCH_INTENT_CALLEE=person` replies
  * to the agent's check ("Just to be sure: you would like us to stop calling this number?") with
  * a bare "Yes." instead of its words again.
  *
- *   node -r @swc-node/register bench/tools/intent-endings.ts [attend,people,day] [fresh]
+ *   node -r @swc-node/register bench/tools/intent-endings.ts [attend,people,day] [tune|fresh|fresh2]
  */
 import * as alawmulaw from 'alawmulaw';
 import { DEFAULT_MIN_CONFIDENCE, PocketsphinxRecognizer } from '../../src/voice/stt/pocketsphinx';
@@ -21,7 +22,7 @@ import { NeuralOpinion } from '../../src/voice/stt/moonshine/neural-opinion';
 import { Conversations, type Ending } from '../asr-conversation';
 import { loadCorpus, type CorpusUtterance } from '../voice-corpus/corpus';
 import { gaussian, render, seeded } from '../voice-corpus/generate';
-import { VOICES, VOICES_HOLDOUT12, VOICES_HOLDOUT13, type QuestionId } from '../voice-corpus/phrases';
+import { VOICES, VOICES_HOLDOUT10, VOICES_HOLDOUT11, VOICES_HOLDOUT12, VOICES_HOLDOUT13, type QuestionId } from '../voice-corpus/phrases';
 
 const SAID: Array<[Ending, string]> = [
   ['opt_out', 'Please stop calling me.'],
@@ -49,10 +50,27 @@ const FRESH: Array<[Ending, string]> = [
   ['callback_requested', 'Now is not a good time.'],
 ];
 
+/**
+ * Written with FRESH, before any of either was heard, and kept apart to judge what FRESH's misses
+ * lead to (new phrases in the grammars): said in the voices of holdout10 and holdout11.
+ */
+const FRESH2: Array<[Ending, string]> = [
+  ['opt_out', 'Please stop ringing me.'],
+  ['opt_out', 'Remove this number from your list.'],
+  ['opt_out', 'I do not want any more calls.'],
+  ['opt_out', 'Stop calling, please.'],
+  ['opt_out', 'No, do not call here again.'],
+  ['opt_out', 'Take this number off your list, please.'],
+  ['wrong_number', 'I think you have the wrong number.'],
+  ['wrong_number', 'Nobody by that name lives here.'],
+  ['callback_requested', 'I am driving, call me later.'],
+  ['callback_requested', 'Can you call back this evening?'],
+];
+
 async function main(): Promise<void> {
   const questions = (process.argv[2] ?? 'attend,people').split(',') as QuestionId[];
-  const fresh = process.argv[3] === 'fresh';
-  const said = fresh ? FRESH : SAID;
+  const set = process.argv[3] ?? 'tune';
+  const said = set === 'fresh' ? FRESH : set === 'fresh2' ? FRESH2 : SAID;
   const callee = process.env.BENCH_INTENT_CALLEE === 'person' ? 'person' : 'repeat';
   const corpus = loadCorpus();
   const neural = NeuralOpinion.create();
@@ -60,7 +78,8 @@ async function main(): Promise<void> {
   await stt.warm();
   // The callee says the same words to every prompt, "was that a yes or a no?" and read-backs included.
   const talk = new Conversations(stt, callee);
-  const voices: readonly string[] = fresh ? [...VOICES_HOLDOUT12, ...VOICES_HOLDOUT13] : [...VOICES.tune, ...VOICES.holdout, ...VOICES.tuneMore];
+  const voices: readonly string[] =
+    set === 'fresh' ? [...VOICES_HOLDOUT12, ...VOICES_HOLDOUT13] : set === 'fresh2' ? [...VOICES_HOLDOUT10, ...VOICES_HOLDOUT11] : [...VOICES.tune, ...VOICES.holdout, ...VOICES.tuneMore];
   const tally = new Map<string, number>();
   let n = 0;
   try {
