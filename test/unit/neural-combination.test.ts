@@ -98,7 +98,8 @@ describe('what the neural model is asked about', () => {
 
   test('the call\'s intents are paths of their own, each phrase marked with its intent; those that end the call with what is said around them ("please stop calling me")', () => {
     const paths = answerPaths({ question: day, intents: ['who is this', 'wrong number', 'stop calling me'] })!;
-    expect(paths).toHaveLength(4);
+    // The answer, the non-answers, "who is this", the endings with words around them, and the opt-outs that name the calls with a no before them.
+    expect(paths).toHaveLength(5);
     // "Who is this" alone, bare; the opt-out and the wrong number with the words around them.
     expect(paths[2]).toHaveLength(1);
     const [lead, intents, tail] = paths[3]!;
@@ -113,9 +114,14 @@ describe('what the neural model is asked about', () => {
     expect(walk(intents!.trie, 'wrong number')).toEqual({ value: null, intent: 'wrong_number' });
     expect(walk(lead!.trie, 'no')).toBeNull();
     expect(walk(tail!.trie, 'right now')).not.toBeNull();
+    const [no, calls] = paths[4]!;
+    expect(no!.optional).toBe(false);
+    expect(walk(no!.trie, 'nope')).not.toBeNull();
+    expect(walk(calls!.trie, 'stop calling me')).toEqual({ value: null, intent: 'opt_out' });
+    expect(walk(calls!.trie, 'wrong number')).toBeNull();
     // In a reply to a read-back or to "was that a yes or a no?", the intents are said bare: one path, no words around them.
     expect(answerPaths({ question: day, intents: ['who is this', 'wrong number', 'stop calling me'], confirming: { value: 'Monday' } })).toHaveLength(5);
-    expect(answerPaths({ question: day, intents: ['who is this', 'wrong number', 'stop calling me'] })).toHaveLength(4);
+    expect(answerPaths({ question: day, intents: ['who is this', 'wrong number'] })).toHaveLength(4);
     expect(answerPaths({ question: { key: 'ok', question: 'OK?', type: 'boolean' }, intents: ['who is this', 'stop calling me'], yesOrNo: true })).toHaveLength(3);
     // The non-answers that are intents carry theirs too, the others none; an intent of the call is on its own path only.
     const other = answerPaths({ question: day, intents: ['stop calling me'] })![1]![0]!.trie;

@@ -239,9 +239,12 @@ test('the intents that end the call may come with words around them ("please sto
   }
   // "Who are you" and "a human" stay bare: with words around them, answers were heard as "please who are you".
   for (const s of ['please who are you', 'no a human please', 'please say that again', 'could you remove me']) expect(all.has(s)).toBe(false);
-  // Not "no": "No, I can't." and a read-back's "No, ninety." came out as "no call me back" and "no i'm busy", "No, I am out of town." as "no unsubscribe",
-  // and before the opt-outs that name the calls, "Nope, not this time." of three holdout7 voices as "no don't call me".
-  expect(all.has('no stop calling me')).toBe(false);
+  // Not "no" before the others: "No, I can't." and a read-back's "No, ninety." came out as "no call me back" and "no i'm busy", "No, I am out of
+  // town." as "no unsubscribe". Before the opt-outs that name the calls it is (the policy asks those back before acting on them).
+  expect(all.has('no stop calling me')).toBe(true);
+  expect(all.has("nope don't call me again please")).toBe(true);
+  expect(all.has('no unsubscribe')).toBe(false);
+  expect(all.has('no remove me')).toBe(false);
   expect(all.has('no call me back')).toBe(false);
   expect(all.has('who are you')).toBe(true);
   // In a reply to a read-back or to "was that a yes or a no?", they are bare.

@@ -191,6 +191,23 @@ describe('the policy with intents and interruptions', () => {
       expect(p.optOut).toBe(true);
     });
 
+    test('an opt-out with a no before it is asked back even when heard with confidence; refused, its no is the answer', () => {
+      const p = asked();
+      expect(p.handle(said('no stop calling me'))).toMatchObject({ text: ENDING_CHECK.opt_out });
+      p.handle({ type: 'spoken' });
+      expect(p.handle(said('yes'))).toMatchObject({ text: OPT_OUT_GOODBYE });
+      expect(p.optOut).toBe(true);
+
+      const q = asked();
+      q.handle(said("nope don't call me"));
+      q.handle({ type: 'spoken' });
+      expect(q.handle(said('no'))).toMatchObject({ text: `${CHECK_REFUSED} ${CONSENT.question}` });
+      q.handle({ type: 'spoken' });
+      expect(q.handle(said("no don't call me"))).toEqual({ type: 'say', text: GOODBYE, bargeIn: null });
+      expect(q.optOut).toBe(false);
+      expect(q.answers).toEqual({ consent: false });
+    });
+
     test('over the introduction: asked back too, and a no leads to the first question', () => {
       const p = policy();
       p.start();

@@ -59,6 +59,13 @@ interface EndingCheck {
   atMs?: number;
 }
 
+/**
+ * An opt-out heard with a no before it ("no, stop calling me": OPT_OUT_NO_LEAD in the grammars):
+ * asked back before it is acted on, sure or not, since refusals ("Nope, not this time.") came out
+ * so too, and two models given the same words heard them alike (docs/voice.md, "Eleventh round").
+ */
+const noLedOptOut = (text: string | null): boolean => !!text && /^\s*(no|nope)\b/i.test(text);
+
 /** The reply to ENDING_CHECK is a yes or a no (a keypad 1 or 2), heard as one to a yes/no question. */
 const checkQuestion = (intent: EndingIntent): CallQuestion => ({ key: 'ending_check', question: ENDING_CHECK[intent], type: 'boolean' });
 
@@ -115,8 +122,8 @@ export class SurveyPolicy implements DialogPolicy {
   private saidAgain = 0;
   /** What the question being asked was heard as with low confidence, and what the callee said was wrong: see onUnsure(). */
   private hearings: Hearings = freshHearings();
-  /** Whether an intent heard with doubt was asked back already for the question being asked (once per question: see doubtfulEnding). */
-  private checked = false;
+  /** The intents heard with doubt and asked back already for the question being asked (each once per question: see doubtfulEnding). */
+  private checked = new Set<EndingIntent>();
 
   constructor(
     private readonly script: AgentScript,
@@ -330,11 +337,15 @@ export class SurveyPolicy implements DialogPolicy {
         }
         if (intent === 'person') {
           if (onRequest(this.script.transfer)) return this.transfer(WHY.asked);
+        } else if (intent === 'opt_out' && noLedOptOut(event.text)) {
+          if (!this.checked.has('opt_out')) return this.checkEnding({ intent, q, attempt, heard: event.text!, ...(event.atMs !== undefined ? { atMs: event.atMs } : {}) });
         } else if (isEnding(intent)) return this.endFor(intent, event.text, event.atMs);
       }
       const doubt = this.doubtfulEnding(event);
       if (doubt) return this.checkEnding({ intent: doubt, q, attempt, heard: event.unsure!, ...(event.atMs !== undefined ? { atMs: event.atMs } : {}) });
-      value = intent ? null : extractAnswer(question, event.text);
+      // An opt-out with a no before it, asked back and refused: what is left is its no (a refusal,
+      // "Nope, not this time.", heard again as "no don't call me"); the answer to a yes/no question.
+      value = intent && !(intent === 'opt_out' && noLedOptOut(event.text)) ? null : extractAnswer(question, event.text);
       if (!intent && event.text === null && event.unsure) unsure = extractAnswer(question, event.unsure);
       if (early && value === null && (unsure === null || unsure === undefined) && this.sayAgainOverTalk()) return this.ask(q, attempt, said);
     }
@@ -495,17 +506,17 @@ export class SurveyPolicy implements DialogPolicy {
    * back once per question, never acted on unasked and never dropped unasked. Before, it was
    * dropped and the question asked again, and a callee who said "Stop phoning me." heard the
    * question again and again (docs/voice.md, "Eleventh round"). Null when there is none, when the
-   * callee hung up, or when this question had its check already (what is heard is then taken as
-   * it was before: no answer).
+   * callee hung up, or when this question had the check of that intent already (what is heard is
+   * then taken as it was before: no answer).
    */
   private doubtfulEnding(event: DialogEvent): EndingIntent | null {
-    if (event.type !== 'utterance' || event.text !== null || !event.unsure || this.hungUp || this.checked) return null;
+    if (event.type !== 'utterance' || event.text !== null || !event.unsure || this.hungUp) return null;
     const intent = detectIntent(event.unsure);
-    return isEnding(intent) ? intent : null;
+    return isEnding(intent) && !this.checked.has(intent) ? intent : null;
   }
 
   private checkEnding(check: EndingCheck): DialogAction {
-    this.checked = true;
+    this.checked.add(check.intent);
     this.state = { at: 'checking', check };
     return this.say(ENDING_CHECK[check.intent], this.listenFor(checkQuestion(check.intent)));
   }
@@ -566,7 +577,7 @@ export class SurveyPolicy implements DialogPolicy {
       this.clarifications = 0;
       this.saidAgain = 0;
       this.hearings = freshHearings();
-      this.checked = false;
+      this.checked = new Set();
     }
     const said = text ?? (attempt === 0 ? question.question : reask(question));
     this.state = { at: 'asking', q, attempt, text: said };

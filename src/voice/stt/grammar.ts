@@ -1,6 +1,6 @@
 import type { CallQuestion } from '../../features/calls/ports';
 import { TEENS, TENS, UNITS } from '../dialog/answers';
-import { endsTheCall } from '../dialog/intents';
+import { detectIntent, endsTheCall } from '../dialog/intents';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 /**
@@ -85,6 +85,16 @@ export const OPTION_AFTER = { weekdays: [] as string[], other: ['one'] };
  */
 export const INTENT_LEAD = ['please', 'just'];
 export const INTENT_TAIL = ['please', 'right now'];
+/**
+ * Said before an opt-out that names the calls: "No, stop calling me.", "Nope, don't call me again."
+ * Without it that was heard as a no (or, to "how many?", a number) every time (docs/voice.md,
+ * "Eleventh round"). The same lead made refusals ("Nope, not this time.") come out as "no don't
+ * call me", so an opt-out heard with it is never acted on unasked: the agent asks back first
+ * (SurveyPolicy, `noLedOptOut`).
+ */
+export const OPT_OUT_NO_LEAD = ['no', 'nope'];
+/** The opt-outs OPT_OUT_NO_LEAD goes before: those that name the calls ("stop calling me", "don't call me again"). */
+export const namesTheCalls = (phrase: string): boolean => detectIntent(phrase) === 'opt_out' && /\bcall/.test(phrase);
 /**
  * After an answer: "please", "I think", "would be good", and the hedges people end an answer with
  * ("Friday if possible", "fourteen, I reckon", "evening, if that works"). Without the hedges such an
@@ -283,8 +293,15 @@ export function withIntents(grammar: string | null, intents: readonly string[] |
   // were heard as "please who are you" and "no a human please".
   const ending = withWords ? phrases.filter(endsTheCall) : [];
   const bare = phrases.filter((p) => !ending.includes(p));
+  const calls = ending.filter(namesTheCalls);
+  const noLed = calls.length ? [`<intentno> (${calls.join(' | ')}) [<intenttail>]`] : [];
   const rules = ending.length
-    ? [`<intent> = ${[...bare, `[<intentlead>] (${ending.join(' | ')}) [<intenttail>]`].join(' | ')};`, `<intentlead> = ${usable(INTENT_LEAD).join(' | ')};`, `<intenttail> = ${usable(INTENT_TAIL).join(' | ')};`]
+    ? [
+        `<intent> = ${[...bare, `[<intentlead>] (${ending.join(' | ')}) [<intenttail>]`, ...noLed].join(' | ')};`,
+        `<intentlead> = ${usable(INTENT_LEAD).join(' | ')};`,
+        `<intenttail> = ${usable(INTENT_TAIL).join(' | ')};`,
+        ...(noLed.length ? [`<intentno> = ${usable(OPT_OUT_NO_LEAD).join(' | ')};`] : []),
+      ]
     : [`<intent> = ${bare.join(' | ')};`];
   return grammar.replace(/^(public <utterance> = .*);$/m, (_all, head: string) => `${head} | <intent>;\n${rules.join('\n')}`);
 }

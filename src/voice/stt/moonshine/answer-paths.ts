@@ -1,7 +1,7 @@
 import type { CallQuestion } from '../../../features/calls/ports';
 import { detectIntent, endsTheCall, type IntentName } from '../../dialog/intents';
 import { TEENS, TENS, UNITS } from '../../dialog/answers';
-import { DENY, INTENT_LEAD, INTENT_TAIL, LEAD, NO, NO_CHOSEN, NO_LEAD, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OFFER_LEAD, OPTION_AFTER, OPTION_LEAD, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_LEAD, YES_TAIL } from '../grammar';
+import { DENY, INTENT_LEAD, INTENT_TAIL, namesTheCalls, OPT_OUT_NO_LEAD, LEAD, NO, NO_CHOSEN, NO_LEAD, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OFFER_LEAD, OPTION_AFTER, OPTION_LEAD, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_LEAD, YES_TAIL } from '../grammar';
 import type { Expectation } from '../recognizer';
 import { encodePhrase } from './tokenizer';
 
@@ -159,7 +159,11 @@ function intentPaths(intents: readonly string[] | undefined, withWords: boolean)
   const bare = withWords ? (intents?.filter((p) => !endsTheCall(p)) ?? []) : (intents ?? []);
   const paths: AnswerPath[] = [];
   if (bare.length) paths.push([slot(once(`intents:${bare.join('|')}`, () => nonAnswerTrie(bare)), false, true)]);
-  if (ending.length) paths.push([slot(once('intent-lead', () => trieOf(fillers(INTENT_LEAD))), true), slot(once(`intents:${ending.join('|')}`, () => nonAnswerTrie(ending)), false, true), slot(once('intent-tail', () => trieOf(fillers(INTENT_TAIL))), true)]);
+  const tail = (): Slot => slot(once('intent-tail', () => trieOf(fillers(INTENT_TAIL))), true);
+  if (ending.length) paths.push([slot(once('intent-lead', () => trieOf(fillers(INTENT_LEAD))), true), slot(once(`intents:${ending.join('|')}`, () => nonAnswerTrie(ending)), false, true), tail()]);
+  // "No, stop calling me." (OPT_OUT_NO_LEAD, as in PocketSphinx's grammar).
+  const calls = ending.filter(namesTheCalls);
+  if (calls.length) paths.push([slot(once('opt-out-no-lead', () => trieOf(fillers(OPT_OUT_NO_LEAD))), false), slot(once(`intents:${calls.join('|')}`, () => nonAnswerTrie(calls)), false, true), tail()]);
   return paths;
 }
 
