@@ -34,8 +34,12 @@ import { CORPUS_SETS } from './voice-corpus/phrases';
 
 export type Outcome = 'right' | 'wrong' | 'empty';
 
-/** How the callee replies to what is not its question: like a person (`person`), or with its answer again (`repeat`). */
-export type CalleeKind = 'person' | 'repeat';
+/**
+ * How the callee replies to what is not its question: like a person (`person`), with its answer
+ * again (`repeat`), or with its answer again except that it says yes or no to the agent's check
+ * of an ending heard with doubt (`insists`: one who wants the call to end and says so to everything).
+ */
+export type CalleeKind = 'person' | 'repeat' | 'insists';
 
 export interface ConversationResult {
   u: CorpusUtterance;
@@ -134,7 +138,7 @@ export class Conversations {
         // "Was that a yes or a no?": the answer itself, bare; a callee who gave none says so.
         said = u.expected === true ? 'Yes.' : u.expected === false ? 'No.' : "I'm not sure.";
         audio = await this.reply(u, said);
-      } else if (this.callee === 'person' && CHECKED.has(prompt)) {
+      } else if (this.callee !== 'repeat' && CHECKED.has(prompt)) {
         // "Sorry, did you ask us to stop calling this number?": yes when that is what was meant.
         said = CHECKED.get(prompt) === means ? 'Yes.' : 'No.';
         audio = await this.reply(u, said);

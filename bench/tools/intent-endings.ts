@@ -10,9 +10,9 @@
  * `fresh` (the second argument) says instead ten wordings written for the eleventh round before
  * any was heard, in the voices of holdout12 and holdout13 (docs/voice.md, "Eleventh round"): how
  * the rules do on words and voices they were not made with; `fresh2` ten more, written with them
- * and kept apart, in the voices of holdout10 and holdout11. `BENCH_INTENT_CALLEE=person` replies
- * to the agent's check ("Just to be sure: you would like us to stop calling this number?") with
- * a bare "Yes." instead of its words again.
+ * and kept apart, in the voices of holdout10 and holdout11. `BENCH_INTENT_CALLEE=insists` replies
+ * to the agent's check of an ending heard with doubt ("Sorry, did you ask us to stop calling this
+ * number?") with a bare "Yes." instead of its words again.
  *
  *   node -r @swc-node/register bench/tools/intent-endings.ts [attend,people,day] [tune|fresh|fresh2]
  */
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   const questions = (process.argv[2] ?? 'attend,people').split(',') as QuestionId[];
   const set = process.argv[3] ?? 'tune';
   const said = set === 'fresh' ? FRESH : set === 'fresh2' ? FRESH2 : SAID;
-  const callee = process.env.BENCH_INTENT_CALLEE === 'person' ? 'person' : 'repeat';
+  const callee = process.env.BENCH_INTENT_CALLEE === 'insists' ? 'insists' : 'repeat';
   const corpus = loadCorpus();
   const neural = NeuralOpinion.create();
   const stt = new PocketsphinxRecognizer({ minConfidence: DEFAULT_MIN_CONFIDENCE, secondOpinion: {}, neural });
