@@ -168,8 +168,8 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
 
     test('"No, stop calling me.": heard with the no before it, asked back though heard with confidence; "Yes."', async () => {
       const { policy, heard } = await exchange(audio('intents', 'no-stop-calling-me-en-f3'), audio('replies', 'yes-en-029-f3'));
+      expect(heard[0]).toBe('no stop calling me');
       expect(detectIntent(heard[0]!)).toBe('opt_out');
-      expect(heard[0]).toMatch(/^no /);
       expect(policy.transcript).toContain(`Agent: ${ENDING_CHECK.opt_out}`);
       expect(policy.optOut).toBe(true);
     });
