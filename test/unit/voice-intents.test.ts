@@ -21,6 +21,11 @@ test.each([
   ["i'm busy right now", 'callback'],
   ['can you call me back tomorrow', 'callback'],
   ['stop calling me i am busy', 'opt_out'],
+  ['stop phoning me', 'opt_out'],
+  ['do not contact me again', 'opt_out'],
+  ['there is nobody here by that name', 'wrong_number'],
+  ['could you ring me back later', 'callback'],
+  ['now is not a good time', 'callback'],
 ])('"%s" is %s', (said, intent) => {
   expect(detectIntent(said)).toBe(intent);
 });

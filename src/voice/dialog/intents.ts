@@ -34,10 +34,10 @@ export interface IntentPhrase {
 const PHRASES: Record<IntentName, string[]> = {
   who: ['who is this', 'who is calling', 'who are you', 'who is it', 'what is this about', 'what is this', 'what is this call about', 'why are you calling', 'who are you calling from', 'sorry who is this', 'hello who is this'],
   repeat: ['say that again', 'can you say that again', 'could you say that again', 'repeat that', 'can you repeat that', 'could you repeat that', 'repeat that please', 'please repeat', 'come again', 'pardon', 'sorry what', 'what did you say', 'i did not hear you', "i didn't catch that", 'say again'],
-  opt_out: ['stop calling me', 'stop calling', 'stop calling this number', 'remove me', 'remove me from your list', 'remove my number', 'take me off your list', 'take my number off your list', 'do not call me again', "don't call me again", 'do not call me', "don't call me", 'do not call this number again', "don't call this number again", 'never call me again', 'unsubscribe', 'i want to unsubscribe', 'put me on your do not call list'],
-  wrong_number: ['wrong number', 'you have the wrong number', "you've got the wrong number", 'you have got the wrong number', 'wrong person', 'you have the wrong person', 'there is no one here by that name'],
+  opt_out: ['stop calling me', 'stop calling', 'stop calling this number', 'remove me', 'remove me from your list', 'remove my number', 'take me off your list', 'take my number off your list', 'do not call me again', "don't call me again", 'do not call me', "don't call me", 'do not call this number again', "don't call this number again", 'never call me again', 'unsubscribe', 'i want to unsubscribe', 'put me on your do not call list', 'stop phoning me', 'i want you to stop calling me', 'do not contact me', "don't contact me", 'do not contact me again', "don't contact me again", 'take me off your calling list', 'remove me from your calling list'],
+  wrong_number: ['wrong number', 'you have the wrong number', "you've got the wrong number", 'you have got the wrong number', 'wrong person', 'you have the wrong person', 'there is no one here by that name', 'there is nobody here by that name', 'nobody here by that name'],
   person: ['can i speak to a person', 'can i talk to a person', 'i want to speak to a person', 'i want to talk to a person', 'speak to a person', 'talk to a person', 'a real person', 'can i speak to a human', 'speak to a human', 'talk to a human', 'a human please', 'can i speak to an agent', 'speak to an agent', 'talk to an agent', 'can i speak to someone', 'speak to someone', 'representative', 'speak to a representative', 'operator', 'put me through to someone'],
-  callback: ["i'm busy", 'i am busy', 'i am busy right now', "i'm busy right now", 'call me later', 'call me back', 'call me back later', 'can you call me back', 'can you call me back later', 'call back later', 'call me tomorrow', 'call me back tomorrow', 'can you call me back tomorrow', 'call me in an hour', 'call me back in an hour', 'call me after five', 'call me back after five', 'not a good time', 'this is not a good time', "it's not a good time", 'can you call later'],
+  callback: ["i'm busy", 'i am busy', 'i am busy right now', "i'm busy right now", 'call me later', 'call me back', 'call me back later', 'can you call me back', 'can you call me back later', 'call back later', 'call me tomorrow', 'call me back tomorrow', 'can you call me back tomorrow', 'call me in an hour', 'call me back in an hour', 'call me after five', 'call me back after five', 'not a good time', 'this is not a good time', "it's not a good time", 'now is not a good time', 'can you call later', 'ring me back', 'ring me back later', 'can you ring me back', 'could you ring me back later'],
 };
 
 /** Every intent phrase, for the recogniser's grammar (`Expectation.intents`). */
@@ -49,10 +49,10 @@ const NORMALIZED = Object.fromEntries(INTENTS.map((intent) => [intent, PHRASES[i
 
 /** Cues that are not whole phrases but still say the intent clearly (a recogniser without a grammar may word it freely). */
 const CUES: Array<[IntentName, RegExp]> = [
-  ['opt_out', / (stop|quit|don't|do not|never) (calling|call) (me|this number)| remove (me|my number)| take (me|my number) off| do not call list| unsubscribe /],
-  ['wrong_number', / wrong (number|person)| no one (here )?by that name /],
+  ['opt_out', / (stop|quit|don't|do not|never) (calling|call|phoning|phone|contacting|contact) (me|this number)| remove (me|my number)| take (me|my number) off| do not call list| unsubscribe /],
+  ['wrong_number', / wrong (number|person)| no ?(one|body) (here )?by that name /],
   ['person', / (speak|talk) (to|with) (a |an |some )?(person|human|someone|somebody|agent|representative|operator|real person)| (a )?(real|live) (person|human)| representative | operator /],
-  ['callback', / (call|ring) (me )?(back|later|again later|tomorrow|in an hour)| (i'm|i am) busy| not a good time| call back /],
+  ['callback', / (call|ring|phone) (me )?(back|later|again later|tomorrow|in an hour)| (i'm|i am) busy| not a good time| call back /],
   ['who', / who( is|'s| are) (this|calling|you|it)| what( is|'s) (this|it) (about|for)| why (are you|do you keep) calling /],
   ['repeat', / (say|repeat) (that|it)( again)?| say again| come again| pardon| what did you say| didn't (catch|hear)| did not (catch|hear)/],
 ];
