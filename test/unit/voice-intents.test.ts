@@ -223,6 +223,19 @@ describe('the policy with intents and interruptions', () => {
       expect(p.handle(said('no'))).toMatchObject({ text: `${CHECK_REFUSED} ${CONSENT.question}` });
     });
 
+    test('an opt-out said with confidence as the callee hung up counts: no goodbye, the number suppressed', () => {
+      const p = asked();
+      p.handle({ type: 'hangup' });
+      expect(p.handle(said('stop calling me'))).toEqual({ type: 'end', disposition: 'human' });
+      expect(p.optOut).toBe(true);
+      // One with a no before it is not asked back to nobody: nothing is recorded.
+      const q = asked();
+      q.handle({ type: 'hangup' });
+      expect(q.handle(said('no stop calling me'))).toEqual({ type: 'end', disposition: 'human' });
+      expect(q.optOut).toBe(false);
+      expect(q.answers).toEqual({ consent: null });
+    });
+
     test('a hang-up after a yes being heard: the opt-out still counts, no goodbye', () => {
       const p = asked();
       p.handle(unsure('stop calling me'));

@@ -298,12 +298,12 @@ export class SurveyPolicy implements DialogPolicy {
   private afterIntroReply(event: DialogEvent): DialogAction {
     if (event.type === 'utterance') {
       this.transcript.push(`Callee: ${event.text ?? '[not understood]'}`);
-      if (this.hungUp) return this.finish();
       const intent = detectIntent(event.text);
+      // An ending said with confidence counts even as the callee hung up (an opt-out must not be lost with the call).
+      if (isEnding(intent)) return this.endFor(intent, event.text, event.atMs);
+      if (this.hungUp) return this.finish();
       if (intent === 'who' || intent === 'repeat') return this.ask(0, 0, whoIsCalling(this.script.callerName, this.script.task, this.script.questions[0] ?? null, !!this.script.greeting));
-      if (intent === 'person') {
-        if (onRequest(this.script.transfer)) return this.transfer(WHY.asked);
-      } else if (intent) return this.endFor(intent, event.text, event.atMs);
+      if (intent === 'person' && onRequest(this.script.transfer)) return this.transfer(WHY.asked);
       const doubt = this.doubtfulEnding(event);
       if (doubt && this.script.questions.length) return this.checkEnding({ intent: doubt, q: 0, attempt: 0, heard: event.unsure!, ...(event.atMs !== undefined ? { atMs: event.atMs } : {}) });
     } else if (event.type === 'digits') {
@@ -335,17 +335,18 @@ export class SurveyPolicy implements DialogPolicy {
           this.clarifications++;
           return this.ask(q, attempt, said);
         }
-        if (intent === 'person') {
-          if (onRequest(this.script.transfer)) return this.transfer(WHY.asked);
-        } else if (intent === 'opt_out' && noLedOptOut(event.text)) {
-          if (!this.checked.has('opt_out')) return this.checkEnding({ intent, q, attempt, heard: event.text!, ...(event.atMs !== undefined ? { atMs: event.atMs } : {}) });
-        } else if (isEnding(intent)) return this.endFor(intent, event.text, event.atMs);
+        if (intent === 'person' && onRequest(this.script.transfer)) return this.transfer(WHY.asked);
       }
+      // An opt-out with a no before it is asked back first; one asked back and refused already is
+      // read as the no it begins with (a refusal, "Nope, not this time.", heard again as "no don't
+      // call me"): the answer to a yes/no question.
+      const noLed = intent === 'opt_out' && noLedOptOut(event.text);
+      if (noLed && !this.hungUp && !this.checked.has('opt_out')) return this.checkEnding({ intent, q, attempt, heard: event.text!, ...(event.atMs !== undefined ? { atMs: event.atMs } : {}) });
+      // Said with confidence, even as the callee hung up: an opt-out must not be lost with the call.
+      if (!noLed && isEnding(intent)) return this.endFor(intent, event.text, event.atMs);
       const doubt = this.doubtfulEnding(event);
       if (doubt) return this.checkEnding({ intent: doubt, q, attempt, heard: event.unsure!, ...(event.atMs !== undefined ? { atMs: event.atMs } : {}) });
-      // An opt-out with a no before it, asked back and refused: what is left is its no (a refusal,
-      // "Nope, not this time.", heard again as "no don't call me"); the answer to a yes/no question.
-      value = intent && !(intent === 'opt_out' && noLedOptOut(event.text)) ? null : extractAnswer(question, event.text);
+      value = intent && !(noLed && this.checked.has('opt_out')) ? null : extractAnswer(question, event.text);
       if (!intent && event.text === null && event.unsure) unsure = extractAnswer(question, event.unsure);
       if (early && value === null && (unsure === null || unsure === undefined) && this.sayAgainOverTalk()) return this.ask(q, attempt, said);
     }
@@ -419,10 +420,9 @@ export class SurveyPolicy implements DialogPolicy {
         this.state = { at: 'confirming', q, attempt, text: said, value };
         return this.say(intent === 'who' ? `${whoIsCalling(this.script.callerName, this.script.task, null, !!this.script.greeting)} ${said}` : said, this.confirmListen(question, value));
       }
-      if (intent === 'person') {
-        if (onRequest(this.script.transfer)) return this.transfer(WHY.asked);
-      } else if (isEnding(intent)) return this.endFor(intent, event.text, event.atMs);
+      if (intent === 'person' && onRequest(this.script.transfer)) return this.transfer(WHY.asked);
     }
+    if (isEnding(intent)) return this.endFor(intent, event.text, event.atMs);
     if (this.hungUp) {
       // Only a reply heard with confidence counts once the callee is gone.
       const sure = intent ? null : readConfirmation(question, event.text);
