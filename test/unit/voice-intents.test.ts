@@ -219,6 +219,7 @@ describe('the policy with intents and interruptions', () => {
       p.handle(said('hello'));
       p.handle({ type: 'spoken', interrupted: true });
       expect(p.handle(unsure('take me off your list'))).toMatchObject({ text: ENDING_CHECK.opt_out });
+      expect(p.transcript).toContain('Callee: take me off your list [unsure]');
       p.handle({ type: 'spoken' });
       expect(p.handle(said('no'))).toMatchObject({ text: `${CHECK_REFUSED} ${CONSENT.question}` });
     });

@@ -297,7 +297,7 @@ export class SurveyPolicy implements DialogPolicy {
   /** What the callee said over the introduction: an intent is answered, anything else leads to the first question. */
   private afterIntroReply(event: DialogEvent): DialogAction {
     if (event.type === 'utterance') {
-      this.transcript.push(`Callee: ${event.text ?? '[not understood]'}`);
+      this.transcript.push(`Callee: ${calleeText(event)}`);
       const intent = detectIntent(event.text);
       // An ending said with confidence counts even as the callee hung up (an opt-out must not be lost with the call).
       if (isEnding(intent)) return this.endFor(intent, event.text, event.atMs);
