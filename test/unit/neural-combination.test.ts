@@ -239,6 +239,19 @@ describe('the neural opinion on a reply to a read-back ("I heard 30. Is that rig
     expect(combineWithNeural(people, { text: 'yup please', confidence: 1 }, readings([false, -2], [2, -3]), 0.5, confirming)).toEqual({ text: null, confidence: 0.4, unsure: 'no, 2' });
   });
 
+  test('the value read back said again, heard with confidence: the model\'s clear bare no is the no; nothing else it hears changes it', () => {
+    // "No." to "I heard 30. Is that right?" heard by PocketSphinx as a sure "thirty".
+    const thirty = { text: 'thirty', confidence: 1 };
+    expect(doubted(people, 'thirty', confirming)).toBe(true);
+    expect(combineWithNeural(people, thirty, readings([false, -1.5], [30, -7]), 0.5, confirming)).toEqual({ text: null, confidence: 0.4, unsure: 'no' });
+    // A close call, the model hearing the value too, or another value: left as heard (the same value twice is a yes).
+    expect(combineWithNeural(people, thirty, readings([false, -1.5], [30, -3]), 0.5, confirming)).toBe(thirty);
+    expect(combineWithNeural(people, thirty, readings([30, -1], [false, -6]), 0.5, confirming)).toBe(thirty);
+    expect(combineWithNeural(people, thirty, readings([false, -2], [13, -3]), 0.5, confirming)).toBe(thirty);
+    // Another value heard with confidence is a correction, not doubted.
+    expect(doubted(people, 'thirteen', confirming)).toBe(false);
+  });
+
   test('a yes against a "no" PocketSphinx heard, a bare no, or the value read back change nothing', () => {
     const unsure = { text: null, confidence: 0.1, unsure: 'no eighty one' };
     expect(combineWithNeural(people, unsure, neural(false), 0.5, confirming)).toBe(unsure);

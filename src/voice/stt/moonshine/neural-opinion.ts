@@ -3,7 +3,7 @@ import type { Worker } from 'node:worker_threads';
 import type { CallQuestion } from '../../../features/calls/ports';
 import { startVoiceWorker, whenWorkerGone } from '../../worker-thread';
 import type { Expectation, Recognition } from '../recognizer';
-import { isWeakZero, readConfirmation, type Confirming } from '../../dialog/confirmation';
+import { isWeakZero, readConfirmation, type ConfirmReply, type Confirming } from '../../dialog/confirmation';
 import { detectIntent, endsForGood, type IntentName } from '../../dialog/intents';
 import { DISAGREED_CONFIDENCE, isNonAnswer, meaningOf } from '../second-opinion';
 import { answersAsked } from './answer-paths';
@@ -132,14 +132,15 @@ function deniedIn(question: CallQuestion, unsure: string | null): boolean {
  * missed: "No, four." heard as "hold on"), a non-answer or an intent where an answer was asked
  * for ("Just the two of us." heard as "hold on", "Four, I think." as "call me back"), and a zero
  * heard as "oh" ("Four." as "oh people"), a yes or a no (see `otherYesOrNo`; in the reply to
- * "was that a yes or a no?" too), a yes to a read-back (see `deniedYes`), and an opt-out or a
- * wrong number (see `answerOverEnding`). Any other confident answer is left alone.
+ * "was that a yes or a no?" too), a yes to a read-back or the value read back said again (see
+ * `deniedYes`), and an opt-out or a wrong number (see `answerOverEnding`). Any other confident
+ * answer is left alone.
  */
 export function doubted(question: CallQuestion, text: string, confirming?: Confirming): boolean {
   if (endsForGood(text)) return true;
   if (confirming) {
     const reply = readConfirmation(question, text);
-    return reply === null || reply.kind === 'no' || reply.kind === 'yes';
+    return reply === null || reply.kind === 'no' || reply.kind === 'yes' || sameValueAgain(reply, confirming);
   }
   return isNonAnswer(question, text) || isWeakZero(question, text) || question.type === 'boolean';
 }
@@ -170,7 +171,8 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  *   other than a "no" or an intent (a "Yes." heard by PocketSphinx as "fifteen"), or heard the
  *   callee ask for the read-back again ("what", "who are you") or a non-answer ("hold on":
  *   `askedBack`), sure or not;
- * - its clear bare no, where PocketSphinx was sure of a yes, is taken as the no (`deniedYes`);
+ * - its clear bare no, where PocketSphinx was sure of a yes or of the value read back said again,
+ *   is taken as the no (`deniedYes`);
  * - any other bare yes or no, or the value read back, leaves PocketSphinx's reading as it was.
  *
  * In the reply to "was that a yes or a no?" (`yesOrNo`: the question's yes or no heard unsure
@@ -206,13 +208,15 @@ export function combineWithNeural(question: CallQuestion, ps: Recognition, neura
   if (neural && !ps.text && sameIntent(ps.unsure ?? null, neural)) return { text: ps.unsure!, confidence: minConfidence };
   if (!neural || neural.value === null) return ps;
   if (ps.text && !doubted(question, ps.text, confirming)) return ps;
+  // The value read back said again: only the model's clear bare no changes it (nothing else it hears is read back instead).
+  if (ps.text && confirming && sameValueAgain(readConfirmation(question, ps.text), confirming)) return deniedYes(question, ps.text, neural, confirming) ? madeUnsure(ps, 'no') : ps;
   if (confirming) {
     const correction = correctionIn(neural, confirming);
     if (correction !== undefined) return madeUnsure(ps, `no, ${spoken(correction)}`);
   }
   if (yesOrNo && clearYesOrNo(neural) && (noChoiceIn(question, ps.text ?? ps.unsure ?? null) || (ps.text !== null && otherYesOrNo(question, ps.text, neural)))) return { text: neural.value ? 'yes' : 'no', confidence: minConfidence };
   if (confirming && clearYes(neural) && askedBack(question, ps.text ?? ps.unsure ?? null, confirming)) return { text: 'yes', confidence: Math.max(ps.confidence, minConfidence) };
-  if (ps.text && confirming && deniedYes(question, ps.text, neural)) return madeUnsure(ps, 'no');
+  if (ps.text && confirming && deniedYes(question, ps.text, neural, confirming)) return madeUnsure(ps, 'no');
   if (ps.text && !confirming && otherYesOrNo(question, ps.text, neural)) return madeUnsure(ps, spoken(neural.value));
   if (ps.text) return !confirming && answerOverNonAnswer(question, ps.text, neural) ? madeUnsure(ps, spoken(neural.value)) : ps;
   const heard = meaningOf(question, ps.unsure ?? null, confirming);
@@ -276,14 +280,22 @@ function nonAnswerOverYesOrNo(question: CallQuestion, text: string, neural: Neur
 }
 
 /**
- * A yes to a read-back PocketSphinx was sure of, where the neural model clearly hears a no (a
- * bare one: a correction it hears was read back above): taken as the no, so the value read back
- * is not recorded and the question is asked again. Measured on holdout8, two voices' "No." came
- * out of PocketSphinx as a sure "yup", and the value read back (heard wrong the first time) was
- * recorded.
+ * A yes to a read-back PocketSphinx was sure of, or the value read back said again (which the
+ * policy takes as a yes), where the neural model clearly hears a no (a bare one: a correction it
+ * hears was read back above): taken as the no, so the value read back is not recorded and the
+ * question is asked again. Measured on holdout8, two voices' "No." came out of PocketSphinx as a
+ * sure "yup", and the value read back (heard wrong the first time) was recorded; on holdout12 a
+ * "No." to "I heard 2." came out as a sure "two" (docs/voice.md, "Eleventh round").
  */
-function deniedYes(question: CallQuestion, text: string, neural: NeuralHearing): boolean {
-  return clearYesOrNo(neural) && neural.value === false && readConfirmation(question, text)?.kind === 'yes';
+function deniedYes(question: CallQuestion, text: string, neural: NeuralHearing, confirming: Confirming): boolean {
+  if (!clearYesOrNo(neural) || neural.value !== false) return false;
+  const reply = readConfirmation(question, text);
+  return reply?.kind === 'yes' || sameValueAgain(reply, confirming);
+}
+
+/** A reply to a read-back that says the value read back again, with no "no" in it ("Two." to "I heard 2."). */
+function sameValueAgain(reply: ConfirmReply | null, confirming: Confirming): boolean {
+  return reply?.kind === 'value' && !reply.denied && isDeepStrictEqual(reply.value, confirming.value);
 }
 
 /**
