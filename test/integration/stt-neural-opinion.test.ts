@@ -119,29 +119,34 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
     expect(await both.hear(nothing, { ...choice, yesOrNo: false })).toMatchObject({ text: null, unsure: 'no' });
   });
 
-  test('an opt-out said in the callee\'s own words is heard as one; one PocketSphinx hears unsure is acted on where the model clearly hears it too', async () => {
+  test('an opt-out said in the callee\'s own words is heard as one; one PocketSphinx hears unsure stays unsure where the model hears it too (asked back)', async () => {
     // Rendered by bench/voice-corpus/generate.ts's render() (eSpeak NG, the corpus's noise, G.711) in the voice of the file's
     // name, at 160 words a minute (en-us-nyc 150, en-gb-x-rp+f4 170); bench/tools/intent-endings.ts says such wordings in twelve voices.
     const said = (name: string) => alawmulaw.mulaw.decode(readFileSync(path.join(__dirname, '../fixtures/intents', `${name}.ul`)));
     const ask = (key: string) => ({ question: corpus.questions[key]!, intents: INTENT_PHRASES.map((p) => p.phrase) });
     // Heard as opt-outs: "Please stop calling me." came out as "yes" or "please repeat" before the grammar had words around the intents.
-    for (const name of ['please-stop-calling-me-en-us', 'please-stop-calling-me-en-us-nyc', 'take-me-off-your-list-en-gb-x-rp-f4']) {
-      for (const key of ['attend', 'people']) expect([name, key, detectIntent((await both.hear(said(name), ask(key))).text)]).toEqual([name, key, 'opt_out']);
+    // "Stop phoning me." (en-us+Alex, 140 words a minute: a wording of bench/tools/intent-endings.ts's fresh set) was heard as
+    // "stop calling me", unsure, before "stop phoning me" was an opt-out phrase.
+    for (const name of ['please-stop-calling-me-en-us', 'please-stop-calling-me-en-us-nyc', 'take-me-off-your-list-en-gb-x-rp-f4', 'stop-phoning-me-en-us-alex']) {
+      for (const key of ['attend', 'people']) {
+        const heard = await both.hear(said(name), ask(key));
+        expect([name, key, detectIntent(heard.text ?? heard.unsure ?? null)]).toEqual([name, key, 'opt_out']);
+      }
     }
     for (const [name, key] of [['do-not-call-me-again-en-029-f1', 'attend'], ['take-me-off-your-list-en-gb-x-rp-f4', 'people']] as const) {
       const first = await alone.hear(said(name), ask(key));
       expect(first.text).toBeNull();
       expect(detectIntent(first.unsure ?? null)).toBe('opt_out');
+      // Both models hear the opt-out, and it stays unsure: the policy asks it back before the number is suppressed for good.
       const agreed = await both.hear(said(name), ask(key));
-      expect(detectIntent(agreed.text)).toBe('opt_out');
-      expect(agreed.confidence).toBe(0.5);
+      expect(agreed.text).toBeNull();
+      expect(detectIntent(agreed.unsure ?? null)).toBe('opt_out');
     }
   });
 
   describe('an opt-out heard with doubt is asked back, and a yes ends the call on it', () => {
     // The policy's own exchange (SurveyPolicy asks, the recognizer hears what it listens for): the check, "Sorry, did you
-    // ask us to stop calling this number?", then the callee's "Yes.". Rendered like the fixtures above; "Stop phoning me." and
-    // "Yes." in en-us+Alex at 140 words a minute (bench/tools/intent-endings.ts's fresh wordings: a word no grammar has).
+    // ask us to stop calling this number?", then the callee's "Yes." (en-029+f3).
     const audio = (dir: string, name: string) => alawmulaw.mulaw.decode(readFileSync(path.join(__dirname, '../fixtures', dir, `${name}.ul`)));
     const exchange = async (first: Int16Array, reply: Int16Array) => {
       const policy = new SurveyPolicy({ task: null, questions: [corpus.questions.attend!], voicemailMessage: null }, DEFAULT_TIMING);
@@ -158,17 +163,18 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
       return { policy, heard };
     };
 
-    test('a word no grammar has: "Stop phoning me." is heard as an opt-out, unsure; asked back, "Yes."', async () => {
-      const { policy, heard } = await exchange(audio('intents', 'stop-phoning-me-en-us-alex'), audio('replies', 'yes-en-us-alex'));
-      expect(heard[0]).toBe('stop calling me [unsure]');
+    test('"Do not call me again.", heard as an opt-out by both models but unsure: asked back, "Yes."', async () => {
+      const { policy, heard } = await exchange(audio('intents', 'do-not-call-me-again-en-029-f1'), audio('replies', 'yes-en-029-f3'));
+      expect(heard[0]).toMatch(/ \[unsure\]$/);
+      expect(detectIntent(heard[0]!)).toBe('opt_out');
       expect(heard[1]).toMatch(/^(yes|yeah|yep|yup)$/);
       expect(policy.transcript).toContain(`Agent: ${ENDING_CHECK.opt_out}`);
       expect(policy.optOut).toBe(true);
     });
 
-    test('"No, stop calling me.": heard with the no before it, asked back though heard with confidence; "Yes."', async () => {
+    test('"No, stop calling me.": heard with the no before it (so asked back, sure or not); "Yes."', async () => {
       const { policy, heard } = await exchange(audio('intents', 'no-stop-calling-me-en-f3'), audio('replies', 'yes-en-029-f3'));
-      expect(heard[0]).toBe('no stop calling me');
+      expect(heard[0]).toMatch(/^no stop calling me( \[unsure\])?$/);
       expect(detectIntent(heard[0]!)).toBe('opt_out');
       expect(policy.transcript).toContain(`Agent: ${ENDING_CHECK.opt_out}`);
       expect(policy.optOut).toBe(true);

@@ -62,12 +62,15 @@ describe('the neural opinion combined with an unsure PocketSphinx hearing', () =
     expect(combineWithNeural(people, { text: null, confidence: 0.07, unsure: 'hello who is this' }, neural(4), 0.5)).toEqual({ text: null, confidence: 0.07, unsure: '4' });
   });
 
-  test('an intent PocketSphinx was unsure of, where the model clearly hears the same intent, is taken at the threshold; a close call or another intent leave it', () => {
-    const heard = { text: null, confidence: 0.07, unsure: 'do not call me again' };
+  test('an intent PocketSphinx was unsure of, where the model clearly hears the same intent, is taken at the threshold (not an opt-out: asked back); a close call or another intent leave it', () => {
+    const heard = { text: null, confidence: 0.07, unsure: 'call me back later' };
     const hearing = (name: 'opt_out' | 'callback', margin: number): NeuralHearing => ({ value: null, margin: Infinity, readings: [{ value: null, score: -4, intent: name }], intent: { name, margin } });
-    expect(combineWithNeural(people, heard, hearing('opt_out', 4), 0.5)).toEqual({ text: 'do not call me again', confidence: 0.5 });
-    expect(combineWithNeural(people, heard, hearing('opt_out', 2), 0.5)).toBe(heard);
-    expect(combineWithNeural(people, heard, hearing('callback', 9), 0.5)).toBe(heard);
+    expect(combineWithNeural(people, heard, hearing('callback', 4), 0.5)).toEqual({ text: 'call me back later', confidence: 0.5 });
+    expect(combineWithNeural(people, heard, hearing('callback', 2), 0.5)).toBe(heard);
+    expect(combineWithNeural(people, heard, hearing('opt_out', 9), 0.5)).toBe(heard);
+    // An opt-out stays unsure even where both hear it: the policy asks it back before the number is suppressed for good.
+    const optOut = { text: null, confidence: 0.07, unsure: 'do not call me again' };
+    expect(combineWithNeural(people, optOut, hearing('opt_out', 9), 0.5)).toBe(optOut);
     // A non-answer the model hears, not an intent: as before.
     expect(combineWithNeural(people, heard, readings([null, -2], [4, -9]), 0.5)).toBe(heard);
   });

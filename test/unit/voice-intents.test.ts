@@ -164,6 +164,19 @@ describe('the policy with intents and interruptions', () => {
       expect(p.answers).toEqual({ consent: false });
     });
 
+    test('the same ending said again in reply, heard with doubt again, counts; another one heard with doubt does not', () => {
+      const p = asked();
+      p.handle(unsure('do not call me again'));
+      p.handle({ type: 'spoken' });
+      expect(p.handle(unsure("don't call me again"))).toMatchObject({ text: OPT_OUT_GOODBYE });
+      expect(p.optOut).toBe(true);
+      const q = asked();
+      q.handle(unsure('do not call me again'));
+      q.handle({ type: 'spoken' });
+      expect(q.handle(unsure('call me later'))).toMatchObject({ text: reask(CONSENT) });
+      expect(q.optOut).toBe(false);
+    });
+
     test('the keypad answers the check: 1 is a yes', () => {
       const p = asked();
       expect(p.handle(unsure('you have the wrong number'))).toMatchObject({ text: ENDING_CHECK.wrong_number });

@@ -522,8 +522,9 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   /**
-   * The reply to ENDING_CHECK: a yes heard with confidence (or the keypad's 1), or an ending said
-   * again with confidence, ends the call on it; "who is this" and "say that again" are answered
+   * The reply to ENDING_CHECK: a yes heard with confidence (or the keypad's 1), an ending said
+   * again with confidence, or the same ending said again (heard with doubt again), ends the call
+   * on it; "who is this" and "say that again" are answered
    * and the check asked again. Anything else (a no, a yes heard unsure, nothing) goes back to the
    * question, at the same attempt: after a no with CHECK_REFUSED before it.
    */
@@ -551,6 +552,9 @@ export class SurveyPolicy implements DialogPolicy {
     }
     // An ending said again, heard with confidence: acted on (its own time for a callback, else the one first heard).
     if (isEnding(intent)) return this.endFor(intent, event.text, event.atMs, c.heard);
+    // The same ending said again, heard with doubt again: said twice, and not denied, it counts (a callee asked "did you
+    // ask us to stop calling?" who did not says no, which is heard well).
+    if (event.text === null && detectIntent(event.unsure ?? null) === c.intent) return this.endFor(c.intent, event.unsure!, event.atMs, c.heard);
     const yes = intent ? null : parseBoolean(event.text ?? '');
     if (yes === true) return this.endFor(c.intent, c.heard, c.atMs);
     if (early && yes === null && this.sayAgainOverTalk()) return again(text);

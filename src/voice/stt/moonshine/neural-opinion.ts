@@ -195,7 +195,8 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  * (on holdout9, "I do not mind." and "Let us go with Wednesday." came out, sure, as "please remove
  * my number" and "just don't call me": numbers suppressed for good; not for a wrong number, which
  * the model hears less well: 7 of 48 more were asked again, and none was heard falsely); an intent
- * PocketSphinx heard unsure is taken where the model clearly hears the same one (`sameIntent`).
+ * PocketSphinx heard unsure is taken where the model clearly hears the same one (`sameIntent`),
+ * except an opt-out, which stays unsure (the policy asks it back).
  */
 export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: Confirming, yesOrNo = false, refused: readonly unknown[] = []): Recognition {
   if (ps.text && endsForGood(ps.text)) {
@@ -205,7 +206,7 @@ export function combineWithNeural(question: CallQuestion, ps: Recognition, neura
     return neural && detectIntent(ps.text) === 'opt_out' && neural.intent?.name !== 'opt_out' ? madeUnsure(ps, ps.text) : ps;
   }
   if (neural && ps.text && !confirming && nonAnswerOverYesOrNo(question, ps.text, neural)) return madeUnsure(ps, ps.text);
-  if (neural && !ps.text && sameIntent(ps.unsure ?? null, neural)) return { text: ps.unsure!, confidence: minConfidence };
+  if (neural && !ps.text && sameIntent(ps.unsure ?? null, neural) && detectIntent(ps.unsure!) !== 'opt_out') return { text: ps.unsure!, confidence: minConfidence };
   if (!neural || neural.value === null) return ps;
   if (ps.text && !doubted(question, ps.text, confirming)) return ps;
   // The value read back said again: only the model's clear bare no changes it (nothing else it hears is read back instead).
@@ -299,11 +300,14 @@ function sameValueAgain(reply: ConfirmReply | null, confirming: Confirming): boo
 }
 
 /**
- * An intent PocketSphinx heard unsure ("do not call me again", its margin over the answers small),
+ * An intent PocketSphinx heard unsure ("call me back later", its margin over the answers small),
  * where the neural model's best reading is the same intent, YES_MARGIN ahead of every other
  * reading (the answers, the other non-answers and intents): two models agree, and it is acted on.
  * Before, a callee who said "Do not call me again." in most of the tune and holdout voices was
  * heard so, unsure, every time they said it, and never let go (docs/voice.md, "Ninth round").
+ * Not an opt-out, which the policy now asks back instead ("Sorry, did you ask us to stop calling
+ * this number?"): on holdout7 both models heard "No, I can't make it." as "do not call me please",
+ * and the number was suppressed for good (docs/voice.md, "Eleventh round").
  */
 function sameIntent(unsure: string | null, neural: NeuralHearing): boolean {
   const intent = detectIntent(unsure);
