@@ -71,6 +71,12 @@ describe('the neural opinion combined with an unsure PocketSphinx hearing', () =
     // An opt-out stays unsure even where both hear it: the policy asks it back before the number is suppressed for good.
     const optOut = { text: null, confidence: 0.07, unsure: 'do not call me again' };
     expect(combineWithNeural(people, optOut, hearing('opt_out', 9), 0.5)).toBe(optOut);
+    // Nor is an ending taken as the answer its words read as ("not": a no) where the model hears that answer: both models
+    // heard "No, I can't make it." so, and the opt-out was acted on.
+    const attend: CallQuestion = { key: 'attend', question: 'Can you attend?', type: 'boolean' };
+    const please = { text: null, confidence: 0.15, unsure: 'do not call me please' };
+    expect(combineWithNeural(attend, please, readings([false, -0.6]), 0.5)).toBe(please);
+    expect(combineWithNeural(attend, { text: null, confidence: 0.15, unsure: 'not really' }, readings([false, -0.6]), 0.5)).toEqual({ text: 'not really', confidence: 0.5 });
     // A non-answer the model hears, not an intent: as before.
     expect(combineWithNeural(people, heard, readings([null, -2], [4, -9]), 0.5)).toBe(heard);
   });

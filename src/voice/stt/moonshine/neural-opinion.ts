@@ -4,7 +4,7 @@ import type { CallQuestion } from '../../../features/calls/ports';
 import { startVoiceWorker, whenWorkerGone } from '../../worker-thread';
 import type { Expectation, Recognition } from '../recognizer';
 import { isWeakZero, readConfirmation, type ConfirmReply, type Confirming } from '../../dialog/confirmation';
-import { detectIntent, endsForGood, type IntentName } from '../../dialog/intents';
+import { detectIntent, endsForGood, endsTheCall, type IntentName } from '../../dialog/intents';
 import { DISAGREED_CONFIDENCE, isNonAnswer, meaningOf } from '../second-opinion';
 import { answersAsked } from './answer-paths';
 import type { Reading } from './constrained-search';
@@ -229,7 +229,13 @@ export function combineWithNeural(question: CallQuestion, ps: Recognition, neura
       return next === undefined ? ps : { text: null, confidence: ps.confidence, unsure: spoken(next) };
     }
   }
-  if (heard !== null && isDeepStrictEqual(heard, neural.value)) return { text: ps.unsure!, confidence: Math.max(ps.confidence, minConfidence) };
+  if (heard !== null && isDeepStrictEqual(heard, neural.value)) {
+    // An ending whose words also read as the answer the model hears ("do not call me please" as a no): recorded as
+    // neither, and left for the policy to ask back. Taken as heard, it ended a holdout7 call on "No, I can't make it."
+    // as an opt-out (docs/voice.md, "Eleventh round").
+    if (endsTheCall(ps.unsure ?? null)) return ps;
+    return { text: ps.unsure!, confidence: Math.max(ps.confidence, minConfidence) };
+  }
   if (confirming) {
     if (clearYes(neural) && heardSomethingElse(question, ps.unsure ?? null)) return { text: 'yes', confidence: Math.max(ps.confidence, minConfidence) };
     // A value the neural model hears here is the one read back or refused (a new one was a correction above).
