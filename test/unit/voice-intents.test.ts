@@ -144,6 +144,9 @@ describe('the policy with intents and interruptions', () => {
       expect(p.handle(said('no'))).toMatchObject({ type: 'say', text: `${CHECK_REFUSED} ${CONSENT.question}` });
       expect(p.optOut).toBe(false);
       p.handle({ type: 'spoken' });
+      // "Say that again": the question, without the apology.
+      expect(p.handle(said('say that again'))).toMatchObject({ type: 'say', text: CONSENT.question });
+      p.handle({ type: 'spoken' });
       // Heard with doubt again on the same question: not asked back twice (taken as no answer, as before).
       expect(p.anticipate(unsure('stop calling me'))).toBeNull();
       expect(p.handle(unsure('stop calling me'))).toMatchObject({ type: 'say', text: reask(CONSENT) });

@@ -333,7 +333,8 @@ export class SurveyPolicy implements DialogPolicy {
         }
         if (intent === 'repeat' && this.clarifications < MAX_CLARIFICATIONS) {
           this.clarifications++;
-          return this.ask(q, attempt, said);
+          // Said again without the apology a refused check put before it.
+          return this.ask(q, attempt, said.startsWith(`${CHECK_REFUSED} `) ? said.slice(CHECK_REFUSED.length + 1) : said);
         }
         if (intent === 'person' && onRequest(this.script.transfer)) return this.transfer(WHY.asked);
       }
