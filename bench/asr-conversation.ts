@@ -80,6 +80,9 @@ const CHECKED = new Map<string, Ending>([
   [ENDING_CHECK.callback, 'callback_requested'],
 ]);
 
+/** The ending a prompt asks back (it ends with the check: "who is this?" is answered before it), if any. */
+const checkIn = (prompt: string): Ending | undefined => [...CHECKED].find(([text]) => prompt.endsWith(text))?.[1];
+
 const outcome = (expected: unknown, answer: unknown): Outcome => (answer === null || answer === undefined ? 'empty' : answer === expected ? 'right' : 'wrong');
 
 export class Conversations {
@@ -138,9 +141,9 @@ export class Conversations {
         // "Was that a yes or a no?": the answer itself, bare; a callee who gave none says so.
         said = u.expected === true ? 'Yes.' : u.expected === false ? 'No.' : "I'm not sure.";
         audio = await this.reply(u, said);
-      } else if (this.callee !== 'repeat' && CHECKED.has(prompt)) {
-        // "Sorry, did you ask us to stop calling this number?": yes when that is what was meant.
-        said = CHECKED.get(prompt) === means ? 'Yes.' : 'No.';
+      } else if (this.callee !== 'repeat' && checkIn(prompt)) {
+        // "Sorry, did you ask us to stop calling this number?" (after who is calling, too): yes when that is what was meant.
+        said = checkIn(prompt) === means ? 'Yes.' : 'No.';
         audio = await this.reply(u, said);
       } else if (this.callee === 'person' && action.confirming) {
         const right = action.confirming.value === u.expected;

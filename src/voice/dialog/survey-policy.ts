@@ -220,7 +220,7 @@ export class SurveyPolicy implements DialogPolicy {
       case 'checking':
         if (event.type !== 'spoken') return this.finish();
         this.state = { at: 'check', check: s.check, ...(stillTalking(event) ? { early: true } : {}) };
-        return this.listen(this.listenFor(checkQuestion(s.check.intent)));
+        return this.listen(this.checkListen(s.check.intent));
       case 'check':
         return this.afterCheck(s.check, event, s.early);
       case 'holding':
@@ -519,13 +519,21 @@ export class SurveyPolicy implements DialogPolicy {
   private checkEnding(check: EndingCheck): DialogAction {
     this.checked.add(check.intent);
     this.state = { at: 'checking', check };
-    return this.say(ENDING_CHECK[check.intent], this.listenFor(checkQuestion(check.intent)));
+    return this.say(ENDING_CHECK[check.intent], this.checkListen(check.intent));
   }
 
   /**
-   * The reply to ENDING_CHECK: a yes heard with confidence (or the keypad's 1), an ending said
-   * again with confidence, or the same ending said again (heard with doubt again), ends the call
-   * on it; "who is this" and "say that again" are answered
+   * Listening for the reply to ENDING_CHECK: a choice between a yes and a no, like the reply to "was
+   * that a yes or a no?" (`yesOrNo`: the bare forms, and the neural model's clear yes or no where
+   * PocketSphinx heard neither; holdout10's "No." there came out as a sure "who are you").
+   */
+  private checkListen(intent: EndingIntent): ListenFor {
+    return { ...this.listenFor(checkQuestion(intent)), yesOrNo: true };
+  }
+
+  /**
+   * The reply to ENDING_CHECK: a yes heard with confidence (or the keypad's 1), or an ending said
+   * again with confidence, ends the call on it; "who is this" and "say that again" are answered
    * and the check asked again. Anything else (a no, a yes heard unsure, nothing) goes back to the
    * question, at the same attempt: after a no with CHECK_REFUSED before it.
    */
@@ -533,7 +541,7 @@ export class SurveyPolicy implements DialogPolicy {
     const text = ENDING_CHECK[c.intent];
     const again = (said: string): DialogAction => {
       this.state = { at: 'checking', check: c };
-      return this.say(said, this.listenFor(checkQuestion(c.intent)));
+      return this.say(said, this.checkListen(c.intent));
     };
     if (event.type === 'digits') {
       this.transcript.push(`Callee: [pressed ${event.digits}]`);
@@ -551,11 +559,10 @@ export class SurveyPolicy implements DialogPolicy {
       }
       if (intent === 'person' && onRequest(this.script.transfer)) return this.transfer(WHY.asked);
     }
-    // An ending said again, heard with confidence: acted on (its own time for a callback, else the one first heard).
+    // An ending said again, heard with confidence: acted on (its own time for a callback, else the one first heard). Heard
+    // with doubt again it is not: the same words are misheard the same way (holdout10's "Not this time, thanks." came out
+    // twice as "nope don't call me", unsure).
     if (isEnding(intent)) return this.endFor(intent, event.text, event.atMs, c.heard);
-    // The same ending said again, heard with doubt again: said twice, and not denied, it counts (a callee asked "did you
-    // ask us to stop calling?" who did not says no, which is heard well).
-    if (event.text === null && detectIntent(event.unsure ?? null) === c.intent) return this.endFor(c.intent, event.unsure!, event.atMs, c.heard);
     const yes = intent ? null : parseBoolean(event.text ?? '');
     if (yes === true) return this.endFor(c.intent, c.heard, c.atMs);
     if (early && yes === null && this.sayAgainOverTalk()) return again(text);
