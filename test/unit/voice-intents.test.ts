@@ -170,7 +170,7 @@ describe('the policy with intents and interruptions', () => {
     test('an ending heard with doubt again in reply does not count (the same words are misheard the same way)', () => {
       const p = asked();
       p.handle(unsure('do not call me again'));
-      expect(p.handle({ type: 'spoken' })).toMatchObject({ type: 'listen', yesOrNo: true, question: { type: 'boolean' } });
+      expect(p.handle({ type: 'spoken' })).toMatchObject({ type: 'listen', intents: true, question: { type: 'boolean' } });
       expect(p.handle(unsure("don't call me again"))).toMatchObject({ text: reask(CONSENT) });
       expect(p.optOut).toBe(false);
     });
@@ -222,6 +222,18 @@ describe('the policy with intents and interruptions', () => {
       expect(q.handle(said("no don't call me"))).toEqual({ type: 'say', text: GOODBYE, bargeIn: null });
       expect(q.optOut).toBe(false);
       expect(q.answers).toEqual({ consent: false });
+    });
+
+    test('an opt-out with a no before it, asked back and not answered: heard so again, it is no answer (not the no)', () => {
+      const p = asked();
+      p.handle(said('no stop calling me'));
+      p.handle({ type: 'spoken' });
+      expect(p.handle(said('hold on'))).toMatchObject({ text: reask(CONSENT) });
+      p.handle({ type: 'spoken' });
+      // No answer: asked once more (the check did not use up the first asking).
+      expect(p.handle(said('no stop calling me'))).toMatchObject({ type: 'say', text: reask(CONSENT) });
+      expect(p.answers).toEqual({ consent: null });
+      expect(p.optOut).toBe(false);
     });
 
     test('over the introduction: asked back too, and a no leads to the first question', () => {

@@ -124,6 +124,8 @@ export class SurveyPolicy implements DialogPolicy {
   private hearings: Hearings = freshHearings();
   /** The intents heard with doubt and asked back already for the question being asked (each once per question: see doubtfulEnding). */
   private checked = new Set<EndingIntent>();
+  /** Whether the callee said no to the check of an opt-out for the question being asked (see afterAnswer). */
+  private optOutRefused = false;
 
   constructor(
     private readonly script: AgentScript,
@@ -338,16 +340,16 @@ export class SurveyPolicy implements DialogPolicy {
         }
         if (intent === 'person' && onRequest(this.script.transfer)) return this.transfer(WHY.asked);
       }
-      // An opt-out with a no before it is asked back first; one asked back and refused already is
+      // An opt-out with a no before it is asked back first; one the callee said no to already is
       // read as the no it begins with (a refusal, "Nope, not this time.", heard again as "no don't
-      // call me"): the answer to a yes/no question.
+      // call me"): the answer to a yes/no question. Asked back without a clear no, it is no answer.
       const noLed = intent === 'opt_out' && noLedOptOut(event.text);
       if (noLed && !this.hungUp && !this.checked.has('opt_out')) return this.checkEnding({ intent, q, attempt, heard: event.text!, ...(event.atMs !== undefined ? { atMs: event.atMs } : {}) });
       // Said with confidence, even as the callee hung up: an opt-out must not be lost with the call.
       if (!noLed && isEnding(intent)) return this.endFor(intent, event.text, event.atMs);
       const doubt = this.doubtfulEnding(event);
       if (doubt) return this.checkEnding({ intent: doubt, q, attempt, heard: event.unsure!, ...(event.atMs !== undefined ? { atMs: event.atMs } : {}) });
-      value = intent && !(noLed && this.checked.has('opt_out')) ? null : extractAnswer(question, event.text);
+      value = intent && !(noLed && this.optOutRefused) ? null : extractAnswer(question, event.text);
       if (!intent && event.text === null && event.unsure) unsure = extractAnswer(question, event.unsure);
       if (early && value === null && (unsure === null || unsure === undefined) && this.sayAgainOverTalk()) return this.ask(q, attempt, said);
     }
@@ -523,12 +525,14 @@ export class SurveyPolicy implements DialogPolicy {
   }
 
   /**
-   * Listening for the reply to ENDING_CHECK: a choice between a yes and a no, like the reply to "was
-   * that a yes or a no?" (`yesOrNo`: the bare forms, and the neural model's clear yes or no where
-   * PocketSphinx heard neither; holdout10's "No." there came out as a sure "who are you").
+   * Listening for the reply to ENDING_CHECK: a yes or a no, as to a yes/no question, and the
+   * endings with the words around them ("please, just stop calling me"). Not as the bare choice of
+   * "was that a yes or a no?" (`yesOrNo`): its grammar has the endings bare, and a callee who said
+   * their opt-out again, "Please stop calling me.", was no longer heard (the intent tool's
+   * repeating callee: 111 of 120 opt-outs ended, 84 with it).
    */
   private checkListen(intent: EndingIntent): ListenFor {
-    return { ...this.listenFor(checkQuestion(intent)), yesOrNo: true };
+    return this.listenFor(checkQuestion(intent));
   }
 
   /**
@@ -571,6 +575,7 @@ export class SurveyPolicy implements DialogPolicy {
 
   /** The ending asked back was not confirmed: the question again (after a no, with CHECK_REFUSED before it). */
   private afterCheckRefused(c: EndingCheck, saidNo: boolean): DialogAction {
+    if (saidNo && c.intent === 'opt_out') this.optOutRefused = true;
     if (this.hungUp) return this.finish();
     const question = this.script.questions[c.q]!;
     return this.ask(c.q, c.attempt, saidNo ? `${CHECK_REFUSED} ${question.question}` : reask(question));
@@ -590,6 +595,7 @@ export class SurveyPolicy implements DialogPolicy {
       this.saidAgain = 0;
       this.hearings = freshHearings();
       this.checked = new Set();
+      this.optOutRefused = false;
     }
     const said = text ?? (attempt === 0 ? question.question : reask(question));
     this.state = { at: 'asking', q, attempt, text: said };
