@@ -167,12 +167,17 @@ describe('the policy with intents and interruptions', () => {
       expect(p.answers).toEqual({ consent: false });
     });
 
-    test('an ending heard with doubt again in reply does not count (the same words are misheard the same way)', () => {
+    test('the same ending said again in reply, heard with doubt again, counts; another one heard with doubt does not', () => {
       const p = asked();
       p.handle(unsure('do not call me again'));
       expect(p.handle({ type: 'spoken' })).toMatchObject({ type: 'listen', intents: true, question: { type: 'boolean' } });
-      expect(p.handle(unsure("don't call me again"))).toMatchObject({ text: reask(CONSENT) });
-      expect(p.optOut).toBe(false);
+      expect(p.handle(unsure("don't call me again"))).toMatchObject({ text: OPT_OUT_GOODBYE });
+      expect(p.optOut).toBe(true);
+      const q = asked();
+      q.handle(unsure('do not call me again'));
+      q.handle({ type: 'spoken' });
+      expect(q.handle(unsure('call me later'))).toMatchObject({ text: reask(CONSENT) });
+      expect(q.optOut).toBe(false);
     });
 
     test('the keypad answers the check: 1 is a yes', () => {
