@@ -527,9 +527,8 @@ export class SurveyPolicy implements DialogPolicy {
   /**
    * Listening for the reply to ENDING_CHECK: a yes or a no, as to a yes/no question, and the
    * endings with the words around them ("please, just stop calling me"). Not as the bare choice of
-   * "was that a yes or a no?" (`yesOrNo`): its grammar has the endings bare, and a callee who said
-   * their opt-out again, "Please stop calling me.", was no longer heard (the intent tool's
-   * repeating callee: 111 of 120 opt-outs ended, 84 with it).
+   * "was that a yes or a no?" (`yesOrNo`): its grammar has the endings bare, so a callee who says
+   * their opt-out again, "Please stop calling me.", would not be heard saying it.
    */
   private checkListen(intent: EndingIntent): ListenFor {
     return this.listenFor(checkQuestion(intent));
