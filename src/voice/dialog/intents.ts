@@ -25,6 +25,19 @@ export const endsForGood = (text: string | null): boolean => {
   return intent === 'opt_out' || intent === 'wrong_number';
 };
 
+/**
+ * Said before an opt-out that names the calls: "No, stop calling me.", "Nope, don't call me again."
+ * Without it that was heard as a no (or, to "how many?", a number) every time (docs/voice.md,
+ * "Eleventh round"). The same lead made refusals ("Nope, not this time.") come out as "no don't
+ * call me", so an opt-out heard with it is never acted on unasked: the agent asks back first
+ * (SurveyPolicy, through `noLedOptOut`).
+ */
+export const OPT_OUT_NO_LEAD = ['no', 'nope'];
+/** The opt-outs OPT_OUT_NO_LEAD goes before: those that name the calls ("stop calling me", "don't call me again"). */
+export const namesTheCalls = (phrase: string): boolean => detectIntent(phrase) === 'opt_out' && /\bcall/.test(phrase);
+/** Whether what was heard is an opt-out with OPT_OUT_NO_LEAD before it ("no stop calling me"). */
+export const noLedOptOut = (text: string | null): boolean => detectIntent(text) === 'opt_out' && OPT_OUT_NO_LEAD.includes(text!.trim().toLowerCase().split(/[^a-z']+/)[0]!);
+
 /** One phrase of an intent, as the recogniser should expect it (lower case, words of the dictionary). */
 export interface IntentPhrase {
   intent: IntentName;

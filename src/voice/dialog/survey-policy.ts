@@ -4,7 +4,7 @@ import type { AgentTiming } from '../timing';
 import { answerFromDigits, extractAnswer, parseBoolean } from './answers';
 import { confirmable, confirmPrompt, readConfirmation, type ConfirmReply } from './confirmation';
 import { calleeText, type AgentScript, type DialogAction, type DialogEvent, type DialogPolicy, type ListenFor } from './dialog-policy';
-import { detectIntent, isEnding, MAX_CLARIFICATIONS, parseCallbackTime, type EndingIntent } from './intents';
+import { detectIntent, isEnding, MAX_CLARIFICATIONS, noLedOptOut, parseCallbackTime, type EndingIntent } from './intents';
 import { CALLBACK_AT_GOODBYE, CALLBACK_GOODBYE, CHECK_REFUSED, ENDING_CHECK, GOODBYE, handoffSummary, MESSAGE_GOODBYE, opening, OPT_OUT_GOODBYE, reask, TAKE_MESSAGE, TRANSFER_HOLD, whoIsCalling, WRONG_NUMBER_GOODBYE, YES_OR_NO } from './prompts';
 import { onAnswer, onDigits, onRequest, WHY } from './transfer-rules';
 
@@ -59,12 +59,8 @@ interface EndingCheck {
   atMs?: number;
 }
 
-/**
- * An opt-out heard with a no before it ("no, stop calling me": OPT_OUT_NO_LEAD in the grammars):
- * asked back before it is acted on, sure or not, since refusals ("Nope, not this time.") came out
- * so too, and two models given the same words heard them alike (docs/voice.md, "Eleventh round").
- */
-const noLedOptOut = (text: string | null): boolean => !!text && /^\s*(no|nope)\b/i.test(text);
+/** The check of `intent`, heard as `heard` in `event`, where question `q` was asked (attempt `attempt`). */
+const endingCheck = (intent: EndingIntent, q: number, attempt: number, heard: string, event: { atMs?: number }): EndingCheck => ({ intent, q, attempt, heard, ...(event.atMs !== undefined ? { atMs: event.atMs } : {}) });
 
 /** The reply to ENDING_CHECK is a yes or a no (a keypad 1 or 2), heard as one to a yes/no question. */
 const checkQuestion = (intent: EndingIntent): CallQuestion => ({ key: 'ending_check', question: ENDING_CHECK[intent], type: 'boolean' });
@@ -307,7 +303,7 @@ export class SurveyPolicy implements DialogPolicy {
       if (intent === 'who' || intent === 'repeat') return this.ask(0, 0, whoIsCalling(this.script.callerName, this.script.task, this.script.questions[0] ?? null, !!this.script.greeting));
       if (intent === 'person' && onRequest(this.script.transfer)) return this.transfer(WHY.asked);
       const doubt = this.doubtfulEnding(event);
-      if (doubt && this.script.questions.length) return this.checkEnding({ intent: doubt, q: 0, attempt: 0, heard: event.unsure!, ...(event.atMs !== undefined ? { atMs: event.atMs } : {}) });
+      if (doubt && this.script.questions.length) return this.checkEnding(endingCheck(doubt, 0, 0, event.unsure!, event));
     } else if (event.type === 'digits') {
       this.transcript.push(`Callee: [pressed ${event.digits}]`);
       if (!this.hungUp && onDigits(this.script.transfer, event.digits)) return this.transfer(WHY.digit(event.digits));
@@ -343,12 +339,12 @@ export class SurveyPolicy implements DialogPolicy {
       // An opt-out with a no before it is asked back first; one the callee said no to already is
       // read as the no it begins with (a refusal, "Nope, not this time.", heard again as "no don't
       // call me"): the answer to a yes/no question. Asked back without a clear no, it is no answer.
-      const noLed = intent === 'opt_out' && noLedOptOut(event.text);
-      if (noLed && !this.hungUp && !this.checked.has('opt_out')) return this.checkEnding({ intent, q, attempt, heard: event.text!, ...(event.atMs !== undefined ? { atMs: event.atMs } : {}) });
+      const noLed = noLedOptOut(event.text);
+      if (noLed && !this.hungUp && !this.checked.has('opt_out')) return this.checkEnding(endingCheck('opt_out', q, attempt, event.text!, event));
       // Said with confidence, even as the callee hung up: an opt-out must not be lost with the call.
       if (!noLed && isEnding(intent)) return this.endFor(intent, event.text, event.atMs);
       const doubt = this.doubtfulEnding(event);
-      if (doubt) return this.checkEnding({ intent: doubt, q, attempt, heard: event.unsure!, ...(event.atMs !== undefined ? { atMs: event.atMs } : {}) });
+      if (doubt) return this.checkEnding(endingCheck(doubt, q, attempt, event.unsure!, event));
       value = intent && !(noLed && this.optOutRefused) ? null : extractAnswer(question, event.text);
       if (!intent && event.text === null && event.unsure) unsure = extractAnswer(question, event.unsure);
       if (early && value === null && (unsure === null || unsure === undefined) && this.sayAgainOverTalk()) return this.ask(q, attempt, said);
@@ -537,8 +533,7 @@ export class SurveyPolicy implements DialogPolicy {
   /**
    * The reply to ENDING_CHECK: a yes heard with confidence (or the keypad's 1), an ending said
    * again with confidence, or the same ending said again (heard with doubt again), ends the call
-   * on it; "who is this" and "say that again" are answered
-   * and the check asked again. Anything else (a no, a yes heard unsure, nothing) goes back to the
+   * on it; "who is this" and "say that again" are answered and the check asked again. Anything else (a no, a yes heard unsure, nothing) goes back to the
    * question, at the same attempt: after a no with CHECK_REFUSED before it.
    */
   private afterCheck(c: EndingCheck, event: DialogEvent, early = false): DialogAction {

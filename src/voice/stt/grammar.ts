@@ -1,6 +1,6 @@
 import type { CallQuestion } from '../../features/calls/ports';
 import { TEENS, TENS, UNITS } from '../dialog/answers';
-import { detectIntent, endsTheCall } from '../dialog/intents';
+import { endsTheCall, namesTheCalls, OPT_OUT_NO_LEAD } from '../dialog/intents';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 /**
@@ -85,16 +85,7 @@ export const OPTION_AFTER = { weekdays: [] as string[], other: ['one'] };
  */
 export const INTENT_LEAD = ['please', 'just'];
 export const INTENT_TAIL = ['please', 'right now'];
-/**
- * Said before an opt-out that names the calls: "No, stop calling me.", "Nope, don't call me again."
- * Without it that was heard as a no (or, to "how many?", a number) every time (docs/voice.md,
- * "Eleventh round"). The same lead made refusals ("Nope, not this time.") come out as "no don't
- * call me", so an opt-out heard with it is never acted on unasked: the agent asks back first
- * (SurveyPolicy, `noLedOptOut`).
- */
-export const OPT_OUT_NO_LEAD = ['no', 'nope'];
-/** The opt-outs OPT_OUT_NO_LEAD goes before: those that name the calls ("stop calling me", "don't call me again"). */
-export const namesTheCalls = (phrase: string): boolean => detectIntent(phrase) === 'opt_out' && /\bcall/.test(phrase);
+export { namesTheCalls, OPT_OUT_NO_LEAD } from '../dialog/intents';
 /**
  * After an answer: "please", "I think", "would be good", and the hedges people end an answer with
  * ("Friday if possible", "fourteen, I reckon", "evening, if that works"). Without the hedges such an
