@@ -56,7 +56,7 @@ const OPTIONS: SphinxConfig | undefined = process.env.BENCH_ASR_OPTIONS ? JSON.p
 const SECOND_ENV = process.env.BENCH_ASR_SECOND;
 const SECOND = SECOND_ENV === 'off' ? false : SECOND_ENV ? (JSON.parse(SECOND_ENV) as { types?: Array<'boolean' | 'choice' | 'number' | 'enum' | 'other'> }) : {};
 /** The neural opinion on unsure answers as the service has it; BENCH_ASR_NEURAL=off. */
-const NEURAL = process.env.BENCH_ASR_NEURAL === 'off' ? null : NeuralOpinion.create();
+const NEURAL = process.env.BENCH_ASR_NEURAL === 'off' ? null : NeuralOpinion.create(process.env.BENCH_ASR_NEURAL === 'base' ? 'base' : 'tiny');
 /**
  * The service's recognizer with this run's settings, at a confidence threshold. (At threshold 0,
  * the first-hearing figures', nothing is unsure: the neural opinion shows in the exchanges.)

@@ -201,7 +201,7 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
       override hear(): Promise<never> {
         return new Promise(() => undefined);
       }
-    })('unused');
+    })({ dir: 'unused', variant: 'tiny' });
     const late: Error[] = [];
     const stt = new PocketsphinxRecognizer({ secondOpinion: false, neural: stuck, neuralDeadlineMs: 200, onNeuralError: (e) => late.push(e) });
     try {
@@ -219,7 +219,7 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
       override hear(): Promise<never> {
         return Promise.reject(new Error('the model failed'));
       }
-    })('unused');
+    })({ dir: 'unused', variant: 'tiny' });
     const failed: Error[] = [];
     const sttBroken = new PocketsphinxRecognizer({ secondOpinion: false, neural: broken, neuralDeadlineMs: 200, onNeuralError: (e) => failed.push(e) });
     try {

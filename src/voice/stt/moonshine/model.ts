@@ -4,23 +4,35 @@ import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import { resample } from '../../tts/resampler';
 
 /**
- * Moonshine Tiny (Useful Sensors, MIT): a 27-million-parameter encoder–decoder speech model,
- * quantized to 8 bits, as ONNX files inside the npm package `@usefulsensors/moonshine-js` (no
- * download), run by onnxruntime-node on the CPU. It hears 16 kHz audio: the call's 8 kHz audio is
- * upsampled first (the band above 4 kHz stays empty, as on any phone call the model was not
- * trained on; measured on the corpus all the same, docs/voice.md "A neural second opinion").
+ * Moonshine (Useful Sensors, MIT): encoder–decoder speech models quantized to 8 bits, as ONNX
+ * files inside the npm package `@usefulsensors/moonshine-js` (no download), run by
+ * onnxruntime-node on the CPU. Tiny has 27 million parameters, Base 61 million (the package's
+ * versions 0.1.10–0.1.17 ship both English models; later ones dropped Base). They hear 16 kHz
+ * audio: the call's 8 kHz audio is upsampled first (the band above 4 kHz stays empty, as on any
+ * phone call the models were not trained on; measured on the corpus all the same, docs/voice.md
+ * "A neural second opinion").
  */
-export const MOONSHINE_TINY = { numLayers: 6, numKVHeads: 8, headDim: 36 };
+export const MOONSHINE_MODELS = {
+  tiny: { numLayers: 6, numKVHeads: 8, headDim: 36 },
+  base: { numLayers: 8, numKVHeads: 8, headDim: 52 },
+} as const;
+export type MoonshineVariant = keyof typeof MOONSHINE_MODELS;
 export const BOS = 1;
 export const EOS = 2;
 
-/** The package's quantized Tiny model, or null when the package is not installed. */
-export function moonshineModelDir(): string | null {
+/** Where a variant's files are, and the decoder's cache shape. */
+export interface MoonshineFiles {
+  dir: string;
+  variant: MoonshineVariant;
+}
+
+/** The package's quantized model of that variant, or null when the package (or that model) is not installed. */
+export function moonshineModelDir(variant: MoonshineVariant): MoonshineFiles | null {
   // The package's `exports` name only its browser bundle (for `import`): its folder is looked up
   // where Node would look for it.
   for (const modules of require.resolve.paths('@usefulsensors/moonshine-js') ?? []) {
-    const dir = path.join(modules, '@usefulsensors', 'moonshine-js', 'dist', 'model', 'tiny', 'quantized');
-    if (existsSync(path.join(dir, 'encoder_model.onnx')) && existsSync(path.join(dir, 'decoder_model_merged.onnx'))) return dir;
+    const dir = path.join(modules, '@usefulsensors', 'moonshine-js', 'dist', 'model', variant, 'quantized');
+    if (existsSync(path.join(dir, 'encoder_model.onnx')) && existsSync(path.join(dir, 'decoder_model_merged.onnx'))) return { dir, variant };
   }
   return null;
 }
@@ -46,9 +58,10 @@ export class MoonshineModel {
     private readonly ort: typeof import('onnxruntime-node'),
     private readonly encoder: InferenceSession,
     private readonly decoder: InferenceSession,
+    private readonly variant: MoonshineVariant,
   ) {}
 
-  static async load(dir: string): Promise<MoonshineModel> {
+  static async load({ dir, variant }: MoonshineFiles): Promise<MoonshineModel> {
     const ort = await import('onnxruntime-node');
     // One thread per run: a worker hears several calls at once, and the SIP media thread and
     // PostgreSQL share the cores; one utterance's decoding is small steps that threads barely help.
@@ -57,7 +70,7 @@ export class MoonshineModel {
       ort.InferenceSession.create(path.join(dir, 'encoder_model.onnx'), options),
       ort.InferenceSession.create(path.join(dir, 'decoder_model_merged.onnx'), options),
     ]);
-    return new MoonshineModel(ort, encoder, decoder);
+    return new MoonshineModel(ort, encoder, decoder, variant);
   }
 
   /** The audio's encoding (8 kHz 16-bit PCM in), which every decoder step attends to. */
@@ -72,7 +85,7 @@ export class MoonshineModel {
   /** The cache before the first token: empty, which makes the first step compute the audio's keys and values. */
   emptyPast(): PastKeyValues {
     const past: PastKeyValues = {};
-    const { numLayers, numKVHeads, headDim } = MOONSHINE_TINY;
+    const { numLayers, numKVHeads, headDim } = MOONSHINE_MODELS[this.variant];
     for (let i = 0; i < numLayers; i++) {
       for (const part of ['decoder', 'encoder']) {
         for (const kv of ['key', 'value']) past[`past_key_values.${i}.${part}.${kv}`] = new this.ort.Tensor('float32', new Float32Array(0), [0, numKVHeads, 1, headDim]);

@@ -2,14 +2,14 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Expectation } from '../recognizer';
 import { answerPaths } from './answer-paths';
 import { searchAnswers, type Reading } from './constrained-search';
-import { MoonshineModel } from './model';
+import { MoonshineModel, type MoonshineFiles } from './model';
 import type { NeuralHearing } from './neural-opinion';
 
 /** The model and its searches, inside the neural opinion's worker thread (./neural-worker.ts). */
 export class NeuralEngine {
   private model: Promise<MoonshineModel> | undefined;
 
-  constructor(private readonly dir: string) {}
+  constructor(private readonly files: MoonshineFiles) {}
 
   /** Loads the model (once) and builds the numbers' paths, so the first answer does not wait for them. */
   async warm(): Promise<void> {
@@ -33,7 +33,7 @@ export class NeuralEngine {
   }
 
   private load(): Promise<MoonshineModel> {
-    this.model ??= MoonshineModel.load(this.dir);
+    this.model ??= MoonshineModel.load(this.files);
     this.model.catch(() => (this.model = undefined));
     return this.model;
   }

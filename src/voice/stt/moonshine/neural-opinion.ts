@@ -8,7 +8,7 @@ import { detectIntent, endsForGood, endsTheCall, type IntentName } from '../../d
 import { DISAGREED_CONFIDENCE, isNonAnswer, meaningOf } from '../second-opinion';
 import { answersAsked } from './answer-paths';
 import type { Reading } from './constrained-search';
-import { moonshineModelDir } from './model';
+import { moonshineModelDir, type MoonshineFiles, type MoonshineVariant } from './model';
 import type { NeuralReply, NeuralRequest } from './neural-worker';
 
 /** What the neural model heard: the best answer (null: a non-answer) and how far ahead of the next it is (log-probability). */
@@ -42,12 +42,12 @@ export class NeuralOpinion {
   private seq = 1;
   private readonly waiting = new Map<number, { resolve: (r: NeuralReply) => void; reject: (e: Error) => void }>();
 
-  constructor(private readonly dir: string) {}
+  constructor(private readonly files: MoonshineFiles) {}
 
   /** The opinion when the model's package is installed (null: it is not). */
-  static create(): NeuralOpinion | null {
-    const dir = moonshineModelDir();
-    return dir ? new NeuralOpinion(dir) : null;
+  static create(variant: MoonshineVariant = 'tiny'): NeuralOpinion | null {
+    const files = moonshineModelDir(variant);
+    return files ? new NeuralOpinion(files) : null;
   }
 
   /** Whether the model is asked about this expectation (a question's answer or a reply to its read-back; not a greeting or free text). */
@@ -96,7 +96,7 @@ export class NeuralOpinion {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = startVoiceWorker(__dirname, 'neural-worker', { dir: this.dir });
+    const worker = startVoiceWorker(__dirname, 'neural-worker', this.files);
     worker.on('message', (r: NeuralReply) => {
       const w = this.waiting.get(r.seq);
       this.waiting.delete(r.seq);

@@ -7,12 +7,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Expectation } from '../recognizer';
 import { NeuralEngine } from './neural-engine';
+import type { MoonshineFiles } from './model';
 import type { NeuralHearing } from './neural-opinion';
 
 export type NeuralRequest = { op: 'warm'; seq: number } | { op: 'hear'; seq: number; pcm: Int16Array; expect: Expectation };
 export type NeuralReply = { seq: number; hearing?: NeuralHearing | null; error?: string };
 
-const engine = new NeuralEngine((workerData as { dir: string }).dir);
+const engine = new NeuralEngine(workerData as MoonshineFiles);
 
 parentPort?.on('message', (m: NeuralRequest) => {
   const work = m.op === 'warm' ? engine.warm().then(() => ({ seq: m.seq })) : engine.hear(m.pcm, m.expect).then((hearing) => ({ seq: m.seq, hearing }));
