@@ -136,6 +136,8 @@ const envSchema = z.object({
   STT_NEURAL_OPINION: z.enum(['auto', 'off']).default('auto'),
   /** How long an answer waits for the neural opinion once the model is loaded; past it the answer stays as PocketSphinx heard it. */
   STT_NEURAL_DEADLINE: duration.default(2000),
+  /** pocketsphinx: the neural opinion's model, Moonshine Base (61M parameters) or Tiny (27M, faster, less accurate); docs/voice.md, "Twelfth round". */
+  STT_NEURAL_MODEL: z.enum(['base', 'tiny']).default('base'),
   /** The default: the local voice heard best on the phone line (docs/voice.md, "Voices"); eSpeak NG when flite is not installed. */
   TTS_ENGINE: z.enum(['espeak', 'flite', 'pico', 'festival', 'openai']).default('flite'),
   TTS_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -341,6 +343,8 @@ export interface SttConfig {
   neuralOpinion?: 'auto' | 'off';
   /** pocketsphinx: how long an answer waits for the neural opinion once its model is loaded (ms). */
   neuralDeadlineMs?: number;
+  /** pocketsphinx: which Moonshine model gives the neural opinion (`base`, the default, or the smaller `tiny`). */
+  neuralModel?: 'tiny' | 'base';
 }
 
 export type TtsEngine = 'espeak' | 'flite' | 'pico' | 'festival' | 'openai';
@@ -487,6 +491,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secondOpinion: e.STT_SECOND_OPINION,
       neuralOpinion: e.STT_NEURAL_OPINION,
       neuralDeadlineMs: e.STT_NEURAL_DEADLINE,
+      neuralModel: e.STT_NEURAL_MODEL,
     },
     tts: { engine: e.TTS_ENGINE, url: e.TTS_URL, apiKey: e.TTS_API_KEY, model: e.TTS_MODEL, voice: ttsVoice },
     voice: { endSilenceMs: e.VOICE_END_SILENCE, quickEndSilenceMs: e.VOICE_QUICK_END_SILENCE, bargeInMs: e.VOICE_BARGE_IN },

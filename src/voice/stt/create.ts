@@ -14,7 +14,7 @@ export function createRecognizer(c: SttConfig, log?: Logger): SpeechRecognizer {
       // STT_SECOND_OPINION=off; Moonshine on the answers heard unsure (./moonshine/), unless STT_NEURAL_OPINION=off.
       return new PocketsphinxRecognizer({
         secondOpinion: c.secondOpinion === 'off' ? false : {},
-        neural: c.neuralOpinion === 'off' ? null : NeuralOpinion.create(),
+        neural: c.neuralOpinion === 'off' ? null : NeuralOpinion.create(c.neuralModel),
         neuralDeadlineMs: c.neuralDeadlineMs,
         onNeuralError: (err) => log?.warn({ reason: err.message }, 'the neural opinion on an answer failed; the answer stays as PocketSphinx heard it'),
       });

@@ -45,7 +45,7 @@ export class NeuralOpinion {
   constructor(private readonly files: MoonshineFiles) {}
 
   /** The opinion when the model's package is installed (null: it is not). */
-  static create(variant: MoonshineVariant = 'tiny'): NeuralOpinion | null {
+  static create(variant: MoonshineVariant = 'base'): NeuralOpinion | null {
     const files = moonshineModelDir(variant);
     return files ? new NeuralOpinion(files) : null;
   }
