@@ -17,7 +17,7 @@
  *   BENCH_ASR_SECOND=off npm run bench:asr             # without the second acoustic opinion (Debian's 16 kHz model, used when installed)
  *   BENCH_ASR_SECOND='{"types":["number"]}' npm run bench:asr  # the second opinion on those question types only
  *   BENCH_ASR_NEURAL=off npm run bench:asr             # the exchanges without the neural opinion on unsure answers (Moonshine, in the npm dependencies)
- *   BENCH_ASR_NEURAL=tiny npm run bench:asr            # the neural opinion of Moonshine Tiny instead of Base (the service's STT_NEURAL_MODEL)
+ *   BENCH_ASR_NEURAL=base npm run bench:asr            # the neural opinion of Moonshine Base instead of Tiny (the service's STT_NEURAL_MODEL)
  */
 import { writeFileSync } from 'node:fs';
 import type { CallQuestion } from '../src/features/calls/ports';
@@ -57,7 +57,7 @@ const OPTIONS: SphinxConfig | undefined = process.env.BENCH_ASR_OPTIONS ? JSON.p
 const SECOND_ENV = process.env.BENCH_ASR_SECOND;
 const SECOND = SECOND_ENV === 'off' ? false : SECOND_ENV ? (JSON.parse(SECOND_ENV) as { types?: Array<'boolean' | 'choice' | 'number' | 'enum' | 'other'> }) : {};
 /** The neural opinion on unsure answers as the service has it; BENCH_ASR_NEURAL=off. */
-const NEURAL = process.env.BENCH_ASR_NEURAL === 'off' ? null : NeuralOpinion.create(process.env.BENCH_ASR_NEURAL === 'tiny' ? 'tiny' : 'base');
+const NEURAL = process.env.BENCH_ASR_NEURAL === 'off' ? null : NeuralOpinion.create(process.env.BENCH_ASR_NEURAL === 'base' ? 'base' : 'tiny');
 /**
  * The service's recognizer with this run's settings, at a confidence threshold. (At threshold 0,
  * the first-hearing figures', nothing is unsure: the neural opinion shows in the exchanges.)

@@ -132,12 +132,12 @@ const envSchema = z.object({
   STT_ENDPOINTING: duration.default(300),
   /** pocketsphinx: Debian's 16 kHz model as a second opinion when it is installed (`auto`), or never (`off`); docs/voice.md, "Fifth round". */
   STT_SECOND_OPINION: z.enum(['auto', 'off']).default('auto'),
-  /** pocketsphinx: the answers it is unsure of heard again by the neural model (Moonshine Tiny, in the npm dependencies) (`auto`), or never (`off`); docs/voice.md, "A neural second opinion". */
+  /** pocketsphinx: the answers it is unsure of heard again by the neural model (Moonshine, in the npm dependencies; STT_NEURAL_MODEL) (`auto`), or never (`off`); docs/voice.md, "A neural second opinion". */
   STT_NEURAL_OPINION: z.enum(['auto', 'off']).default('auto'),
   /** How long an answer waits for the neural opinion once the model is loaded; past it the answer stays as PocketSphinx heard it. */
   STT_NEURAL_DEADLINE: duration.default(2000),
-  /** pocketsphinx: the neural opinion's model, Moonshine Base (61M parameters) or Tiny (27M, faster, less accurate); docs/voice.md, "Twelfth round". */
-  STT_NEURAL_MODEL: z.enum(['base', 'tiny']).default('base'),
+  /** pocketsphinx: the neural opinion's model: Moonshine Tiny (27M parameters), or Base (61M: a little more accurate, twice the CPU); docs/voice.md, "Twelfth round". */
+  STT_NEURAL_MODEL: z.enum(['tiny', 'base']).default('tiny'),
   /** The default: the local voice heard best on the phone line (docs/voice.md, "Voices"); eSpeak NG when flite is not installed. */
   TTS_ENGINE: z.enum(['espeak', 'flite', 'pico', 'festival', 'openai']).default('flite'),
   TTS_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -343,7 +343,7 @@ export interface SttConfig {
   neuralOpinion?: 'auto' | 'off';
   /** pocketsphinx: how long an answer waits for the neural opinion once its model is loaded (ms). */
   neuralDeadlineMs?: number;
-  /** pocketsphinx: which Moonshine model gives the neural opinion (`base`, the default, or the smaller `tiny`). */
+  /** pocketsphinx: which Moonshine model gives the neural opinion (`tiny`, the default, or the larger `base`). */
   neuralModel?: 'tiny' | 'base';
 }
 

@@ -21,7 +21,7 @@ export interface NeuralHearing {
 }
 
 /**
- * A second, neural opinion on the answers PocketSphinx is not sure of: Moonshine Tiny (./model.ts)
+ * A second, neural opinion on the answers PocketSphinx is not sure of: Moonshine (./model.ts)
  * asked which of the question's answers the utterance holds (./constrained-search.ts). The two
  * models fail on different utterances (one a 2010 8 kHz acoustic model with a grammar, the other
  * a 2024 transformer trained on other speech), and where they agree the answer is right far more
@@ -45,7 +45,7 @@ export class NeuralOpinion {
   constructor(private readonly files: MoonshineFiles) {}
 
   /** The opinion when the model's package is installed (null: it is not). */
-  static create(variant: MoonshineVariant = 'base'): NeuralOpinion | null {
+  static create(variant: MoonshineVariant = 'tiny'): NeuralOpinion | null {
     const files = moonshineModelDir(variant);
     return files ? new NeuralOpinion(files) : null;
   }

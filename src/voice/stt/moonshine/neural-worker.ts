@@ -1,5 +1,5 @@
 /**
- * The neural opinion's worker thread (started by NeuralOpinion): Moonshine Tiny loaded once, the
+ * The neural opinion's worker thread (started by NeuralOpinion): the Moonshine model loaded once, the
  * answers' token paths built once, and every utterance searched here, off the main thread whose
  * SIP signalling and 20 ms RTP clocks must not stall. Requests are served as they come; the
  * model's runs are asynchronous, so several utterances may be in flight.
