@@ -6,8 +6,8 @@ const NO = ['no', 'nope', 'nah', 'not', 'never', 'false', 'negative', "can't", '
 const NO_PHRASES = ['of course not', 'definitely not', 'absolutely not', 'certainly not', 'not really', 'not at all', 'no way', "don't think so", 'do not think so'];
 /** A yes though a no-word is in them ("yeah, no problem"), or no yes-word ("sounds good", "count me in"). */
 const YES_PHRASES = ['no problem', 'no worries', 'sounds good', 'sounds great', 'count me in', 'works for me', 'that works', "i'll be there", 'i will be there'];
-/** Not an answer either way, though a yes- or no-word is in them ("I do not know", "not sure"). */
-const UNSURE = ["don't know", 'do not know', 'dunno', 'not sure', 'no idea', 'maybe', 'perhaps', 'who', 'what', 'why', 'later'];
+/** Not an answer either way, though a yes- or no-word is in them ("I do not know", "not sure", "it does not matter"). */
+const UNSURE = ["don't know", 'do not know', 'dunno', 'not sure', 'no idea', 'maybe', 'perhaps', 'who', 'what', 'why', 'later', "don't mind", 'do not mind', "doesn't matter", 'does not matter', 'no preference', 'up to you'];
 
 export const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 export const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];

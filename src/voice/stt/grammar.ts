@@ -134,6 +134,34 @@ export const NOT_AN_ANSWER = [
   'what do you mean',
 ];
 
+/**
+ * Said to a choice when any option would do. Not an option, so the choices are offered again;
+ * without these in the grammar, "Any time is fine." was heard, sure, as "it's not a good time" (a
+ * call-me-later that ended the call) and "I do not mind." as "on Monday". Choices only: to a
+ * yes/no question "I don't mind" may be a yes, and to a number it is rare.
+ */
+export const NO_PREFERENCE = [
+  'i do not mind',
+  "i don't mind",
+  'any time',
+  'any time is fine',
+  'whenever',
+  'whenever is fine',
+  'whichever',
+  'whichever is easiest',
+  'either is fine',
+  'it does not matter',
+  "it doesn't matter",
+  'no preference',
+  'up to you',
+];
+
+/** The non-answers a question's grammars hold beside its answers (the reply to "was that a yes or a no?" without "hello": a bare "no" was heard as it there). */
+export function nonAnswersFor(type: CallQuestion['type'], yesOrNo?: boolean): readonly string[] {
+  if (yesOrNo) return NOT_AN_ANSWER.filter((p) => p !== 'hello');
+  return type === 'enum' ? [...NOT_AN_ANSWER, ...NO_PREFERENCE] : NOT_AN_ANSWER;
+}
+
 const clean = (s: string) => s.toLowerCase().replace(/[^a-z' ]/g, ' ').replace(/\s+/g, ' ').trim();
 
 /** Ways of saying zero. In a reply to a read-back only "zero": "oh" and "none" are what a "no" is misheard as there. */
@@ -213,7 +241,7 @@ function numberExcept(value: number, zeros: readonly string[] = ZEROS): string {
  * "absolutely", "not really") are what a short "no" was misheard as.
  */
 export function grammarFor(question: CallQuestion | null, known: (word: string) => boolean, except?: { answer: unknown }, confirming?: { value: unknown }, yesOrNo?: boolean): string | null {
-  const usable = (xs: string[]) => [...new Set(xs.map(clean))].filter((a) => a && a.split(' ').every(known));
+  const usable = (xs: readonly string[]) => [...new Set(xs.map(clean))].filter((a) => a && a.split(' ').every(known));
   const rules: string[] = [];
   let answer: string | null;
   if (!question) {
@@ -244,7 +272,7 @@ export function grammarFor(question: CallQuestion | null, known: (word: string) 
   const trail = usable(question.type === 'number' ? [...TRAIL, ...NUMBER_TRAIL] : TRAIL);
   // Competing with a non-answer (or an intent, which withIntents adds): the answers alone. A reply
   // to "was that a yes or a no?" is not a greeting: "hello" is what a bare "no" was heard as there.
-  const other = except && except.answer === null ? [] : usable(yesOrNo ? NOT_AN_ANSWER.filter((p) => p !== 'hello') : NOT_AN_ANSWER);
+  const other = except && except.answer === null ? [] : usable(nonAnswersFor(question.type, yesOrNo));
   if (lead.length) rules.push(`<lead> = ${lead.join(' | ')};`);
   if (trail.length) rules.push(`<trail> = ${trail.join(' | ')};`);
   if (other.length) rules.push(`<other> = ${other.join(' | ')};`);

@@ -1,7 +1,7 @@
 import type { CallQuestion } from '../../../features/calls/ports';
 import { detectIntent, endsTheCall, type IntentName } from '../../dialog/intents';
 import { TEENS, TENS, UNITS } from '../../dialog/answers';
-import { DENY, INTENT_LEAD, INTENT_TAIL, namesTheCalls, OPT_OUT_NO_LEAD, LEAD, NO, NO_CHOSEN, NO_LEAD, NO_TAIL, NOT_AN_ANSWER, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OFFER_LEAD, OPTION_AFTER, OPTION_LEAD, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_LEAD, YES_TAIL } from '../grammar';
+import { DENY, INTENT_LEAD, INTENT_TAIL, namesTheCalls, OPT_OUT_NO_LEAD, LEAD, NO, NO_CHOSEN, NO_LEAD, NO_TAIL, nonAnswersFor, NUMBER_AFTER, NUMBER_LEAD, NUMBER_TRAIL, OFFER_LEAD, OPTION_AFTER, OPTION_LEAD, OPTION_BEFORE, TRAIL, WEEKDAYS, YES, YES_CHOSEN, YES_CONFIRM, YES_LEAD, YES_TAIL } from '../grammar';
 import type { Expectation } from '../recognizer';
 import { encodePhrase } from './tokenizer';
 
@@ -127,7 +127,7 @@ export function answerPaths(expect: Expectation): AnswerPath[] | null {
   const yesNo = q.type !== 'boolean' && !expect.confirming ? [...YES, ...NO] : [];
   // The call's intents are on paths of their own (below), so not here as well.
   const intents = new Set(expect.intents ?? []);
-  const nonAnswers = [...(expect.yesOrNo ? NOT_AN_ANSWER.filter((p) => p !== 'hello') : NOT_AN_ANSWER), ...yesNo].filter((p) => !intents.has(p));
+  const nonAnswers = [...nonAnswersFor(q.type, expect.yesOrNo), ...yesNo].filter((p) => !intents.has(p));
   // Labelled too: "wrong number" is here as well as among the intents, and the two spellings of one intent must not be each other's runner-up.
   const other: AnswerPath = [slot(nonAnswerTrie(nonAnswers), false, true)];
   // The words around the intents only where the question itself is asked: in a reply to a read-back or to "was that a yes
