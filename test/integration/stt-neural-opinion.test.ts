@@ -12,7 +12,7 @@ import { DEFAULT_TIMING } from '../../src/voice/timing';
 
 /**
  * The neural second opinion end to end (docs/voice.md, "A neural second opinion"): PocketSphinx in
- * its worker, Moonshine Tiny through onnxruntime on the corpus's phone audio (tune set), and the
+ * its worker, Moonshine Tiny (and once Base) through onnxruntime on the corpus's phone audio (tune set), and the
  * rule that combines them. Both engines come with npm; the 16 kHz Debian model is left out so
  * that the figures do not depend on it.
  */
@@ -191,6 +191,25 @@ describe('a neural second opinion on the answers PocketSphinx is unsure of', () 
     expect(await read('tune-en-gb-x-gbclan-day-sunday')).toBe('Sunday');
     const nonAnswer = corpus.utterances.find((u) => u.set === 'tune' && u.expected === null && u.voice === 'en-us' && /who is/i.test(u.text))!;
     expect(await read(nonAnswer.id)).toBeNull();
+  });
+
+  test('Moonshine Base (STT_NEURAL_MODEL=base) loads from the same package and hears through the same search', async () => {
+    const base = NeuralOpinion.create('base');
+    if (!base) throw new Error('@usefulsensors/moonshine-js 0.1.17 (the pinned npm dependency) ships Moonshine Base; it is missing');
+    try {
+      const read = async (id: string) => {
+        const u = corpus.utterances.find((x) => x.id === id)!;
+        return (await base.hear(corpusAudio(u), { question: corpus.questions[u.question]! }))!;
+      };
+      // "Seven." that PocketSphinx hears as "eleven" (above): Base too reads 7, with the other numbers behind it.
+      const seven = await read('tune-en-us-m4-people-seven');
+      expect(seven.value).toBe(7);
+      expect(seven.margin).toBeGreaterThan(0);
+      expect((await read('tune-en-us-attend-yes')).value).toBe(true);
+      expect((await read('tune-en-gb-x-gbclan-day-sunday')).value).toBe('Sunday');
+    } finally {
+      await base.close();
+    }
   });
 
   test('an opinion that does not come within the deadline is reported where it was needed, and the answer stays as PocketSphinx heard it', async () => {

@@ -80,6 +80,13 @@ describe('speech engine settings', () => {
     expect(() => env({ STT_NEURAL_DEADLINE: '2m' })).toThrow(/STT_NEURAL_DEADLINE must be between 100ms and 60s/);
   });
 
+  test('STT_NEURAL_MODEL: Moonshine Tiny (the default) or Base gives the neural opinion; another name is refused at start', () => {
+    expect(env({}).stt.neuralModel).toBe('tiny');
+    expect(env({ STT_NEURAL_MODEL: 'base' }).stt.neuralModel).toBe('base');
+    expect((createRecognizer(env({ STT_NEURAL_MODEL: 'base' }).stt) as PocketsphinxRecognizer).neuralOpinion).toBe(true);
+    expect(() => env({ STT_NEURAL_MODEL: 'large' })).toThrow();
+  });
+
   test('the live API URL: ws(s) from any base, with the query the protocol needs', () => {
     expect(listenUrl({ url: 'https://api.deepgram.com/v1/', model: 'nova-3', endpointingMs: 300 })).toBe(
       'wss://api.deepgram.com/v1/listen?model=nova-3&encoding=mulaw&sample_rate=8000&channels=1&interim_results=true&endpointing=300',

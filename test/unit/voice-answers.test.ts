@@ -73,6 +73,8 @@ test('answers as people say them', () => {
   expect(['i cannot no', 'no that does not work', "i won't be there"].map(said)).toEqual(Array(3).fill(false));
   // Not an answer: asked again, never guessed.
   expect(["i don't know", 'i really do not know', 'not sure', 'who is this', 'hmm let me think', 'can you call me back later'].map(said)).toEqual(Array(6).fill(null));
+  // No preference is no answer either, though "not" and "no" are in it.
+  expect(['i do not mind', "i don't mind", 'it does not matter', "it doesn't matter", 'no preference', 'up to you'].map(said)).toEqual(Array(6).fill(null));
   expect(parseNumber('oh')).toBe(0);
   expect(parseNumber('zero')).toBe(0);
   expect(parseNumber('a hundred')).toBe(100);

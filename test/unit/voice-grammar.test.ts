@@ -255,3 +255,13 @@ test('the intents that end the call may come with words around them ("please sto
   expect(withIntents(grammarFor(numberQ, known), [], known)).toBe(grammarFor(numberQ, known));
   expect(withIntents(null, ['stop calling me'], known)).toBeNull();
 });
+
+test('a choice may be answered with no preference ("I don\'t mind", "whichever"): heard as such, no option; a yes/no or a number question does not hold those words', () => {
+  const slot: CallQuestion = { key: 'slot', question: 'Morning, afternoon or evening?', type: 'enum', options: ['Morning', 'Afternoon', 'Evening'] };
+  const choice = sentences(grammarFor(slot, known)!);
+  for (const s of ["i don't mind", 'i do not mind', 'whichever', 'any time is fine', 'it does not matter', 'evening']) expect(choice.has(s)).toBe(true);
+  for (const s of ["i don't mind", 'whichever', 'any time is fine']) expect(extractAnswer(slot, s)).toBeNull();
+  const yesNo: CallQuestion = { key: 'attend', question: 'Can you attend?', type: 'boolean' };
+  const people: CallQuestion = { key: 'people', question: 'How many?', type: 'number' };
+  for (const q of [yesNo, people]) for (const s of ["i don't mind", 'whichever']) expect(sentences(grammarFor(q, known)!).has(s)).toBe(false);
+});

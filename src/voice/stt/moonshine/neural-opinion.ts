@@ -205,6 +205,7 @@ export function combineWithNeural(question: CallQuestion, ps: Recognition, neura
     // An opt-out PocketSphinx was sure of but the model did not hear best: heard again before the number is suppressed for good.
     return neural && detectIntent(ps.text) === 'opt_out' && neural.intent?.name !== 'opt_out' ? madeUnsure(ps, ps.text) : ps;
   }
+  if (neural && ps.text && !confirming && !yesOrNo && plainNonAnswerOverCallback(ps.text, neural)) return madeUnsure(ps, ps.text);
   if (neural && ps.text && !confirming && nonAnswerOverYesOrNo(question, ps.text, neural)) return madeUnsure(ps, ps.text);
   if (neural && !ps.text && sameIntent(ps.unsure ?? null, neural) && detectIntent(ps.unsure!) !== 'opt_out') return { text: ps.unsure!, confidence: minConfidence };
   if (!neural || neural.value === null) return ps;
@@ -377,6 +378,18 @@ const DOUBT_NON_ANSWER_SCORE = -10;
  * as "oh", where the neural model's best reading is another answer, and a likely one (its paths
  * hold the non-answers and intents too).
  */
+/**
+ * A call-me-later PocketSphinx was sure of, where the model's best reading is a plain non-answer
+ * (no intent): made unsure, so that the agent asks it back before the call ends instead of ending
+ * it. On holdout9 "Any time is fine." was heard, sure, as "it's not a good time" and ended two
+ * calls; the model heard a non-answer ("any time is fine" is one of a choice's no-preference
+ * phrases since the twelfth round). Where the model hears an answer, `answerOverNonAnswer` reads
+ * that back instead; where it hears the callback too, the call ends as before.
+ */
+function plainNonAnswerOverCallback(text: string, neural: NeuralHearing): boolean {
+  return detectIntent(text) === 'callback' && neural.value === null && !neural.intent;
+}
+
 function answerOverNonAnswer(question: CallQuestion, text: string, neural: NeuralHearing): boolean {
   const [best] = neural.readings;
   if (!best || best.value === null || best.score < DOUBT_NON_ANSWER_SCORE) return false;
