@@ -42,12 +42,26 @@ describe('the neural opinion combined with an unsure PocketSphinx hearing', () =
   test('a non-answer or an intent PocketSphinx was sure of, where the neural model hears an answer: that answer is made unsure', () => {
     expect(combineWithNeural(people, { text: 'hold on', confidence: 1 }, neural(2), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: '2' });
     expect(combineWithNeural(people, { text: 'call me back', confidence: 0.99 }, neural(4), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: '4' });
-    // The neural model hears the intent too (a non-answer): it stands.
+    // The neural model hears the intent too: it stands.
     const intent = { text: 'call me back', confidence: 0.99 };
-    expect(combineWithNeural(people, intent, neural(null), 0.5)).toBe(intent);
+    const callback: NeuralHearing = { value: null, margin: Infinity, readings: [{ value: null, score: -3, intent: 'callback' }], intent: { name: 'callback', margin: 4 } };
+    expect(combineWithNeural(people, intent, callback, 0.5)).toBe(intent);
+    // Another non-answer ("hold on") where it heard no answer at all: stands.
+    const holdOn = { text: 'hold on', confidence: 1 };
+    expect(combineWithNeural(people, holdOn, neural(null), 0.5)).toBe(holdOn);
     // An unlikely answer (a filler heard right, "Hmm, let me think.", scores its best answer far lower): it stands too.
     const filler = { text: 'hmm let me think', confidence: 1 };
     expect(combineWithNeural(people, filler, { value: 0, margin: 1, readings: [{ value: 0, score: -14 }, { value: null, score: -15 }] }, 0.5)).toBe(filler);
+  });
+
+  test('a call-me-later PocketSphinx was sure of, where the model hears a plain non-answer ("any time is fine"), is made unsure (asked back); not where the model hears the callback too, nor in a reply to a read-back', () => {
+    const slot: CallQuestion = { key: 'slot', question: 'Morning, afternoon or evening?', type: 'enum', options: ['Morning', 'Afternoon', 'Evening'] };
+    const notNow = { text: "it's not a good time", confidence: 1 };
+    expect(combineWithNeural(slot, notNow, neural(null), 0.5)).toEqual({ text: null, confidence: 0.4, unsure: "it's not a good time" });
+    const callback: NeuralHearing = { value: null, margin: Infinity, readings: [{ value: null, score: -3, intent: 'callback' }], intent: { name: 'callback', margin: 2 } };
+    expect(combineWithNeural(slot, notNow, callback, 0.5)).toBe(notNow);
+    // A reply to a read-back is not asked back so.
+    expect(combineWithNeural(slot, notNow, neural(null), 0.5, { value: 'Morning' })).toBe(notNow);
   });
 
   test('a zero PocketSphinx was sure of but heard as "oh" gives way to another answer the neural model hears; "zero" said, or a zero both hear, stands', () => {

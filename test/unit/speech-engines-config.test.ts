@@ -55,7 +55,7 @@ describe('speech engine settings', () => {
 
   test('STT_ENGINE=deepgram: Deepgram by default, its model nova-3; STT_URL may be ws(s) or http(s); a key or a URL is needed', () => {
     const c = env({ STT_ENGINE: 'deepgram', STT_API_KEY: 'dg-1' });
-    expect(c.stt).toEqual({ engine: 'deepgram', url: 'wss://api.deepgram.com', apiKey: 'dg-1', model: 'nova-3', endpointingMs: 300, secondOpinion: 'auto', neuralOpinion: 'auto', neuralDeadlineMs: 2000 });
+    expect(c.stt).toEqual({ engine: 'deepgram', url: 'wss://api.deepgram.com', apiKey: 'dg-1', model: 'nova-3', endpointingMs: 300, secondOpinion: 'auto', neuralOpinion: 'auto', neuralDeadlineMs: 2000, neuralModel: 'tiny' });
     expect(env({ STT_ENGINE: 'deepgram', STT_URL: 'ws://127.0.0.1:9000', STT_ENDPOINTING: '500ms' }).stt).toMatchObject({ url: 'ws://127.0.0.1:9000', endpointingMs: 500 });
     expect(() => env({ STT_ENGINE: 'deepgram' })).toThrow(/STT_API_KEY must be set when STT_ENGINE=deepgram/);
     expect(env({ STT_ENGINE: 'openai', STT_URL: 'https://api.openai.com' }).stt.model).toBe('whisper-1');
