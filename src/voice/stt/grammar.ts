@@ -138,7 +138,8 @@ export const NOT_AN_ANSWER = [
  * Said to a choice when any option would do. Not an option, so the choices are offered again;
  * without these in the grammar, "Any time is fine." was heard, sure, as "it's not a good time" (a
  * call-me-later that ended the call) and "I do not mind." as "on Monday". Choices only: to a
- * yes/no question "I don't mind" may be a yes, and to a number it is rare.
+ * yes/no question "I don't mind" may be a yes, and to a number it is rare. ("Up to you" was
+ * tried and left out: short, it took "Sometime in the afternoon." from the answers, sure.)
  */
 export const NO_PREFERENCE = [
   'i do not mind',
@@ -153,7 +154,6 @@ export const NO_PREFERENCE = [
   'it does not matter',
   "it doesn't matter",
   'no preference',
-  'up to you',
 ];
 
 /** The non-answers a question's grammars hold beside its answers (the reply to "was that a yes or a no?" without "hello": a bare "no" was heard as it there). */
