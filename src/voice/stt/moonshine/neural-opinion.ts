@@ -196,7 +196,9 @@ const madeUnsure = (ps: Recognition, unsure: string): Recognition => ({ text: nu
  * my number" and "just don't call me": numbers suppressed for good; not for a wrong number, which
  * the model hears less well: 7 of 48 more were asked again, and none was heard falsely); an intent
  * PocketSphinx heard unsure is taken where the model clearly hears the same one (`sameIntent`),
- * except an opt-out, which stays unsure (the policy asks it back).
+ * except an opt-out, which stays unsure (the policy asks it back); a call-me-later PocketSphinx was
+ * sure of is made unsure where the model's best reading is a plain non-answer
+ * (`plainNonAnswerOverCallback`), so it is asked back before the call ends.
  */
 export function combineWithNeural(question: CallQuestion, ps: Recognition, neural: NeuralHearing | null, minConfidence: number, confirming?: Confirming, yesOrNo = false, refused: readonly unknown[] = []): Recognition {
   if (ps.text && endsForGood(ps.text)) {
