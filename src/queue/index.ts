@@ -5,7 +5,7 @@
  */
 export { job, JOB_KINDS, MAX_ATTEMPTS, RETRY_PRIORITY, TASKS, type DeliveryTrigger, type Job, type JobKind, type TaskKey, type TaskPayloads } from './jobs';
 export { addJobs, type SqlExecutor } from './add';
-export { addJobsSql, insertJobsSql, keyedJobNoLaterThanSql, lateJobsJson, moveLateJobs, takeDueJobsSql, type JobRows } from './sql';
+export { addJobsSql, insertJobsSql, keyedJobExistsSql, keyedJobNoLaterThanSql, lateJobsJson, moveLateJobs, takeDueJobsSql, type JobRows } from './sql';
 export { createJobWaker, type JobWaker } from './waker';
 export { migrateQueue, QUEUE_DEPTH_SQL } from './schema';
 export { isReleasedRunnerError, startQueueRunner, type JobFinished, type QueueRunner, type TaskHandlers } from './runner';

@@ -1,6 +1,6 @@
 import { deliveryLeaseMs } from '../features/webhooks/webhook-deliverer';
 import { ensureReleaseJobs } from '../features/webhooks/parking';
-import { addJobsSql, RETRY_PRIORITY } from '../queue';
+import { addJobsSql, keyedJobExistsSql, RETRY_PRIORITY } from '../queue';
 import type { Services } from '../services';
 import { abandonDial } from '../features/calls/carrier-port';
 import { foldAnalyticsShards } from '../features/analytics/analytics-fold';
@@ -11,7 +11,11 @@ import { foldAnalyticsShards } from '../features/analytics/analytics-fold';
  * - calls open past max_duration_seconds + STUCK_CALL_MARGIN end as failed/carrier_error;
  * - pending deliveries whose attempt is overdue and not leased get their job re-queued (a worker
  *   killed mid-attempt leaves a job locked for hours; the lease has long expired by then), unless
- *   they are parked: a destination with parked deliveries due gets its release job if it has none;
+ *   they are parked: a destination with parked deliveries due gets its release job if it has none.
+ *   One due with no job of its own at all is re-queued at the next sweep, without waiting out the
+ *   lease's grace: after a whole host died under load, two calls of the host-crash test had such a
+ *   delivery and got their event only 25 s later (its jobs are added in the delivery's own
+ *   transaction, so how it lost its job is not known yet);
  * - idempotency keys older than 24 h are deleted;
  * - the analytics roll-ups' shards of days before yesterday are folded into one row (a batch per sweep).
  * Every step is idempotent, so several workers may sweep at once.
@@ -63,7 +67,8 @@ export class Sweeper {
       addJobsSql('deliver', {
         from: `(select id from webhook_deliveries
                  where state = 'pending'
-                   and next_attempt_at < now() - ($1::int * interval '1 millisecond')
+                   and next_attempt_at <= now()
+                   and (next_attempt_at < now() - ($1::int * interval '1 millisecond') or not ${keyedJobExistsSql('deliver', 'webhook_deliveries.id')})
                    and (lease_until is null or lease_until < now())
                    and not exists (select 1 from webhook_parked p where p.delivery_id = webhook_deliveries.id)
                  order by next_attempt_at limit 500) overdue`,

@@ -407,6 +407,24 @@ describe('state machine and queue guarantees', () => {
     const got = await app.http().get(`/v1/calls/${call.call_id}`).set(bearer(org.apiKey));
     expect(got.body).toMatchObject({ status: 'failed', disposition: 'carrier_error' });
   });
+
+  test('the sweeper queues at once a due delivery that has no job of its own (not leased, not parked), without the lease\'s grace', async () => {
+    const org = await signup(app);
+    // Nothing listens there: no worker runs in this app, the job is only looked at.
+    await app.http().patch('/dashboard/webhook').set(bearer(org.token)).send({ webhook_url: 'http://127.0.0.1:9/hook' }).expect(200);
+    const call = (await place(org, { to: '+14155550501' })).body;
+    const { rows } = await app.db.pool.query<{ id: string }>(`select id from webhook_deliveries where call_id = $1 and event = 'call.queued'`, [call.call_id]);
+    expect(rows).toHaveLength(1);
+    const key = `delivery:${rows[0]!.id}`;
+    const job = () => app.db.pool.query(`select 1 from graphile_worker._private_jobs where key = $1`, [key]).then((r) => r.rowCount);
+    expect(await job()).toBe(1);
+    // Its job gone (as two were after a host crash), the delivery due a second ago: far inside the grace.
+    await app.db.pool.query(`delete from graphile_worker._private_jobs where key = $1`, [key]);
+    await app.db.pool.query(`update webhook_deliveries set next_attempt_at = now() - interval '1 second' where id = $1`, [rows[0]!.id]);
+    await new Sweeper(app.services).sweep();
+    expect(await job()).toBe(1);
+    await app.db.pool.query(`delete from graphile_worker._private_jobs where key = $1`, [key]);
+  });
 });
 
 describe('the simulator, end to end through the worker', () => {
