@@ -20,14 +20,14 @@ export type MoonshineVariant = keyof typeof MOONSHINE_MODELS;
 export const BOS = 1;
 export const EOS = 2;
 
-/** Where a variant's files are, and the decoder's cache shape. */
+/** Where a variant's files are; the variant names its decoder's cache shape (MOONSHINE_MODELS). */
 export interface MoonshineFiles {
   dir: string;
   variant: MoonshineVariant;
 }
 
 /** The package's quantized model of that variant, or null when the package (or that model) is not installed. */
-export function moonshineModelDir(variant: MoonshineVariant): MoonshineFiles | null {
+export function moonshineModelFiles(variant: MoonshineVariant): MoonshineFiles | null {
   // The package's `exports` name only its browser bundle (for `import`): its folder is looked up
   // where Node would look for it.
   for (const modules of require.resolve.paths('@usefulsensors/moonshine-js') ?? []) {

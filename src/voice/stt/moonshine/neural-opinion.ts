@@ -8,7 +8,7 @@ import { detectIntent, endsForGood, endsTheCall, type IntentName } from '../../d
 import { DISAGREED_CONFIDENCE, isNonAnswer, meaningOf } from '../second-opinion';
 import { answersAsked } from './answer-paths';
 import type { Reading } from './constrained-search';
-import { moonshineModelDir, type MoonshineFiles, type MoonshineVariant } from './model';
+import { moonshineModelFiles, type MoonshineFiles, type MoonshineVariant } from './model';
 import type { NeuralReply, NeuralRequest } from './neural-worker';
 
 /** What the neural model heard: the best answer (null: a non-answer) and how far ahead of the next it is (log-probability). */
@@ -46,7 +46,7 @@ export class NeuralOpinion {
 
   /** The opinion when the model's package is installed (null: it is not). */
   static create(variant: MoonshineVariant = 'tiny'): NeuralOpinion | null {
-    const files = moonshineModelDir(variant);
+    const files = moonshineModelFiles(variant);
     return files ? new NeuralOpinion(files) : null;
   }
 
@@ -376,11 +376,6 @@ function heardSomethingElse(question: CallQuestion, unsure: string | null): bool
 const DOUBT_NON_ANSWER_SCORE = -10;
 
 /**
- * A non-answer PocketSphinx heard with confidence ("hold on", "call me back"), or a zero it heard
- * as "oh", where the neural model's best reading is another answer, and a likely one (its paths
- * hold the non-answers and intents too).
- */
-/**
  * A call-me-later PocketSphinx was sure of, where the model's best reading is a plain non-answer
  * (no intent): made unsure, so that the agent asks it back before the call ends instead of ending
  * it. On holdout9 "Any time is fine." was heard, sure, as "it's not a good time" and ended two
@@ -392,6 +387,11 @@ function plainNonAnswerOverCallback(text: string, neural: NeuralHearing): boolea
   return detectIntent(text) === 'callback' && neural.value === null && !neural.intent;
 }
 
+/**
+ * A non-answer PocketSphinx heard with confidence ("hold on", "call me back"), or a zero it heard
+ * as "oh", where the neural model's best reading is another answer, and a likely one (its paths
+ * hold the non-answers and intents too).
+ */
 function answerOverNonAnswer(question: CallQuestion, text: string, neural: NeuralHearing): boolean {
   const [best] = neural.readings;
   if (!best || best.value === null || best.score < DOUBT_NON_ANSWER_SCORE) return false;
